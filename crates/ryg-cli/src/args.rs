@@ -1,0 +1,47 @@
+//! Command-line arguments shared by several subcommands (how a position is chosen, `--json`).
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser};
+use ryg::{Position, Size, Square};
+
+use crate::cmd::Command;
+
+/// ryg — El ratón y los gatos (Fox and Hounds): play, analyse and solve the game.
+#[derive(Parser, Debug)]
+#[command(name = "ryg", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Where a command starts: a FEN, or a start position of some size and mouse square.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PositionArgs {
+    /// Position in ryg's FEN-like notation, e.g. "1c1c1c1c/8/8/8/8/8/8/4m3 m"
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["size", "start"])]
+    pub fen: Option<String>,
+    /// Board size of the start position: 4, 6, 8 or 10
+    #[arg(long, value_name = "N")]
+    pub size: Option<Size>,
+    /// Mouse start square (a dark square of rank 1); default per the rules (e1 on 8x8)
+    #[arg(long, value_name = "SQUARE")]
+    pub start: Option<Square>,
+}
+
+impl PositionArgs {
+    /// The position these arguments describe.
+    pub fn position(&self) -> Result<Position> {
+        if let Some(fen) = &self.fen {
+            return fen.parse::<Position>().with_context(|| format!("invalid --fen '{fen}'"));
+        }
+        Ok(Position::start(self.size.unwrap_or_default(), self.start)?)
+    }
+}
+
+/// `--json`: machine-readable output on stdout.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct JsonArg {
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}

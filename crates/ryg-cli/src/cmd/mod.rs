@@ -1,0 +1,21 @@
+//! One module per subcommand; each is a thin layer over the `ryg` library.
+
+use anyhow::Result;
+use clap::Subcommand;
+
+use crate::args::Cli;
+
+pub mod perft;
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count move sequences to a depth (move-generation check and speed test)
+    Perft(perft::Args),
+}
+
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Some(Command::Perft(args)) => perft::run(args),
+        None => anyhow::bail!("no command given; try 'ryg --help'"),
+    }
+}

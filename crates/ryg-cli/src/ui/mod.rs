@@ -1,0 +1,1 @@
+//! Terminal concerns: board rendering, colours, spinners.

@@ -1,0 +1,21 @@
+//! ryg: the game of *El ratón y los gatos* (Fox and Hounds) — rules, notation, search and
+//! perfect play — as a library with no I/O. Front ends (the `ryg` command line) live elsewhere.
+
+mod geometry;
+mod moves;
+mod outcome;
+mod perft;
+mod position;
+mod side;
+mod square;
+mod squares;
+pub mod zobrist;
+
+pub use geometry::{Size, SizeError};
+pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
+pub use outcome::{Outcome, Reason};
+pub use perft::{perft, perft_divide};
+pub use position::{PlayError, Position, PositionError, StartError};
+pub use side::{Side, SideError};
+pub use square::{Square, SquareError};
+pub use squares::SquareSet;

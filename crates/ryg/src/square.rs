@@ -1,0 +1,144 @@
+//! Squares of the board. One `Square` type serves every board size: squares are numbered on a
+//! padded diagonal layout (`(11·rank + file) / 2`) in which every diagonal step is a constant
+//! shift (±5, ±6), so move generation is the same code for 4×4 and 10×10.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The widest board supported (10×10); the layout stride is `MAX_N + 1`.
+pub const MAX_N: u8 = 10;
+const STRIDE: u8 = MAX_N + 1;
+
+/// A dark square of a board of any supported size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[repr(transparent)]
+pub struct Square(u8);
+
+impl Square {
+    /// The number of bit positions squares occupy (including padding); every square index is below it.
+    pub const LIMIT: u8 = 55;
+
+    /// The dark square at `file` and `rank` (both from 0), if it exists on a 10×10 board.
+    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
+        if file < MAX_N && rank < MAX_N && (file + rank).is_multiple_of(2) {
+            Some(Square((STRIDE * rank + file) / 2))
+        } else {
+            None
+        }
+    }
+
+    /// The square with bit index `index`, if that index is a square and not padding.
+    pub const fn try_new(index: u8) -> Option<Square> {
+        if index < Self::LIMIT && (2 * index) % STRIDE != MAX_N {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The square with bit index `index`.
+    ///
+    /// # Panics
+    /// When `index` is padding or out of range.
+    #[track_caller]
+    pub const fn new(index: u8) -> Square {
+        match Self::try_new(index) {
+            Some(sq) => sq,
+            None => panic!("square index out of range"),
+        }
+    }
+
+    /// The bit index of this square in a [`SquareSet`](crate::SquareSet).
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// File from 0 (`a`).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        (2 * self.0) % STRIDE
+    }
+
+    /// Rank from 0 (rank `1`).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        (2 * self.0) / STRIDE
+    }
+}
+
+/// Why a square name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SquareError {
+    #[error("empty square name")]
+    Empty,
+    #[error("bad square '{0}': expected a file a-j followed by a rank 1-10")]
+    Malformed(String),
+    #[error("'{0}' is a light square; pieces stand on dark squares only")]
+    Light(String),
+}
+
+impl FromStr for Square {
+    type Err = SquareError;
+
+    fn from_str(s: &str) -> Result<Square, SquareError> {
+        let bytes = s.as_bytes();
+        let Some(&first) = bytes.first() else {
+            return Err(SquareError::Empty);
+        };
+        let malformed = || SquareError::Malformed(s.to_string());
+        let file = first.to_ascii_lowercase().wrapping_sub(b'a');
+        let digits = &s[1..];
+        if file >= MAX_N
+            || digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return Err(malformed());
+        }
+        let rank: u8 = digits.parse().map_err(|_| malformed())?;
+        if rank == 0 || rank > MAX_N {
+            return Err(malformed());
+        }
+        Square::from_coords(file, rank - 1).ok_or_else(|| SquareError::Light(s.to_ascii_lowercase()))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_round_trip() {
+        let mut count = 0;
+        for index in 0..64 {
+            if let Some(sq) = Square::try_new(index) {
+                count += 1;
+                assert_eq!(Square::from_coords(sq.file(), sq.rank()), Some(sq));
+                assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+            }
+        }
+        assert_eq!(count, 50);
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!("e1".parse::<Square>().unwrap().to_string(), "e1");
+        assert_eq!("J10".parse::<Square>().unwrap().to_string(), "j10");
+        assert_eq!("a10".parse::<Square>(), Err(SquareError::Light("a10".into())));
+        assert_eq!("e2".parse::<Square>(), Err(SquareError::Light("e2".into())));
+        assert_eq!("k1".parse::<Square>(), Err(SquareError::Malformed("k1".into())));
+        assert_eq!("a11".parse::<Square>(), Err(SquareError::Malformed("a11".into())));
+        assert_eq!("a0".parse::<Square>(), Err(SquareError::Malformed("a0".into())));
+        assert_eq!("".parse::<Square>(), Err(SquareError::Empty));
+    }
+}
