@@ -1,6 +1,7 @@
 //! ryg: the game of *El ratón y los gatos* (Fox and Hounds) — rules, notation, search and
 //! perfect play — as a library with no I/O. Front ends (the `ryg` command line) live elsewhere.
 
+mod game;
 mod geometry;
 mod moves;
 mod outcome;
@@ -11,6 +12,7 @@ mod square;
 mod squares;
 pub mod zobrist;
 
+pub use game::Game;
 pub use geometry::{Size, SizeError};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Reason};
