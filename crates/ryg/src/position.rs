@@ -340,7 +340,7 @@ impl FromStr for Position {
                 if let Some(d) = ch.to_digit(10) {
                     let mut run = d as usize;
                     while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + d2 as usize;
+                        run = run.saturating_mul(10).saturating_add(d2 as usize);
                         chars.next();
                     }
                     if run == 0 {

@@ -89,6 +89,9 @@ impl FromStr for Square {
             return Err(SquareError::Empty);
         };
         let malformed = || SquareError::Malformed(s.to_string());
+        if !first.is_ascii_alphabetic() {
+            return Err(malformed());
+        }
         let file = first.to_ascii_lowercase().wrapping_sub(b'a');
         let digits = &s[1..];
         if file >= MAX_N
@@ -140,5 +143,6 @@ mod tests {
         assert_eq!("a11".parse::<Square>(), Err(SquareError::Malformed("a11".into())));
         assert_eq!("a0".parse::<Square>(), Err(SquareError::Malformed("a0".into())));
         assert_eq!("".parse::<Square>(), Err(SquareError::Empty));
+        assert_eq!("é1".parse::<Square>(), Err(SquareError::Malformed("é1".into())));
     }
 }
