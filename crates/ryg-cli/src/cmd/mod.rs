@@ -5,17 +5,29 @@ use clap::Subcommand;
 
 use crate::args::Cli;
 
+pub mod moves;
 pub mod perft;
+pub mod record;
+pub mod show;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count move sequences to a depth (move-generation check and speed test)
     Perft(perft::Args),
+    /// Show a position as a board, with the side to move and the outcome
+    Show(show::Args),
+    /// List the legal moves of a position
+    Moves(moves::Args),
+    /// Game records (PGN-style): check a record file
+    Record(record::Args),
 }
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Show(args)) => show::run(args),
+        Some(Command::Moves(args)) => moves::run(args),
+        Some(Command::Record(args)) => record::run(args),
         None => anyhow::bail!("no command given; try 'ryg --help'"),
     }
 }

@@ -1,1 +1,2 @@
 //! Terminal concerns: board rendering, colours, spinners.
+pub mod board;

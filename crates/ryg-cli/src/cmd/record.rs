@@ -1,0 +1,84 @@
+//! `ryg record`: game records (`ryg record check FILE` validates one).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use ryg::Record;
+use serde::Serialize;
+
+use crate::args::JsonArg;
+use crate::cmd::moves::OutcomeJson;
+use crate::ui::board::{self, BoardStyle};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Action {
+    /// Check a game record: every tag and move; print the final position and result
+    Check(CheckArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The record file ('-' reads standard input)
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub json: JsonArg,
+}
+
+#[derive(Serialize)]
+struct Report {
+    start: String,
+    fen: String,
+    plies: usize,
+    moves: Vec<String>,
+    result: &'static str,
+    outcome: Option<OutcomeJson>,
+    tags: Vec<(String, String)>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.action {
+        Action::Check(check) => run_check(check),
+    }
+}
+
+fn read(file: &PathBuf) -> Result<String> {
+    if file.as_os_str() == "-" {
+        return std::io::read_to_string(std::io::stdin()).context("cannot read standard input");
+    }
+    std::fs::read_to_string(file).with_context(|| format!("cannot read '{}'", file.display()))
+}
+
+fn run_check(args: CheckArgs) -> Result<()> {
+    let text = read(&args.file)?;
+    let record = Record::parse(&text).with_context(|| format!("{}", args.file.display()))?;
+    let game = record.game();
+    if args.json.json {
+        let report = Report {
+            start: game.start().fen(),
+            fen: game.position().fen(),
+            plies: game.moves().len(),
+            moves: game.moves().iter().map(ToString::to_string).collect(),
+            result: record.result(),
+            outcome: OutcomeJson::of(game.outcome()),
+            tags: record.tags().to_vec(),
+        };
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    let style = BoardStyle::for_stdout().with_last_move(game.last_move());
+    print!("{}", board::render(game.position(), style));
+    println!();
+    println!("fen      {}", game.position().fen());
+    println!("plies    {}", game.moves().len());
+    match game.outcome() {
+        Some(outcome) => println!("result   {} ({outcome})", record.result()),
+        None => println!("result   * (unfinished; {} to move)", game.position().side_to_move()),
+    }
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! `ryg show`: a position as a board, with the side to move and the outcome if finished.
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::args::{JsonArg, PositionArgs};
+use crate::cmd::moves::OutcomeJson;
+use crate::ui::board::{self, BoardStyle};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+}
+
+#[derive(Serialize)]
+struct Report {
+    fen: String,
+    size: u8,
+    side: &'static str,
+    mouse: String,
+    cats: Vec<String>,
+    outcome: Option<OutcomeJson>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let position = args.position.position()?;
+    if args.json.json {
+        let report = Report {
+            fen: position.fen(),
+            size: position.size().n(),
+            side: position.side_to_move().name(),
+            mouse: position.mouse().to_string(),
+            cats: position.cats().map(|sq| sq.to_string()).collect(),
+            outcome: OutcomeJson::of(position.outcome()),
+        };
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    print!("{}", board::render(&position, BoardStyle::for_stdout()));
+    println!();
+    println!("fen      {}", position.fen());
+    match position.outcome() {
+        Some(outcome) => println!("outcome  {outcome}"),
+        None => println!("to move  {}", position.side_to_move()),
+    }
+    Ok(())
+}
