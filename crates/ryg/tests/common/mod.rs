@@ -1,6 +1,11 @@
 //! A deliberately simple, independent model of the game for cross-checking the fast library:
 //! a plain N×N grid of characters, coordinates as (file, rank), no bitboards, no shared code.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop, clippy::manual_is_multiple_of)]
+
+/// `(file, rank)`, both from 0.
+pub type Coord = (usize, usize);
+/// A move: origin and destination.
+pub type NaiveMove = (Coord, Coord);
 
 /// A position on a plain grid: `grid[rank][file]` is `'m'`, `'c'` or `'.'`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +89,7 @@ impl Naive {
         format!("{} {}", rows.join("/"), if self.mouse_to_move { "m" } else { "c" })
     }
 
-    fn find(&self, piece: char) -> Vec<(usize, usize)> {
+    fn find(&self, piece: char) -> Vec<Coord> {
         let mut found = Vec::new();
         for rank in 0..self.n {
             for file in 0..self.n {
@@ -106,12 +111,12 @@ impl Naive {
     }
 
     /// Legal moves as `(from, to)` coordinate pairs.
-    pub fn moves(&self) -> Vec<((usize, usize), (usize, usize))> {
+    pub fn moves(&self) -> Vec<NaiveMove> {
         let mut moves = Vec::new();
         if self.mouse_on_top() {
             return moves;
         }
-        let (pieces, steps): (Vec<(usize, usize)>, &[(i32, i32)]) = if self.mouse_to_move {
+        let (pieces, steps): (Vec<Coord>, &[(i32, i32)]) = if self.mouse_to_move {
             (self.find('m'), &[(-1, 1), (1, 1), (-1, -1), (1, -1)])
         } else {
             (self.find('c'), &[(-1, -1), (1, -1)])
@@ -138,7 +143,7 @@ impl Naive {
         names
     }
 
-    pub fn play(&self, mv: ((usize, usize), (usize, usize))) -> Naive {
+    pub fn play(&self, mv: NaiveMove) -> Naive {
         let mut next = self.clone();
         let ((f1, r1), (f2, r2)) = mv;
         next.grid[r2][f2] = next.grid[r1][f1];
