@@ -194,7 +194,8 @@ impl Record {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Sets tag `name` to `value`, replacing an earlier value or adding it at the end.
+    /// Sets tag `name` to `value`, replacing an earlier value or adding it before `FEN` (so
+    /// that a new record lists its tags as in the rules: `Event`, `Date`, …, `FEN`, `Result`).
     /// Line breaks in `value` become spaces. `FEN` and `Result` follow the game and cannot be
     /// set; they are left unchanged.
     ///
@@ -210,7 +211,10 @@ impl Record {
         let value: String = value.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(slot) => slot.1 = value,
-            None => self.tags.push((name.to_string(), value)),
+            None => {
+                let at = tag_index(&self.tags, FEN).unwrap_or(self.tags.len());
+                self.tags.insert(at, (name.to_string(), value));
+            }
         }
         Ok(())
     }
@@ -436,7 +440,7 @@ mod tests {
         record.set_tag("Event", "Casual \"game\"").unwrap();
         assert_eq!(
             record.to_pgn(),
-            "[FEN \"1c1c1c1c/8/8/8/8/8/8/4m3 m\"]\n[Result \"*\"]\n[Event \"Casual \\\"game\\\"\"]\n\n\
+            "[Event \"Casual \\\"game\\\"\"]\n[FEN \"1c1c1c1c/8/8/8/8/8/8/4m3 m\"]\n[Result \"*\"]\n\n\
              1. e1f2 h8g7 2. f2e3 *\n"
         );
         assert_eq!(Record::parse(&record.to_pgn()), Ok(record));

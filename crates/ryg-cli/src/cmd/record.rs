@@ -77,7 +77,7 @@ fn run_check(args: CheckArgs) -> Result<()> {
     println!("fen      {}", game.position().fen());
     println!("plies    {}", game.moves().len());
     match game.outcome() {
-        Some(outcome) => println!("result   {} ({outcome})", record.result()),
+        Some(outcome) => println!("result   {}: {outcome}", record.result()),
         None => println!("result   * (unfinished; {} to move)", game.position().side_to_move()),
     }
     Ok(())
