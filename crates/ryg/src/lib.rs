@@ -21,3 +21,9 @@ pub use position::{PlayError, Position, PositionError, StartError};
 pub use side::{Side, SideError};
 pub use square::{Square, SquareError};
 pub use squares::SquareSet;
+
+pub mod eval;
+pub mod search;
+
+pub use eval::{evaluate, Breakdown, EvalKind};
+pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};
