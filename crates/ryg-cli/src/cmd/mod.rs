@@ -5,17 +5,33 @@ use clap::Subcommand;
 
 use crate::args::Cli;
 
+pub mod analyze;
+pub mod bench;
+pub mod eval;
 pub mod perft;
+pub mod tree;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count move sequences to a depth (move-generation check and speed test)
     Perft(perft::Args),
+    /// Evaluate a position term by term (no search)
+    Eval(eval::Args),
+    /// Search a position: one line per iteration, then the best move
+    Analyze(analyze::Args),
+    /// Draw the explicit minimax tree (text, Graphviz dot or JSON)
+    Tree(tree::Args),
+    /// Fixed search suite (node checksum, nodes/s), or --techniques to compare techniques
+    Bench(bench::Args),
 }
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Eval(args)) => eval::run(args),
+        Some(Command::Analyze(args)) => analyze::run(args),
+        Some(Command::Tree(args)) => tree::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
         None => anyhow::bail!("no command given; try 'ryg --help'"),
     }
 }
