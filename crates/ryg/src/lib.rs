@@ -23,3 +23,9 @@ pub use record::{result_token, Record, RecordError, RecordErrorKind};
 pub use side::{Side, SideError};
 pub use square::{Square, SquareError};
 pub use squares::SquareSet;
+
+pub mod eval;
+pub mod search;
+
+pub use eval::{evaluate, Breakdown, EvalKind};
+pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};

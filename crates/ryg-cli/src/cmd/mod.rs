@@ -6,9 +6,13 @@ use clap::Subcommand;
 use crate::args::Cli;
 
 pub mod moves;
-pub mod perft;
 pub mod record;
 pub mod show;
+pub mod analyze;
+pub mod bench;
+pub mod eval;
+pub mod perft;
+pub mod tree;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -20,6 +24,14 @@ pub enum Command {
     Moves(moves::Args),
     /// Game records (PGN-style): check a record file
     Record(record::Args),
+    /// Evaluate a position term by term (no search)
+    Eval(eval::Args),
+    /// Search a position: one line per iteration, then the best move
+    Analyze(analyze::Args),
+    /// Draw the explicit minimax tree (text, Graphviz dot or JSON)
+    Tree(tree::Args),
+    /// Fixed search suite (node checksum, nodes/s), or --techniques to compare techniques
+    Bench(bench::Args),
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -28,6 +40,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Show(args)) => show::run(args),
         Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Record(args)) => record::run(args),
+        Some(Command::Eval(args)) => eval::run(args),
+        Some(Command::Analyze(args)) => analyze::run(args),
+        Some(Command::Tree(args)) => tree::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
         None => anyhow::bail!("no command given; try 'ryg --help'"),
     }
 }

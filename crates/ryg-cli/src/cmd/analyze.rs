@@ -1,0 +1,227 @@
+//! `ryg analyze`: search a position (iterative deepening, one line per iteration) and give
+//! the best move. Also home of the search switches and limits other commands share.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ryg::eval::EvalKind;
+use ryg::search::{Algo, Iteration, Limits, SearchConfig, SearchHandler, SearchResult, Searcher, MAX_DEPTH};
+use ryg::Move;
+use serde::Serialize;
+
+use crate::args::{JsonArg, PositionArgs};
+
+/// How to search: method, evaluation and a switch per technique.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Search method
+    #[arg(long, value_name = "minimax|alphabeta", default_value = "alphabeta")]
+    pub algo: Algo,
+    /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
+    #[arg(long, value_name = "seed|default", default_value = "default")]
+    pub eval: EvalKind,
+    /// Turn off the transposition table
+    #[arg(long)]
+    pub no_tt: bool,
+    /// Turn off move ordering (search moves in generation order)
+    #[arg(long)]
+    pub no_ordering: bool,
+    /// Turn off the history heuristic
+    #[arg(long)]
+    pub no_history: bool,
+    /// Turn off iterative deepening (one search at the full depth)
+    #[arg(long)]
+    pub no_id: bool,
+    /// Turn off mate distance pruning
+    #[arg(long)]
+    pub no_mdp: bool,
+    /// Transposition table size in MiB
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub hash: u16,
+    /// Choose uniformly among equally good moves, with this seed (default: the first found)
+    #[arg(long, value_name = "SEED")]
+    pub random_ties: Option<u64>,
+}
+
+impl SearchArgs {
+    /// The library configuration these switches describe.
+    pub fn config(&self) -> SearchConfig {
+        SearchConfig {
+            algo: self.algo,
+            eval: self.eval,
+            tt: !self.no_tt,
+            ordering: !self.no_ordering,
+            history: !self.no_history,
+            mate_distance: !self.no_mdp,
+            iterative_deepening: !self.no_id,
+            tt_megabytes: usize::from(self.hash),
+            random_ties: self.random_ties,
+            tie_margin: 0,
+        }
+    }
+}
+
+/// When to stop: depth, time, nodes (none given: search until the game's end is proved).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Search this many plies deep
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
+    pub depth: Option<u8>,
+    /// Stop after this many milliseconds
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Stop after exactly this many nodes
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> Limits {
+        Limits { depth: self.depth, nodes: self.nodes }
+    }
+}
+
+/// The command line's search handler: a clock for `--movetime`, per-iteration times, and
+/// (in text mode) a line per iteration as it finishes.
+pub struct ClockHandler {
+    started: Instant,
+    deadline: Option<Duration>,
+    print: bool,
+    /// Seconds at the end of each iteration.
+    pub seconds: Vec<f64>,
+}
+
+impl ClockHandler {
+    pub fn new(movetime_ms: Option<u64>, print: bool) -> ClockHandler {
+        ClockHandler {
+            started: Instant::now(),
+            deadline: movetime_ms.map(Duration::from_millis),
+            print,
+            seconds: Vec::new(),
+        }
+    }
+
+    pub fn elapsed(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+}
+
+impl SearchHandler for ClockHandler {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        match self.deadline {
+            Some(limit) if nodes & 1023 == 0 => self.started.elapsed() >= limit,
+            _ => false,
+        }
+    }
+
+    fn on_iteration(&mut self, it: &Iteration) {
+        let seconds = self.elapsed();
+        self.seconds.push(seconds);
+        if self.print {
+            println!(
+                "depth {:>3}  score {:>9}  nodes {:>11}  time {:>8.3} s  pv {}",
+                it.depth,
+                it.score.to_string(),
+                it.nodes,
+                seconds,
+                moves(&it.pv).join(" ")
+            );
+        }
+    }
+}
+
+pub fn moves(list: &[Move]) -> Vec<String> {
+    list.iter().map(Move::to_string).collect()
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+}
+
+#[derive(Serialize)]
+struct ResultReport {
+    winner: &'static str,
+    plies: u16,
+}
+
+#[derive(Serialize)]
+struct IterationReport {
+    depth: u8,
+    score: String,
+    nodes: u64,
+    seconds: f64,
+    pv: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    fen: String,
+    best_move: Option<String>,
+    score: String,
+    result: Option<ResultReport>,
+    depth: u8,
+    nodes: u64,
+    seconds: f64,
+    pv: Vec<String>,
+    iterations: Vec<IterationReport>,
+}
+
+fn report(fen: String, r: &SearchResult, handler: &ClockHandler, seconds: f64) -> Report {
+    Report {
+        fen,
+        best_move: r.best_move.map(|m| m.to_string()),
+        score: r.score.to_string(),
+        result: r.proven.map(|p| ResultReport { winner: p.winner.name(), plies: p.plies }),
+        depth: r.depth,
+        nodes: r.nodes,
+        seconds,
+        pv: moves(&r.pv),
+        iterations: r
+            .iterations
+            .iter()
+            .zip(&handler.seconds)
+            .map(|(it, &seconds)| IterationReport {
+                depth: it.depth,
+                score: it.score.to_string(),
+                nodes: it.nodes,
+                seconds,
+                pv: moves(&it.pv),
+            })
+            .collect(),
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let position = args.position.position()?;
+    let mut searcher = Searcher::new(args.search.config());
+    let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
+    let result = searcher.search(&position, &args.limits.limits(), &mut handler);
+    let seconds = handler.elapsed();
+    let report = report(position.fen(), &result, &handler, seconds);
+    if args.json.json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    match &report.best_move {
+        Some(mv) => println!(
+            "bestmove {mv}  score {}  depth {}  nodes {}  time {:.3} s",
+            report.score, report.depth, report.nodes, seconds
+        ),
+        None => println!("no move: the game is over"),
+    }
+    if let Some(res) = &report.result {
+        println!("result {} win in {} plies", res.winner, res.plies);
+    }
+    if result.stopped {
+        println!("(stopped by a limit before the search finished)");
+    }
+    Ok(())
+}

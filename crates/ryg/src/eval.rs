@@ -1,0 +1,287 @@
+//! Static evaluation: the C64 original's terms (`seed`) and ryg's own (`default`), each a
+//! table of named terms with weights, from the mouse's point of view. Game ends are not
+//! evaluated here: the search scores them exactly.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::{Position, SquareSet};
+
+/// Which evaluation to use.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum EvalKind {
+    /// The original program's three terms, scaled to the board size.
+    Seed,
+    /// ryg's own evaluation (see [`DEFAULT_TERMS`]).
+    #[default]
+    Default,
+}
+
+/// An evaluation name that is not `seed` or `default`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown evaluation '{0}': expected 'seed' or 'default'")]
+pub struct EvalKindError(pub String);
+
+impl EvalKind {
+    /// Every evaluation.
+    pub const ALL: [EvalKind; 2] = [EvalKind::Seed, EvalKind::Default];
+
+    /// The lower-case name (`seed`, `default`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalKind::Seed => "seed",
+            EvalKind::Default => "default",
+        }
+    }
+
+    /// The terms and weights of this evaluation.
+    pub const fn terms(self) -> &'static [Term] {
+        match self {
+            EvalKind::Seed => &SEED_TERMS,
+            EvalKind::Default => &DEFAULT_TERMS,
+        }
+    }
+}
+
+impl fmt::Display for EvalKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EvalKind {
+    type Err = EvalKindError;
+
+    fn from_str(s: &str) -> Result<EvalKind, EvalKindError> {
+        match s.to_ascii_lowercase().as_str() {
+            "seed" => Ok(EvalKind::Seed),
+            "default" => Ok(EvalKind::Default),
+            _ => Err(EvalKindError(s.to_string())),
+        }
+    }
+}
+
+/// One evaluation term: a feature of the position and its weight (points per unit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// Short snake_case name, as `ryg eval` prints it.
+    pub name: &'static str,
+    /// Points for the mouse per unit of the feature.
+    pub weight: i32,
+    /// What the feature measures.
+    pub about: &'static str,
+}
+
+/// The original program's terms. Each feature already carries the original's values; the
+/// cats' spread penalty (16 and 8 on 8×8) is scaled by N/8 (2N and N on an N×N board).
+pub const SEED_TERMS: [Term; 3] = [
+    Term { name: "mouse_row", weight: 1, about: "rows the mouse has advanced (0 on rank 1)" },
+    Term {
+        name: "mouse_mobility",
+        weight: 1,
+        about: "0, -1, -2, -3 for 4, 3, 2, 1 free diagonal squares around the mouse",
+    },
+    Term {
+        name: "cats_spread",
+        weight: 1,
+        about: "cats' rows max - min: 0 gives -2N (-16 on 8x8), 1 gives -N (-8), more gives 0",
+    },
+];
+
+/// ryg's own terms; tune the weights here.
+pub const DEFAULT_TERMS: [Term; 7] = [
+    Term { name: "mouse_row", weight: 4, about: "rows the mouse has advanced (0 on rank 1)" },
+    Term { name: "mouse_mobility", weight: 2, about: "free diagonal squares around the mouse" },
+    Term { name: "cats_spread", weight: 3, about: "cats' rows max - min (a ragged line has holes)" },
+    Term {
+        name: "cats_passed",
+        weight: 40,
+        about: "cats on or below the mouse's row (they can no longer block it)",
+    },
+    Term {
+        name: "open_path",
+        weight: 30,
+        about: "1 when the mouse can walk to the top row through empty squares as things stand",
+    },
+    Term { name: "path_length", weight: -3, about: "steps of that walk when it exists (0 otherwise)" },
+    Term {
+        name: "mouse_room",
+        weight: 1,
+        about: "squares the mouse can reach through empty squares as things stand",
+    },
+];
+
+/// One term's part of an evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TermValue {
+    pub term: Term,
+    /// The feature measured in the position.
+    pub feature: i32,
+    /// `feature * weight`: the points this term gives the mouse.
+    pub points: i32,
+}
+
+/// An evaluation taken apart: each term and the total, from the mouse's point of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    pub kind: EvalKind,
+    pub terms: Vec<TermValue>,
+    /// The sum of the terms' points (positive favours the mouse).
+    pub total: i32,
+}
+
+/// Evaluates `position` term by term, for the mouse.
+pub fn evaluate(kind: EvalKind, position: &Position) -> Breakdown {
+    let (features, n) = features(kind, position);
+    let terms: Vec<TermValue> = kind
+        .terms()
+        .iter()
+        .zip(&features[..n])
+        .map(|(&term, &feature)| TermValue { term, feature, points: feature * term.weight })
+        .collect();
+    let total = terms.iter().map(|t| t.points).sum();
+    Breakdown { kind, terms, total }
+}
+
+/// The total of [`evaluate`] without the breakdown (for the search), for the mouse.
+#[inline]
+pub fn score_for_mouse(kind: EvalKind, position: &Position) -> i32 {
+    let (features, n) = features(kind, position);
+    kind.terms().iter().zip(&features[..n]).map(|(t, f)| t.weight * f).sum()
+}
+
+const MAX_TERMS: usize = 8;
+
+fn features(kind: EvalKind, position: &Position) -> ([i32; MAX_TERMS], usize) {
+    let mut out = [0; MAX_TERMS];
+    match kind {
+        EvalKind::Seed => {
+            out[..3].copy_from_slice(&seed_features(position));
+            (out, 3)
+        }
+        EvalKind::Default => {
+            out[..7].copy_from_slice(&default_features(position));
+            (out, 7)
+        }
+    }
+}
+
+/// The free squares diagonally around the mouse (off-board squares are not free).
+fn mouse_free(position: &Position) -> i32 {
+    let m = SquareSet::from_square(position.mouse());
+    ((m.up() | m.down()) & position.empty()).len() as i32
+}
+
+/// Highest and lowest rank among the cats.
+fn cat_ranks(position: &Position) -> (i32, i32) {
+    position.cats().fold((0, i32::MAX), |(hi, lo), sq| {
+        let r = i32::from(sq.rank());
+        (hi.max(r), lo.min(r))
+    })
+}
+
+fn seed_features(position: &Position) -> [i32; 3] {
+    let n = i32::from(position.size().n());
+    let row = i32::from(position.mouse().rank());
+    let mobility = mouse_free(position) - 4;
+    let (hi, lo) = cat_ranks(position);
+    let spread = match hi - lo {
+        0 => -2 * n,
+        1 => -n,
+        _ => 0,
+    };
+    [row, mobility, spread]
+}
+
+fn default_features(position: &Position) -> [i32; 7] {
+    let row = i32::from(position.mouse().rank());
+    let (hi, lo) = cat_ranks(position);
+    let passed = position.cats().filter(|c| i32::from(c.rank()) <= row).count() as i32;
+    // Flood fill from the mouse through empty squares: reachable room and walk to the top.
+    let empty = position.empty();
+    let top = position.size().top_rank();
+    let mut reach = SquareSet::from_square(position.mouse());
+    let mut steps = 0;
+    let mut path = None;
+    loop {
+        if path.is_none() && !(reach & top).is_empty() {
+            path = Some(steps);
+        }
+        let next = reach | ((reach.up() | reach.down()) & empty);
+        if next == reach {
+            break;
+        }
+        reach = next;
+        steps += 1;
+    }
+    let room = reach.len() as i32 - 1;
+    [row, mouse_free(position), hi - lo, passed, i32::from(path.is_some()), path.unwrap_or(0), room]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn features_of(kind: EvalKind, fen: &str) -> Vec<(&'static str, i32)> {
+        let b = evaluate(kind, &fen.parse().unwrap());
+        assert_eq!(b.total, b.terms.iter().map(|t| t.points).sum::<i32>());
+        assert_eq!(b.total, score_for_mouse(kind, &fen.parse().unwrap()));
+        b.terms.iter().map(|t| (t.term.name, t.feature)).collect()
+    }
+
+    #[test]
+    fn seed_terms_of_the_start() {
+        // e1: two free squares (d2, f2) -> -2; cats all on rank 8 -> -16.
+        let f = features_of(EvalKind::Seed, "1c1c1c1c/8/8/8/8/8/8/4m3 m");
+        assert_eq!(f, [("mouse_row", 0), ("mouse_mobility", -2), ("cats_spread", -16)]);
+        let b = evaluate(EvalKind::Seed, &Position::standard());
+        assert_eq!(b.total, -18);
+        // 10x10 scales the spread: -20; 4x4: -8.
+        let f = features_of(EvalKind::Seed, "1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m");
+        assert_eq!(f[2], ("cats_spread", -20));
+        let f = features_of(EvalKind::Seed, "1c1c/4/4/2m1 m");
+        assert_eq!(f[2], ("cats_spread", -8));
+    }
+
+    #[test]
+    fn seed_spread_of_one_row_and_open_middle() {
+        // Cats on ranks 8 and 7 (spread 1 -> -8); mouse on d4 with all 4 squares free.
+        let f = features_of(EvalKind::Seed, "1c1c4/c1c5/8/8/3m4/8/8/8 m");
+        assert_eq!(f, [("mouse_row", 3), ("mouse_mobility", 0), ("cats_spread", -8)]);
+        let f = features_of(EvalKind::Seed, "1c1c4/8/8/c1c5/3m4/8/8/8 m");
+        assert_eq!(f[2], ("cats_spread", 0));
+    }
+
+    #[test]
+    fn default_terms_see_the_closed_line() {
+        let f = features_of(EvalKind::Default, "1c1c1c1c/8/8/8/8/8/8/4m3 m");
+        assert_eq!(
+            f,
+            [
+                ("mouse_row", 0),
+                ("mouse_mobility", 2),
+                ("cats_spread", 0),
+                ("cats_passed", 0),
+                ("open_path", 0),
+                ("path_length", 0),
+                ("mouse_room", 27)
+            ]
+        );
+        // Cats c7 e7 g7 h8 leave b8 open: d4 c5 b6 a7 b8 is a walk of 4 steps.
+        let f = features_of(EvalKind::Default, "7c/2c1c1c1/8/8/3m4/8/8/8 m");
+        assert_eq!(f[4], ("open_path", 1));
+        assert_eq!(f[5], ("path_length", 4));
+        assert_eq!(f[3], ("cats_passed", 0));
+    }
+
+    #[test]
+    fn names_parse() {
+        assert_eq!("SEED".parse::<EvalKind>(), Ok(EvalKind::Seed));
+        assert_eq!(
+            "best".parse::<EvalKind>().unwrap_err().to_string(),
+            "unknown evaluation 'best': expected 'seed' or 'default'"
+        );
+    }
+}

@@ -1,0 +1,299 @@
+//! Negamax alpha-beta on the position itself (make/unmake, no tree kept), with the
+//! transposition table, move ordering and the history heuristic each switchable.
+
+use crate::eval::{self, EvalKind};
+use crate::{Move, MoveList, Position, Side, Square};
+
+use super::limits::MAX_DEPTH;
+use super::ordering::order;
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::{History, Score, SearchHandler};
+
+// CITE: alpha-beta (Knuth & Moore 1975), in negamax form.
+
+const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
+
+/// Which techniques are on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Switches {
+    pub tt: bool,
+    pub ordering: bool,
+    pub history: bool,
+    pub mate_distance: bool,
+}
+
+/// The outcome of one root search to a fixed depth.
+pub(crate) struct RootResult {
+    pub score: Score,
+    pub best_move: Option<Move>,
+    pub pv: Vec<Move>,
+    /// Root moves whose exact score is within the tie margin of the best (best first).
+    pub candidates: Vec<(Move, Score)>,
+}
+
+/// One search's working state.
+pub(crate) struct AlphaBeta<'a, H: SearchHandler> {
+    pub eval: EvalKind,
+    pub switches: Switches,
+    pub tt: &'a mut TranspositionTable,
+    pub history: &'a mut History,
+    pub handler: &'a mut H,
+    pub nodes: u64,
+    pub node_limit: u64,
+    pub stopped: bool,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
+    pub fn new(
+        eval: EvalKind,
+        switches: Switches,
+        tt: &'a mut TranspositionTable,
+        history: &'a mut History,
+        handler: &'a mut H,
+        node_limit: u64,
+    ) -> Self {
+        AlphaBeta {
+            eval,
+            switches,
+            tt,
+            history,
+            handler,
+            nodes: 0,
+            node_limit,
+            stopped: false,
+            pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Whether the search must stop before visiting another node; counts the node otherwise.
+    #[inline]
+    fn enter(&mut self) -> bool {
+        if self.stopped || self.nodes >= self.node_limit || self.handler.should_stop(self.nodes) {
+            self.stopped = true;
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    #[inline]
+    fn static_eval(&self, position: &Position) -> Score {
+        let v = eval::score_for_mouse(self.eval, position);
+        Score::eval(match position.side_to_move() {
+            Side::Mouse => v,
+            Side::Cats => -v,
+        })
+    }
+
+    fn ordered_moves(&self, position: &Position, table_move: Option<Move>) -> MoveList {
+        let mut moves = position.legal_moves();
+        if self.switches.ordering {
+            let history = self.switches.history.then_some(&*self.history);
+            order(&mut moves, table_move, history);
+        }
+        moves
+    }
+
+    fn table_move(&self, position: &Position) -> Option<Move> {
+        if !self.switches.tt {
+            return None;
+        }
+        self.tt.probe(position.hash()).and_then(|e| e.best_move)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        head[ply][ply] = mv;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Searches the root to `depth` (at least 1). Returns `None` if stopped before the first
+    /// root move was searched completely; a partial result if stopped later.
+    ///
+    /// With `tie_margin = Some(m)` every root move scoring within `m` of the best gets an exact
+    /// score (a slightly wider window), so the caller can choose among them.
+    pub fn root(&mut self, position: &Position, depth: u8, tie_margin: Option<i16>) -> Option<RootResult> {
+        if !self.enter() {
+            return None;
+        }
+        self.pv_len[0] = 0;
+        let moves = self.ordered_moves(position, self.table_move(position));
+        if moves.is_empty() {
+            return Some(RootResult {
+                score: Score::loss_in(0),
+                best_move: None,
+                pv: Vec::new(),
+                candidates: Vec::new(),
+            });
+        }
+        let mut best = -Score::INFINITY;
+        let mut best_move = None;
+        let mut exact: Vec<(Move, Score)> = Vec::new();
+        let mut pos = *position;
+        for &mv in moves.iter() {
+            let alpha = match tie_margin {
+                Some(m) if best > -Score::INFINITY => best.minus(m).down(),
+                _ => best,
+            };
+            pos.play_unchecked(mv);
+            let s = -self.negamax(&mut pos, depth - 1, 1, -Score::INFINITY, -alpha);
+            pos.undo_unchecked(mv);
+            if self.stopped {
+                break;
+            }
+            if s > alpha {
+                exact.push((mv, s));
+            }
+            if s > best {
+                best = s;
+                best_move = Some(mv);
+                self.update_pv(0, mv);
+            }
+        }
+        let best_move = best_move?;
+        if !self.stopped {
+            if self.switches.tt {
+                self.tt.store(Entry {
+                    key: position.hash(),
+                    best_move: Some(best_move),
+                    score: best,
+                    depth,
+                    bound: Bound::Exact,
+                });
+            }
+            if self.switches.history {
+                self.history.bump(best_move, depth);
+            }
+        }
+        let margin = tie_margin.unwrap_or(0);
+        let mut candidates: Vec<(Move, Score)> =
+            exact.into_iter().filter(|&(_, s)| s >= best.minus(margin)).collect();
+        candidates.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let pv = self.pv[0][..self.pv_len[0]].to_vec();
+        Some(RootResult { score: best, best_move: Some(best_move), pv, candidates })
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: u8,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        if !self.enter() {
+            return Score::ZERO;
+        }
+        self.pv_len[ply] = ply;
+        if pos.count_moves() == 0 {
+            return Score::loss_in(ply as u16);
+        }
+        if depth == 0 {
+            return self.static_eval(pos);
+        }
+        if self.switches.mate_distance {
+            // CITE: mate distance pruning. Nothing here beats winning next ply or losing now.
+            alpha = alpha.max(Score::loss_in(ply as u16));
+            beta = beta.min(Score::win_in(ply as u16 + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut table_move = None;
+        if self.switches.tt {
+            if let Some(e) = self.tt.probe(pos.hash()) {
+                table_move = e.best_move;
+                // Proven game ends hold at any depth: a win stays a win (so does its lower
+                // bound) and a loss stays a loss (so does its upper bound).
+                let proven = match e.bound {
+                    Bound::Exact => e.score.is_game_end(),
+                    Bound::Lower => e.score.is_win(),
+                    Bound::Upper => e.score.is_loss(),
+                };
+                if e.depth >= depth || proven {
+                    let s = e.score.from_tt(ply as u16);
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if cut {
+                        return s;
+                    }
+                }
+            }
+        }
+        let moves = self.ordered_moves(pos, table_move);
+        let alpha0 = alpha;
+        let mut best = -Score::INFINITY;
+        let mut best_move = None;
+        for &mv in moves.iter() {
+            pos.play_unchecked(mv);
+            let s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+            pos.undo_unchecked(mv);
+            if self.stopped {
+                return Score::ZERO;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(mv);
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, mv);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.switches.history && bound != Bound::Upper {
+            if let Some(mv) = best_move {
+                self.history.bump(mv, depth);
+            }
+        }
+        if self.switches.tt {
+            let stored_move = if bound == Bound::Upper { table_move.or(best_move) } else { best_move };
+            self.tt.store(Entry {
+                key: pos.hash(),
+                best_move: stored_move,
+                score: best.to_tt(ply as u16),
+                depth,
+                bound,
+            });
+        }
+        best
+    }
+
+    /// Extends `pv` with table moves while they are legal (the PV is cut where the table
+    /// answered), up to `depth` moves.
+    pub fn extend_pv(&self, position: &Position, pv: &mut Vec<Move>, depth: u8) {
+        if !self.switches.tt {
+            return;
+        }
+        let mut pos = *position;
+        for &mv in pv.iter() {
+            pos.play_unchecked(mv);
+        }
+        while pv.len() < depth as usize {
+            let Some(mv) = self.tt.probe(pos.hash()).and_then(|e| e.best_move) else { break };
+            if !pos.is_legal(mv) {
+                break;
+            }
+            pos.play_unchecked(mv);
+            pv.push(mv);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! Plain minimax on an explicit game tree, as the original built it: every node (with its
+//! parent and children) is kept in an arena, leaves are evaluated and the values carried up.
+//! It is the reference the alpha-beta search is checked against, and what `ryg tree` draws.
+
+use std::ops::Range;
+
+use crate::eval::{self, EvalKind};
+use crate::{Move, Position, Side};
+
+use super::Score;
+
+/// One node of the explicit tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    pub position: Position,
+    /// The move that led here (`None` at the root).
+    pub mv: Option<Move>,
+    /// Index of the parent node (`None` at the root).
+    pub parent: Option<usize>,
+    /// Indices of the children (contiguous in the arena).
+    pub children: Range<usize>,
+    /// Plies below the root.
+    pub ply: u16,
+    /// The static evaluation for the side to move, at leaves cut off by the depth.
+    pub eval: Option<Score>,
+    /// The minimax value for the side to move; game ends counted in plies from the root.
+    pub value: Score,
+}
+
+impl TreeNode {
+    /// Whether the game is over here.
+    pub fn is_game_end(&self) -> bool {
+        self.children.is_empty() && self.eval.is_none()
+    }
+
+    /// `score` (for this node's side to move) seen from the mouse.
+    pub fn for_mouse(&self, score: Score) -> Score {
+        match self.position.side_to_move() {
+            Side::Mouse => score,
+            Side::Cats => -score,
+        }
+    }
+}
+
+/// An explicit minimax tree; node 0 is the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    pub nodes: Vec<TreeNode>,
+    pub depth: u8,
+    pub eval: EvalKind,
+}
+
+impl Tree {
+    /// Builds the full tree of `position` to `depth` plies and computes every node's value.
+    pub fn build(position: &Position, depth: u8, eval: EvalKind) -> Tree {
+        Tree::build_until(position, depth, eval, &mut |_| false).expect("never stopped")
+    }
+
+    /// Like [`Tree::build`], but asks `stop(nodes)` before adding each node and gives up
+    /// (returning `None`) when it says so.
+    pub fn build_until(
+        position: &Position,
+        depth: u8,
+        eval: EvalKind,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Tree> {
+        if stop(0) {
+            return None;
+        }
+        let root = TreeNode {
+            position: *position,
+            mv: None,
+            parent: None,
+            children: 0..0,
+            ply: 0,
+            eval: None,
+            value: Score::ZERO,
+        };
+        let mut tree = Tree { nodes: vec![root], depth, eval };
+        tree.expand(0, depth, stop)?;
+        Some(tree)
+    }
+
+    fn expand(&mut self, at: usize, depth: u8, stop: &mut dyn FnMut(u64) -> bool) -> Option<Score> {
+        let position = self.nodes[at].position;
+        let ply = self.nodes[at].ply;
+        let moves = position.legal_moves();
+        let value = if moves.is_empty() {
+            Score::loss_in(ply)
+        } else if depth == 0 {
+            let v = eval::score_for_mouse(self.eval, &position);
+            let s = self.nodes[at].for_mouse(Score::eval(v));
+            self.nodes[at].eval = Some(s);
+            s
+        } else {
+            let first = self.nodes.len();
+            for &mv in moves.iter() {
+                if stop(self.nodes.len() as u64) {
+                    return None;
+                }
+                let mut child = position;
+                child.play_unchecked(mv);
+                self.nodes.push(TreeNode {
+                    position: child,
+                    mv: Some(mv),
+                    parent: Some(at),
+                    children: 0..0,
+                    ply: ply + 1,
+                    eval: None,
+                    value: Score::ZERO,
+                });
+            }
+            self.nodes[at].children = first..self.nodes.len();
+            let mut best = -Score::INFINITY;
+            for child in first..first + moves.len() {
+                best = best.max(-self.expand(child, depth - 1, stop)?);
+            }
+            best
+        };
+        self.nodes[at].value = value;
+        Some(value)
+    }
+
+    /// The root node.
+    pub fn root(&self) -> &TreeNode {
+        &self.nodes[0]
+    }
+
+    /// The root's children with their values for the side to move at the root, in move order.
+    pub fn root_moves(&self) -> Vec<(Move, Score)> {
+        self.root()
+            .children
+            .clone()
+            .map(|c| (self.nodes[c].mv.expect("children have moves"), -self.nodes[c].value))
+            .collect()
+    }
+
+    /// The principal variation: from the root, the first child with the best value each time.
+    pub fn pv(&self) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut at = 0;
+        loop {
+            let node = &self.nodes[at];
+            let Some(best) = node.children.clone().find(|&c| -self.nodes[c].value == node.value) else {
+                return pv;
+            };
+            pv.push(self.nodes[best].mv.expect("children have moves"));
+            at = best;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_of_depth_two_has_perft_nodes() {
+        let pos = Position::standard();
+        let tree = Tree::build(&pos, 2, EvalKind::Seed);
+        // 1 root + 2 mouse moves + 2 * 7 cat replies.
+        assert_eq!(tree.nodes.len(), 1 + 2 + 14);
+        for (i, node) in tree.nodes.iter().enumerate().skip(1) {
+            let parent = &tree.nodes[node.parent.unwrap()];
+            assert!(parent.children.contains(&i));
+            assert_eq!(parent.ply + 1, node.ply);
+        }
+        assert_eq!(tree.root_moves().len(), 2);
+        assert_eq!(tree.pv().len(), 2);
+    }
+
+    #[test]
+    fn finds_the_fastest_win_on_4x4() {
+        // 4x4: the cats win in 8 plies from the start.
+        let tree =
+            Tree::build(&Position::start(crate::Size::new(4).unwrap(), None).unwrap(), 8, EvalKind::Seed);
+        assert_eq!(tree.root().value, Score::loss_in(8));
+        let tree =
+            Tree::build(&Position::start(crate::Size::new(4).unwrap(), None).unwrap(), 7, EvalKind::Seed);
+        assert!(!tree.root().value.is_game_end());
+    }
+
+    #[test]
+    fn stops_when_asked() {
+        let mut limit = |n: u64| n >= 10;
+        assert_eq!(Tree::build_until(&Position::standard(), 3, EvalKind::Seed, &mut limit), None);
+    }
+}

@@ -1,0 +1,95 @@
+//! The transposition table: a fixed-size array of entries keyed by the Zobrist hash, each
+//! holding the best move, the score (node-relative), the depth and the kind of bound.
+
+use crate::Move;
+
+use super::Score;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The value is exactly the score.
+    Exact,
+    /// The value is at least the score (a cut-off).
+    Lower,
+    /// The value is at most the score (no move reached alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    /// The full hash, to tell apart positions sharing a slot.
+    pub key: u64,
+    pub best_move: Option<Move>,
+    /// Node-relative score (see [`Score::to_tt`]).
+    pub score: Score,
+    pub depth: u8,
+    pub bound: Bound,
+}
+
+/// A transposition table with a power-of-two number of slots, always replacing.
+#[derive(Clone, Debug)]
+pub struct TranspositionTable {
+    slots: Vec<Option<Entry>>,
+    mask: usize,
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MiB (at least one slot).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let bytes = megabytes.max(1) << 20;
+        let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
+        let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        TranspositionTable { slots: vec![None; len], mask: len - 1 }
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no slots (never: there is at least one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.slots.fill(None);
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+    }
+
+    /// Stores an entry, replacing whatever was in its slot.
+    #[inline]
+    pub fn store(&mut self, entry: Entry) {
+        self.slots[entry.key as usize & self.mask] = Some(entry);
+    }
+}
+
+// Keep the entry small: the table is sized in bytes.
+const _: () = assert!(std::mem::size_of::<Option<Entry>>() <= 24);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_tells_keys_apart() {
+        let mut tt = TranspositionTable::new(1);
+        assert!(tt.len().is_power_of_two());
+        let mv: Move = "e1f2".parse().unwrap();
+        let e =
+            Entry { key: 42, best_move: Some(mv), score: Score::win_in(3), depth: 5, bound: Bound::Exact };
+        tt.store(e);
+        assert_eq!(tt.probe(42), Some(e));
+        assert_eq!(tt.probe(42 + tt.len() as u64), None);
+        tt.clear();
+        assert_eq!(tt.probe(42), None);
+    }
+}
