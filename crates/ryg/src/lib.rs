@@ -10,6 +10,7 @@ mod position;
 mod side;
 mod square;
 mod squares;
+pub mod tablebase;
 pub mod zobrist;
 
 pub use game::Game;
@@ -21,3 +22,4 @@ pub use position::{PlayError, Position, PositionError, StartError};
 pub use side::{Side, SideError};
 pub use square::{Square, SquareError};
 pub use squares::SquareSet;
+pub use tablebase::{BuildProgress, ExactResult, PerfectPlayer, Tablebase};
