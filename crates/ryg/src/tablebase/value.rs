@@ -53,8 +53,10 @@ mod tests {
         // Only children where the opponent wins in 0 or 6: the min is the slowest (6).
         assert_eq!(from_best_child(WIN_IN_0.min(WIN_IN_0 - 6)), from_best_child(WIN_IN_0 - 6));
         assert_eq!(mouse(from_best_child(WIN_IN_0 - 6)), ExactResult::new(Side::Cats, 7));
-        // A loss for the opponent beats any win for it.
-        assert!(LOSS_IN_0 + 90 < WIN_IN_0 - 126);
+        // A loss for the opponent (even in 90) beats any win for it (even in 126).
+        let best = (LOSS_IN_0 + 90).min(WIN_IN_0 - 126);
+        assert_eq!(mouse(from_best_child(best)), ExactResult::new(Side::Mouse, 91));
+        assert_eq!(mouse(from_best_child(WIN_IN_0 - 126)), ExactResult::new(Side::Cats, 127));
         assert_eq!(decode(IMPOSSIBLE, Side::Cats), None);
     }
 }
