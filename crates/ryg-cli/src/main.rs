@@ -2,6 +2,7 @@
 
 mod args;
 mod cmd;
+mod tablebase;
 mod ui;
 
 use clap::Parser;

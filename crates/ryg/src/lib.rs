@@ -11,6 +11,7 @@ mod record;
 mod side;
 mod square;
 mod squares;
+pub mod tablebase;
 pub mod zobrist;
 
 pub use game::Game;
@@ -29,3 +30,4 @@ pub mod search;
 
 pub use eval::{evaluate, Breakdown, EvalKind};
 pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};
+pub use tablebase::{BuildProgress, ExactResult, PerfectPlayer, Tablebase};

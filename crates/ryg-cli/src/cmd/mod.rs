@@ -13,6 +13,7 @@ pub mod bench;
 pub mod eval;
 pub mod perft;
 pub mod tree;
+pub mod solve;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -32,6 +33,8 @@ pub enum Command {
     Tree(tree::Args),
     /// Fixed search suite (node checksum, nodes/s), or --techniques to compare techniques
     Bench(bench::Args),
+    /// Exact result of a position and of each move, or --stats over a board size (tablebase)
+    Solve(solve::Args),
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Tree(args)) => tree::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
         None => anyhow::bail!("no command given; try 'ryg --help'"),
     }
 }

@@ -1,0 +1,277 @@
+//! The tablebase for the command line: built in memory, or (for the board sizes where that
+//! takes a while) loaded from a cache file in the user's cache directory. The file is written
+//! atomically (temporary file + rename) and checked on every load; a missing or bad one is
+//! reported in one line on stderr, rebuilt and rewritten. A progress bar shows on stderr when
+//! it is a terminal.
+
+use std::fs;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ryg::{BuildProgress, Size, Tablebase};
+
+/// Board sizes at least this large are cached on disk; smaller ones build in milliseconds.
+const CACHED_FROM: u8 = 10;
+/// Builds of fewer configurations of cats finish too fast for a progress bar.
+const PROGRESS_FROM: u64 = 100_000;
+
+/// Where the tablebase cache lives, and how many threads build a tablebase.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct CacheArgs {
+    /// Directory for the 10x10 tablebase cache [default: $RYG_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/ryg, else ~/.cache/ryg]
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Neither read nor write the tablebase cache, even with --cache-dir (build in memory)
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Threads that build a tablebase [default: every core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// Where a tablebase came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    Built,
+    Cache,
+}
+
+impl Source {
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Built => "built",
+            Source::Cache => "cache",
+        }
+    }
+}
+
+/// A tablebase ready to probe, with where it came from and how long that took.
+pub struct Obtained {
+    pub tablebase: Tablebase,
+    pub source: Source,
+    pub seconds: f64,
+}
+
+impl CacheArgs {
+    /// The cache directory these arguments and the environment choose, if any.
+    fn dir(&self) -> Option<PathBuf> {
+        if self.no_cache {
+            return None;
+        }
+        let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+        self.cache_dir
+            .clone()
+            .or_else(|| env("RYG_CACHE_DIR"))
+            .or_else(|| env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).map(|p| p.join("ryg")))
+            .or_else(|| env("HOME").map(|home| home.join(".cache").join("ryg")))
+    }
+
+    fn threads(&self) -> usize {
+        self.threads
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// The tablebase of `size`: from the cache when it is good, else built (and cached).
+    /// Problems with the cache are reported on stderr and never stop the command.
+    pub fn obtain(&self, size: Size) -> Obtained {
+        let path = (size.n() >= CACHED_FROM).then(|| self.dir()).flatten().map(|dir| cache_path(&dir, size));
+        let mut progress = Bar::new();
+        obtain(size, path.as_deref(), self.threads(), &mut progress, &mut |note| eprintln!("ryg: {note}"))
+    }
+}
+
+/// The cache file of `size` inside `dir`.
+fn cache_path(dir: &Path, size: Size) -> PathBuf {
+    dir.join(format!("tablebase-{size}.ryg"))
+}
+
+/// Loads the tablebase from `path` if it is there and sound; otherwise builds it and writes
+/// it there. Each problem is one `note`.
+fn obtain(
+    size: Size,
+    path: Option<&Path>,
+    threads: usize,
+    progress: &mut impl BuildProgress,
+    note: &mut dyn FnMut(String),
+) -> Obtained {
+    let started = Instant::now();
+    if let Some(path) = path {
+        let problem = match fs::read(path) {
+            Ok(bytes) => match Tablebase::from_cache_bytes(bytes, size) {
+                Ok(tablebase) => {
+                    let seconds = started.elapsed().as_secs_f64();
+                    return Obtained { tablebase, source: Source::Cache, seconds };
+                }
+                Err(err) => format!("tablebase cache {} refused ({err}); rebuilding it", path.display()),
+            },
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                format!("tablebase cache {} not found; building it (once)", path.display())
+            }
+            Err(err) => format!("tablebase cache {} unreadable ({err}); rebuilding it", path.display()),
+        };
+        note(problem);
+    }
+    let tablebase = Tablebase::build(size, threads, progress);
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = path {
+        if let Err(err) = write_atomically(path, &tablebase) {
+            note(format!("could not write the tablebase cache {}: {err}", path.display()));
+        }
+    }
+    Obtained { tablebase, source: Source::Built, seconds }
+}
+
+/// Writes the cache to a temporary file beside `path`, then renames it over `path`, so a
+/// reader sees either the old file or the whole new one.
+fn write_atomically(path: &Path, tablebase: &Tablebase) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(&tablebase.cache_header())?;
+        file.write_all(tablebase.cache_body())?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// An `indicatif` bar on stderr for long builds, only when stderr is a terminal.
+struct Bar {
+    bar: Option<ProgressBar>,
+    enabled: bool,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        Bar { bar: None, enabled: std::io::stderr().is_terminal() }
+    }
+}
+
+impl BuildProgress for Bar {
+    fn solved(&mut self, done: u64, total: u64) {
+        if !self.enabled || total < PROGRESS_FROM {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::new(total);
+            let style = ProgressStyle::with_template("solving {bar:40} {percent:>3}% {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar
+        });
+        bar.set_position(done);
+        if done >= total {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh, empty directory for one test.
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ryg-cache-test-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn run(path: &Path) -> (Obtained, Vec<String>) {
+        let mut notes = Vec::new();
+        let got = obtain(Size::new(6).unwrap(), Some(path), 2, &mut (), &mut |n| notes.push(n));
+        (got, notes)
+    }
+
+    fn entries_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_missing_cache_is_built_written_then_loaded() {
+        let dir = temp_dir("missing");
+        let path = cache_path(&dir.join("sub"), Size::new(6).unwrap());
+        let (built, notes) = run(&path);
+        assert_eq!(built.source, Source::Built);
+        assert_eq!(notes, [format!("tablebase cache {} not found; building it (once)", path.display())]);
+        assert_eq!(entries_in(&dir.join("sub")), ["tablebase-6x6.ryg"]);
+        let (loaded, notes) = run(&path);
+        assert_eq!(loaded.source, Source::Cache);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert!(loaded.tablebase.cache_body() == built.tablebase.cache_body());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Damages a good cache file with `damage`, then checks the one note, the rebuild and
+    /// the rewritten file.
+    fn refused_then_repaired(name: &str, damage: impl Fn(&mut Vec<u8>), reason: &str) {
+        let dir = temp_dir(name);
+        let path = cache_path(&dir, Size::new(6).unwrap());
+        let (good, _) = run(&path);
+        let mut bytes = fs::read(&path).unwrap();
+        damage(&mut bytes);
+        fs::write(&path, &bytes).unwrap();
+        let (rebuilt, notes) = run(&path);
+        assert_eq!(rebuilt.source, Source::Built);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let expected = format!("tablebase cache {} refused ({reason}", path.display());
+        assert!(notes[0].starts_with(&expected), "{} does not start with {expected}", notes[0]);
+        assert!(notes[0].ends_with("); rebuilding it"), "{}", notes[0]);
+        assert!(rebuilt.tablebase.cache_body() == good.tablebase.cache_body());
+        assert!(fs::read(&path).unwrap() == good.tablebase.to_cache_bytes());
+        assert_eq!(entries_in(&dir), ["tablebase-6x6.ryg"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_truncated_cache_is_refused_and_rewritten() {
+        refused_then_repaired("truncated", |b| b.truncate(b.len() - 100), "truncated or padded: 29276 bytes");
+        refused_then_repaired("empty", |b| b.clear(), "truncated: 0 bytes");
+    }
+
+    #[test]
+    fn a_corrupted_cache_is_refused_and_rewritten() {
+        refused_then_repaired("flipped", |b| b[1000] ^= 4, "corrupted: checksum");
+    }
+
+    #[test]
+    fn a_cache_of_another_version_or_size_is_refused_and_rewritten() {
+        let v = ryg::tablebase::CACHE_FORMAT_VERSION;
+        let reason = format!("format version {}, expected {v}", v + 1);
+        refused_then_repaired("version", |b| b[8..12].copy_from_slice(&(v + 1).to_le_bytes()), &reason);
+        refused_then_repaired(
+            "size",
+            |b| *b = Tablebase::build(Size::new(4).unwrap(), 1, &mut ()).to_cache_bytes(),
+            "holds the 4x4 board, expected 6x6",
+        );
+    }
+
+    #[test]
+    fn an_unwritable_cache_is_one_note_and_no_failure() {
+        let dir = temp_dir("unwritable");
+        let blocker = dir.join("file");
+        fs::write(&blocker, b"not a directory").unwrap();
+        let path = cache_path(&blocker, Size::new(6).unwrap());
+        let (got, notes) = run(&path);
+        assert_eq!(got.source, Source::Built);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[1].starts_with("could not write the tablebase cache"), "{notes:?}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
