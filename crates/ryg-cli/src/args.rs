@@ -8,10 +8,15 @@ use crate::cmd::Command;
 
 /// ryg — El ratón y los gatos (Fox and Hounds): play, analyse and solve the game.
 #[derive(Parser, Debug)]
-#[command(name = "ryg", version, about, long_about = None)]
+#[command(name = "ryg", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(
+    after_help = "With no command, ryg starts a game in the terminal (the options above are `ryg play`'s)."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub play: crate::cmd::play::Args,
 }
 
 /// Where a command starts: a FEN, or a start position of some size and mouse square.

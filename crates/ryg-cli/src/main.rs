@@ -2,6 +2,8 @@
 
 mod args;
 mod cmd;
+mod files;
+mod interrupt;
 mod tablebase;
 mod ui;
 

@@ -176,6 +176,29 @@ impl BuildProgress for Bar {
     }
 }
 
+/// Tablebases loaded on first use, one per board size, for commands that may need several
+/// probes (the terminal game, self-play).
+pub struct Tablebases {
+    args: CacheArgs,
+    loaded: Vec<std::rc::Rc<Tablebase>>,
+}
+
+impl Tablebases {
+    pub fn new(args: CacheArgs) -> Tablebases {
+        Tablebases { args, loaded: Vec::new() }
+    }
+
+    /// The tablebase of `size`, obtained the first time it is asked for.
+    pub fn get(&mut self, size: Size) -> std::rc::Rc<Tablebase> {
+        if let Some(tb) = self.loaded.iter().find(|tb| tb.size() == size) {
+            return tb.clone();
+        }
+        let tb = std::rc::Rc::new(self.args.obtain(size).tablebase);
+        self.loaded.push(tb.clone());
+        tb
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ mod geometry;
 mod moves;
 mod outcome;
 mod perft;
+mod player;
 mod position;
 mod record;
 mod side;
@@ -19,6 +20,9 @@ pub use geometry::{Size, SizeError};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide};
+pub use player::{
+    Basis, Choice, Level, LevelError, LevelSpec, Player, PlayerError, LEVEL_SPECS, MAX_PLAY_DEPTH,
+};
 pub use position::{PlayError, Position, PositionError, StartError};
 pub use record::{result_token, Record, RecordError, RecordErrorKind};
 pub use side::{Side, SideError};

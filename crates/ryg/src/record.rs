@@ -234,6 +234,40 @@ impl Record {
         result_token(&self.game)
     }
 
+    /// The numbered moves and the result token (`1. e1f2 h8g7 2. f2e3 *`), wrapped before
+    /// 80 columns.
+    pub fn movetext(&self) -> String {
+        let mut text = String::new();
+        let first = self.game.start().side_to_move();
+        let mut words: Vec<String> = Vec::new();
+        for (ply, mv) in self.game.moves().iter().enumerate() {
+            let number = move_number(first, ply);
+            let mouse_moves = (ply % 2 == 0) == (first == Side::Mouse);
+            if mouse_moves {
+                words.push(format!("{number}. {mv}"));
+            } else if ply == 0 {
+                words.push(format!("{number}... {mv}"));
+            } else {
+                words.push(mv.to_string());
+            }
+        }
+        words.push(self.result().to_string());
+        let mut width = 0;
+        for word in &words {
+            if width > 0 && width + 1 + word.len() > LINE_WIDTH {
+                text.push('\n');
+                width = 0;
+            }
+            if width > 0 {
+                text.push(' ');
+                width += 1;
+            }
+            text.push_str(word);
+            width += word.len();
+        }
+        text
+    }
+
     /// The record as text: tag pairs, a blank line, the numbered moves and the result.
     pub fn to_pgn(&self) -> String {
         self.to_string()
@@ -385,33 +419,7 @@ impl fmt::Display for Record {
         if !self.tags.is_empty() {
             writeln!(f)?;
         }
-        let first = self.game.start().side_to_move();
-        let mut words: Vec<String> = Vec::new();
-        for (ply, mv) in self.game.moves().iter().enumerate() {
-            let number = move_number(first, ply);
-            let mouse_moves = (ply % 2 == 0) == (first == Side::Mouse);
-            if mouse_moves {
-                words.push(format!("{number}. {mv}"));
-            } else if ply == 0 {
-                words.push(format!("{number}... {mv}"));
-            } else {
-                words.push(mv.to_string());
-            }
-        }
-        words.push(self.result().to_string());
-        let mut width = 0;
-        for word in &words {
-            if width > 0 && width + 1 + word.len() > LINE_WIDTH {
-                writeln!(f)?;
-                width = 0;
-            }
-            if width > 0 {
-                f.write_str(" ")?;
-                width += 1;
-            }
-            f.write_str(word)?;
-            width += word.len();
-        }
+        f.write_str(&self.movetext())?;
         writeln!(f)
     }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use anyhow::{bail, Result};
 use ryg::eval::EvalKind;
 use ryg::search::{Score, Tree, TreeNode};
-use ryg::Side;
+use ryg::{Position, Side};
 use serde::Serialize;
 
 use crate::args::PositionArgs;
@@ -86,6 +86,17 @@ fn side_letter(node: &TreeNode) -> &'static str {
         Side::Mouse => "max",
         Side::Cats => "min",
     }
+}
+
+/// The tree of `position` to `depth` as the text format prints it (for the game's `tree`).
+pub fn render_text(position: &Position, depth: u8, eval: EvalKind) -> Result<String> {
+    let tree = Tree::build(position, depth, eval);
+    let pv = on_pv(&tree);
+    let mut out = String::new();
+    text(&tree, 0, &pv, &mut out)?;
+    let best = tree.pv().first().map_or("none".to_string(), |m| m.to_string());
+    writeln!(out, "{} nodes; best move {best} (values for the mouse, eval {eval})", tree.nodes.len())?;
+    Ok(out)
 }
 
 pub fn run(args: Args) -> Result<()> {

@@ -1,2 +1,4 @@
 //! Terminal concerns: board rendering, colours, spinners.
+
 pub mod board;
+pub mod spinner;

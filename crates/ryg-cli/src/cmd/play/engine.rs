@@ -1,0 +1,186 @@
+//! The computer side of a terminal game: a library `Player` at some level, the tablebase it
+//! and the `hint`/`eval` commands consult, and the spinner shown while it thinks.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ryg::eval::{self, EvalKind};
+use ryg::search::{Iteration, SearchHandler};
+use ryg::{Level, Player, Position, Side};
+
+use super::session::Setup;
+use crate::tablebase::Tablebases;
+use crate::ui::spinner::Spinner;
+
+/// A computer move and a one-line account of how it was found.
+pub struct Report {
+    pub mv: ryg::Move,
+    pub detail: String,
+}
+
+pub struct Engine {
+    player: Player,
+    time: Option<Duration>,
+    tablebases: Tablebases,
+    interactive: bool,
+}
+
+/// What a level means, in words: for `help`, the start of a game and the README.
+pub fn level_settings(level: Level, depth: Option<u32>) -> String {
+    match (level, depth) {
+        (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
+        (Level::Random, _) => "random moves".to_string(),
+        (Level::Search(_), Some(d)) => format!("searches {d} plies"),
+        (Level::Search(_), None) => {
+            let spec = level.spec().expect("search levels have a spec");
+            if spec.margin > 0 {
+                format!(
+                    "searches {} plies, picks among moves within {} points of the best",
+                    spec.depth, spec.margin
+                )
+            } else {
+                format!("searches {} plies", spec.depth)
+            }
+        }
+    }
+}
+
+impl Engine {
+    pub fn new(setup: &Setup, interactive: bool) -> Engine {
+        let mut player = Player::new(setup.level, setup.seed);
+        player.set_depth(setup.depth);
+        Engine { player, time: setup.time, tablebases: Tablebases::new(setup.cache.clone()), interactive }
+    }
+
+    /// "level 3: searches 3 plies …".
+    pub fn describe(&self) -> String {
+        let mut text = format!(
+            "level {}: {}",
+            self.player.level(),
+            level_settings(self.player.level(), self.player.depth())
+        );
+        if let Some(t) = self.time {
+            text.push_str(&format!(", at most {:.1} s a move", t.as_secs_f64()));
+        }
+        text
+    }
+
+    /// The name written into records: "ryg level 3".
+    pub fn player_name(&self) -> String {
+        format!("ryg level {}", self.player.level())
+    }
+
+    pub fn set_level(&mut self, level: Level) {
+        self.player.set_level(level);
+        self.player.set_depth(None);
+    }
+
+    pub fn set_depth(&mut self, depth: u32) {
+        self.player.set_depth(Some(depth));
+    }
+
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.time = time;
+    }
+
+    /// The computer's move, or `None` when Ctrl-C interrupted it.
+    pub fn choose(&mut self, position: &Position) -> Result<Option<Report>> {
+        let tablebase = match self.player.level() {
+            Level::Perfect => Some(self.tablebases.get(position.size())),
+            _ => None,
+        };
+        let _busy = crate::interrupt::Busy::start();
+        let mut handler = Thinking::new(self.time, self.interactive);
+        let started = Instant::now();
+        let choice = self.player.choose(position, tablebase.as_deref(), &mut handler)?;
+        handler.finish();
+        if crate::interrupt::interrupted() {
+            return Ok(None);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        Ok(Some(Report { mv: choice.mv, detail: format!("{}, {seconds:.2} s", choice.basis) }))
+    }
+
+    /// `hint`: the best move and the exact result it keeps.
+    pub fn hint(&mut self, position: &Position) -> Result<String> {
+        if let Some(outcome) = position.outcome() {
+            return Ok(format!("No hint: the game is over ({outcome})."));
+        }
+        let tablebase = self.tablebases.get(position.size());
+        let best = tablebase.best_moves(position);
+        let result = tablebase.result(position);
+        let mover = position.side_to_move();
+        let verdict = if result.winner == mover {
+            format!("{} win in {} plies", side_subject(mover), result.plies)
+        } else {
+            format!("{} still win in {} plies", side_subject(result.winner), result.plies)
+        };
+        let moves: Vec<String> = best.iter().map(|m| m.to_string()).collect();
+        let also = if moves.len() > 1 {
+            format!(" (equally good: {})", moves[1..].join(" "))
+        } else {
+            String::new()
+        };
+        Ok(format!("Hint: {} — {}{}", moves[0], verdict, also))
+    }
+
+    /// `eval`: the evaluation terms and the exact result.
+    pub fn eval_report(&mut self, position: &Position) -> Result<String> {
+        let breakdown = eval::evaluate(EvalKind::Default, position);
+        let mut text = format!("Evaluation ({}; positive is good for the mouse):\n", EvalKind::Default);
+        for term in &breakdown.terms {
+            text.push_str(&format!("  {:<16} {:>6}\n", term.term.name, term.points));
+        }
+        text.push_str(&format!("  {:<16} {:>6}\n", "total", breakdown.total));
+        let tablebase = self.tablebases.get(position.size());
+        text.push_str(&format!("Exact result: {}.\n", tablebase.result(position)));
+        Ok(text)
+    }
+
+    /// `tree DEPTH`: the explicit minimax tree from here, as text.
+    pub fn tree(&mut self, position: &Position, depth: u32) -> Result<String> {
+        crate::cmd::tree::render_text(position, depth as u8, EvalKind::Default)
+    }
+}
+
+fn side_subject(side: Side) -> &'static str {
+    match side {
+        Side::Mouse => "the mouse",
+        Side::Cats => "the cats",
+    }
+}
+
+/// The search handler of a terminal game: time limit, Ctrl-C, and a spinner on stderr.
+struct Thinking {
+    deadline: Option<Instant>,
+    spinner: Option<Spinner>,
+}
+
+impl Thinking {
+    fn new(time: Option<Duration>, interactive: bool) -> Thinking {
+        let deadline = time.map(|t| Instant::now() + t);
+        let spinner = interactive.then(|| Spinner::new("thinking"));
+        Thinking { deadline, spinner }
+    }
+
+    fn finish(&mut self) {
+        if let Some(spinner) = self.spinner.take() {
+            spinner.finish();
+        }
+    }
+}
+
+impl SearchHandler for Thinking {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        if !nodes.is_multiple_of(4096) {
+            return false;
+        }
+        crate::interrupt::interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn on_iteration(&mut self, info: &Iteration) {
+        if let Some(spinner) = &self.spinner {
+            spinner.set_message(format!("thinking: depth {}, {} nodes", info.depth, info.nodes));
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! `ryg play` (and `ryg` alone): a game in the terminal against the computer.
+
+mod engine;
+mod input;
+mod session;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use ryg::{Game, Level, Record};
+
+use session::{Session, Setup, Sides, Terminal};
+
+use crate::args::PositionArgs;
+
+/// The level a new player meets: beatable with some effort.
+pub const DEFAULT_LEVEL: Level = Level::Search(3);
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The side(s) you play; `none` lets the computer play itself
+    #[arg(long, value_enum, default_value = "mouse")]
+    pub side: SideArg,
+    /// Computer strength: 1 (weakest) to 9, `perfect` (never loses a won game) or `random`
+    #[arg(long, value_name = "LEVEL", default_value_t = DEFAULT_LEVEL)]
+    pub level: Level,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Continue the game recorded in FILE
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "size", "start"])]
+    pub load: Option<PathBuf>,
+    /// Search exactly this many plies (overrides the level's depth)
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=ryg::MAX_PLAY_DEPTH as i64))]
+    pub depth: Option<u32>,
+    /// Think at most this many seconds per move
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Seed for the computer's random choices (default: from the clock), to replay a game
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub cache: crate::tablebase::CacheArgs,
+}
+
+/// `--side`: which side(s) the human plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    #[default]
+    Mouse,
+    Cats,
+    Both,
+    None,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let game = match &args.load {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let record: Record =
+                text.parse().with_context(|| format!("{} is not a valid game record", path.display()))?;
+            record.into_game()
+        }
+        None => Game::new(args.position.position()?),
+    };
+    let time = match args.time {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => anyhow::bail!("invalid --time {t}: expected seconds, more than 0 and at most 3600"),
+    };
+    let sides = match args.side {
+        SideArg::Mouse => Sides::Mouse,
+        SideArg::Cats => Sides::Cats,
+        SideArg::Both => Sides::Both,
+        SideArg::None => Sides::None,
+    };
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let setup = Setup {
+        start: *game.start(),
+        game,
+        sides,
+        level: args.level,
+        depth: args.depth,
+        time,
+        seed,
+        cache: args.cache,
+    };
+    let term = Terminal {
+        interactive: std::io::stdin().is_terminal(),
+        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    crate::interrupt::install();
+    let stdout = std::io::stdout();
+    let mut session = Session::new(setup, stdout.lock(), term);
+    session.run(&mut std::io::stdin().lock())
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}

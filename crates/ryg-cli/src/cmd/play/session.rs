@@ -1,0 +1,473 @@
+//! A game at the terminal: whose turn it is, who plays which side, and what each typed
+//! command does. Reads lines from any `BufRead` and writes to any `Write`, so tests can drive
+//! whole games through it.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use ryg::{Game, Level, Move, Position, Record, Side};
+
+use super::engine::Engine;
+use super::input::{self, Input, COMMANDS};
+use crate::ui;
+use crate::ui::board::BoardStyle;
+
+/// Which sides the human plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sides {
+    Mouse,
+    Cats,
+    Both,
+    None,
+}
+
+impl Sides {
+    fn from_flags(mouse: bool, cats: bool) -> Sides {
+        match (mouse, cats) {
+            (true, true) => Sides::Both,
+            (true, false) => Sides::Mouse,
+            (false, true) => Sides::Cats,
+            (false, false) => Sides::None,
+        }
+    }
+
+    fn human(self, side: Side) -> bool {
+        matches!((self, side), (Sides::Both, _) | (Sides::Mouse, Side::Mouse) | (Sides::Cats, Side::Cats))
+    }
+}
+
+/// What a session starts from.
+pub struct Setup {
+    pub start: Position,
+    pub game: Game,
+    pub sides: Sides,
+    pub level: Level,
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub seed: u64,
+    pub cache: crate::tablebase::CacheArgs,
+}
+
+/// Terminal facts: whether to prompt and animate, and whether to colour.
+#[derive(Clone, Copy)]
+pub struct Terminal {
+    pub interactive: bool,
+    pub colour: bool,
+}
+
+pub struct Session<W: Write> {
+    out: W,
+    term: Terminal,
+    start: Position,
+    game: Game,
+    sides: Sides,
+    engine: Engine,
+    announced_end: bool,
+}
+
+impl<W: Write> Session<W> {
+    pub fn new(setup: Setup, out: W, term: Terminal) -> Session<W> {
+        let engine = Engine::new(&setup, term.interactive);
+        Session {
+            out,
+            term,
+            start: setup.start,
+            game: setup.game,
+            sides: setup.sides,
+            engine,
+            announced_end: false,
+        }
+    }
+
+    /// Plays until `quit` or the end of the input.
+    pub fn run(&mut self, input: &mut impl BufRead) -> Result<()> {
+        self.greet()?;
+        self.show_board()?;
+        loop {
+            if self.game.outcome().is_none() && !self.sides.human(self.side()) {
+                if !self.computer_move()? {
+                    return Ok(());
+                }
+                continue;
+            }
+            if let Some(_outcome) = self.game.outcome() {
+                if !self.announced_end {
+                    self.announce_end()?;
+                }
+            }
+            if self.term.interactive {
+                write!(self.out, "{}> ", self.prompt())?;
+                self.out.flush()?;
+            }
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                if self.term.interactive {
+                    writeln!(self.out)?;
+                }
+                return Ok(());
+            }
+            if !self.term.interactive && !line.trim().is_empty() {
+                writeln!(self.out, "> {}", line.trim())?;
+            }
+            match input::parse(&line) {
+                Ok(Input::Quit) => return Ok(()),
+                Ok(cmd) => self.handle(cmd)?,
+                Err(message) => writeln!(self.out, "{message}")?,
+            }
+        }
+    }
+
+    fn side(&self) -> Side {
+        self.game.position().side_to_move()
+    }
+
+    fn prompt(&self) -> String {
+        match self.game.outcome() {
+            Some(_) => "game over".to_string(),
+            None => format!("{} to move", self.side()),
+        }
+    }
+
+    fn greet(&mut self) -> Result<()> {
+        let size = self.start.size();
+        writeln!(self.out, "ryg — El ratón y los gatos on {size}. Type 'help' for the commands.")?;
+        let line = self.players_line();
+        writeln!(self.out, "{line}")?;
+        Ok(())
+    }
+
+    fn players_line(&self) -> String {
+        let computer = format!("ryg ({})", self.engine.describe());
+        let name = |side| if self.sides.human(side) { "you".to_string() } else { computer.clone() };
+        format!("Mouse: {}. Cats: {}.", name(Side::Mouse), name(Side::Cats))
+    }
+
+    fn show_board(&mut self) -> Result<()> {
+        let position = *self.game.position();
+        let style = BoardStyle { colour: self.term.colour, last_move: self.game.last_move() };
+        let board = ui::board::render(&position, style);
+        write!(self.out, "{board}")?;
+        let moves = self.move_list();
+        if !moves.is_empty() {
+            writeln!(self.out, "Moves: {moves}")?;
+        }
+        match self.game.outcome() {
+            Some(outcome) => writeln!(self.out, "Game over: {outcome}.")?,
+            None => writeln!(self.out, "{} to move.", capitalised(self.side().name()))?,
+        }
+        Ok(())
+    }
+
+    fn move_list(&self) -> String {
+        if self.game.moves().is_empty() {
+            return String::new();
+        }
+        Record::new(self.game.clone()).movetext()
+    }
+
+    /// Lets the computer move. Returns false when the player interrupted it to quit.
+    fn computer_move(&mut self) -> Result<bool> {
+        let position = *self.game.position();
+        let Some(choice) = self.engine.choose(&position)? else {
+            return Ok(false);
+        };
+        self.game.play(choice.mv).context("the engine chose an illegal move")?;
+        writeln!(
+            self.out,
+            "ryg plays {} as the {}  ({})",
+            choice.mv,
+            position.side_to_move(),
+            choice.detail
+        )?;
+        self.show_board()?;
+        Ok(true)
+    }
+
+    fn announce_end(&mut self) -> Result<()> {
+        self.announced_end = true;
+        let outcome = self.game.outcome().expect("announced only at the end");
+        let plies = self.game.moves().len();
+        writeln!(
+            self.out,
+            "{}: {} ({}) after {} plies.",
+            capitalised(&outcome.reason.to_string()),
+            if outcome.winner == Side::Mouse { "the mouse wins" } else { "the cats win" },
+            outcome.result_token(),
+            plies
+        )?;
+        writeln!(
+            self.out,
+            "Type 'new' for another game, 'save FILE' to keep the record, 'undo' to go back, or 'quit'."
+        )?;
+        Ok(())
+    }
+
+    fn handle(&mut self, input: Input) -> Result<()> {
+        match input {
+            Input::Empty => {}
+            Input::Quit => unreachable!("handled by the loop"),
+            Input::Move(mv) => self.human_move(mv)?,
+            Input::Help => self.help()?,
+            Input::Board => self.show_board()?,
+            Input::Moves => {
+                let text = self.legal_moves_text();
+                writeln!(self.out, "{text}")?;
+            }
+            Input::Undo => self.undo()?,
+            Input::Redo => self.redo()?,
+            Input::Hint => {
+                let text = self.engine.hint(self.game.position())?;
+                writeln!(self.out, "{text}")?;
+            }
+            Input::Eval => {
+                let text = self.engine.eval_report(self.game.position())?;
+                write!(self.out, "{text}")?;
+            }
+            Input::Tree(depth) => {
+                let text = self.engine.tree(self.game.position(), depth)?;
+                write!(self.out, "{text}")?;
+            }
+            Input::Go => {
+                let side = self.side();
+                self.sides = Sides::from_flags(side != Side::Mouse, side != Side::Cats);
+                let line = self.players_line();
+                writeln!(self.out, "{line}")?;
+            }
+            Input::Off => {
+                self.sides = Sides::Both;
+                writeln!(self.out, "Computer off: you play both sides.")?;
+            }
+            Input::Switch => match self.sides {
+                Sides::Both | Sides::None => writeln!(
+                    self.out,
+                    "Nothing to switch: use 'go' to let the computer play the side to move."
+                )?,
+                Sides::Mouse | Sides::Cats => {
+                    self.sides =
+                        Sides::from_flags(!self.sides.human(Side::Mouse), !self.sides.human(Side::Cats));
+                    let line = self.players_line();
+                    writeln!(self.out, "Sides switched. {line}")?;
+                }
+            },
+            Input::Level(level) => {
+                self.engine.set_level(level);
+                writeln!(self.out, "Computer: {}.", self.engine.describe())?;
+            }
+            Input::Depth(depth) => {
+                self.engine.set_depth(depth);
+                writeln!(self.out, "Computer: {}.", self.engine.describe())?;
+            }
+            Input::Time(seconds) => {
+                let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+                self.engine.set_time(limit);
+                writeln!(self.out, "Computer: {}.", self.engine.describe())?;
+            }
+            Input::New => {
+                self.game = Game::new(self.start);
+                self.announced_end = false;
+                writeln!(self.out, "New game.")?;
+                self.show_board()?;
+            }
+            Input::Save(path) => match self.save(&path) {
+                Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
+                Err(e) => writeln!(self.out, "Could not save: {e:#}")?,
+            },
+            Input::Load(path) => match load(&path) {
+                Ok(game) => {
+                    self.start = *game.start();
+                    self.game = game;
+                    self.announced_end = false;
+                    writeln!(self.out, "Loaded {} ({} moves).", path.display(), self.game.moves().len())?;
+                    self.show_board()?;
+                }
+                Err(e) => writeln!(self.out, "Could not load: {e:#}. The game goes on unchanged.")?,
+            },
+        }
+        Ok(())
+    }
+
+    fn legal_moves_text(&self) -> String {
+        let moves: Vec<String> = self.game.position().legal_moves().iter().map(Move::to_string).collect();
+        if moves.is_empty() {
+            "No legal moves: the game is over.".to_string()
+        } else {
+            format!("Legal moves for the {}: {}", self.side(), moves.join(" "))
+        }
+    }
+
+    fn human_move(&mut self, mv: Move) -> Result<()> {
+        if let Some(outcome) = self.game.outcome() {
+            writeln!(self.out, "The game is over ({outcome}). Type 'new' for another game or 'undo'.")?;
+            return Ok(());
+        }
+        if !self.sides.human(self.side()) {
+            writeln!(self.out, "It is the computer's turn.")?;
+            return Ok(());
+        }
+        match self.game.play(mv) {
+            Ok(()) => {
+                if self.term.interactive || self.sides.human(self.side()) || self.game.outcome().is_some() {
+                    self.show_board()?;
+                }
+            }
+            Err(_) => {
+                let why = explain_illegal(self.game.position(), mv);
+                let legal = self.legal_moves_text();
+                writeln!(self.out, "{why} {legal}")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<()> {
+        // Take back to the last position where a human was to move, so the computer does not
+        // simply replay its move.
+        let positions = self.game.positions();
+        let human_turns = positions[..positions.len() - 1].iter().any(|p| self.sides.human(p.side_to_move()));
+        if !human_turns || self.game.moves().is_empty() {
+            writeln!(self.out, "Nothing to undo.")?;
+            return Ok(());
+        }
+        let mut taken = Vec::new();
+        while let Some(mv) = self.game.undo() {
+            taken.push(mv.to_string());
+            if self.sides.human(self.side()) {
+                break;
+            }
+        }
+        self.announced_end = false;
+        writeln!(self.out, "Took back {}.", taken.join(" "))?;
+        self.show_board()
+    }
+
+    fn redo(&mut self) -> Result<()> {
+        let mut replayed = Vec::new();
+        while let Some(mv) = self.game.redo() {
+            replayed.push(mv.to_string());
+            if self.sides.human(self.side()) || self.game.outcome().is_some() {
+                break;
+            }
+        }
+        if replayed.is_empty() {
+            writeln!(self.out, "Nothing to redo.")?;
+            return Ok(());
+        }
+        writeln!(self.out, "Replayed {}.", replayed.join(" "))?;
+        self.show_board()
+    }
+
+    fn help(&mut self) -> Result<()> {
+        writeln!(self.out, "Type a move or a command:")?;
+        for (usage, what) in COMMANDS {
+            writeln!(self.out, "  {usage:<14} {what}")?;
+        }
+        let line = self.players_line();
+        writeln!(self.out, "{line}")?;
+        Ok(())
+    }
+
+    fn save(&self, path: &Path) -> Result<()> {
+        let mouse =
+            if self.sides.human(Side::Mouse) { "Human".to_string() } else { self.engine.player_name() };
+        let cats = if self.sides.human(Side::Cats) { "Human".to_string() } else { self.engine.player_name() };
+        let mut record = Record::new(self.game.clone());
+        for (name, value) in
+            [("Event", "Casual game"), ("Date", &today()), ("Mouse", &mouse), ("Cats", &cats)]
+        {
+            record.set_tag(name, value).map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
+        crate::files::write_atomically(path, record.to_string().as_bytes())
+    }
+}
+
+fn load(path: &Path) -> Result<Game> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let record: Record =
+        text.parse().with_context(|| format!("{} is not a valid game record", path.display()))?;
+    Ok(record.into_game())
+}
+
+/// Why `mv` is not legal here, in words.
+fn explain_illegal(position: &Position, mv: Move) -> String {
+    let side = position.side_to_move();
+    let own = match side {
+        Side::Mouse => position.mouse() == mv.from,
+        Side::Cats => position.cats().contains(mv.from),
+    };
+    let reason = if !position.size().contains(mv.from) || !position.size().contains(mv.to) {
+        format!("a square of {mv} is not on the {} board", position.size())
+    } else if !own {
+        format!("there is no {} on {}", if side == Side::Mouse { "mouse" } else { "cat" }, mv.from)
+    } else if position.occupied().contains(mv.to) {
+        format!("{} is occupied", mv.to)
+    } else if mv.from.file().abs_diff(mv.to.file()) != 1 || mv.from.rank().abs_diff(mv.to.rank()) != 1 {
+        "pieces move one square diagonally".to_string()
+    } else {
+        "cats move only forward (down the board)".to_string()
+    };
+    format!("Illegal move {mv}: {reason}.")
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Today's date as the record's `Date` tag (`YYYY.MM.DD`), from the system clock.
+fn today() -> String {
+    let secs =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a (year, month, day) date in the proleptic Gregorian calendar.
+// CITE: Howard Hinnant's civil_from_days algorithm.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let start = Position::standard();
+        let mv = |s: &str| s.parse::<Move>().unwrap();
+        assert_eq!(explain_illegal(&start, mv("c1d2")), "Illegal move c1d2: there is no mouse on c1.");
+        assert_eq!(
+            explain_illegal(&start, mv("e1g3")),
+            "Illegal move e1g3: pieces move one square diagonally."
+        );
+        let cats_turn = start.play(mv("e1f2")).unwrap();
+        assert_eq!(explain_illegal(&cats_turn, mv("f2e3")), "Illegal move f2e3: there is no cat on f2.");
+        let p: Position = "1c1c1c2/6c1/8/8/8/8/8/4m3 c".parse().unwrap();
+        assert_eq!(
+            explain_illegal(&p, mv("g7h8")),
+            "Illegal move g7h8: cats move only forward (down the board)."
+        );
+        assert_eq!(explain_illegal(&p, mv("f8g7")), "Illegal move f8g7: g7 is occupied.");
+    }
+}

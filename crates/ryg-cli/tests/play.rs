@@ -1,0 +1,175 @@
+//! End-to-end games through `ryg play` with stdin not a terminal: scripted and driven.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
+
+fn ryg() -> Command {
+    Command::cargo_bin("ryg").expect("the ryg binary is built")
+}
+
+/// Runs `ryg ARGS` with `script` on stdin; returns (exit success, stdout, stderr).
+fn run_script(args: &[&str], script: &str) -> (bool, String, String) {
+    let mut child = ryg()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ryg starts");
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Plays a whole game in which the human side follows `hint` every move; returns the output.
+fn play_following_hints(args: &[&str]) -> String {
+    let mut child = ryg()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ryg starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut transcript = String::new();
+    for _ in 0..200 {
+        writeln!(stdin, "hint").unwrap();
+        let hint = loop {
+            let line = lines.next().expect("ryg answers").unwrap();
+            transcript.push_str(&line);
+            transcript.push('\n');
+            if line.starts_with("Hint: ") || line.starts_with("No hint") {
+                break line;
+            }
+        };
+        let Some(rest) = hint.strip_prefix("Hint: ") else { break };
+        let mv = rest.split_whitespace().next().unwrap().to_string();
+        writeln!(stdin, "{mv}").unwrap();
+    }
+    drop(stdin);
+    for line in lines {
+        transcript.push_str(&line.unwrap());
+        transcript.push('\n');
+    }
+    assert!(child.wait().unwrap().success());
+    transcript
+}
+
+#[test]
+fn a_human_mouse_beats_a_weak_level_on_6x6() {
+    let out = play_following_hints(&["play", "--size", "6", "--level", "1", "--seed", "7"]);
+    assert!(out.contains("Cats: ryg (level 1"), "{out}");
+    assert!(out.contains("the mouse wins (1-0)"), "{out}");
+}
+
+#[test]
+fn perfect_cats_trap_a_perfect_mouse_in_44_plies() {
+    let out = play_following_hints(&["play", "--level", "perfect", "--seed", "3"]);
+    assert!(out.contains("The mouse is trapped: the cats win (0-1) after 44 plies."), "{out}");
+}
+
+#[test]
+fn the_computer_plays_itself_to_the_end() {
+    let (ok, out, _) = run_script(&["play", "--side", "none", "--size", "4", "--level", "perfect"], "");
+    assert!(ok);
+    assert!(out.contains("The mouse is trapped: the cats win (0-1) after 8 plies."), "{out}");
+}
+
+#[test]
+fn bad_input_mid_game_changes_nothing() {
+    let script = "e1f2\ne1e3\nf2f3\ndance\nlevel 12\nh8g7\nboard\n";
+    let (ok, out, _) = run_script(&["play", "--side", "both"], script);
+    assert!(ok);
+    assert!(
+        out.contains("Illegal move e1e3: there is no cat on e1. Legal moves for the cats: b8a7 b8c7"),
+        "{out}"
+    );
+    assert!(out.contains("bad move 'f2f3': 'f3' is a light square"), "{out}");
+    assert!(out.contains("unknown command or move 'dance'"), "{out}");
+    assert!(out.contains("unknown level '12'"), "{out}");
+    assert!(out.contains("Moves: 1. e1f2 h8g7"), "{out}");
+}
+
+#[test]
+fn undo_and_redo_take_back_the_computers_reply_too() {
+    let script = "e1f2\nundo\nredo\nundo\nundo\nmoves\n";
+    let (ok, out, _) = run_script(&["play", "--level", "perfect", "--seed", "1"], script);
+    assert!(ok);
+    let undo = out.lines().find(|l| l.starts_with("Took back")).expect("undo answers");
+    assert_eq!(undo.split_whitespace().count(), 4, "two moves taken back: {undo}");
+    assert!(out.contains("Replayed e1f2"), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.contains("Legal moves for the mouse: e1d2 e1f2"), "{out}");
+}
+
+#[test]
+fn save_then_load_and_continue() {
+    let dir = std::env::temp_dir().join(format!("ryg-play-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pgn");
+    let script = format!("e1f2\nh8g7\nsave {}\nquit\n", file.display());
+    let (ok, out, _) = run_script(&["play", "--side", "both"], &script);
+    assert!(ok, "{out}");
+    assert!(out.contains("Saved the game to"), "{out}");
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.contains("[Mouse \"Human\"]"), "{record}");
+    assert!(record.contains("1. e1f2 h8g7 *"), "{record}");
+
+    let script = format!("load {}\nf2e3\nmoves\n", file.display());
+    let (ok, out, _) = run_script(&["play", "--side", "both"], &script);
+    assert!(ok);
+    assert!(out.contains("Loaded"), "{out}");
+    assert!(out.contains("Moves: 1. e1f2 h8g7 2. f2e3 *"), "{out}");
+    assert!(out.contains("Legal moves for the cats: g7f6 g7h6 b8a7"), "{out}");
+
+    let (ok, out, _) = run_script(&["play", "--side", "both", "--load", file.to_str().unwrap()], "moves\n");
+    assert!(ok);
+    assert!(out.contains("Legal moves for the mouse: f2e1 f2g1 f2e3 f2g3"), "{out}");
+
+    std::fs::write(dir.join("broken.pgn"), "[FEN \"nonsense\"]\n1. e1f2 *\n").unwrap();
+    let script = format!("load {}\nmoves\n", dir.join("broken.pgn").display());
+    let (ok, out, _) = run_script(&["play", "--side", "both"], &script);
+    assert!(ok);
+    assert!(out.contains("Could not load:"), "{out}");
+    assert!(out.contains("Legal moves for the mouse: e1d2 e1f2"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_command_answers() {
+    let script =
+        "help\nboard\nmoves\nhint\neval\ntree 1\nlevel 2\ndepth 3\ntime 1\ngo\noff\nswitch\nnew\nquit\n";
+    let (ok, out, err) = run_script(&["play", "--side", "both"], script);
+    assert!(ok, "{err}");
+    for expected in [
+        "Type a move or a command:",
+        "Legal moves for the mouse: e1d2 e1f2",
+        "Hint: ",
+        "cats still win in 44 plies",
+        "Exact result: cats win in 44 plies.",
+        "Computer: level 2",
+        "searches 3 plies",
+        "at most 1.0 s a move",
+        "Computer off: you play both sides.",
+        "Nothing to switch",
+        "New game.",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn bad_flags_are_refused_with_a_message() {
+    let (ok, _, err) = run_script(&["play", "--level", "11"], "");
+    assert!(!ok);
+    assert!(err.contains("unknown level '11'"), "{err}");
+    let (ok, _, err) = run_script(&["play", "--side", "dog"], "");
+    assert!(!ok);
+    assert!(err.contains("invalid value 'dog'"), "{err}");
+    let (ok, _, err) = run_script(&["play", "--load", "/nonexistent/game.pgn"], "");
+    assert!(!ok);
+    assert!(err.contains("cannot read /nonexistent/game.pgn"), "{err}");
+}

@@ -1,0 +1,327 @@
+//! Play levels: what "level 3" or "perfect" plays in a position. One implementation shared by
+//! every front end (terminal game, self-play, later the protocol and the web).
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64};
+use crate::{ExactResult, Move, Position, Tablebase};
+
+/// The deepest fixed search depth a player may ask for.
+pub const MAX_PLAY_DEPTH: u32 = 60;
+
+/// How strong a computer player is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Level {
+    /// Uniformly random legal moves.
+    Random,
+    /// A depth-limited search with the default evaluation; 1 (weakest) to 9.
+    Search(u8),
+    /// Perfect play from the tablebase.
+    Perfect,
+}
+
+/// Why a level name was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown level '{0}': expected 1 to 9, 'perfect' or 'random'")]
+pub struct LevelError(pub String);
+
+impl Level {
+    /// The levels a human chooses from, weakest first.
+    pub const ALL: [Level; 11] = [
+        Level::Random,
+        Level::Search(1),
+        Level::Search(2),
+        Level::Search(3),
+        Level::Search(4),
+        Level::Search(5),
+        Level::Search(6),
+        Level::Search(7),
+        Level::Search(8),
+        Level::Search(9),
+        Level::Perfect,
+    ];
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        let t = s.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "perfect" | "p" => Ok(Level::Perfect),
+            "random" => Ok(Level::Random),
+            _ => match t.parse::<u8>() {
+                Ok(n @ 1..=9) => Ok(Level::Search(n)),
+                _ => Err(LevelError(s.to_string())),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Random => f.write_str("random"),
+            Level::Search(n) => write!(f, "{n}"),
+            Level::Perfect => f.write_str("perfect"),
+        }
+    }
+}
+
+/// What a search level does: how deep it looks and how far below the best score a move may
+/// be and still be picked at random (in evaluation points; 0 = only equal-best moves).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct LevelSpec {
+    pub depth: u32,
+    pub margin: i32,
+}
+
+/// The search levels 1 to 9: shallow and loose at the bottom, deep and exact at the top.
+pub const LEVEL_SPECS: [LevelSpec; 9] = [
+    LevelSpec { depth: 1, margin: 40 },
+    LevelSpec { depth: 2, margin: 25 },
+    LevelSpec { depth: 3, margin: 12 },
+    LevelSpec { depth: 4, margin: 6 },
+    LevelSpec { depth: 6, margin: 0 },
+    LevelSpec { depth: 8, margin: 0 },
+    LevelSpec { depth: 12, margin: 0 },
+    LevelSpec { depth: 16, margin: 0 },
+    LevelSpec { depth: 24, margin: 0 },
+];
+
+impl Level {
+    /// The search settings of a search level; `None` for random and perfect.
+    pub fn spec(self) -> Option<LevelSpec> {
+        match self {
+            Level::Search(n) => Some(LEVEL_SPECS[usize::from(n - 1)]),
+            Level::Random | Level::Perfect => None,
+        }
+    }
+}
+
+/// How a player came to its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// Picked uniformly at random among the legal moves.
+    Random,
+    /// Found by a search: its score for the mover, depth, nodes and principal variation.
+    Search { score: Score, depth: u8, nodes: u64, pv: Vec<Move> },
+    /// Read from the tablebase: the exact result the move keeps.
+    Tablebase(ExactResult),
+}
+
+/// A player's move and how it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub mv: Move,
+    pub basis: Basis,
+}
+
+impl fmt::Display for Basis {
+    /// `random move`, `depth 6, 1234 nodes, score +12 for the mover`,
+    /// `perfect play: cats win in 31 plies`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Basis::Random => f.write_str("random move"),
+            Basis::Search { score, depth, nodes, .. } => {
+                write!(f, "depth {depth}, {nodes} nodes, score {score} for the mover")
+            }
+            Basis::Tablebase(result) => write!(f, "perfect play: {result}"),
+        }
+    }
+}
+
+/// Why a player could not choose a move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerError {
+    #[error("the game is over: there is no move to choose")]
+    GameOver,
+    #[error("perfect play needs the {0} tablebase")]
+    NoTablebase(crate::Size),
+}
+
+/// A computer player of some level. Random choices come from its own seeded generator, so
+/// the same seed replays the same games.
+#[derive(Clone, Debug)]
+pub struct Player {
+    level: Level,
+    depth: Option<u32>,
+    rng: SplitMix64,
+    searcher: Option<Searcher>,
+}
+
+impl Player {
+    /// A player of `level` whose random choices follow `seed`.
+    pub fn new(level: Level, seed: u64) -> Player {
+        Player { level, depth: None, rng: SplitMix64::new(seed), searcher: None }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The fixed search depth set with [`Player::set_depth`], if any.
+    pub fn depth(&self) -> Option<u32> {
+        self.depth
+    }
+
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+        self.searcher = None;
+    }
+
+    /// Searches exactly `depth` plies instead of the level's depth (search levels only).
+    pub fn set_depth(&mut self, depth: Option<u32>) {
+        self.depth = depth.map(|d| d.clamp(1, MAX_PLAY_DEPTH));
+        self.searcher = None;
+    }
+
+    /// The search depth and tie margin this player uses, for search levels.
+    fn search_settings(&self) -> Option<LevelSpec> {
+        let spec = self.level.spec()?;
+        Some(match self.depth {
+            Some(depth) => LevelSpec { depth, margin: 0 },
+            None => spec,
+        })
+    }
+
+    /// The player's move in `position`. `tablebase` is needed for [`Level::Perfect`];
+    /// `handler` may stop a search early (the best move found so far is played).
+    ///
+    /// # Errors
+    /// When the game is over, or perfect play lacks the tablebase of the position's size.
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        tablebase: Option<&Tablebase>,
+        handler: &mut impl SearchHandler,
+    ) -> Result<Choice, PlayerError> {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return Err(PlayerError::GameOver);
+        }
+        match self.level {
+            Level::Random => Ok(Choice { mv: moves[self.rng.below(moves.len())], basis: Basis::Random }),
+            Level::Perfect => {
+                let tablebase = tablebase
+                    .filter(|tb| tb.size() == position.size())
+                    .ok_or(PlayerError::NoTablebase(position.size()))?;
+                let best = tablebase.best_moves(position);
+                let mv = best[self.rng.below(best.len())];
+                Ok(Choice { mv, basis: Basis::Tablebase(tablebase.result(position)) })
+            }
+            Level::Search(_) => {
+                let settings = self.search_settings().expect("search levels have settings");
+                let searcher = match &mut self.searcher {
+                    Some(searcher) => searcher,
+                    None => {
+                        let config = SearchConfig {
+                            random_ties: Some(self.rng.next_u64()),
+                            tie_margin: settings.margin as i16,
+                            tt_megabytes: if settings.depth <= 8 { 1 } else { 16 },
+                            ..SearchConfig::default()
+                        };
+                        self.searcher.insert(Searcher::new(config))
+                    }
+                };
+                let depth = settings.depth.min(u32::from(crate::search::MAX_DEPTH)) as u8;
+                let result = searcher.search(position, &Limits::depth(depth), handler);
+                let mv = result.best_move.unwrap_or(moves[0]);
+                let basis = Basis::Search {
+                    score: result.score,
+                    depth: result.depth,
+                    nodes: result.nodes,
+                    pv: result.pv,
+                };
+                Ok(Choice { mv, basis })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoHandler;
+    use crate::{Side, Size};
+
+    /// Plays a whole game between two players; returns the winner and the number of plies.
+    fn play_out(
+        start: Position,
+        mouse: &mut Player,
+        cats: &mut Player,
+        tb: Option<&Tablebase>,
+    ) -> (Side, usize) {
+        let mut position = start;
+        let mut plies = 0;
+        while position.outcome().is_none() {
+            let player = if position.side_to_move() == Side::Mouse { &mut *mouse } else { &mut *cats };
+            let choice = player.choose(&position, tb, &mut NoHandler).unwrap();
+            position = position.play(choice.mv).expect("players choose legal moves");
+            plies += 1;
+        }
+        (position.outcome().unwrap().winner, plies)
+    }
+
+    #[test]
+    fn levels_parse_and_print() {
+        for level in Level::ALL {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+        }
+        assert_eq!("PERFECT".parse::<Level>(), Ok(Level::Perfect));
+        assert_eq!("0".parse::<Level>(), Err(LevelError("0".into())));
+        assert_eq!(
+            "10".parse::<Level>().unwrap_err().to_string(),
+            "unknown level '10': expected 1 to 9, 'perfect' or 'random'"
+        );
+    }
+
+    #[test]
+    fn perfect_players_play_the_known_result() {
+        let tb = Tablebase::build(Size::STANDARD, 1, &mut ());
+        let (winner, plies) = play_out(
+            Position::standard(),
+            &mut Player::new(Level::Perfect, 1),
+            &mut Player::new(Level::Perfect, 2),
+            Some(&tb),
+        );
+        assert_eq!((winner, plies), (Side::Cats, 44));
+    }
+
+    #[test]
+    fn perfect_cats_beat_every_level_of_mouse() {
+        let tb = Tablebase::build(Size::STANDARD, 1, &mut ());
+        for level in [Level::Random, Level::Search(1), Level::Search(5), Level::Search(9)] {
+            let mut mouse = Player::new(level, 11);
+            let (winner, _) =
+                play_out(Position::standard(), &mut mouse, &mut Player::new(Level::Perfect, 3), Some(&tb));
+            assert_eq!(winner, Side::Cats, "mouse level {level}");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_replays_the_same_game() {
+        let game = |seed| {
+            let (mut mouse, mut cats) =
+                (Player::new(Level::Search(1), seed), Player::new(Level::Search(2), seed + 1));
+            play_out(Position::standard(), &mut mouse, &mut cats, None)
+        };
+        assert_eq!(game(5), game(5));
+    }
+
+    #[test]
+    fn errors_say_why() {
+        let mut player = Player::new(Level::Perfect, 0);
+        assert_eq!(
+            player.choose(&Position::standard(), None, &mut NoHandler),
+            Err(PlayerError::NoTablebase(Size::STANDARD))
+        );
+        let trapped: Position = "1c1c1c2/8/8/8/8/8/1c6/m7 m".parse().unwrap();
+        let mut random = Player::new(Level::Random, 0);
+        assert_eq!(random.choose(&trapped, None, &mut NoHandler), Err(PlayerError::GameOver));
+        assert_eq!(PlayerError::GameOver.to_string(), "the game is over: there is no move to choose");
+    }
+}
