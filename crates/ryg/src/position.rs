@@ -49,6 +49,8 @@ pub enum PositionError {
     OffBoard { square: Square, size: Size },
     #[error("square {0} holds two pieces")]
     Overlap(Square),
+    #[error("bit {0} of the cats' square set is not a square")]
+    NotASquare(u8),
 }
 
 /// An illegal move, with the position it was tried in.
@@ -100,8 +102,13 @@ impl Position {
         if !size.contains(mouse) {
             return Err(PositionError::OffBoard { square: mouse, size });
         }
-        if let Some(square) = (cats & !size.board()).first() {
-            return Err(PositionError::OffBoard { square, size });
+        let stray = cats & !size.board();
+        if !stray.is_empty() {
+            let index = stray.0.trailing_zeros() as u8;
+            return Err(match Square::try_new(index) {
+                Some(square) => PositionError::OffBoard { square, size },
+                None => PositionError::NotASquare(index),
+            });
         }
         if cats.contains(mouse) {
             return Err(PositionError::Overlap(mouse));

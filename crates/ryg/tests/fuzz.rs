@@ -2,7 +2,7 @@
 //! is accepted prints back to something that parses to the same value.
 
 use proptest::prelude::*;
-use ryg::{Move, Position, Record, Side, Size, Square};
+use ryg::{Move, Position, Record, Side, Size, Square, SquareSet};
 
 const SEEDS: &[&str] = &[
     "1c1c1c1c/8/8/8/8/8/8/4m3 m",
@@ -78,5 +78,21 @@ proptest! {
         }
         let s: String = chars.into_iter().collect();
         parse_everything(&s);
+    }
+
+    /// `Position::from_parts` checks any bits it is given.
+    #[test]
+    fn from_parts_never_panics(
+        size in prop::sample::select(Size::ALL.to_vec()),
+        mouse in 0u8..Square::LIMIT,
+        bits in any::<u64>(),
+        cats_to_move in any::<bool>(),
+    ) {
+        if let Some(mouse) = Square::try_new(mouse) {
+            let side = if cats_to_move { Side::Cats } else { Side::Mouse };
+            if let Ok(position) = Position::from_parts(size, mouse, SquareSet(bits), side) {
+                prop_assert_eq!(position.fen().parse::<Position>(), Ok(position));
+            }
+        }
     }
 }

@@ -54,6 +54,12 @@ fn from_parts_refuses_impossible_placements() {
     let err = Position::from_parts(Size::STANDARD, sq("e1"), set(&["e1", "b8", "d8", "f8"]), Side::Cats)
         .unwrap_err();
     assert_eq!(err.to_string(), "square e1 holds two pieces");
+    // Bit 5 is padding in the square layout, bit 63 is past every square.
+    for bit in [5u32, 63] {
+        let cats = SquareSet(set(&["b8", "d8", "f8"]).0 | 1 << bit);
+        let err = Position::from_parts(Size::STANDARD, sq("e1"), cats, Side::Mouse).unwrap_err();
+        assert_eq!(err.to_string(), format!("bit {bit} of the cats' square set is not a square"));
+    }
     let err = Position::from_parts(Size::STANDARD, sq("e1"), set(&["b8"]), Side::Cats).unwrap_err();
     assert_eq!(err.to_string(), "found 1 cats; expected 4 on a 8x8 board");
 }
