@@ -175,6 +175,16 @@ fn a_bad_fen_fails_with_the_reason() {
 }
 
 #[test]
+fn no_command_starts_a_game() {
+    ryg()
+        .write_stdin("moves\nquit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Mouse: you. Cats: ryg (level 3"))
+        .stdout(predicate::str::contains("Legal moves for the mouse: e1d2 e1f2"));
+}
+
+#[test]
 fn bad_flags_and_values_fail_with_usage() {
     ryg().args(["show", "--bogus"]).assert().failure().code(2).stderr(predicate::str::contains("'--bogus'"));
     ryg()
@@ -185,5 +195,10 @@ fn bad_flags_and_values_fail_with_usage() {
         .stderr(predicate::str::contains("unsupported board size '7': expected 4, 6, 8 or 10"));
     ryg().args(["moves", "--fen", "1c1c/4/4/2m1 m", "--size", "4"]).assert().failure().code(2);
     ryg().args(["record"]).assert().failure().code(2);
-    ryg().assert().failure().code(1).stderr("ryg: error: no command given; try 'ryg --help'\n");
+    ryg()
+        .args(["--level", "10"])
+        .assert()
+        .failure()
+        .code(2)
+        .stderr(predicate::str::contains("unknown level '10'"));
 }
