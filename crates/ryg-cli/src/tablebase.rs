@@ -57,7 +57,7 @@ pub struct Obtained {
 
 impl CacheArgs {
     /// The cache directory these arguments and the environment choose, if any.
-    fn dir(&self) -> Option<PathBuf> {
+    pub fn dir(&self) -> Option<PathBuf> {
         if self.no_cache {
             return None;
         }

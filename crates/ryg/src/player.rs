@@ -121,7 +121,7 @@ pub struct Choice {
 }
 
 impl fmt::Display for Basis {
-    /// `random move`, `depth 6, 1234 nodes, score +12 for the mover`,
+    /// `random move`, `depth 6, 1234 nodes, score +12` (for the side that moved),
     /// `perfect play: cats win in 31 plies`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

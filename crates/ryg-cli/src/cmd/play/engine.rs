@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use ryg::eval::{self, EvalKind};
 use ryg::search::{Iteration, SearchHandler};
-use ryg::{Level, Player, Position, Side};
+use ryg::{Basis, Level, Player, Position, Side};
 
 use super::session::Setup;
 use crate::tablebase::Tablebases;
@@ -98,7 +98,13 @@ impl Engine {
             return Ok(None);
         }
         let seconds = started.elapsed().as_secs_f64();
-        Ok(Some(Report { mv: choice.mv, detail: format!("{}, {seconds:.2} s", choice.basis) }))
+        let how = match &choice.basis {
+            Basis::Search { score, depth, nodes, .. } => {
+                format!("depth {depth}, {nodes} nodes, score {score} for the {}", position.side_to_move())
+            }
+            other => other.to_string(),
+        };
+        Ok(Some(Report { mv: choice.mv, detail: format!("{how}, {seconds:.2} s") }))
     }
 
     /// `hint`: the best move and the exact result it keeps.

@@ -3,7 +3,7 @@
 //! whole games through it.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -65,11 +65,14 @@ pub struct Session<W: Write> {
     sides: Sides,
     engine: Engine,
     announced_end: bool,
+    /// Where an interactive game is saved after every move, so Ctrl-C loses nothing.
+    autosave: Option<PathBuf>,
 }
 
 impl<W: Write> Session<W> {
     pub fn new(setup: Setup, out: W, term: Terminal) -> Session<W> {
         let engine = Engine::new(&setup, term.interactive);
+        let autosave = term.interactive.then(|| setup.cache.dir()).flatten().map(|d| d.join("last-game.pgn"));
         Session {
             out,
             term,
@@ -78,6 +81,7 @@ impl<W: Write> Session<W> {
             sides: setup.sides,
             engine,
             announced_end: false,
+            autosave,
         }
     }
 
@@ -101,22 +105,50 @@ impl<W: Write> Session<W> {
                 write!(self.out, "{}> ", self.prompt())?;
                 self.out.flush()?;
             }
+            self.autosave();
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
                 if self.term.interactive {
                     writeln!(self.out)?;
                 }
-                return Ok(());
+                return self.farewell();
             }
             if !self.term.interactive && !line.trim().is_empty() {
                 writeln!(self.out, "> {}", line.trim())?;
             }
             match input::parse(&line) {
-                Ok(Input::Quit) => return Ok(()),
+                Ok(Input::Quit) => return self.farewell(),
                 Ok(cmd) => self.handle(cmd)?,
                 Err(message) => writeln!(self.out, "{message}")?,
             }
         }
+    }
+
+    /// Saves an interactive game in progress where `--load` can pick it up.
+    fn autosave(&mut self) {
+        let Some(path) = self.autosave.clone() else { return };
+        if self.game.moves().is_empty() {
+            return;
+        }
+        let saved = path.parent().map_or(Ok(()), std::fs::create_dir_all).map_err(anyhow::Error::from);
+        if let Err(e) = saved.and_then(|()| self.save(&path)) {
+            let _ = writeln!(self.out, "(Could not keep a copy of the game in {}: {e:#})", path.display());
+            self.autosave = None;
+        }
+    }
+
+    /// Leaves; an unfinished interactive game says where it was kept.
+    fn farewell(&mut self) -> Result<()> {
+        if let Some(path) = &self.autosave {
+            if self.game.outcome().is_none() && !self.game.moves().is_empty() {
+                writeln!(
+                    self.out,
+                    "The game is saved in {0}; continue it with: ryg --load {0}",
+                    path.display()
+                )?;
+            }
+        }
+        Ok(())
     }
 
     fn side(&self) -> Side {
@@ -170,6 +202,10 @@ impl<W: Write> Session<W> {
     /// Lets the computer move. Returns false when the player interrupted it to quit.
     fn computer_move(&mut self) -> Result<bool> {
         let position = *self.game.position();
+        if self.term.interactive && self.sides == Sides::None && !self.game.moves().is_empty() {
+            // Watching the computer play itself: a pause so each move can be seen.
+            std::thread::sleep(Duration::from_millis(600));
+        }
         let Some(choice) = self.engine.choose(&position)? else {
             return Ok(false);
         };
@@ -308,8 +344,11 @@ impl<W: Write> Session<W> {
         }
         match self.game.play(mv) {
             Ok(()) => {
-                if self.term.interactive || self.sides.human(self.side()) || self.game.outcome().is_some() {
+                // When the computer replies at once, its board shows this move too.
+                if self.sides.human(self.side()) || self.game.outcome().is_some() {
                     self.show_board()?;
+                } else {
+                    writeln!(self.out, "You play {mv}.")?;
                 }
             }
             Err(_) => {
