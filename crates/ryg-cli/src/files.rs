@@ -1,12 +1,34 @@
-//! Files the command line writes: atomically, so a crash never leaves half a file behind.
+//! Files the command line reads and writes: game records, and whole files written atomically
+//! so a crash never leaves half a file behind.
 
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use ryg::Record;
+
+/// Reads and checks the game record in `path` (`-` is standard input). Errors name the file
+/// and, for a bad record, the line.
+pub fn read_record(path: &Path) -> Result<Record> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read '{}'", path.display()))?
+    };
+    Record::parse(&text).with_context(|| format!("{}", path.display()))
+}
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomically_with(path, |file| file.write_all(bytes))
+}
+
+/// Writes `path` with `write` into a temporary file in the same folder, then renames it over
+/// `path`, so a reader sees either the old file or the whole new one.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -16,7 +38,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let result = (|| -> Result<()> {
         let mut file =
             std::fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-        file.write_all(bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+        write(&mut file).with_context(|| format!("cannot write {}", tmp.display()))?;
         file.sync_all().with_context(|| format!("cannot sync {}", tmp.display()))?;
         std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
     })();

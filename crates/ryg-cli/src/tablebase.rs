@@ -119,30 +119,21 @@ fn obtain(
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = path {
         if let Err(err) = write_atomically(path, &tablebase) {
-            note(format!("could not write the tablebase cache {}: {err}", path.display()));
+            note(format!("could not write the tablebase cache {}: {err:#}", path.display()));
         }
     }
     Obtained { tablebase, source: Source::Built, seconds }
 }
 
-/// Writes the cache to a temporary file beside `path`, then renames it over `path`, so a
-/// reader sees either the old file or the whole new one.
-fn write_atomically(path: &Path, tablebase: &Tablebase) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(&tablebase.cache_header())?;
-        file.write_all(tablebase.cache_body())?;
-        file.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
+/// Writes the cache atomically (a reader sees the old file or the whole new one).
+fn write_atomically(path: &Path, tablebase: &Tablebase) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
     }
-    result
+    crate::files::write_atomically_with(path, |file| {
+        file.write_all(&tablebase.cache_header())?;
+        file.write_all(tablebase.cache_body())
+    })
 }
 
 /// An `indicatif` bar on stderr for long builds, only when stderr is a terminal.

@@ -171,5 +171,5 @@ fn bad_flags_are_refused_with_a_message() {
     assert!(err.contains("invalid value 'dog'"), "{err}");
     let (ok, _, err) = run_script(&["play", "--load", "/nonexistent/game.pgn"], "");
     assert!(!ok);
-    assert!(err.contains("cannot read /nonexistent/game.pgn"), "{err}");
+    assert!(err.contains("cannot read '/nonexistent/game.pgn'"), "{err}");
 }

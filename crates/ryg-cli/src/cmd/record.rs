@@ -2,8 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
-use ryg::Record;
+use anyhow::Result;
 use serde::Serialize;
 
 use crate::args::JsonArg;
@@ -47,16 +46,8 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-fn read(file: &PathBuf) -> Result<String> {
-    if file.as_os_str() == "-" {
-        return std::io::read_to_string(std::io::stdin()).context("cannot read standard input");
-    }
-    std::fs::read_to_string(file).with_context(|| format!("cannot read '{}'", file.display()))
-}
-
 fn run_check(args: CheckArgs) -> Result<()> {
-    let text = read(&args.file)?;
-    let record = Record::parse(&text).with_context(|| format!("{}", args.file.display()))?;
+    let record = crate::files::read_record(&args.file)?;
     let game = record.game();
     if args.json.json {
         let report = Report {

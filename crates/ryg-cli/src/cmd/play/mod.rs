@@ -8,8 +8,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
-use ryg::{Game, Level, Record};
+use anyhow::Result;
+use ryg::{Game, Level};
 
 use session::{Session, Setup, Sides, Terminal};
 
@@ -56,13 +56,7 @@ pub enum SideArg {
 
 pub fn run(args: Args) -> Result<()> {
     let game = match &args.load {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let record: Record =
-                text.parse().with_context(|| format!("{} is not a valid game record", path.display()))?;
-            record.into_game()
-        }
+        Some(path) => crate::files::read_record(path)?.into_game(),
         None => Game::new(args.position.position()?),
     };
     let time = match args.time {

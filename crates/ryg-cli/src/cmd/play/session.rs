@@ -310,8 +310,9 @@ impl<W: Write> Session<W> {
                 Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
                 Err(e) => writeln!(self.out, "Could not save: {e:#}")?,
             },
-            Input::Load(path) => match load(&path) {
-                Ok(game) => {
+            Input::Load(path) => match crate::files::read_record(&path) {
+                Ok(record) => {
+                    let game = record.into_game();
                     self.start = *game.start();
                     self.game = game;
                     self.announced_end = false;
@@ -419,13 +420,6 @@ impl<W: Write> Session<W> {
         }
         crate::files::write_atomically(path, record.to_string().as_bytes())
     }
-}
-
-fn load(path: &Path) -> Result<Game> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record: Record =
-        text.parse().with_context(|| format!("{} is not a valid game record", path.display()))?;
-    Ok(record.into_game())
 }
 
 /// Why `mv` is not legal here, in words.
