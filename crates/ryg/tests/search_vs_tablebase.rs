@@ -1,0 +1,105 @@
+//! Cross-checks between independent paths to the truth: the explicit minimax tree searched to
+//! the end of the game and the alpha-beta search's proved results must agree with the
+//! retrograde tablebase.
+
+use proptest::prelude::*;
+use ryg::eval::EvalKind;
+use ryg::search::{Limits, NoHandler, SearchConfig, Searcher, Tree};
+use ryg::{ExactResult, Position, Side, Size, Square, SquareSet, Tablebase};
+
+/// The exact result an explicit tree of the whole rest of the game gives, if it has at most
+/// `max_nodes` nodes.
+fn tree_result(position: &Position, max_nodes: u64) -> Option<ExactResult> {
+    let tree = Tree::build_until(position, 120, EvalKind::Default, &mut |n| n >= max_nodes)?;
+    let value = tree.root().value;
+    let plies = u32::from(value.plies_to_end().expect("a full tree ends every line"));
+    let mover = position.side_to_move();
+    Some(ExactResult::new(if value.is_win() { mover } else { !mover }, plies))
+}
+
+/// Every legal 4×4 position: each mouse square, each pair of cat squares, each side to move.
+fn every_4x4_position() -> Vec<Position> {
+    let size = Size::new(4).unwrap();
+    let squares: Vec<Square> = size.board().collect();
+    let mut positions = Vec::new();
+    for &mouse in &squares {
+        for (i, &a) in squares.iter().enumerate() {
+            for &b in &squares[i + 1..] {
+                if a == mouse || b == mouse {
+                    continue;
+                }
+                let cats: SquareSet = [a, b].into_iter().collect();
+                for side in [Side::Mouse, Side::Cats] {
+                    positions.push(Position::from_parts(size, mouse, cats, side).unwrap());
+                }
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn explicit_minimax_to_the_end_agrees_on_every_4x4_position() {
+    let tb = Tablebase::build(Size::new(4).unwrap(), 1, &mut ());
+    let positions = every_4x4_position();
+    assert_eq!(positions.len(), 8 * 21 * 2);
+    for position in positions {
+        let from_tree = tree_result(&position, u64::MAX).unwrap();
+        assert_eq!(from_tree, tb.result(&position), "{position}");
+    }
+}
+
+/// The position after `moves` random legal moves (fewer if the game ends) from a start square.
+fn random_game_position(size: Size, start_file: u8, choices: &[u8]) -> Position {
+    let files: Vec<Square> = size.rank(0).collect();
+    let start = files[usize::from(start_file) % files.len()];
+    let mut position = Position::start(size, Some(start)).unwrap();
+    for &c in choices {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position.play_unchecked(moves[usize::from(c) % moves.len()]);
+    }
+    position
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn explicit_minimax_to_the_end_agrees_on_random_6x6_positions(
+        start in 0u8..3, choices in prop::collection::vec(any::<u8>(), 14..40)
+    ) {
+        let size = Size::new(6).unwrap();
+        let tb = tablebase(size);
+        let position = random_game_position(size, start, &choices);
+        // Late positions only: the explicit tree of an early 6×6 position is too big to keep.
+        if let Some(from_tree) = tree_result(&position, 3_000_000) {
+            prop_assert_eq!(from_tree, tb.result(&position), "{}", position);
+        }
+    }
+
+    #[test]
+    fn alphabeta_proofs_agree_on_random_8x8_positions(
+        start in 0u8..4, choices in prop::collection::vec(any::<u8>(), 10..50)
+    ) {
+        let tb = tablebase(Size::STANDARD);
+        let position = random_game_position(Size::STANDARD, start, &choices);
+        let mut searcher = Searcher::new(SearchConfig::default());
+        let result = searcher.search(&position, &Limits { depth: None, nodes: Some(20_000_000) }, &mut NoHandler);
+        let exact = tb.result(&position);
+        let proven = result.proven.expect("the search proves every 8x8 position within the node budget");
+        prop_assert_eq!((proven.winner, u32::from(proven.plies)), (exact.winner, exact.plies), "{}", position);
+        if let Some(best) = result.best_move {
+            prop_assert!(tb.best_moves(&position).contains(&best), "{} plays {} but the best are {:?}", position, best, tb.best_moves(&position));
+        }
+    }
+}
+
+/// One tablebase per size for the whole test binary.
+fn tablebase(size: Size) -> &'static Tablebase {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Tablebase>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    TABLES[usize::from(size.n() / 2 - 2)].get_or_init(|| Tablebase::build(size, 1, &mut ()))
+}
