@@ -25,7 +25,7 @@ impl BuildProgress for () {
 /// Configurations handed out at a time; progress is reported after each batch.
 const BATCH: usize = 1 << 14;
 /// Below this many configurations a batch is solved on the calling thread.
-const MIN_PARALLEL: usize = 1 << 10;
+const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
 const NONE: u8 = u8::MAX;
 
@@ -201,13 +201,20 @@ impl Tablebase {
                     let per_thread = batch.len().div_ceil(threads);
                     let table = &table;
                     let geo = &geo;
+                    let solve_part = move |part: &[u32], out: &mut [u8]| {
+                        for (&packed, out) in part.iter().zip(out.chunks_exact_mut(block)) {
+                            geo.solve(table, &geo.unpack(packed)[..geo.cats], out);
+                        }
+                    };
                     thread::scope(|scope| {
-                        for (part, out) in batch.chunks(per_thread).zip(out.chunks_mut(per_thread * block)) {
-                            scope.spawn(move || {
-                                for (&packed, out) in part.iter().zip(out.chunks_exact_mut(block)) {
-                                    geo.solve(table, &geo.unpack(packed)[..geo.cats], out);
-                                }
-                            });
+                        let mut parts = batch.chunks(per_thread).zip(out.chunks_mut(per_thread * block));
+                        let own = parts.next();
+                        for (part, out) in parts {
+                            scope.spawn(move || solve_part(part, out));
+                        }
+                        // The calling thread solves the first part itself.
+                        if let Some((part, out)) = own {
+                            solve_part(part, out);
                         }
                     });
                 }
