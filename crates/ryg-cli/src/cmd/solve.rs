@@ -1,6 +1,9 @@
 //! `ryg solve`: the exact result of a position and of each of its moves, or statistics over
 //! every position of a board size, from the tablebase.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
+
 use anyhow::Result;
 use ryg::tablebase::Stats;
 use ryg::{ExactResult, Position, Side};
@@ -84,6 +87,7 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn solve(obtained: &Obtained, position: &Position, json: bool) -> Result<()> {
+    let mut out = String::new();
     let tb = &obtained.tablebase;
     let result = tb.probe(position)?;
     let moves = tb.move_results(position);
@@ -99,22 +103,22 @@ fn solve(obtained: &Obtained, position: &Position, json: bool) -> Result<()> {
                 .map(|(mv, r)| MoveReport { mv: mv.to_string(), winner: r.winner.name(), plies: r.plies })
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return emit(&out);
     }
-    println!("position  {}", position.fen());
+    writeln!(out, "position  {}", position.fen())?;
     match position.outcome() {
-        Some(outcome) => println!("result    {result} (the game is over: {})", outcome.reason),
-        None => println!("result    {result}"),
+        Some(outcome) => writeln!(out, "result    {result} (the game is over: {})", outcome.reason)?,
+        None => writeln!(out, "result    {result}")?,
     }
     if !moves.is_empty() {
-        println!("best      {}", best.join(" "));
+        writeln!(out, "best      {}", best.join(" "))?;
     }
     for (i, (mv, r)) in moves.iter().enumerate() {
         let label = if i == 0 { "moves" } else { "" };
-        println!("{label:<9} {:<7} {r}", mv.to_string());
+        writeln!(out, "{label:<9} {:<7} {r}", mv.to_string())?;
     }
-    Ok(())
+    emit(&out)
 }
 
 fn counts(stats: &Stats, side: Side) -> WinCounts {
@@ -123,6 +127,7 @@ fn counts(stats: &Stats, side: Side) -> WinCounts {
 }
 
 fn stats(obtained: &Obtained, json: bool) -> Result<()> {
+    let mut out = String::new();
     let tb = &obtained.tablebase;
     let stats = tb.stats();
     let (longest, longest_result): (Position, ExactResult) = stats.longest;
@@ -151,26 +156,54 @@ fn stats(obtained: &Obtained, json: bool) -> Result<()> {
             .collect(),
     };
     if json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return emit(&out);
     }
     let how = match obtained.source {
         crate::tablebase::Source::Built => "built in",
         crate::tablebase::Source::Cache => "loaded from the cache in",
     };
-    println!("tablebase {}: {how} {:.3} s, {:.1} MB", report.size, report.seconds, mb(report.memory_bytes));
-    println!("positions {} ({} entries)", report.positions, report.entries);
+    writeln!(
+        out,
+        "tablebase {}: {how} {}, {}",
+        report.size,
+        duration(report.seconds),
+        bytes(report.memory_bytes)
+    )?;
+    writeln!(out, "positions {} ({} entries)", report.positions, report.entries)?;
     for (side, c) in [("mouse", &report.mouse_to_move), ("cats", &report.cats_to_move)] {
-        println!("  {side:<5} to move: mouse wins {:>10}, cats win {:>10}", c.mouse_wins, c.cats_wins);
+        writeln!(out, "  {side:<5} to move: mouse wins {:>10}, cats win {:>10}", c.mouse_wins, c.cats_wins)?;
     }
-    println!("longest forced win: {longest_result} from {}", report.longest_win.fen);
-    println!("from each start square:");
+    writeln!(out, "longest forced win: {longest_result} from {}", report.longest_win.fen)?;
+    writeln!(out, "from each start square:")?;
     for s in &stats.starts {
-        println!("  {:<4} {}", s.square.to_string(), s.result);
+        writeln!(out, "  {:<4} {}", s.square.to_string(), s.result)?;
     }
-    Ok(())
+    emit(&out)
 }
 
-fn mb(bytes: usize) -> f64 {
-    bytes as f64 / 1e6
+/// Writes the report to stdout; a reader that has gone away (`| head`) is not an error.
+fn emit(text: &str) -> Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// `0.11 ms`, `6.3 ms`, `1.52 s`.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 0.01 => format!("{:.2} ms", s * 1e3),
+        s if s < 1.0 => format!("{:.1} ms", s * 1e3),
+        s => format!("{s:.2} s"),
+    }
+}
+
+/// `568 bytes`, `29.5 kB`, `2.3 MB`.
+fn bytes(n: usize) -> String {
+    match n {
+        n if n < 1000 => format!("{n} bytes"),
+        n if n < 1_000_000 => format!("{:.1} kB", n as f64 / 1e3),
+        n => format!("{:.1} MB", n as f64 / 1e6),
+    }
 }

@@ -3,6 +3,7 @@
 //! increasing rank sum needs no iteration to a fixed point: a configuration's cats-to-move
 //! entries come from the lower layer, then its mouse-to-move entries from those.
 
+use std::sync::Mutex;
 use std::thread;
 
 use super::index::{rank_sorted, Index};
@@ -24,8 +25,10 @@ impl BuildProgress for () {
 
 /// Configurations handed out at a time; progress is reported after each batch.
 const BATCH: usize = 1 << 14;
+/// Configurations a thread takes at a time from a batch.
+const CHUNK: usize = 256;
 /// Below this many configurations a batch is solved on the calling thread.
-const MIN_PARALLEL: usize = 1 << 10;
+const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
 const NONE: u8 = u8::MAX;
 
@@ -198,17 +201,22 @@ impl Tablebase {
                         geo.solve(&table, &geo.unpack(packed)[..geo.cats], out);
                     }
                 } else {
-                    let per_thread = batch.len().div_ceil(threads);
-                    let table = &table;
-                    let geo = &geo;
-                    thread::scope(|scope| {
-                        for (part, out) in batch.chunks(per_thread).zip(out.chunks_mut(per_thread * block)) {
-                            scope.spawn(move || {
-                                for (&packed, out) in part.iter().zip(out.chunks_exact_mut(block)) {
-                                    geo.solve(table, &geo.unpack(packed)[..geo.cats], out);
-                                }
-                            });
+                    // Threads take chunks as they free up, so a thread slowed down by other
+                    // work on the machine does not hold up the layer.
+                    let work = Mutex::new(batch.chunks(CHUNK).zip(out.chunks_mut(CHUNK * block)));
+                    let (table, geo) = (&table, &geo);
+                    let worker = || loop {
+                        let next = work.lock().unwrap_or_else(|e| e.into_inner()).next();
+                        let Some((part, out)) = next else { break };
+                        for (&packed, out) in part.iter().zip(out.chunks_exact_mut(block)) {
+                            geo.solve(table, &geo.unpack(packed)[..geo.cats], out);
                         }
+                    };
+                    thread::scope(|scope| {
+                        for _ in 1..threads {
+                            scope.spawn(worker);
+                        }
+                        worker();
                     });
                 }
                 for (&packed, solved) in batch.iter().zip(out.chunks_exact(block)) {

@@ -9,7 +9,9 @@ use crate::Side;
 /// A finished position is won in 0 plies by the side that has won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ExactResult {
+    /// The side that wins with perfect play.
     pub winner: Side,
+    /// Plies (half-moves) until the game ends.
     pub plies: u32,
 }
 

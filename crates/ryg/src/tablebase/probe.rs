@@ -10,7 +10,9 @@ use crate::{Move, Position, Size};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("the position is on a {found} board but the tablebase solves {expected}")]
 pub struct ProbeError {
+    /// The position's board size.
     pub found: Size,
+    /// The tablebase's board size.
     pub expected: Size,
 }
 

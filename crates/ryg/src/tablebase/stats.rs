@@ -8,21 +8,27 @@ use crate::{Position, Side, Size, Square};
 /// How the positions with one side to move end under perfect play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SideCounts {
+    /// The side to move in the counted positions.
     pub side_to_move: Side,
+    /// Positions the mouse wins with perfect play.
     pub mouse_wins: u64,
+    /// Positions the cats win with perfect play.
     pub cats_wins: u64,
 }
 
 /// The exact result from one start square of the mouse.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct StartResult {
+    /// The mouse's start square (rank 1).
     pub square: Square,
+    /// The exact result of that start position, mouse to move.
     pub result: ExactResult,
 }
 
 /// Figures about a solved board size.
 #[derive(Clone, Debug)]
 pub struct Stats {
+    /// The board size.
     pub size: Size,
     /// Legal positions (both sides to move; the mouse never on a cat's square).
     pub positions: u64,
