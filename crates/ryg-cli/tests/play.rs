@@ -177,7 +177,10 @@ fn bad_flags_are_refused_with_a_message() {
 #[test]
 fn selfplay_reports_exact_results_of_perfect_play() {
     let out = ryg()
-        .args(["selfplay", "--mouse", "perfect", "--cats", "perfect", "--games", "2", "--size", "4", "--start", "all"])
+        .args([
+            "selfplay", "--mouse", "perfect", "--cats", "perfect", "--games", "2", "--size", "4", "--start",
+            "all",
+        ])
         .arg("--json")
         .output()
         .unwrap();
@@ -188,9 +191,13 @@ fn selfplay_reports_exact_results_of_perfect_play() {
     assert_eq!(report["starts"][1]["start"], "c1");
     assert_eq!(report["starts"][1]["average_plies"], 8.0);
 
-    let (ok, out, _) = run_script(&["selfplay", "--mouse", "perfect", "--cats", "5", "--size", "6", "--games", "3"], "");
+    let (ok, out, _) =
+        run_script(&["selfplay", "--mouse", "perfect", "--cats", "5", "--size", "6", "--games", "3"], "");
     assert!(ok);
-    assert!(out.contains("total       3           3          0"), "the mouse wins 6x6 with perfect play:\n{out}");
+    assert!(
+        out.contains("total       3           3          0"),
+        "the mouse wins 6x6 with perfect play:\n{out}"
+    );
 
     let (ok, _, err) = run_script(&["selfplay", "--mouse", "1", "--cats", "2", "--start", "d1"], "");
     assert!(!ok);

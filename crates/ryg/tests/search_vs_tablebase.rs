@@ -100,6 +100,7 @@ proptest! {
 /// One tablebase per size for the whole test binary.
 fn tablebase(size: Size) -> &'static Tablebase {
     use std::sync::OnceLock;
-    static TABLES: [OnceLock<Tablebase>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<Tablebase>; 4] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
     TABLES[usize::from(size.n() / 2 - 2)].get_or_init(|| Tablebase::build(size, 1, &mut ()))
 }
