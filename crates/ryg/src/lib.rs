@@ -34,4 +34,4 @@ pub mod search;
 
 pub use eval::{evaluate, Breakdown, EvalKind};
 pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};
-pub use tablebase::{BuildProgress, ExactResult, PerfectPlayer, Tablebase};
+pub use tablebase::{BuildProgress, ExactResult, Tablebase};

@@ -4,8 +4,14 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use ryg::search::NoHandler;
 use ryg::tablebase::{CacheError, ProbeError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN};
-use ryg::{ExactResult, PerfectPlayer, Position, Side, Size, Square, SquareSet, Tablebase};
+use ryg::{ExactResult, Level, Move, Player, Position, Side, Size, Square, SquareSet, Tablebase};
+
+/// The perfect player's move, or `None` when the game is over.
+fn perfect_move(player: &mut Player, tb: &Tablebase, position: &Position) -> Option<Move> {
+    player.choose(position, Some(tb), &mut NoHandler).ok().map(|choice| choice.mv)
+}
 
 fn size(n: u8) -> Size {
     Size::new(n).unwrap()
@@ -298,10 +304,11 @@ fn best_moves_keep_the_result_and_the_others_do_not() {
 #[test]
 fn perfect_players_replay_the_44_ply_cats_win() {
     let tb = tablebase(8);
-    for mut player in [PerfectPlayer::deterministic(), PerfectPlayer::seeded(1), PerfectPlayer::seeded(2)] {
+    for seed in [0, 1, 2] {
+        let mut player = Player::new(Level::Perfect, seed);
         let mut position = Position::standard();
         let mut plies = 0;
-        while let Some(mv) = player.choose(tb, &position) {
+        while let Some(mv) = perfect_move(&mut player, tb, &position) {
             position = position.play(mv).unwrap();
             plies += 1;
         }
@@ -314,10 +321,10 @@ fn perfect_players_replay_the_44_ply_cats_win() {
 fn seeded_players_repeat_themselves_and_vary_between_seeds() {
     let tb = tablebase(8);
     let game = |seed: u64| {
-        let mut player = PerfectPlayer::seeded(seed);
+        let mut player = Player::new(Level::Perfect, seed);
         let mut position = Position::standard();
         let mut moves = Vec::new();
-        while let Some(mv) = player.choose(tb, &position) {
+        while let Some(mv) = perfect_move(&mut player, tb, &position) {
             moves.push(mv);
             position = position.play(mv).unwrap();
         }
@@ -332,7 +339,7 @@ fn seeded_players_repeat_themselves_and_vary_between_seeds() {
 fn perfect_cats_beat_a_random_mouse_within_44_plies() {
     let tb = tablebase(8);
     let mut rng = Rng(12345);
-    let mut cats_player = PerfectPlayer::deterministic();
+    let mut cats_player = Player::new(Level::Perfect, 0);
     for _ in 0..50 {
         let mut position = Position::standard();
         let mut plies = 0;
@@ -342,7 +349,7 @@ fn perfect_cats_beat_a_random_mouse_within_44_plies() {
                     let moves = position.legal_moves();
                     moves[rng.below(moves.len())]
                 }
-                Side::Cats => cats_player.choose(tb, &position).unwrap(),
+                Side::Cats => perfect_move(&mut cats_player, tb, &position).unwrap(),
             };
             position = position.play(mv).unwrap();
             plies += 1;

@@ -6,7 +6,6 @@ mod build;
 mod cache;
 mod exact;
 mod index;
-mod perfect;
 mod probe;
 mod stats;
 mod value;
@@ -14,7 +13,6 @@ mod value;
 pub use build::BuildProgress;
 pub use cache::{CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN};
 pub use exact::ExactResult;
-pub use perfect::PerfectPlayer;
 pub use probe::ProbeError;
 pub use stats::{SideCounts, StartResult, Stats};
 
