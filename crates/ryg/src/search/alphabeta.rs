@@ -126,7 +126,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         let moves = self.ordered_moves(position, self.table_move(position));
         if moves.is_empty() {
             return Some(RootResult {
-                score: Score::loss_in(0),
+                score: Score::game_end(position, 0),
                 best_move: None,
                 pv: Vec::new(),
                 candidates: Vec::new(),
@@ -192,7 +192,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         }
         self.pv_len[ply] = ply;
         if pos.count_moves() == 0 {
-            return Score::loss_in(ply as u16);
+            return Score::game_end(pos, ply as u16);
         }
         if depth == 0 {
             return self.static_eval(pos);

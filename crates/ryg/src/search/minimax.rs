@@ -86,7 +86,7 @@ impl Tree {
         let ply = self.nodes[at].ply;
         let moves = position.legal_moves();
         let value = if moves.is_empty() {
-            Score::loss_in(ply)
+            Score::game_end(&position, ply)
         } else if depth == 0 {
             let v = eval::score_for_mouse(self.eval, &position);
             let s = self.nodes[at].for_mouse(Score::eval(v));

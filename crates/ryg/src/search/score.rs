@@ -7,6 +7,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::Position;
+
 /// A search score for the side to move: an evaluation, or an exact win or loss in some plies.
 ///
 /// Inside a search, game ends are counted from the root ("root-relative"); in the
@@ -62,6 +64,15 @@ impl Score {
     #[track_caller]
     pub fn loss_in(plies: u16) -> Score {
         -Score::win_in(plies)
+    }
+
+    /// The score of a finished `position` reached `ply` plies from the root, for its side to
+    /// move: a loss, except for a mouse to move that stands on the top rank (it has won).
+    pub fn game_end(position: &Position, ply: u16) -> Score {
+        match position.outcome() {
+            Some(outcome) if outcome.winner == position.side_to_move() => Score::win_in(ply),
+            _ => Score::loss_in(ply),
+        }
     }
 
     /// The raw value (evaluation units; game ends near ±30,000).
