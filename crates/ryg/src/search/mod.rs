@@ -131,7 +131,8 @@ pub struct Proven {
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The move to play (`None` when the game is already over).
+    /// The move to play (`None` only when the game is already over). When the search was
+    /// stopped before any root move was searched, the first legal move.
     pub best_move: Option<Move>,
     /// The score for the side to move.
     pub score: Score,
@@ -147,7 +148,7 @@ pub struct SearchResult {
     /// scores. Only filled completely when `random_ties` or `tie_margin` is set; otherwise it
     /// holds just the best move.
     pub candidates: Vec<(Move, Score)>,
-    /// The game's end, when the score proves it.
+    /// The game's end, when a completed iteration proved it.
     pub proven: Option<Proven>,
     /// Whether a limit or the handler stopped the search early.
     pub stopped: bool,
@@ -289,6 +290,13 @@ impl Searcher {
                 result.nodes = nodes;
             }
         }
+        if result.best_move.is_none() {
+            // Stopped before a single root move was searched: still answer with a legal move.
+            let first = position.legal_moves()[0];
+            result.best_move = Some(first);
+            result.pv = vec![first];
+            result.candidates = vec![(first, result.score)];
+        }
         if self.config.random_ties.is_some() {
             let ties: Vec<Move> = result
                 .candidates
@@ -304,7 +312,7 @@ impl Searcher {
                 }
             }
         }
-        if let Some(plies) = result.score.plies_to_end() {
+        if let Some(plies) = result.score.plies_to_end().filter(|_| result.depth > 0) {
             let side = position.side_to_move();
             let winner = if result.score.is_win() { side } else { !side };
             result.proven = Some(Proven { winner, plies });
