@@ -54,7 +54,7 @@ proptest! {
         start in 0usize..5,
         choices in prop::collection::vec(any::<u8>(), 0..40),
         depth in 1u8..=5,
-        switches in 0u8..64,
+        switches in 0u8..128,
         seed in any::<u64>(),
         seed_eval in any::<bool>(),
     ) {
@@ -72,6 +72,7 @@ proptest! {
             iterative_deepening: switches & 8 != 0,
             mate_distance: switches & 16 != 0,
             random_ties: (switches & 32 != 0).then_some(seed),
+            pvs: switches & 64 != 0,
             tt_megabytes: 1,
             tie_margin: 0,
         };
@@ -134,6 +135,9 @@ fn the_search_alone_proves_the_8x8_start_a_cats_win_in_44_plies() {
     let result = Searcher::new(direct).search(&start, &Limits::default(), &mut NoHandler);
     assert_eq!(result.score, Score::loss_in(44));
     assert_eq!(result.nodes, 4_347_519);
+    let pvs = SearchConfig { pvs: true, ..direct };
+    let result = Searcher::new(pvs).search(&start, &Limits::default(), &mut NoHandler);
+    assert_eq!((result.score, result.nodes), (Score::loss_in(44), 3_390_409));
 }
 
 #[test]

@@ -35,6 +35,9 @@ pub struct SearchArgs {
     /// Turn off mate distance pruning
     #[arg(long)]
     pub no_mdp: bool,
+    /// Turn on principal variation search (null windows after the first move; off by default)
+    #[arg(long)]
+    pub pvs: bool,
     /// Transposition table size in MiB
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub hash: u16,
@@ -53,6 +56,7 @@ impl SearchArgs {
             ordering: !self.no_ordering,
             history: !self.no_history,
             mate_distance: !self.no_mdp,
+            pvs: self.pvs,
             iterative_deepening: !self.no_id,
             tt_megabytes: usize::from(self.hash),
             random_ties: self.random_ties,

@@ -91,6 +91,9 @@ pub struct SearchConfig {
     pub history: bool,
     /// Mate distance pruning: skip lines that cannot end the game faster than one found.
     pub mate_distance: bool,
+    /// Principal variation search: null-window searches for every move after the first.
+    /// Off by default: it saves nodes without iterative deepening but costs nodes with it.
+    pub pvs: bool,
     /// Iterative deepening from depth 1; off = one search at the full depth.
     pub iterative_deepening: bool,
     /// Transposition table size in MiB.
@@ -112,6 +115,7 @@ impl Default for SearchConfig {
             ordering: true,
             history: true,
             mate_distance: true,
+            pvs: false,
             iterative_deepening: true,
             tt_megabytes: 16,
             random_ties: None,
@@ -219,6 +223,7 @@ impl Searcher {
                     ordering: self.config.ordering,
                     history: self.config.history,
                     mate_distance: self.config.mate_distance,
+                    pvs: self.config.pvs,
                 };
                 let mut ab = AlphaBeta::new(
                     self.config.eval,
