@@ -72,6 +72,11 @@ fn analyze_text_has_a_line_per_iteration() {
         .stdout(predicate::str::contains("depth   1  score"))
         .stdout(predicate::str::contains("depth   3  score"))
         .stdout(predicate::str::contains("bestmove e1d2"));
+    ryg()
+        .args(["analyze", "--size", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("result: the cats win in 8 plies\n"));
 }
 
 #[test]

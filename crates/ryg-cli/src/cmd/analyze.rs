@@ -222,7 +222,8 @@ pub fn run(args: Args) -> Result<()> {
         None => println!("no move: the game is over"),
     }
     if let Some(res) = &report.result {
-        println!("result {} win in {} plies", res.winner, res.plies);
+        let verb = if res.winner == "mouse" { "wins" } else { "win" };
+        println!("result: the {} {verb} in {} plies", res.winner, res.plies);
     }
     if result.stopped {
         println!("(stopped by a limit before the search finished)");
