@@ -39,7 +39,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub pvs: bool,
     /// Transposition table size in MiB
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub hash: u16,
     /// Choose uniformly among equally good moves, with this seed (default: the first found)
     #[arg(long, value_name = "SEED")]
