@@ -155,6 +155,11 @@ fn bad_flags_give_clear_errors() {
         "ryg: error: the tree of depth 12 has more than 200000 nodes; lower --depth or raise --max-nodes\n",
     );
     ryg()
+        .args(["tree", "--depth", "2", "--max-nodes", "5000000"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("5000000 is not in 1..=4000000"));
+    ryg()
         .args(["tree", "--depth", "2", "--format", "svg"])
         .assert()
         .failure()

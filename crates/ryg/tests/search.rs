@@ -205,6 +205,18 @@ fn node_limits_are_exact() {
 }
 
 #[test]
+fn minimax_stops_before_its_tree_outgrows_memory() {
+    let config = SearchConfig { algo: Algo::Minimax, ..SearchConfig::default() };
+    let r = Searcher::new(config).search(&Position::standard(), &Limits::default(), &mut NoHandler);
+    assert!(r.stopped);
+    // Iterations 1 to 10 complete (3,289,143 nodes at depth 10); depth 11 (12,820,490 nodes)
+    // stops when its tree reaches the cap.
+    assert_eq!(r.depth, 10);
+    assert_eq!(r.iterations[9].nodes, 4_117_462);
+    assert_eq!(r.nodes, 4_117_462 + ryg::search::minimax::MAX_TREE_NODES);
+}
+
+#[test]
 fn a_raised_stop_flag_stops_at_once_with_a_legal_move() {
     let stop = AtomicBool::new(true);
     let start = Position::standard();

@@ -145,7 +145,9 @@ impl Searcher {
                     let mut built = 0;
                     let mut stop = |n: u64| {
                         built = n;
-                        nodes + n >= node_limit || handler.should_stop(nodes + n)
+                        n >= minimax::MAX_TREE_NODES
+                            || nodes + n >= node_limit
+                            || handler.should_stop(nodes + n)
                     };
                     let Some(tree) = minimax::Tree::build_until(position, depth, self.config.eval, &mut stop)
                     else {
