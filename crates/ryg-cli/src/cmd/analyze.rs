@@ -35,8 +35,11 @@ pub struct SearchArgs {
     /// Turn off mate distance pruning
     #[arg(long)]
     pub no_mdp: bool,
+    /// Turn on principal variation search (null windows after the first move; off by default)
+    #[arg(long)]
+    pub pvs: bool,
     /// Transposition table size in MiB
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub hash: u16,
     /// Choose uniformly among equally good moves, with this seed (default: the first found)
     #[arg(long, value_name = "SEED")]
@@ -53,6 +56,7 @@ impl SearchArgs {
             ordering: !self.no_ordering,
             history: !self.no_history,
             mate_distance: !self.no_mdp,
+            pvs: self.pvs,
             iterative_deepening: !self.no_id,
             tt_megabytes: usize::from(self.hash),
             random_ties: self.random_ties,
@@ -218,7 +222,8 @@ pub fn run(args: Args) -> Result<()> {
         None => println!("no move: the game is over"),
     }
     if let Some(res) = &report.result {
-        println!("result {} win in {} plies", res.winner, res.plies);
+        let verb = if res.winner == "mouse" { "wins" } else { "win" };
+        println!("result: the {} {verb} in {} plies", res.winner, res.plies);
     }
     if result.stopped {
         println!("(stopped by a limit before the search finished)");

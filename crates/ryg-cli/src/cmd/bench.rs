@@ -194,6 +194,7 @@ fn sets() -> Vec<Set> {
         history: false,
         mate_distance: false,
         iterative_deepening: false,
+        pvs: false,
         ..SearchConfig::default()
     };
     vec![
@@ -209,7 +210,16 @@ fn sets() -> Vec<Set> {
             name: "+TT+ordering+history",
             config: SearchConfig { tt: true, ordering: true, history: true, ..off },
         },
-        Set { name: "all (+ID, +MDP)", config: SearchConfig::default() },
+        Set { name: "default (+ID, +MDP)", config: SearchConfig::default() },
+        Set { name: "default +PVS", config: SearchConfig { pvs: true, ..SearchConfig::default() } },
+        Set {
+            name: "default -ID",
+            config: SearchConfig { iterative_deepening: false, ..SearchConfig::default() },
+        },
+        Set {
+            name: "default -ID +PVS",
+            config: SearchConfig { iterative_deepening: false, pvs: true, ..SearchConfig::default() },
+        },
     ]
 }
 

@@ -31,8 +31,9 @@ pub struct Args {
     /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
     #[arg(long, value_name = "seed|default", default_value = "default")]
     pub eval: EvalKind,
-    /// Refuse to build trees larger than this many nodes
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    /// Refuse to build trees larger than this many nodes (at most 4,000,000)
+    #[arg(long, value_name = "N", default_value_t = 200_000,
+          value_parser = clap::value_parser!(u64).range(1..=ryg::search::minimax::MAX_TREE_NODES))]
     pub max_nodes: u64,
 }
 

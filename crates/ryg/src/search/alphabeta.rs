@@ -21,6 +21,7 @@ pub(crate) struct Switches {
     pub ordering: bool,
     pub history: bool,
     pub mate_distance: bool,
+    pub pvs: bool,
 }
 
 /// The outcome of one root search to a fixed depth.
@@ -233,9 +234,20 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         let alpha0 = alpha;
         let mut best = -Score::INFINITY;
         let mut best_move = None;
-        for &mv in moves.iter() {
+        for (i, &mv) in moves.iter().enumerate() {
             pos.play_unchecked(mv);
-            let s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+            let s = if self.switches.pvs && i > 0 && alpha > -Score::INFINITY {
+                // CITE: principal variation search. Prove the move no better with a null
+                // window; search it again with the full window only if that fails.
+                let s = -self.negamax(pos, depth - 1, ply + 1, -alpha.up(), -alpha);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            } else {
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+            };
             pos.undo_unchecked(mv);
             if self.stopped {
                 return Score::ZERO;

@@ -7,8 +7,8 @@ pub const MAX_DEPTH: u8 = 120;
 /// Search limits; `None` means no limit of that kind.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
-    /// Search to this many plies (at most [`MAX_DEPTH`]). With no depth the search deepens
-    /// until it proves the game's end or another limit stops it.
+    /// Search to this many plies (1 to [`MAX_DEPTH`]; 0 counts as 1). With no depth the
+    /// search deepens until it proves the game's end or another limit stops it.
     pub depth: Option<u8>,
     /// Visit at most this many nodes; the search stops on exactly this count if it gets there.
     pub nodes: Option<u64>,

@@ -9,6 +9,10 @@ use crate::{Move, Position, Side};
 
 use super::Score;
 
+/// The largest tree [`Algo::Minimax`](super::Algo::Minimax) builds (every node stays in
+/// memory, about 80 bytes each); a search that needs more stops as if a limit was reached.
+pub const MAX_TREE_NODES: u64 = 4_000_000;
+
 /// One node of the explicit tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
@@ -178,6 +182,11 @@ mod tests {
         let tree =
             Tree::build(&Position::start(crate::Size::new(4).unwrap(), None).unwrap(), 7, EvalKind::Seed);
         assert!(!tree.root().value.is_game_end());
+    }
+
+    #[test]
+    fn nodes_stay_small() {
+        assert!(std::mem::size_of::<TreeNode>() <= 80);
     }
 
     #[test]

@@ -124,6 +124,11 @@ impl Score {
         }
     }
 
+    /// One above (a null-window bound); saturates at the ends.
+    pub(crate) fn up(self) -> Score {
+        Score(self.0.saturating_add(1).min(Self::INFINITY.0))
+    }
+
     /// One below; saturates at the ends.
     pub(crate) fn down(self) -> Score {
         Score(self.0.saturating_sub(1).max(-Self::INFINITY.0))

@@ -33,6 +33,8 @@ pub struct Entry {
 pub struct TranspositionTable {
     slots: Vec<Option<Entry>>,
     mask: usize,
+    /// Whether anything was stored since the last clear (clearing a clean table is skipped).
+    dirty: bool,
 }
 
 impl TranspositionTable {
@@ -41,7 +43,7 @@ impl TranspositionTable {
         let bytes = megabytes.max(1) << 20;
         let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        TranspositionTable { slots: vec![None; len], mask: len - 1 }
+        TranspositionTable { slots: vec![None; len], mask: len - 1, dirty: false }
     }
 
     /// Number of slots.
@@ -56,7 +58,10 @@ impl TranspositionTable {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.slots.fill(None);
+        if self.dirty {
+            self.slots.fill(None);
+            self.dirty = false;
+        }
     }
 
     /// The entry for `key`, if stored.
@@ -69,6 +74,7 @@ impl TranspositionTable {
     #[inline]
     pub fn store(&mut self, entry: Entry) {
         self.slots[entry.key as usize & self.mask] = Some(entry);
+        self.dirty = true;
     }
 }
 

@@ -1,0 +1,61 @@
+//! Criterion benchmarks for the search: the original's experiment under each technique set,
+//! a deeper middle-game search, the proof of the 8x8 start, and the evaluations.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use ryg::eval::{self, EvalKind};
+use ryg::search::{Algo, Limits, NoHandler, SearchConfig, Searcher};
+use ryg::Position;
+
+fn search(config: SearchConfig, position: &Position, limits: Limits) -> u64 {
+    Searcher::new(config).search(position, &limits, &mut NoHandler).nodes
+}
+
+fn techniques(c: &mut Criterion) {
+    let after_e1f2: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
+    let off = SearchConfig {
+        eval: EvalKind::Seed,
+        tt: false,
+        ordering: false,
+        history: false,
+        mate_distance: false,
+        iterative_deepening: false,
+        ..SearchConfig::default()
+    };
+    let sets = [
+        ("minimax", SearchConfig { algo: Algo::Minimax, ..off }),
+        ("alphabeta", off),
+        ("alphabeta+ordering+history", SearchConfig { ordering: true, history: true, ..off }),
+        ("alphabeta+tt+ordering+history", SearchConfig { tt: true, ordering: true, history: true, ..off }),
+        ("all", SearchConfig { eval: EvalKind::Seed, ..SearchConfig::default() }),
+    ];
+    let mut group = c.benchmark_group("e1f2_depth8_seed");
+    for (name, config) in sets {
+        group.bench_function(name, |b| b.iter(|| search(config, black_box(&after_e1f2), Limits::depth(8))));
+    }
+    group.finish();
+}
+
+fn deep(c: &mut Criterion) {
+    let middle: Position = "8/c3c1c1/3c1m2/8/8/8/8/8 m".parse().unwrap();
+    c.bench_function("middle_game_depth20", |b| {
+        b.iter(|| search(SearchConfig::default(), black_box(&middle), Limits::depth(20)))
+    });
+    let mut group = c.benchmark_group("prove_8x8_start");
+    group.sample_size(10);
+    group.bench_function("default", |b| {
+        b.iter(|| search(SearchConfig::default(), black_box(&Position::standard()), Limits::default()))
+    });
+    group.finish();
+}
+
+fn evaluation(c: &mut Criterion) {
+    let middle: Position = "8/c3c1c1/3c1m2/8/8/8/8/8 m".parse().unwrap();
+    for kind in EvalKind::ALL {
+        c.bench_function(&format!("eval_{kind}"), |b| {
+            b.iter(|| eval::score_for_mouse(kind, black_box(&middle)))
+        });
+    }
+}
+
+criterion_group!(benches, techniques, deep, evaluation);
+criterion_main!(benches);

@@ -1,0 +1,223 @@
+//! The `Searcher`: runs minimax or alpha-beta with iterative deepening within the limits,
+//! chooses among equal root moves, and returns what it found.
+
+use crate::{Move, Position, Side};
+
+use super::alphabeta::{AlphaBeta, RootResult, Switches};
+use super::{minimax, Algo, Iteration, Limits, Score, SearchConfig, SearchHandler, SplitMix64};
+use super::{History, TranspositionTable};
+
+/// A game end the search has proved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Proven {
+    pub winner: Side,
+    /// Plies to the end with best play on both sides.
+    pub plies: u16,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the game is already over). When the search was
+    /// stopped before any root move was searched, the first legal move.
+    pub best_move: Option<Move>,
+    /// The score for the side to move.
+    pub score: Score,
+    /// The depth of the last completed iteration.
+    pub depth: u8,
+    /// Nodes searched (all iterations).
+    pub nodes: u64,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+    /// Every completed iteration.
+    pub iterations: Vec<Iteration>,
+    /// Root moves that scored within the tie margin of the best, best first, with exact
+    /// scores. Only filled completely when `random_ties` or `tie_margin` is set; otherwise it
+    /// holds just the best move.
+    pub candidates: Vec<(Move, Score)>,
+    /// The game's end, when a completed iteration proved it.
+    pub proven: Option<Proven>,
+    /// Whether a limit or the handler stopped the search early.
+    pub stopped: bool,
+}
+
+/// A searcher: its configuration, transposition table, history table and tie-breaking
+/// generator. Reuse it between moves of a game; each search starts with cleared tables.
+#[derive(Clone, Debug)]
+pub struct Searcher {
+    config: SearchConfig,
+    tt: TranspositionTable,
+    history: History,
+    rng: SplitMix64,
+}
+
+impl Searcher {
+    /// A searcher with `config` (allocates the transposition table).
+    pub fn new(config: SearchConfig) -> Searcher {
+        let megabytes = if config.tt && config.algo == Algo::AlphaBeta { config.tt_megabytes } else { 1 };
+        Searcher {
+            config,
+            tt: TranspositionTable::new(megabytes),
+            history: History::default(),
+            rng: SplitMix64::new(config.random_ties.unwrap_or(0)),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Searches `position` within `limits`, reporting to and stopping through `handler`.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        handler: &mut impl SearchHandler,
+    ) -> SearchResult {
+        self.tt.clear();
+        self.history.clear();
+        let max_depth = limits.max_depth().max(1);
+        let first_depth = if self.config.iterative_deepening { 1 } else { max_depth };
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let tie_margin = (self.config.random_ties.is_some() || self.config.tie_margin > 0)
+            .then_some(self.config.tie_margin.max(0));
+        let mut result = SearchResult {
+            best_move: None,
+            score: Score::ZERO,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            iterations: Vec::new(),
+            candidates: Vec::new(),
+            proven: None,
+            stopped: false,
+        };
+        if position.count_moves() == 0 {
+            result.nodes = 1;
+            result.score = Score::loss_in(0);
+            result.proven = Some(Proven { winner: !position.side_to_move(), plies: 0 });
+            return result;
+        }
+        match self.config.algo {
+            Algo::AlphaBeta => {
+                let switches = Switches {
+                    tt: self.config.tt,
+                    ordering: self.config.ordering,
+                    history: self.config.history,
+                    mate_distance: self.config.mate_distance,
+                    pvs: self.config.pvs,
+                };
+                let mut ab = AlphaBeta::new(
+                    self.config.eval,
+                    switches,
+                    &mut self.tt,
+                    &mut self.history,
+                    handler,
+                    node_limit,
+                );
+                for depth in first_depth..=max_depth {
+                    let root = ab.root(position, depth, tie_margin);
+                    let stopped = ab.stopped;
+                    if let Some(mut r) = root {
+                        if !stopped {
+                            ab.extend_pv(position, &mut r.pv, depth);
+                            let it = Iteration { depth, score: r.score, nodes: ab.nodes, pv: r.pv.clone() };
+                            ab.handler.on_iteration(&it);
+                            result.iterations.push(it);
+                            result.depth = depth;
+                            Self::take(&mut result, r);
+                        } else if result.best_move.is_none() {
+                            // Stopped inside the first iteration: the best of the moves searched.
+                            Self::take(&mut result, r);
+                        }
+                    }
+                    if stopped || result.score.is_game_end() {
+                        break;
+                    }
+                }
+                result.nodes = ab.nodes;
+                result.stopped = ab.stopped;
+            }
+            Algo::Minimax => {
+                let mut nodes = 0u64;
+                for depth in first_depth..=max_depth {
+                    let mut built = 0;
+                    let mut stop = |n: u64| {
+                        built = n;
+                        n >= minimax::MAX_TREE_NODES
+                            || nodes + n >= node_limit
+                            || handler.should_stop(nodes + n)
+                    };
+                    let Some(tree) = minimax::Tree::build_until(position, depth, self.config.eval, &mut stop)
+                    else {
+                        result.stopped = true;
+                        nodes += built;
+                        break;
+                    };
+                    nodes += tree.nodes.len() as u64;
+                    let score = tree.root().value;
+                    let margin = tie_margin.unwrap_or(0);
+                    let mut candidates: Vec<(Move, Score)> =
+                        tree.root_moves().into_iter().filter(|&(_, s)| s >= score.minus(margin)).collect();
+                    candidates.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+                    if tie_margin.is_none() {
+                        candidates.truncate(1);
+                    }
+                    let pv = tree.pv();
+                    let it = Iteration { depth, score, nodes, pv: pv.clone() };
+                    handler.on_iteration(&it);
+                    result.iterations.push(it);
+                    result.depth = depth;
+                    Self::take(
+                        &mut result,
+                        RootResult { score, best_move: pv.first().copied(), pv, candidates },
+                    );
+                    if score.is_game_end() {
+                        break;
+                    }
+                }
+                result.nodes = nodes;
+            }
+        }
+        if result.best_move.is_none() {
+            // Stopped before a single root move was searched: still answer with a legal move.
+            let first = position.legal_moves()[0];
+            result.best_move = Some(first);
+            result.pv = vec![first];
+            result.candidates = vec![(first, result.score)];
+        }
+        if self.config.random_ties.is_some() {
+            let ties: Vec<Move> = result
+                .candidates
+                .iter()
+                .filter(|&&(_, s)| s >= result.score.minus(self.config.tie_margin.max(0)))
+                .map(|&(m, _)| m)
+                .collect();
+            if ties.len() > 1 {
+                let pick = ties[self.rng.below(ties.len())];
+                if Some(pick) != result.best_move {
+                    result.best_move = Some(pick);
+                    result.pv = vec![pick];
+                }
+            }
+        }
+        if let Some(plies) = result.score.plies_to_end().filter(|_| result.depth > 0) {
+            let side = position.side_to_move();
+            let winner = if result.score.is_win() { side } else { !side };
+            result.proven = Some(Proven { winner, plies });
+        }
+        result
+    }
+
+    fn take(result: &mut SearchResult, r: RootResult) {
+        result.score = r.score;
+        result.best_move = r.best_move;
+        result.pv = r.pv;
+        result.candidates = if r.candidates.is_empty() {
+            r.best_move.map(|m| vec![(m, r.score)]).unwrap_or_default()
+        } else {
+            r.candidates
+        };
+    }
+}
