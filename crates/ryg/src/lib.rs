@@ -8,6 +8,7 @@ mod outcome;
 mod perft;
 mod player;
 mod position;
+mod random;
 mod record;
 mod side;
 mod square;

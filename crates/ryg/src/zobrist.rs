@@ -1,14 +1,7 @@
-//! Zobrist hash keys, made at compile time by splitmix64 so every build hashes alike.
+//! Zobrist hash keys, made at compile time by SplitMix64 so every build hashes alike.
 
+use crate::random::SplitMix64;
 use crate::{Side, Square};
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 struct Keys {
     mouse: [u64; 64],
@@ -17,18 +10,18 @@ struct Keys {
 }
 
 const fn keys() -> Keys {
-    let mut state = 0x5259_4720_4336_3421; // "RYG C64!"
+    let mut rng = SplitMix64::new(0x5259_4720_4336_3421); // "RYG C64!"
     let mut keys = Keys { mouse: [0; 64], cat: [0; 64], cats_to_move: 0 };
     let mut i = 0;
     while i < 64 {
-        let (s, k) = splitmix64(state);
+        let (next, k) = rng.step();
         keys.mouse[i] = k;
-        let (s, k) = splitmix64(s);
+        let (next, k) = next.step();
         keys.cat[i] = k;
-        state = s;
+        rng = next;
         i += 1;
     }
-    keys.cats_to_move = splitmix64(state).1;
+    keys.cats_to_move = rng.step().1;
     keys
 }
 

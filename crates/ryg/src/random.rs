@@ -1,5 +1,6 @@
-//! A tiny deterministic random number generator (SplitMix64) for choosing among equally good
-//! root moves; seeded by the caller, so a seed replays the same choices.
+//! A tiny deterministic random number generator (SplitMix64): the Zobrist keys at compile
+//! time, and every seeded choice (ties among root moves, play levels), so a seed replays the
+//! same choices.
 
 // CITE: SplitMix64 (Steele, Lea, Flood 2014).
 /// SplitMix64 state.
@@ -12,13 +13,20 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
+    /// The generator after one step, and the 64 random bits of that step (usable in `const`).
+    pub const fn step(self) -> (SplitMix64, u64) {
+        let state = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        (SplitMix64(state), z ^ (z >> 31))
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let (next, bits) = self.step();
+        *self = next;
+        bits
     }
 
     /// A uniform number in `0..n` (Lemire's multiply-shift; `n` must be positive).
