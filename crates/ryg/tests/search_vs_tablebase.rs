@@ -49,6 +49,18 @@ fn explicit_minimax_to_the_end_agrees_on_every_4x4_position() {
     }
 }
 
+#[test]
+fn alphabeta_proofs_agree_on_every_4x4_position() {
+    let tb = Tablebase::build(Size::new(4).unwrap(), 1, &mut ());
+    let mut searcher = Searcher::new(SearchConfig::default());
+    for position in every_4x4_position() {
+        let result = searcher.search(&position, &Limits::default(), &mut NoHandler);
+        let proven = result.proven.expect("4x4 positions are proved");
+        let exact = tb.result(&position);
+        assert_eq!((proven.winner, u32::from(proven.plies)), (exact.winner, exact.plies), "{position}");
+    }
+}
+
 /// The position after `moves` random legal moves (fewer if the game ends) from a start square.
 fn random_game_position(size: Size, start_file: u8, choices: &[u8]) -> Position {
     let files: Vec<Square> = size.rank(0).collect();

@@ -15,6 +15,14 @@ pub struct Proven {
     pub plies: u16,
 }
 
+impl Proven {
+    /// The game end a score proves for `side` (the side to move), if it proves one.
+    pub fn from_score(score: Score, side: Side) -> Option<Proven> {
+        let plies = score.plies_to_end()?;
+        Some(Proven { winner: if score.is_win() { side } else { !side }, plies })
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -95,8 +103,8 @@ impl Searcher {
         };
         if position.count_moves() == 0 {
             result.nodes = 1;
-            result.score = Score::loss_in(0);
-            result.proven = Some(Proven { winner: !position.side_to_move(), plies: 0 });
+            result.score = Score::game_end(position, 0);
+            result.proven = Proven::from_score(result.score, position.side_to_move());
             return result;
         }
         match self.config.algo {
@@ -202,10 +210,8 @@ impl Searcher {
                 }
             }
         }
-        if let Some(plies) = result.score.plies_to_end().filter(|_| result.depth > 0) {
-            let side = position.side_to_move();
-            let winner = if result.score.is_win() { side } else { !side };
-            result.proven = Some(Proven { winner, plies });
+        if result.depth > 0 {
+            result.proven = Proven::from_score(result.score, position.side_to_move());
         }
         result
     }
