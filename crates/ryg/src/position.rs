@@ -373,7 +373,7 @@ impl FromStr for Position {
                         cat_count += 1;
                     }
                 }
-                file += 1;
+                file = file.saturating_add(1);
             }
             if file != n {
                 return Err(PositionError::RankLength { rank: label, len: file, expected: n });

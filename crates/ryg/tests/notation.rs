@@ -37,7 +37,7 @@ fn invalid_positions_are_refused_with_the_exact_message() {
         assert_eq!(err.to_string(), expected, "{input:?}");
         count += 1;
     }
-    assert_eq!(count, 28);
+    assert_eq!(count, 30);
 }
 
 /// The variants no FEN can produce, reached through `Position::from_parts`.
