@@ -80,7 +80,7 @@ fn the_computer_plays_itself_to_the_end() {
 
 #[test]
 fn bad_input_mid_game_changes_nothing() {
-    let script = "e1f2\ne1e3\nf2f3\ndance\nlevel 12\nh8g7\nboard\n";
+    let script = "e1f2\ne1e3\nf2f3\ndance\nlevel 12\n\u{0}\u{7f}\nh8g7\nboard\n";
     let (ok, out, _) = run_script(&["play", "--side", "both"], script);
     assert!(ok);
     assert!(
@@ -91,6 +91,18 @@ fn bad_input_mid_game_changes_nothing() {
     assert!(out.contains("unknown command or move 'dance'"), "{out}");
     assert!(out.contains("unknown level '12'"), "{out}");
     assert!(out.contains("Moves: 1. e1f2 h8g7"), "{out}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_an_unknown_command() {
+    let mut child =
+        ryg().args(["play", "--side", "both"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"e1f2\n\xff\xfe\nmoves\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("unknown command or move '\u{fffd}\u{fffd}'"), "{out}");
+    assert!(out.contains("Legal moves for the cats: b8a7"), "{out}");
 }
 
 #[test]

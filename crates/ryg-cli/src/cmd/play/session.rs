@@ -106,13 +106,15 @@ impl<W: Write> Session<W> {
                 self.out.flush()?;
             }
             self.autosave();
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 if self.term.interactive {
                     writeln!(self.out)?;
                 }
                 return self.farewell();
             }
+            // Bytes that are not UTF-8 become U+FFFD and then an unknown command, not an error.
+            let line = String::from_utf8_lossy(&bytes);
             if !self.term.interactive && !line.trim().is_empty() {
                 writeln!(self.out, "> {}", line.trim())?;
             }
