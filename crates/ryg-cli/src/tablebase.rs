@@ -28,7 +28,7 @@ pub struct CacheArgs {
     #[arg(long)]
     pub no_cache: bool,
     /// Threads that build a tablebase [default: every core]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=ryg::tablebase::MAX_BUILD_THREADS as i64))]
     pub threads: Option<u16>,
 }
 

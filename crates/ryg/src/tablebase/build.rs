@@ -180,14 +180,18 @@ impl Geometry {
     }
 }
 
+/// The most threads a build uses: more only add start-up cost on this work.
+pub const MAX_BUILD_THREADS: usize = 64;
+
 impl Tablebase {
-    /// Solves every position of `size` (both sides to move) on `threads` threads (at least
-    /// one), reporting progress to `progress`.
+    /// Solves every position of `size` (both sides to move) on `threads` threads (1 to
+    /// [`MAX_BUILD_THREADS`]; other values are brought into that range), reporting progress
+    /// to `progress`.
     pub fn build(size: Size, threads: usize, progress: &mut impl BuildProgress) -> Tablebase {
         let index = Index::new(size);
         let geo = Geometry::new(&index);
         let block = geo.block;
-        let threads = threads.max(1);
+        let threads = threads.clamp(1, MAX_BUILD_THREADS);
         let (order, starts) = geo.configs_by_layer();
         let total = order.len() as u64;
         let mut table = vec![IMPOSSIBLE; index.entries()];

@@ -10,7 +10,7 @@ mod probe;
 mod stats;
 mod value;
 
-pub use build::BuildProgress;
+pub use build::{BuildProgress, MAX_BUILD_THREADS};
 pub use cache::{CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN};
 pub use exact::ExactResult;
 pub use probe::ProbeError;
