@@ -76,7 +76,18 @@ fn analyze_text_has_a_line_per_iteration() {
         .args(["analyze", "--size", "4"])
         .assert()
         .success()
-        .stdout(predicate::str::ends_with("result: the cats win in 8 plies\n"));
+        .stdout(predicate::str::ends_with("result: cats win in 8 plies\n"));
+    ryg()
+        .args(["analyze", "--nodes", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("no iteration finished within the limits (1 nodes, "));
+    let v = json(&["analyze", "--nodes", "1", "--json"]);
+    assert_eq!(
+        (v["best_move"].clone(), v["score"].clone(), v["pv"].clone()),
+        (Value::Null, Value::Null, serde_json::json!([]))
+    );
+    ryg().args(["analyze", "--movetime", "0"]).assert().failure().code(2);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! ryg: the game of *El ratón y los gatos* (Fox and Hounds) — rules, notation, search and
 //! perfect play — as a library with no I/O. Front ends (the `ryg` command line) live elsewhere.
 
+mod exact;
 mod game;
 mod geometry;
 mod moves;
@@ -34,5 +35,6 @@ pub mod eval;
 pub mod search;
 
 pub use eval::{evaluate, Breakdown, EvalKind};
+pub use exact::ExactResult;
 pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};
-pub use tablebase::{BuildProgress, ExactResult, Tablebase};
+pub use tablebase::{BuildProgress, Tablebase};

@@ -57,7 +57,7 @@ fn alphabeta_proofs_agree_on_every_4x4_position() {
         let result = searcher.search(&position, &Limits::default(), &mut NoHandler);
         let proven = result.proven.expect("4x4 positions are proved");
         let exact = tb.result(&position);
-        assert_eq!((proven.winner, u32::from(proven.plies)), (exact.winner, exact.plies), "{position}");
+        assert_eq!(proven, exact, "{position}");
     }
 }
 
@@ -102,7 +102,7 @@ proptest! {
         let result = searcher.search(&position, &Limits { depth: None, nodes: Some(20_000_000) }, &mut NoHandler);
         let exact = tb.result(&position);
         let proven = result.proven.expect("the search proves every 8x8 position within the node budget");
-        prop_assert_eq!((proven.winner, u32::from(proven.plies)), (exact.winner, exact.plies), "{}", position);
+        prop_assert_eq!(proven, exact, "{}", position);
         if let Some(best) = result.best_move {
             prop_assert!(tb.best_moves(&position).contains(&best), "{} plays {} but the best are {:?}", position, best, tb.best_moves(&position));
         }

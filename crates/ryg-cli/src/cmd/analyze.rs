@@ -72,7 +72,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=MAX_DEPTH as i64))]
     pub depth: Option<u8>,
     /// Stop after this many milliseconds
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Stop after exactly this many nodes
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -153,7 +153,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct ResultReport {
     winner: &'static str,
-    plies: u16,
+    plies: u32,
 }
 
 #[derive(Serialize)]
@@ -168,8 +168,9 @@ struct IterationReport {
 #[derive(Serialize)]
 struct Report {
     fen: String,
+    /// `None` when no iteration finished within the limits (nothing was searched to depth 1).
     best_move: Option<String>,
-    score: String,
+    score: Option<String>,
     result: Option<ResultReport>,
     depth: u8,
     nodes: u64,
@@ -179,15 +180,16 @@ struct Report {
 }
 
 fn report(fen: String, r: &SearchResult, handler: &ClockHandler, seconds: f64) -> Report {
+    let searched = !r.iterations.is_empty() || r.proven.is_some();
     Report {
         fen,
-        best_move: r.best_move.map(|m| m.to_string()),
-        score: r.score.to_string(),
+        best_move: r.best_move.filter(|_| searched).map(|m| m.to_string()),
+        score: searched.then(|| r.score.to_string()),
         result: r.proven.map(|p| ResultReport { winner: p.winner.name(), plies: p.plies }),
         depth: r.depth,
         nodes: r.nodes,
         seconds,
-        pv: moves(&r.pv),
+        pv: if searched { moves(&r.pv) } else { Vec::new() },
         iterations: r
             .iterations
             .iter()
@@ -214,16 +216,19 @@ pub fn run(args: Args) -> Result<()> {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
     }
-    match &report.best_move {
-        Some(mv) => println!(
-            "bestmove {mv}  score {}  depth {}  nodes {}  time {:.3} s",
-            report.score, report.depth, report.nodes, seconds
+    match (&report.best_move, &report.score) {
+        (Some(mv), Some(score)) => println!(
+            "bestmove {mv}  score {score}  depth {}  nodes {}  time {:.3} s",
+            report.depth, report.nodes, seconds
         ),
-        None => println!("no move: the game is over"),
+        _ if position.outcome().is_some() => println!("no move: the game is over"),
+        _ => println!(
+            "no iteration finished within the limits ({} nodes, {seconds:.3} s): raise --movetime or --nodes",
+            report.nodes
+        ),
     }
-    if let Some(res) = &report.result {
-        let verb = if res.winner == "mouse" { "wins" } else { "win" };
-        println!("result: the {} {verb} in {} plies", res.winner, res.plies);
+    if let Some(res) = result.proven {
+        println!("result: {res}");
     }
     if result.stopped {
         println!("(stopped by a limit before the search finished)");

@@ -32,5 +32,5 @@ pub use limits::{Limits, MAX_DEPTH};
 pub use minimax::{Tree, TreeNode};
 pub use ordering::Priority;
 pub use score::{Score, ScoreError};
-pub use searcher::{Proven, SearchResult, Searcher};
+pub use searcher::{SearchResult, Searcher};
 pub use tt::TranspositionTable;

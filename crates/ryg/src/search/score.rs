@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::Position;
+use crate::{ExactResult, Position, Side};
 
 /// A search score for the side to move: an evaluation, or an exact win or loss in some plies.
 ///
@@ -73,6 +73,12 @@ impl Score {
             Some(outcome) if outcome.winner == position.side_to_move() => Score::win_in(ply),
             _ => Score::loss_in(ply),
         }
+    }
+
+    /// The game end this score proves for `side` (the side it is for), if it is a game end.
+    pub fn exact_result(self, side: Side) -> Option<ExactResult> {
+        let plies = u32::from(self.plies_to_end()?);
+        Some(ExactResult::new(if self.is_win() { side } else { !side }, plies))
     }
 
     /// The raw value (evaluation units; game ends near ±30,000).

@@ -1,27 +1,11 @@
 //! The `Searcher`: runs minimax or alpha-beta with iterative deepening within the limits,
 //! chooses among equal root moves, and returns what it found.
 
-use crate::{Move, Position, Side};
+use crate::{ExactResult, Move, Position};
 
 use super::alphabeta::{AlphaBeta, RootResult, Switches};
 use super::{minimax, Algo, Iteration, Limits, Score, SearchConfig, SearchHandler, SplitMix64};
 use super::{History, TranspositionTable};
-
-/// A game end the search has proved.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Proven {
-    pub winner: Side,
-    /// Plies to the end with best play on both sides.
-    pub plies: u16,
-}
-
-impl Proven {
-    /// The game end a score proves for `side` (the side to move), if it proves one.
-    pub fn from_score(score: Score, side: Side) -> Option<Proven> {
-        let plies = score.plies_to_end()?;
-        Some(Proven { winner: if score.is_win() { side } else { !side }, plies })
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +28,7 @@ pub struct SearchResult {
     /// holds just the best move.
     pub candidates: Vec<(Move, Score)>,
     /// The game's end, when a completed iteration proved it.
-    pub proven: Option<Proven>,
+    pub proven: Option<ExactResult>,
     /// Whether a limit or the handler stopped the search early.
     pub stopped: bool,
 }
@@ -104,7 +88,7 @@ impl Searcher {
         if position.count_moves() == 0 {
             result.nodes = 1;
             result.score = Score::game_end(position, 0);
-            result.proven = Proven::from_score(result.score, position.side_to_move());
+            result.proven = result.score.exact_result(position.side_to_move());
             return result;
         }
         match self.config.algo {
@@ -211,7 +195,7 @@ impl Searcher {
             }
         }
         if result.depth > 0 {
-            result.proven = Proven::from_score(result.score, position.side_to_move());
+            result.proven = result.score.exact_result(position.side_to_move());
         }
         result
     }

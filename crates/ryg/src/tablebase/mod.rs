@@ -4,15 +4,14 @@
 
 mod build;
 mod cache;
-mod exact;
 mod index;
 mod probe;
 mod stats;
 mod value;
 
+pub use crate::ExactResult;
 pub use build::{BuildProgress, MAX_BUILD_THREADS};
 pub use cache::{CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN};
-pub use exact::ExactResult;
 pub use probe::ProbeError;
 pub use stats::{SideCounts, StartResult, Stats};
 
