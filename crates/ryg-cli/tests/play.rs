@@ -160,7 +160,7 @@ fn every_command_answers() {
         "Type a move or a command:",
         "Legal moves for the mouse: e1d2 e1f2",
         "Hint: ",
-        "cats still win in 44 plies",
+        "Hint: e1d2 — cats still win in 43 plies (equally good: e1f2)",
         "Exact result: cats win in 44 plies.",
         "Computer: level 2",
         "searches 3 plies",
@@ -168,9 +168,30 @@ fn every_command_answers() {
         "Computer off: you play both sides.",
         "Nothing to switch",
         "New game.",
+        "root max ",
+        "3 nodes; best move ",
+        "Mouse: ryg (level 2: searches 3 plies, at most 1.0 s a move). Cats: you.",
+        "ryg plays e1",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
     }
+
+    // `switch`: the computer takes the mouse and moves at once; `redo` after `undo`.
+    let (ok, out, _) =
+        run_script(&["play", "--level", "perfect", "--seed", "2"], "switch\nundo\nh8g7\nundo\nredo\n");
+    assert!(ok);
+    assert!(
+        out.contains(
+            "Sides switched. Mouse: ryg (level perfect: perfect play from the tablebase). Cats: you."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("ryg plays e1"), "{out}");
+    assert!(out.contains("Nothing to undo."), "the computer's first move is not the player's to undo: {out}");
+    let took_back = out.lines().find(|l| l.starts_with("Took back")).expect("undo answers");
+    assert!(took_back.ends_with(" h8g7."), "{took_back}");
+    let replayed = out.lines().find(|l| l.starts_with("Replayed")).expect("redo answers");
+    assert!(replayed.starts_with("Replayed h8g7 "), "{replayed}");
 }
 
 #[test]

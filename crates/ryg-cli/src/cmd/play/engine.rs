@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use ryg::eval::{self, EvalKind};
 use ryg::search::{Iteration, SearchHandler};
-use ryg::{Basis, Level, Player, Position, Side};
+use ryg::{Basis, Level, Player, Position};
 
 use super::session::Setup;
 use crate::tablebase::Tablebases;
@@ -70,6 +70,10 @@ impl Engine {
         format!("ryg level {}", self.player.level())
     }
 
+    pub fn level(&self) -> Level {
+        self.player.level()
+    }
+
     pub fn set_level(&mut self, level: Level) {
         self.player.set_level(level);
         self.player.set_depth(None);
@@ -114,13 +118,11 @@ impl Engine {
         }
         let tablebase = self.tablebases.get(position.size());
         let best = tablebase.best_moves(position);
-        let result = tablebase.result(position);
         let mover = position.side_to_move();
-        let verdict = if result.winner == mover {
-            format!("{} win in {} plies", side_subject(mover), result.plies)
-        } else {
-            format!("{} still win in {} plies", side_subject(result.winner), result.plies)
-        };
+        // What the best move leads to: the exact result of the position after it.
+        let after = tablebase.result(&position.play(best[0]).expect("best moves are legal"));
+        let verdict = after.to_string();
+        let verdict = if after.winner == mover { verdict } else { verdict.replacen(" win", " still win", 1) };
         let moves: Vec<String> = best.iter().map(|m| m.to_string()).collect();
         let also = if moves.len() > 1 {
             format!(" (equally good: {})", moves[1..].join(" "))
@@ -149,24 +151,19 @@ impl Engine {
     }
 }
 
-fn side_subject(side: Side) -> &'static str {
-    match side {
-        Side::Mouse => "the mouse",
-        Side::Cats => "the cats",
-    }
-}
-
-/// The search handler of a terminal game: time limit, Ctrl-C, and a spinner on stderr.
+/// The search handler of a terminal game: time limit, Ctrl-C, and a spinner on stderr. The
+/// time limit lets the first iteration finish, so the move played was searched.
 struct Thinking {
     deadline: Option<Instant>,
     spinner: Option<Spinner>,
+    iterations: usize,
 }
 
 impl Thinking {
     fn new(time: Option<Duration>, interactive: bool) -> Thinking {
         let deadline = time.map(|t| Instant::now() + t);
         let spinner = interactive.then(|| Spinner::new("thinking"));
-        Thinking { deadline, spinner }
+        Thinking { deadline, spinner, iterations: 0 }
     }
 
     fn finish(&mut self) {
@@ -181,10 +178,12 @@ impl SearchHandler for Thinking {
         if !nodes.is_multiple_of(4096) {
             return false;
         }
-        crate::interrupt::interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
+        let out_of_time = self.iterations > 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
+        crate::interrupt::interrupted() || out_of_time
     }
 
     fn on_iteration(&mut self, info: &Iteration) {
+        self.iterations += 1;
         if let Some(spinner) = &self.spinner {
             spinner.set_message(format!("thinking: depth {}, {} nodes", info.depth, info.nodes));
         }

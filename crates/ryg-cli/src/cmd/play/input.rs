@@ -42,7 +42,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("go", "the computer plays the side to move from now on"),
     ("off", "computer off: two humans play"),
     ("switch", "swap sides with the computer"),
-    ("level N", "computer strength: 1 (weakest) to 9, or 'perfect'"),
+    ("level N", "computer strength: 1 (weakest) to 9, 'perfect' or 'random'"),
     ("depth N", "search exactly N plies (overrides the level's depth)"),
     ("time SECONDS", "think at most this long per move (0 = no limit)"),
     ("new", "start a new game with the same settings"),
@@ -97,7 +97,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "eval" => no_argument(Input::Eval),
         "quit" | "exit" | "q" => no_argument(Input::Quit),
         "level" => {
-            let arg = needs("a level: 1 to 9, or perfect")?;
+            let arg = needs("a level: 1 to 9, perfect or random")?;
             arg.parse::<Level>().map(Input::Level).map_err(|e| e.to_string())
         }
         "depth" => {
@@ -169,7 +169,7 @@ mod tests {
             parse("dance"),
             Err("unknown command or move 'dance'; type 'help' for the commands".into())
         );
-        assert_eq!(parse("level"), Err("'level' needs a level: 1 to 9, or perfect".into()));
+        assert_eq!(parse("level"), Err("'level' needs a level: 1 to 9, perfect or random".into()));
         assert_eq!(parse("undo 3"), Err("'undo' takes no argument (got '3')".into()));
         assert_eq!(parse("tree 9"), Err("bad tree depth '9': expected 1 to 4".into()));
         assert_eq!(parse("time -1"), Err("bad time '-1': expected seconds from 0 to 3600".into()));

@@ -295,12 +295,17 @@ impl<W: Write> Session<W> {
             }
             Input::Depth(depth) => {
                 self.engine.set_depth(depth);
-                writeln!(self.out, "Computer: {}.", self.engine.describe())?;
+                let note = match self.engine.level() {
+                    Level::Search(_) => "",
+                    Level::Random | Level::Perfect => " (a depth only matters at levels 1-9)",
+                };
+                writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
             }
             Input::Time(seconds) => {
                 let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
                 self.engine.set_time(limit);
-                writeln!(self.out, "Computer: {}.", self.engine.describe())?;
+                let note = if limit.is_none() { " No time limit." } else { "" };
+                writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
             }
             Input::New => {
                 self.game = Game::new(self.start);
