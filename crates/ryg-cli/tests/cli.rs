@@ -202,3 +202,30 @@ fn bad_flags_and_values_fail_with_usage() {
         .code(2)
         .stderr(predicate::str::contains("unknown level '10'"));
 }
+
+#[test]
+fn record_check_refuses_files_that_are_not_records() {
+    let dir = std::env::temp_dir().join(format!("ryg-cli-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.pgn");
+    std::fs::write(&big, vec![b' '; 2 << 20]).unwrap();
+    let binary = dir.join("binary.pgn");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    ryg()
+        .args(["record", "check", big.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(format!("ryg: error: '{}' is not a game record: it is larger than 1 MiB\n", big.display()));
+    ryg()
+        .args(["record", "check", binary.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(format!("ryg: error: '{}' is not a game record: it is not UTF-8 text\n", binary.display()));
+    ryg()
+        .args(["record", "check", "-"])
+        .write_stdin("\u{feff}[Event \"x\"]\n\n1. e1f2 *\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("plies    1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -112,6 +112,8 @@ impl Record {
     /// unreadable or illegal move with its number, text that is not part of a record, or a
     /// result that contradicts the moves).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        // A byte-order mark some editors put first is not part of the record.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut tag_lines: Vec<usize> = Vec::new();
         let mut tokens: Vec<(usize, &str)> = Vec::new();
