@@ -1,6 +1,10 @@
 //! `ryg perft`: move-generation counts and speed.
 
+use std::io::IsTerminal;
 use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ryg::{Move, Position};
 
 use anyhow::Result;
 use serde::Serialize;
@@ -41,12 +45,17 @@ struct Report {
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
     let started = Instant::now();
-    let (nodes, divide) = if args.divide {
-        let split = ryg::perft_divide(&position, args.depth);
+    let long = args.depth >= PROGRESS_FROM_DEPTH && std::io::stderr().is_terminal();
+    let (nodes, divide) = if args.divide || long {
+        let split = if long {
+            divide_with_progress(&position, args.depth)
+        } else {
+            ryg::perft_divide(&position, args.depth)
+        };
         let total = if args.depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
         let entries =
             split.into_iter().map(|(mv, nodes)| DivideEntry { mv: mv.to_string(), nodes }).collect();
-        (total, Some(entries))
+        (total, args.divide.then_some(entries))
     } else {
         (ryg::perft(&position, args.depth), None)
     };
@@ -67,4 +76,64 @@ pub fn run(args: Args) -> Result<()> {
     println!("time  {:.3} s", report.seconds);
     println!("nps   {:.0}", report.nps);
     Ok(())
+}
+
+/// Depths from which a run takes seconds or more, so a progress bar shows on a terminal.
+const PROGRESS_FROM_DEPTH: u32 = 15;
+
+/// `perft_divide`, counted a few plies down so a progress bar on stderr can move.
+fn divide_with_progress(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    // Grow a frontier of (first move, position) until it is wide enough to show progress.
+    let mut frontier: Vec<(Option<Move>, Position)> = vec![(None, *position)];
+    let mut plies = 0;
+    while plies + 1 < depth && frontier.len() < 200 {
+        let mut next = Vec::new();
+        for (first, p) in &frontier {
+            for &mv in &p.legal_moves() {
+                let mut child = *p;
+                child.play_unchecked(mv);
+                next.push((first.or(Some(mv)), child));
+            }
+        }
+        frontier = next;
+        plies += 1;
+    }
+    if plies == 0 {
+        return ryg::perft_divide(position, depth);
+    }
+    let bar = ProgressBar::new(frontier.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("perft {bar:40} {percent:>3}% {elapsed} (eta {eta})")
+            .expect("valid template"),
+    );
+    let mut split: Vec<(Move, u64)> = position.legal_moves().iter().map(|&mv| (mv, 0)).collect();
+    for (first, p) in &frontier {
+        let nodes = ryg::perft(p, depth - plies);
+        let first = first.expect("every frontier position has a first move");
+        if let Some(entry) = split.iter_mut().find(|(mv, _)| *mv == first) {
+            entry.1 += nodes;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    split
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divide_with_progress_counts_like_perft_divide() {
+        for size in ryg::Size::ALL {
+            let start = Position::start(size, None).unwrap();
+            for depth in 0..=7 {
+                assert_eq!(
+                    divide_with_progress(&start, depth),
+                    ryg::perft_divide(&start, depth),
+                    "{size} {depth}"
+                );
+            }
+        }
+    }
 }

@@ -17,7 +17,7 @@ pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Statistics over every position of the board size instead of one position
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["fen", "start"])]
     pub stats: bool,
     #[command(flatten)]
     pub cache: CacheArgs,
