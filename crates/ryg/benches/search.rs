@@ -12,15 +12,7 @@ fn search(config: SearchConfig, position: &Position, limits: Limits) -> u64 {
 
 fn techniques(c: &mut Criterion) {
     let after_e1f2: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
-    let off = SearchConfig {
-        eval: EvalKind::Seed,
-        tt: false,
-        ordering: false,
-        history: false,
-        mate_distance: false,
-        iterative_deepening: false,
-        ..SearchConfig::default()
-    };
+    let off = SearchConfig::plain(EvalKind::Seed);
     let sets = [
         ("minimax", SearchConfig { algo: Algo::Minimax, ..off }),
         ("alphabeta", off),

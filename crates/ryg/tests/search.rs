@@ -13,19 +13,6 @@ fn after(moves: &[&str]) -> Position {
     moves.iter().fold(Position::standard(), |p, m| p.play(m.parse().unwrap()).unwrap())
 }
 
-fn plain(eval: EvalKind) -> SearchConfig {
-    SearchConfig {
-        algo: Algo::AlphaBeta,
-        eval,
-        tt: false,
-        ordering: false,
-        history: false,
-        mate_distance: false,
-        iterative_deepening: false,
-        ..SearchConfig::default()
-    }
-}
-
 fn nodes(config: SearchConfig, position: &Position, depth: u8) -> u64 {
     Searcher::new(config).search(position, &Limits::depth(depth), &mut NoHandler).nodes
 }
@@ -97,7 +84,7 @@ proptest! {
 fn ordering_and_history_cut_the_originals_experiment_by_more_than_40_percent() {
     // The C64 program, depth 8 after e1f2: 17,717 nodes without ordering, 10,744 with.
     let pos = after(&["e1f2"]);
-    let base = plain(EvalKind::Seed);
+    let base = SearchConfig::plain(EvalKind::Seed);
     let without = nodes(base, &pos, 8);
     let with = nodes(SearchConfig { ordering: true, history: true, ..base }, &pos, 8);
     assert_eq!((without, with), (9_698, 4_177));
@@ -164,10 +151,14 @@ fn game_ends_are_identical_with_and_without_the_table() {
         for &mv in &line[..skip] {
             pos.play_unchecked(mv);
         }
-        let with = SearchConfig { tt: true, ..plain(EvalKind::Default) };
+        let with = SearchConfig { tt: true, ..SearchConfig::plain(EvalKind::Default) };
         let depth = (44 - skip) as u8;
         let a = Searcher::new(with).search(&pos, &Limits::depth(depth), &mut NoHandler);
-        let b = Searcher::new(plain(EvalKind::Default)).search(&pos, &Limits::depth(depth), &mut NoHandler);
+        let b = Searcher::new(SearchConfig::plain(EvalKind::Default)).search(
+            &pos,
+            &Limits::depth(depth),
+            &mut NoHandler,
+        );
         let expected = if pos.side_to_move() == Side::Cats {
             Score::win_in(44 - skip as u16)
         } else {

@@ -187,16 +187,7 @@ struct Set {
 }
 
 fn sets() -> Vec<Set> {
-    let off = SearchConfig {
-        algo: Algo::AlphaBeta,
-        tt: false,
-        ordering: false,
-        history: false,
-        mate_distance: false,
-        iterative_deepening: false,
-        pvs: false,
-        ..SearchConfig::default()
-    };
+    let off = SearchConfig::plain(EvalKind::default());
     vec![
         Set { name: "minimax", config: SearchConfig { algo: Algo::Minimax, ..off } },
         Set { name: "alpha-beta", config: off },

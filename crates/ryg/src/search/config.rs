@@ -72,6 +72,25 @@ pub struct SearchConfig {
     pub tie_margin: i16,
 }
 
+impl SearchConfig {
+    /// Plain alpha-beta with `eval`: every technique off (no table, ordering, history, mate
+    /// distance pruning, PVS or iterative deepening). The baseline each technique is measured
+    /// against.
+    pub fn plain(eval: EvalKind) -> SearchConfig {
+        SearchConfig {
+            algo: Algo::AlphaBeta,
+            eval,
+            tt: false,
+            ordering: false,
+            history: false,
+            mate_distance: false,
+            pvs: false,
+            iterative_deepening: false,
+            ..SearchConfig::default()
+        }
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
