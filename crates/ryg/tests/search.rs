@@ -1,6 +1,8 @@
 //! Search tests: alpha-beta agrees with explicit-tree minimax under every switch, the node
 //! counts of the original's experiment, the proof of the 8x8 start, limits and ties.
 
+mod positions;
+
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
@@ -17,21 +19,6 @@ fn nodes(config: SearchConfig, position: &Position, depth: u8) -> u64 {
     Searcher::new(config).search(position, &Limits::depth(depth), &mut NoHandler).nodes
 }
 
-/// A position reached by a random playout from a start of some size.
-fn random_position(size: u8, start: usize, choices: &[u8]) -> Position {
-    let size = Size::new(size).unwrap();
-    let starts: Vec<_> = size.rank(0).collect();
-    let mut pos = Position::start(size, Some(starts[start % starts.len()])).unwrap();
-    for &c in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[c as usize % moves.len()]);
-    }
-    pos
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(192))]
 
@@ -46,7 +33,7 @@ proptest! {
         seed_eval in any::<bool>(),
     ) {
         let depth = if size >= 8 { depth.min(4) } else { depth };
-        let pos = random_position(size, start, &choices);
+        let pos = positions::playout(Size::new(size).unwrap(), start, &choices);
         prop_assume!(pos.count_moves() > 0);
         let eval = if seed_eval { EvalKind::Seed } else { EvalKind::Default };
         let tree = Tree::build(&pos, depth, eval);

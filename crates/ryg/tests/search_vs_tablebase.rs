@@ -2,10 +2,12 @@
 //! the end of the game and the alpha-beta search's proved results must agree with the
 //! retrograde tablebase.
 
+mod positions;
+
 use proptest::prelude::*;
 use ryg::eval::EvalKind;
 use ryg::search::{Limits, NoHandler, SearchConfig, Searcher, Tree};
-use ryg::{ExactResult, Position, Side, Size, Square, SquareSet, Tablebase};
+use ryg::{ExactResult, Position, Size, Tablebase};
 
 /// The exact result an explicit tree of the whole rest of the game gives, if it has at most
 /// `max_nodes` nodes.
@@ -17,31 +19,10 @@ fn tree_result(position: &Position, max_nodes: u64) -> Option<ExactResult> {
     Some(ExactResult::new(if value.is_win() { mover } else { !mover }, plies))
 }
 
-/// Every legal 4×4 position: each mouse square, each pair of cat squares, each side to move.
-fn every_4x4_position() -> Vec<Position> {
-    let size = Size::new(4).unwrap();
-    let squares: Vec<Square> = size.board().collect();
-    let mut positions = Vec::new();
-    for &mouse in &squares {
-        for (i, &a) in squares.iter().enumerate() {
-            for &b in &squares[i + 1..] {
-                if a == mouse || b == mouse {
-                    continue;
-                }
-                let cats: SquareSet = [a, b].into_iter().collect();
-                for side in [Side::Mouse, Side::Cats] {
-                    positions.push(Position::from_parts(size, mouse, cats, side).unwrap());
-                }
-            }
-        }
-    }
-    positions
-}
-
 #[test]
 fn explicit_minimax_to_the_end_agrees_on_every_4x4_position() {
     let tb = Tablebase::build(Size::new(4).unwrap(), 1, &mut ());
-    let positions = every_4x4_position();
+    let positions = positions::all_positions(Size::new(4).unwrap());
     assert_eq!(positions.len(), 8 * 21 * 2);
     for position in positions {
         let from_tree = tree_result(&position, u64::MAX).unwrap();
@@ -53,27 +34,12 @@ fn explicit_minimax_to_the_end_agrees_on_every_4x4_position() {
 fn alphabeta_proofs_agree_on_every_4x4_position() {
     let tb = Tablebase::build(Size::new(4).unwrap(), 1, &mut ());
     let mut searcher = Searcher::new(SearchConfig::default());
-    for position in every_4x4_position() {
+    for position in positions::all_positions(Size::new(4).unwrap()) {
         let result = searcher.search(&position, &Limits::default(), &mut NoHandler);
         let proven = result.proven.expect("4x4 positions are proved");
         let exact = tb.result(&position);
         assert_eq!(proven, exact, "{position}");
     }
-}
-
-/// The position after `moves` random legal moves (fewer if the game ends) from a start square.
-fn random_game_position(size: Size, start_file: u8, choices: &[u8]) -> Position {
-    let files: Vec<Square> = size.rank(0).collect();
-    let start = files[usize::from(start_file) % files.len()];
-    let mut position = Position::start(size, Some(start)).unwrap();
-    for &c in choices {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        position.play_unchecked(moves[usize::from(c) % moves.len()]);
-    }
-    position
 }
 
 proptest! {
@@ -85,7 +51,7 @@ proptest! {
     ) {
         let size = Size::new(6).unwrap();
         let tb = tablebase(size);
-        let position = random_game_position(size, start, &choices);
+        let position = positions::playout(size, start.into(), &choices);
         // Late positions only: the explicit tree of an early 6×6 position is too big to keep.
         if let Some(from_tree) = tree_result(&position, 3_000_000) {
             prop_assert_eq!(from_tree, tb.result(&position), "{}", position);
@@ -97,7 +63,7 @@ proptest! {
         start in 0u8..4, choices in prop::collection::vec(any::<u8>(), 10..50)
     ) {
         let tb = tablebase(Size::STANDARD);
-        let position = random_game_position(Size::STANDARD, start, &choices);
+        let position = positions::playout(Size::STANDARD, start.into(), &choices);
         let mut searcher = Searcher::new(SearchConfig::default());
         let result = searcher.search(&position, &Limits { depth: None, nodes: Some(20_000_000) }, &mut NoHandler);
         let exact = tb.result(&position);

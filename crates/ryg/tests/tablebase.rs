@@ -1,12 +1,14 @@
 //! Tablebase tests: known facts of the rules, a verification pass over every 8×8 position,
 //! an independent recursive solver, the perfect player, and the cache format.
 
+mod positions;
+
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use ryg::search::NoHandler;
+use ryg::search::{NoHandler, SplitMix64};
 use ryg::tablebase::{CacheError, ProbeError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN};
-use ryg::{ExactResult, Level, Move, Player, Position, Side, Size, Square, SquareSet, Tablebase};
+use ryg::{ExactResult, Level, Move, Player, Position, Side, Size, Tablebase};
 
 /// The perfect player's move, or `None` when the game is over.
 fn perfect_move(player: &mut Player, tb: &Tablebase, position: &Position) -> Option<Move> {
@@ -30,33 +32,6 @@ fn start(n: u8) -> Position {
 
 fn cats(plies: u32) -> ExactResult {
     ExactResult::new(Side::Cats, plies)
-}
-
-/// Calls `f` with every legal position of a board size, both sides to move.
-fn for_each_position(size: Size, mut f: impl FnMut(Position)) {
-    fn combos(squares: &[Square], k: usize, chosen: SquareSet, f: &mut dyn FnMut(SquareSet)) {
-        if k == 0 {
-            return f(chosen);
-        }
-        for (i, &sq) in squares.iter().enumerate() {
-            combos(&squares[i + 1..], k - 1, chosen | SquareSet::from_square(sq), f);
-        }
-    }
-    let squares: Vec<Square> = size.board().collect();
-    combos(&squares, size.cats(), SquareSet::EMPTY, &mut |cats| {
-        for &mouse in squares.iter().filter(|&&sq| !cats.contains(sq)) {
-            for side in [Side::Mouse, Side::Cats] {
-                f(Position::from_parts(size, mouse, cats, side).unwrap());
-            }
-        }
-    });
-}
-
-/// Every legal position of a board size, both sides to move.
-fn all_positions(size: Size) -> Vec<Position> {
-    let mut positions = Vec::new();
-    for_each_position(size, |p| positions.push(p));
-    positions
 }
 
 fn binomial(n: u64, k: u64) -> u64 {
@@ -98,21 +73,9 @@ fn solve(position: &Position, memo: &mut HashMap<Position, ExactResult>) -> Exac
     result
 }
 
-/// A tiny deterministic generator for picking random positions and moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Positions reached by `plies` random moves from the start (fewer if the game ends first).
 fn random_positions(n: u8, count: usize, plies: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             let mut position = start(n);
@@ -161,7 +124,7 @@ fn verify_every_position(tb: &Tablebase) -> (u64, u32) {
     let mut count = 0;
     let mut longest = 0;
     let mut finished_count = 0;
-    for_each_position(tb.size(), |position| {
+    positions::for_each_position(tb.size(), |position| {
         let stored = tb.result(&position);
         let expected = finished(&position).unwrap_or_else(|| {
             let children: Vec<ExactResult> = tb.move_results(&position).into_iter().map(|(_, r)| r).collect();
@@ -209,7 +172,7 @@ fn an_independent_solver_agrees_on_every_4x4_and_6x6_position() {
     for n in [4, 6] {
         let tb = tablebase(n);
         let mut memo = HashMap::new();
-        let positions = all_positions(size(n));
+        let positions = positions::all_positions(size(n));
         for position in &positions {
             assert_eq!(tb.result(position), solve(position, &mut memo), "{position}");
         }
@@ -338,7 +301,7 @@ fn seeded_players_repeat_themselves_and_vary_between_seeds() {
 #[test]
 fn perfect_cats_beat_a_random_mouse_within_44_plies() {
     let tb = tablebase(8);
-    let mut rng = Rng(12345);
+    let mut rng = SplitMix64::new(12345);
     let mut cats_player = Player::new(Level::Perfect, 0);
     for _ in 0..50 {
         let mut position = Position::standard();
