@@ -109,7 +109,7 @@ pub enum Basis {
     Random,
     /// Found by a search: its score for the mover, depth, nodes and principal variation.
     Search { score: Score, depth: u8, nodes: u64, pv: Vec<Move> },
-    /// Read from the tablebase: the exact result the move keeps.
+    /// Read from the tablebase: the exact result of the position after the move.
     Tablebase(ExactResult),
 }
 
@@ -211,7 +211,8 @@ impl Player {
                     .ok_or(PlayerError::NoTablebase(position.size()))?;
                 let best = tablebase.best_moves(position);
                 let mv = best[self.rng.below(best.len())];
-                Ok(Choice { mv, basis: Basis::Tablebase(tablebase.result(position)) })
+                let after = position.play(mv).expect("best moves are legal");
+                Ok(Choice { mv, basis: Basis::Tablebase(tablebase.result(&after)) })
             }
             Level::Search(_) => {
                 let settings = self.search_settings().expect("search levels have settings");
