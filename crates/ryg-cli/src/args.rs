@@ -63,3 +63,12 @@ pub struct JsonArg {
     #[arg(long)]
     pub json: bool,
 }
+
+/// The arguments of a command that looks at one position: where it is, and `--json`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PositionQuery {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+}

@@ -4,15 +4,7 @@ use anyhow::Result;
 use ryg::{Outcome, Position};
 use serde::Serialize;
 
-use crate::args::{JsonArg, PositionArgs};
-
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(flatten)]
-    pub position: PositionArgs,
-    #[command(flatten)]
-    pub json: JsonArg,
-}
+pub use crate::args::PositionQuery as Args;
 
 /// How a game ended, for JSON: `{"winner": "mouse"|"cats", "reason": "mouse_escaped"|...}`.
 #[derive(Serialize)]

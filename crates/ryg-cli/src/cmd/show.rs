@@ -3,17 +3,9 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::args::{JsonArg, PositionArgs};
+pub use crate::args::PositionQuery as Args;
 use crate::cmd::moves::OutcomeJson;
 use crate::ui::board::{self, BoardStyle};
-
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(flatten)]
-    pub position: PositionArgs,
-    #[command(flatten)]
-    pub json: JsonArg,
-}
 
 #[derive(Serialize)]
 struct Report {
