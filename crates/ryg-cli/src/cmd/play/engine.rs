@@ -26,7 +26,7 @@ pub struct Engine {
 }
 
 /// What a level means, in words: for `help`, the start of a game and the README.
-pub fn level_settings(level: Level, depth: Option<u32>) -> String {
+fn level_settings(level: Level, depth: Option<u32>) -> String {
     match (level, depth) {
         (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
         (Level::Random, _) => "random moves".to_string(),

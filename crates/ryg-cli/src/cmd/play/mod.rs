@@ -71,19 +71,10 @@ pub fn run(args: Args) -> Result<()> {
         SideArg::None => Sides::None,
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let setup = Setup {
-        start: *game.start(),
-        game,
-        sides,
-        level: args.level,
-        depth: args.depth,
-        time,
-        seed,
-        cache: args.cache,
-    };
+    let setup = Setup { game, sides, level: args.level, depth: args.depth, time, seed, cache: args.cache };
     let term = Terminal {
         interactive: std::io::stdin().is_terminal(),
-        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        colour: crate::ui::board::colour_for_stdout(),
     };
     crate::interrupt::install();
     let stdout = std::io::stdout();

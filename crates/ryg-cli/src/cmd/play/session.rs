@@ -38,9 +38,8 @@ impl Sides {
     }
 }
 
-/// What a session starts from.
+/// What a session starts from (`new` restarts from the game's start position).
 pub struct Setup {
-    pub start: Position,
     pub game: Game,
     pub sides: Sides,
     pub level: Level,
@@ -60,7 +59,6 @@ pub struct Terminal {
 pub struct Session<W: Write> {
     out: W,
     term: Terminal,
-    start: Position,
     game: Game,
     sides: Sides,
     engine: Engine,
@@ -73,16 +71,7 @@ impl<W: Write> Session<W> {
     pub fn new(setup: Setup, out: W, term: Terminal) -> Session<W> {
         let engine = Engine::new(&setup, term.interactive);
         let autosave = term.interactive.then(|| setup.cache.dir()).flatten().map(|d| d.join("last-game.pgn"));
-        Session {
-            out,
-            term,
-            start: setup.start,
-            game: setup.game,
-            sides: setup.sides,
-            engine,
-            announced_end: false,
-            autosave,
-        }
+        Session { out, term, game: setup.game, sides: setup.sides, engine, announced_end: false, autosave }
     }
 
     /// Plays until `quit` or the end of the input.
@@ -165,7 +154,7 @@ impl<W: Write> Session<W> {
     }
 
     fn greet(&mut self) -> Result<()> {
-        let size = self.start.size();
+        let size = self.game.start().size();
         writeln!(self.out, "ryg — El ratón y los gatos on {size}. Type 'help' for the commands.")?;
         let line = self.players_line();
         writeln!(self.out, "{line}")?;
@@ -308,7 +297,7 @@ impl<W: Write> Session<W> {
                 writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
             }
             Input::New => {
-                self.game = Game::new(self.start);
+                self.game = Game::new(*self.game.start());
                 self.announced_end = false;
                 writeln!(self.out, "New game.")?;
                 self.show_board()?;
@@ -319,9 +308,7 @@ impl<W: Write> Session<W> {
             },
             Input::Load(path) => match crate::files::read_record(&path) {
                 Ok(record) => {
-                    let game = record.into_game();
-                    self.start = *game.start();
-                    self.game = game;
+                    self.game = record.into_game();
                     self.announced_end = false;
                     writeln!(self.out, "Loaded {} ({} moves).", path.display(), self.game.moves().len())?;
                     self.show_board()?;
