@@ -97,6 +97,11 @@ impl Game {
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
+
+    /// The moves [`Game::redo`] would replay, in the order it replays them.
+    pub fn redo_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.redo.iter().rev().copied()
+    }
 }
 
 #[cfg(test)]

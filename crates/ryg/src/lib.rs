@@ -32,6 +32,8 @@ pub use square::{Square, SquareError};
 pub use squares::SquareSet;
 
 pub mod eval;
+#[cfg(feature = "serde")]
+pub mod report;
 pub mod search;
 
 pub use eval::{evaluate, Breakdown, EvalKind};

@@ -5,9 +5,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use ryg::eval::EvalKind;
-use ryg::search::{Algo, Iteration, Limits, SearchConfig, SearchHandler, SearchResult, Searcher, MAX_DEPTH};
-use ryg::Move;
-use serde::Serialize;
+use ryg::report::{move_names, AnalyzeReport};
+use ryg::search::{Algo, Iteration, Limits, SearchConfig, SearchHandler, Searcher, MAX_DEPTH};
 
 use crate::args::{JsonArg, PositionArgs};
 
@@ -128,14 +127,10 @@ impl SearchHandler for ClockHandler {
                 it.score.to_string(),
                 it.nodes,
                 seconds,
-                moves(&it.pv).join(" ")
+                move_names(&it.pv).join(" ")
             );
         }
     }
-}
-
-pub fn moves(list: &[Move]) -> Vec<String> {
-    list.iter().map(Move::to_string).collect()
 }
 
 #[derive(clap::Args, Debug)]
@@ -150,68 +145,13 @@ pub struct Args {
     pub json: JsonArg,
 }
 
-#[derive(Serialize)]
-struct ResultReport {
-    winner: &'static str,
-    plies: u32,
-}
-
-#[derive(Serialize)]
-struct IterationReport {
-    depth: u8,
-    score: String,
-    nodes: u64,
-    seconds: f64,
-    pv: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct Report {
-    fen: String,
-    /// `None` when no iteration finished within the limits (nothing was searched to depth 1).
-    best_move: Option<String>,
-    score: Option<String>,
-    result: Option<ResultReport>,
-    depth: u8,
-    nodes: u64,
-    seconds: f64,
-    pv: Vec<String>,
-    iterations: Vec<IterationReport>,
-}
-
-fn report(fen: String, r: &SearchResult, handler: &ClockHandler, seconds: f64) -> Report {
-    let searched = !r.iterations.is_empty() || r.proven.is_some();
-    Report {
-        fen,
-        best_move: r.best_move.filter(|_| searched).map(|m| m.to_string()),
-        score: searched.then(|| r.score.to_string()),
-        result: r.proven.map(|p| ResultReport { winner: p.winner.name(), plies: p.plies }),
-        depth: r.depth,
-        nodes: r.nodes,
-        seconds,
-        pv: if searched { moves(&r.pv) } else { Vec::new() },
-        iterations: r
-            .iterations
-            .iter()
-            .zip(&handler.seconds)
-            .map(|(it, &seconds)| IterationReport {
-                depth: it.depth,
-                score: it.score.to_string(),
-                nodes: it.nodes,
-                seconds,
-                pv: moves(&it.pv),
-            })
-            .collect(),
-    }
-}
-
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
     let mut searcher = Searcher::new(args.search.config());
     let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
     let result = searcher.search(&position, &args.limits.limits(), &mut handler);
     let seconds = handler.elapsed();
-    let report = report(position.fen(), &result, &handler, seconds);
+    let report = AnalyzeReport::of(&position, &result, &handler.seconds, seconds);
     if args.json.json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());

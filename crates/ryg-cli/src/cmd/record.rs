@@ -6,7 +6,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::args::JsonArg;
-use crate::cmd::moves::OutcomeJson;
+use ryg::report::OutcomeReport;
 use crate::ui::board::{self, BoardStyle};
 
 #[derive(clap::Args, Debug)]
@@ -36,7 +36,7 @@ struct Report {
     plies: usize,
     moves: Vec<String>,
     result: &'static str,
-    outcome: Option<OutcomeJson>,
+    outcome: Option<OutcomeReport>,
     tags: Vec<(String, String)>,
 }
 
@@ -56,7 +56,7 @@ fn run_check(args: CheckArgs) -> Result<()> {
             plies: game.moves().len(),
             moves: game.moves().iter().map(ToString::to_string).collect(),
             result: record.result(),
-            outcome: OutcomeJson::of(game.outcome()),
+            outcome: OutcomeReport::of(game.outcome()),
             tags: record.tags().to_vec(),
         };
         println!("{}", serde_json::to_string(&report)?);

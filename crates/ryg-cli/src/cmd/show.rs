@@ -4,7 +4,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 pub use crate::args::PositionQuery as Args;
-use crate::cmd::moves::OutcomeJson;
+use ryg::report::OutcomeReport;
 use crate::ui::board::{self, BoardStyle};
 
 #[derive(Serialize)]
@@ -14,7 +14,7 @@ struct Report {
     side: &'static str,
     mouse: String,
     cats: Vec<String>,
-    outcome: Option<OutcomeJson>,
+    outcome: Option<OutcomeReport>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -26,7 +26,7 @@ pub fn run(args: Args) -> Result<()> {
             side: position.side_to_move().name(),
             mouse: position.mouse().to_string(),
             cats: position.cats().map(|sq| sq.to_string()).collect(),
-            outcome: OutcomeJson::of(position.outcome()),
+            outcome: OutcomeReport::of(position.outcome()),
         };
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());

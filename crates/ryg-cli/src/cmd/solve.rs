@@ -6,6 +6,7 @@ use std::io::Write as _;
 
 use anyhow::Result;
 use ryg::tablebase::Stats;
+use ryg::report::SolveReport;
 use ryg::{ExactResult, Position, Side};
 use serde::Serialize;
 
@@ -23,23 +24,6 @@ pub struct Args {
     pub cache: CacheArgs,
     #[command(flatten)]
     pub json: JsonArg,
-}
-
-#[derive(Serialize)]
-struct MoveReport {
-    #[serde(rename = "move")]
-    mv: String,
-    winner: &'static str,
-    plies: u32,
-}
-
-#[derive(Serialize)]
-struct PositionReport {
-    fen: String,
-    winner: &'static str,
-    plies: u32,
-    best_moves: Vec<String>,
-    moves: Vec<MoveReport>,
 }
 
 #[derive(Serialize)]
@@ -93,17 +77,7 @@ fn solve(obtained: &Obtained, position: &Position, json: bool) -> Result<()> {
     let moves = tb.move_results(position);
     let best: Vec<String> = tb.best_moves(position).iter().map(|m| m.to_string()).collect();
     if json {
-        let report = PositionReport {
-            fen: position.fen(),
-            winner: result.winner.name(),
-            plies: result.plies,
-            best_moves: best,
-            moves: moves
-                .iter()
-                .map(|(mv, r)| MoveReport { mv: mv.to_string(), winner: r.winner.name(), plies: r.plies })
-                .collect(),
-        };
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        writeln!(out, "{}", serde_json::to_string(&SolveReport::of(tb, position)?)?)?;
         return emit(&out);
     }
     writeln!(out, "position  {}", position.fen())?;

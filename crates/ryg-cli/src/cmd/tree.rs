@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use ryg::eval::EvalKind;
 use ryg::search::{Score, Tree, TreeNode};
 use ryg::{Position, Side};
-use serde::Serialize;
+use ryg::report::TreeReport;
 
 use crate::args::PositionArgs;
 
@@ -37,47 +37,6 @@ pub struct Args {
     pub max_nodes: u64,
 }
 
-#[derive(Serialize)]
-struct NodeReport {
-    id: usize,
-    parent: Option<usize>,
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    ply: u16,
-    fen: String,
-    to_move: &'static str,
-    /// Static evaluation for the mouse (leaves cut off by the depth only).
-    eval: Option<String>,
-    /// Minimax value for the mouse (the mouse maximises, the cats minimise).
-    value: String,
-    /// Whether this node lies on the principal variation.
-    best: bool,
-}
-
-#[derive(Serialize)]
-struct Report {
-    fen: String,
-    depth: u8,
-    eval: String,
-    best_move: Option<String>,
-    value: String,
-    nodes: Vec<NodeReport>,
-}
-
-/// Marks the nodes on the principal variation.
-fn on_pv(tree: &Tree) -> Vec<bool> {
-    let mut marks = vec![false; tree.nodes.len()];
-    let mut at = 0;
-    marks[0] = true;
-    while let Some(best) =
-        tree.nodes[at].children.clone().find(|&c| -tree.nodes[c].value == tree.nodes[at].value)
-    {
-        marks[best] = true;
-        at = best;
-    }
-    marks
-}
-
 fn mouse_value(node: &TreeNode) -> Score {
     node.for_mouse(node.value)
 }
@@ -92,7 +51,7 @@ fn side_letter(node: &TreeNode) -> &'static str {
 /// The tree of `position` to `depth` as the text format prints it (for the game's `tree`).
 pub fn render_text(position: &Position, depth: u8, eval: EvalKind) -> Result<String> {
     let tree = Tree::build(position, depth, eval);
-    let pv = on_pv(&tree);
+    let pv = tree.pv_marks();
     let mut out = String::new();
     text(&tree, 0, &pv, &mut out)?;
     let best = tree.pv().first().map_or("none".to_string(), |m| m.to_string());
@@ -109,34 +68,10 @@ pub fn run(args: Args) -> Result<()> {
             args.depth
         );
     };
-    let pv = on_pv(&tree);
+    let pv = tree.pv_marks();
     match args.format {
         Format::Json => {
-            let nodes = tree
-                .nodes
-                .iter()
-                .enumerate()
-                .map(|(id, n)| NodeReport {
-                    id,
-                    parent: n.parent,
-                    mv: n.mv.map(|m| m.to_string()),
-                    ply: n.ply,
-                    fen: n.position.fen(),
-                    to_move: n.position.side_to_move().name(),
-                    eval: n.eval.map(|e| n.for_mouse(e).to_string()),
-                    value: mouse_value(n).to_string(),
-                    best: pv[id],
-                })
-                .collect();
-            let report = Report {
-                fen: position.fen(),
-                depth: args.depth,
-                eval: args.eval.to_string(),
-                best_move: tree.pv().first().map(|m| m.to_string()),
-                value: mouse_value(tree.root()).to_string(),
-                nodes,
-            };
-            println!("{}", serde_json::to_string(&report)?);
+            println!("{}", serde_json::to_string(&TreeReport::of(&tree, &position))?);
         }
         Format::Text => {
             let mut out = String::new();

@@ -32,6 +32,15 @@ impl History {
         *slot = slot.saturating_add(u32::from(depth));
     }
 
+    /// Every move with a nonzero score: origin, destination, score.
+    pub fn cells(&self) -> impl Iterator<Item = (Square, Square, u32)> + '_ {
+        self.table.iter().enumerate().flat_map(|(from, row)| {
+            row.iter().enumerate().filter(|&(_, &v)| v > 0).filter_map(move |(to, &v)| {
+                Some((Square::try_new(from as u8)?, Square::try_new(to as u8)?, v))
+            })
+        })
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         for row in self.table.iter_mut() {
@@ -52,6 +61,7 @@ mod tests {
         h.bump(mv, 5);
         assert_eq!(h.get(mv), 8);
         assert_eq!(h.get("f2e1".parse().unwrap()), 0);
+        assert_eq!(h.cells().collect::<Vec<_>>(), vec![(mv.from, mv.to, 8)]);
         h.clear();
         assert_eq!(h.get(mv), 0);
     }

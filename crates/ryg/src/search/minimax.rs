@@ -152,6 +152,20 @@ impl Tree {
             at = best;
         }
     }
+
+    /// For each node, whether it lies on the principal variation (the root always does).
+    pub fn pv_marks(&self) -> Vec<bool> {
+        let mut marks = vec![false; self.nodes.len()];
+        let mut at = 0;
+        marks[0] = true;
+        while let Some(best) =
+            self.nodes[at].children.clone().find(|&c| -self.nodes[c].value == self.nodes[at].value)
+        {
+            marks[best] = true;
+            at = best;
+        }
+        marks
+    }
 }
 
 #[cfg(test)]

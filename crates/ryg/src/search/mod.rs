@@ -22,6 +22,7 @@ pub mod minimax;
 mod ordering;
 mod score;
 mod searcher;
+pub mod trace;
 pub mod tt;
 
 pub use crate::random::SplitMix64;
@@ -33,4 +34,5 @@ pub use minimax::{Tree, TreeNode};
 pub use ordering::Priority;
 pub use score::{Score, ScoreError};
 pub use searcher::{SearchResult, Searcher};
-pub use tt::TranspositionTable;
+pub use trace::{Trace, TraceNode};
+pub use tt::{TableStats, TranspositionTable};

@@ -60,6 +60,16 @@ impl Searcher {
         &self.config
     }
 
+    /// The history table as the last search left it.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The transposition table as the last search left it.
+    pub fn table(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
     /// Searches `position` within `limits`, reporting to and stopping through `handler`.
     pub fn search(
         &mut self,

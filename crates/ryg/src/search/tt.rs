@@ -1,6 +1,8 @@
 //! The transposition table: a fixed-size array of entries keyed by the Zobrist hash, each
 //! holding the best move, the score (node-relative), the depth and the kind of bound.
 
+use std::cell::Cell;
+
 use crate::Move;
 
 use super::Score;
@@ -28,6 +30,23 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+/// How a table was used since it was last cleared (what the original's `.e` command showed).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TableStats {
+    /// Slots in the table.
+    pub capacity: usize,
+    /// Slots holding an entry.
+    pub filled: usize,
+    /// Look-ups.
+    pub probes: u64,
+    /// Look-ups that found their position.
+    pub hits: u64,
+    /// Stores.
+    pub stores: u64,
+    /// Stores that replaced another position's entry.
+    pub overwrites: u64,
+}
+
 /// A transposition table with a power-of-two number of slots, always replacing.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
@@ -35,6 +54,10 @@ pub struct TranspositionTable {
     mask: usize,
     /// Whether anything was stored since the last clear (clearing a clean table is skipped).
     dirty: bool,
+    probes: Cell<u64>,
+    hits: Cell<u64>,
+    stores: u64,
+    overwrites: u64,
 }
 
 impl TranspositionTable {
@@ -43,7 +66,15 @@ impl TranspositionTable {
         let bytes = megabytes.max(1) << 20;
         let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        TranspositionTable { slots: vec![None; len], mask: len - 1, dirty: false }
+        TranspositionTable {
+            slots: vec![None; len],
+            mask: len - 1,
+            dirty: false,
+            probes: Cell::new(0),
+            hits: Cell::new(0),
+            stores: 0,
+            overwrites: 0,
+        }
     }
 
     /// Number of slots.
@@ -56,25 +87,47 @@ impl TranspositionTable {
         self.slots.is_empty()
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry and the usage counts.
     pub fn clear(&mut self) {
         if self.dirty {
             self.slots.fill(None);
             self.dirty = false;
         }
+        self.probes.set(0);
+        self.hits.set(0);
+        self.stores = 0;
+        self.overwrites = 0;
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+        let found = self.slots[key as usize & self.mask].filter(|e| e.key == key);
+        self.probes.set(self.probes.get() + 1);
+        self.hits.set(self.hits.get() + u64::from(found.is_some()));
+        found
     }
 
     /// Stores an entry, replacing whatever was in its slot.
     #[inline]
     pub fn store(&mut self, entry: Entry) {
-        self.slots[entry.key as usize & self.mask] = Some(entry);
+        let slot = &mut self.slots[entry.key as usize & self.mask];
+        self.overwrites += u64::from(slot.is_some_and(|old| old.key != entry.key));
+        self.stores += 1;
+        *slot = Some(entry);
         self.dirty = true;
+    }
+
+    /// How the table was used since it was last cleared (counts the filled slots: O(capacity)).
+    pub fn stats(&self) -> TableStats {
+        TableStats {
+            capacity: self.slots.len(),
+            filled: self.slots.iter().filter(|s| s.is_some()).count(),
+            probes: self.probes.get(),
+            hits: self.hits.get(),
+            stores: self.stores,
+            overwrites: self.overwrites,
+        }
     }
 }
 
@@ -95,7 +148,13 @@ mod tests {
         tt.store(e);
         assert_eq!(tt.probe(42), Some(e));
         assert_eq!(tt.probe(42 + tt.len() as u64), None);
+        tt.store(Entry { key: 42 + tt.len() as u64, ..e });
+        let stats = tt.stats();
+        assert_eq!((stats.filled, stats.probes, stats.hits), (1, 2, 1));
+        assert_eq!((stats.stores, stats.overwrites), (2, 1));
         tt.clear();
         assert_eq!(tt.probe(42), None);
+        assert_eq!(tt.stats().filled, 0);
+        assert_eq!(tt.stats().probes, 1);
     }
 }
