@@ -386,6 +386,8 @@ function render() {
   if (state.hint && state.hint.fen !== fen) { state.hint = null; }
   $('hint-text').textContent = state.hint ? state.hint.text : '';
   renderResults();
+  // an open "How the computer thinks" follows the position on the board
+  if ($('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
 }
 
 function renderMoves() {
@@ -614,7 +616,6 @@ async function loadGame(id) {
 function fillStarts() {
   const size = parseInt($('size').value, 10);
   const sel = $('start');
-  const keep = sel.value;
   sel.innerHTML = '';
   for (const s of startSquares(size)) {
     const o = document.createElement('option');
@@ -622,7 +623,7 @@ function fillStarts() {
     o.textContent = s === defaultStart(size) ? `${s} (default)` : s;
     sel.appendChild(o);
   }
-  sel.value = startSquares(size).includes(keep) ? keep : defaultStart(size);
+  sel.value = defaultStart(size);
 }
 
 async function hint() {
@@ -729,7 +730,7 @@ function treeHtml(nodes, withCuts) {
     if (n.value !== null && n.value !== undefined) bits.push(`value <b>${esc(n.value)}</b>`);
     if (n.alpha !== undefined && n.beta !== undefined) bits.push(`<span class="ab">α ${esc(n.alpha)} β ${esc(n.beta)}</span>`);
     if (n.best) bits.push('<span class="tag chosen">★ chosen</span>');
-    if (cut) bits.push('<span class="tag cut">✂ cut</span>');
+    if (cut) bits.push('<span class="tag cut">cut</span>');
     return `<span class="node${n.best ? ' best' : ''}${cut ? ' cut' : ''}" title="${esc(n.fen)}">${bits.join(' ')}</span>`;
   };
   const rec = (n) => {
@@ -768,19 +769,24 @@ function heatMapHtml(cells) {
     const a = 0.12 + 0.88 * (v / max);
     return `<td style="--heat:${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
   }).join('')}</tr>`).join('');
-  return `<div class="scroll"><table class="heat"><caption>History table: from (rows) × to (columns); darker = more cut-offs credited</caption><thead><tr><th scope="col">from \\ to</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<p class="note">From (rows) × to (columns): how much each move was credited for cut-offs; darker = more.</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">from \\ to</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
+let thinkShown = '';
+let thinkSeq = 0;
 async function runThink() {
+  const seq = ++thinkSeq;
   const fen = viewedFen();
   const depth = $('think-depth').value;
+  thinkShown = `${fen}|${depth}`;
   const out = $('think');
   out.innerHTML = '<p class="note">Searching…</p>';
   const q = `fen=${encodeURIComponent(fen)}&depth=${depth}`;
   const [tree, think, ev] = await Promise.allSettled([
     api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?fen=${encodeURIComponent(fen)}`),
   ]);
-  const parts = [];
+  if (seq !== thinkSeq) return;
+  const parts = ['<div class="think-grid"><div>'];
   parts.push('<h3>Evaluation of this board</h3>');
   if (ev.status === 'fulfilled') {
     const e = ev.value;
@@ -788,21 +794,24 @@ async function runThink() {
     for (const t of e.terms || []) parts.push(`<tr><th scope="row" title="${esc(t.about)}">${esc(t.name)}<span class="about">${esc(t.about)}</span></th><td>${esc(t.feature)}</td><td>${esc(t.weight)}</td><td>${esc(t.points)}</td></tr>`);
     parts.push(`</tbody><tfoot><tr><th scope="row">total</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);
   } else parts.push(`<p class="note">${esc(ev.reason.message)}</p>`);
+  parts.push('</div><div>');
   parts.push(`<h3>Minimax tree, depth ${depth}</h3>`);
   if (tree.status === 'fulfilled') {
     const t = tree.value;
     parts.push(`<p>Best move <b>${esc(t.best_move)}</b>, backed-up value <b>${esc(t.value)}</b>, ${t.nodes.length} boards. Leaves show the evaluation; every board shows the value backed up from below. ★ marks the chosen line.</p>`);
     parts.push(treeHtml(t.nodes, false));
   } else parts.push(`<p class="note">${esc(tree.reason.message)}</p>`);
+  parts.push('</div><div>');
   parts.push(`<h3>Alpha-beta, depth ${depth}</h3>`);
   if (think.status === 'fulfilled') {
     const k = think.value;
     const nodes = k.nodes || (k.tree && k.tree.nodes);
     if (nodes) {
       const cuts = nodes.filter((n) => n.cut || n.pruned).length;
-      parts.push(`<p>The same search with alpha-beta pruning: ${nodes.length} boards, ${cuts} branches cut (✂, never searched).</p>`);
+      parts.push(`<p>The same search with alpha-beta pruning: ${nodes.length} boards, ${cuts} branches cut (struck through: never searched).</p>`);
       parts.push(treeHtml(nodes, true));
     }
+    parts.push('</div><div>');
     const counts = countsEntries(k.counts || k.node_counts);
     if (counts.length) {
       const max = Math.max(...counts.map(([, v]) => Number(v) || 0), 1);
@@ -823,6 +832,7 @@ async function runThink() {
       parts.push('</dl>');
     }
   } else parts.push(`<p class="note">${esc(think.reason.message)}</p>`);
+  parts.push('</div></div>');
   out.innerHTML = parts.join('');
 }
 
@@ -952,6 +962,8 @@ function init() {
   $('setup-start').addEventListener('click', startAnalysis);
   $('setup-cancel').addEventListener('click', () => { state.setup = null; $('setup').hidden = true; render(); });
   $('think-run').addEventListener('click', runThink);
+  $('think-depth').addEventListener('change', runThink);
+  $('think-box').addEventListener('toggle', () => { if ($('think-box').open) render(); });
   $('recent').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-game]');
     if (b) loadGame(b.dataset.game);

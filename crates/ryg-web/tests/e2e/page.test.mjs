@@ -145,7 +145,40 @@ test('the move list jumps to an earlier position and back', async () => {
   assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/);
 });
 
+test('continue from an earlier position takes the later moves back', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  await sq(page, 'd2').click();
+  await waitMoves(page, 2);
+  await sq(page, 'c3').click();
+  await waitMoves(page, 4);
+  const played = await moveList(page);
+  await page.getByRole('button', { name: `Cats ${played[1]}`, exact: true }).click();
+  assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 moves.');
+  await page.getByRole('button', { name: 'Continue from here' }).click();
+  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '2');
+  assert.deepEqual(await moveList(page), played.slice(0, 2));
+  assert.equal(await page.locator('#review').isHidden(), true);
+  assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), true);
+});
+
+test('copy FEN puts the position on the clipboard', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy FEN' }).click();
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent === 'FEN copied.');
+  const fen = await page.locator('#fen').innerText();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fen);
+  assert.match(fen, /^[0-9mc/]+ m$/);
+});
+
+test('watch: the computer plays both sides to the end by itself (4×4, random)', async () => {
+  await newGame(page, { size: '4', seat: 'watch', level: 'random' });
+  await page.waitForFunction(() => /win/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  assert.match(await status(page), /4×4 · The (mouse|cats) wins?: /);
+  assert.ok(await moves(page) >= 2);
+});
+
 test('flip turns the board around', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
   const first = () => page.locator('#board .sq').first().getAttribute('aria-label');
   assert.match(await first(), /^a8 /);
   await page.getByRole('button', { name: 'Flip board' }).click();
