@@ -332,6 +332,7 @@ function boardPointerMove(ev) {
     drag.ghost.classList.add('ghost');
     drag.ghost.style.width = rect.width + 'px';
     drag.ghost.style.height = rect.height + 'px';
+    drag.ghost.style.fontSize = getComputedStyle(src).fontSize;
     document.body.appendChild(drag.ghost);
     state.selected = drag.from;
     renderBoard();
@@ -370,7 +371,7 @@ function render() {
   else if (state.busy && !humanToMove(g)) status = `The computer (${sideWord(g.to_move)}) is thinking…`;
   else if (humanToMove(g)) status = hasComputer(g) ? `Your move (${sideWord(g.to_move)}).` : `${g.to_move === 'mouse' ? 'The mouse' : 'The cats'} to move.`;
   else status = `The computer (${sideWord(g.to_move)}) to move.`;
-  $('status').textContent = `Game ${g.id} · ${g.size}×${g.size} · ${status}`;
+  $('status').textContent = state.setup ? `Setting up a ${state.setup.size}×${state.setup.size} position.` : `Game ${g.id} · ${g.size}×${g.size} · ${status}`;
   $('undo').disabled = state.busy || !!state.setup || g.moves.length === 0;
   $('redo').disabled = state.busy || !!state.setup || !(g.redo && g.redo.length);
   $('hint').disabled = state.busy || !!state.setup || !!g.outcome || state.view !== null;

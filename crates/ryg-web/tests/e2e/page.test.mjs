@@ -385,6 +385,7 @@ test('a phone-sized viewport: the board fits, squares are at least 24 px, a tap 
   await sq(p, 'd2').tap();
   await waitMoves(p, 2);
   assert.equal((await moveList(p))[0], 'e1d2');
+  await p.evaluate(() => window.scrollTo(0, 0));
   await screenshot(p, 'phone-play');
   await newGame(p, { size: '10', seat: 'mouse', level: '1' });
   const sizes = await p.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
