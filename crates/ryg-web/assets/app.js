@@ -506,6 +506,11 @@ function describeNew(prev, g) {
       words.push(moveWords(pos.cells.get(splitMove(mv)[0]), mv) + '.');
       pos = applyMove(pos, mv);
     }
+  } else if (prev && prev.id === g.id && g.moves.length < prev.moves.length) {
+    const n = prev.moves.length - g.moves.length;
+    words.push(`Took back ${n} move${n === 1 ? '' : 's'}.`);
+  } else if (prev && prev.id === g.id) {
+    // nothing moved
   } else if (g.last_move) {
     const before = positionAt(g, g.moves.length - 1);
     words.push(moveWords(before.cells.get(splitMove(g.last_move)[0]), g.last_move) + '.');
@@ -569,7 +574,7 @@ function setGame(g, prev) {
   localStorage.setItem('ryg.game', String(g.id));
   const words = describeNew(prev, g);
   if (words) announce(words);
-  if (!same || g.outcome) refreshRecent();
+  refreshRecent();
 }
 
 function play(mv) {

@@ -125,6 +125,7 @@ test('click-click marks the destinations, the computer replies, undo and redo wo
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '0');
   assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
   assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
+  await page.waitForFunction(() => document.getElementById('announce').textContent === 'Took back 2 moves. Your move.');
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await waitMoves(page, 2);
   assert.deepEqual(await moveList(page), played);
