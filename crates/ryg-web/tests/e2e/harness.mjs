@@ -1,0 +1,76 @@
+// Test harness: starts the real `ryg serve --port 0 --db <tmp>` binary and Debian's chromium.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../../..');
+export const screenshotDir = path.join(repoRoot, 'docs/screenshots');
+export const axePath = path.join(here, 'node_modules/axe-core/axe.min.js');
+
+/** The ryg binary under test: $RYG_BIN, else the `ci` profile build that scripts/test makes. */
+export function rygBinary() {
+  const bin = process.env.RYG_BIN || path.join(repoRoot, 'target/ci/ryg');
+  if (!fs.existsSync(bin)) throw new Error(`no ryg binary at ${bin}: run \`cargo build --profile ci -p ryg-cli\` or set RYG_BIN`);
+  return bin;
+}
+
+export function tempDb() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryg-e2e-'));
+  return path.join(dir, 'games.sqlite3');
+}
+
+/** Starts `ryg serve --port 0 --db DB`; resolves once it prints its URL. */
+export function startServer(db) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(rygBinary(), ['serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`ryg serve printed no URL in 60 s; stdout: ${out} stderr: ${err}`)); }, 60000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        const url = m[1].endsWith('/') ? m[1] : m[1] + '/';
+        resolve({
+          url,
+          proc,
+          stop: () => new Promise((done) => {
+            if (proc.exitCode !== null) { done(); return; }
+            proc.once('exit', () => done());
+            proc.kill('SIGTERM');
+            setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+          }),
+        });
+      }
+    });
+    proc.stderr.on('data', (d) => { err += d; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`ryg serve exited with ${code}: ${err}`)); });
+  });
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A new page that fails the test on any uncaught script error. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+export function screenshot(page, name) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  return page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+}

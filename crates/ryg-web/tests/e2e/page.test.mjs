@@ -1,0 +1,432 @@
+// End-to-end tests of the ryg page in a real browser against the real `ryg serve` binary.
+// Run with `node --test` from this directory (scripts/test does it after building ryg).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, newPage, screenshot, tempDb, axePath,
+} from './harness.mjs';
+
+const db = tempDb();
+let server;
+let browser;
+let page;
+
+before(async () => {
+  server = await startServer(db);
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await page.goto(server.url);
+  await idle(page);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+// ---------- helpers (acting like a user; reading the page's state to decide) ----------
+
+const sq = (p, name) => p.getByRole('button', { name: new RegExp(`^${name} `) });
+
+async function idle(p) {
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
+}
+
+async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
+async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
+async function status(p) { return p.locator('#status').innerText(); }
+async function moveList(p) {
+  return p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts();
+}
+
+async function newGame(p, { size = '8', seat = 'mouse', level = '3', start } = {}) {
+  const before = await p.evaluate(() => document.body.dataset.game || '');
+  await p.getByLabel('Board size').selectOption(size);
+  if (start) await p.getByLabel('Start square').selectOption(start);
+  await p.getByLabel('You play').selectOption(seat);
+  await p.getByLabel('Level').selectOption(level);
+  await p.getByRole('button', { name: 'New game', exact: true }).click();
+  await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
+}
+
+/** Waits until the game has `n` moves and nothing is in flight. */
+async function waitMoves(p, n) {
+  await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= k, n);
+}
+
+async function showResults(p) {
+  const t = p.locator('#results-toggle');
+  if ((await t.getAttribute('aria-pressed')) !== 'true') await t.click();
+  const fen = await p.locator('#fen').innerText();
+  await p.waitForFunction((f) => document.getElementById('results').dataset.fen === f, fen);
+}
+
+async function bestMove(p) {
+  await showResults(p);
+  return p.locator('#results li.res').first().getAttribute('data-move');
+}
+
+function split(mv) { const i = mv.search(/[a-j]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
+
+async function labels(p) {
+  return p.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+}
+
+// ---------- tests ----------
+
+test('the exact results panel is hidden while playing the computer and shows real values', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  assert.equal(await page.locator('#results').isHidden(), true);
+  assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results: show');
+  await showResults(page);
+  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 with best play.');
+  const rows = await page.locator('#results li.res').allInnerTexts();
+  assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['e1d2 ▼ cats win in 43 best', 'e1f2 ▼ cats win in 43 best']);
+  assert.deepEqual(await page.locator('#results li.res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']);
+  await page.locator('#results-toggle').click();
+  assert.equal(await page.locator('#results').isHidden(), true);
+});
+
+test('every square is a button named by its square and what stands on it', async () => {
+  const names = await labels(page);
+  assert.equal(names.length, 64);
+  assert.equal(names[0], 'a8 empty, light square');
+  assert.equal(names[1], 'b8 cat');
+  assert.ok(names.includes('e1 mouse'), names.join('|'));
+  assert.ok(names.includes('d2 empty'));
+});
+
+test('a hint gives the perfect move and what it leads to', async () => {
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.startsWith('Hint:'));
+  assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43.');
+  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, hint');
+  assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, hint');
+});
+
+test('click-click marks the destinations, the computer replies, undo and redo work', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  await sq(page, 'e1').click();
+  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, selected');
+  assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, legal move');
+  assert.equal(await sq(page, 'f2').getAttribute('aria-label'), 'f2 empty, legal move');
+  await sq(page, 'd2').click();
+  await waitMoves(page, 2);
+  const played = await moveList(page);
+  assert.equal(played.length, 2);
+  assert.equal(played[0], 'e1d2');
+  assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/);
+  const [cf, ct] = split(played[1]);
+  assert.equal(await sq(page, ct).getAttribute('aria-label'), `${ct} cat, last move to here`);
+  assert.equal(await sq(page, cf).getAttribute('aria-label'), `${cf} empty, last move from here`);
+  assert.match(await page.locator('#announce').innerText(), new RegExp(`^Mouse e1 to d2\\. Cat ${cf} to ${ct}\\. Your move\\.$`));
+
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '0');
+  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
+  assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
+  await page.waitForFunction(() => document.getElementById('announce').textContent === 'Took back 2 moves. Your move.');
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await waitMoves(page, 2);
+  assert.deepEqual(await moveList(page), played);
+  assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), true);
+});
+
+test('the move list jumps to an earlier position and back', async () => {
+  const played = await moveList(page);
+  await page.getByRole('button', { name: 'Start position' }).click();
+  assert.equal(await page.locator('#review').isVisible(), true);
+  assert.equal(await page.locator('#review-text').innerText(), `Viewing the position after 0 of ${played.length} moves.`);
+  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
+  assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/8/4m3 m');
+  await page.getByRole('button', { name: 'Mouse e1d2' }).click();
+  assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/3m4/8 c');
+  await page.getByRole('button', { name: 'Back to the game' }).click();
+  assert.equal(await page.locator('#review').isHidden(), true);
+  assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/);
+});
+
+test('continue from an earlier position takes the later moves back', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  await sq(page, 'd2').click();
+  await waitMoves(page, 2);
+  await sq(page, 'c3').click();
+  await waitMoves(page, 4);
+  const played = await moveList(page);
+  await page.getByRole('button', { name: `Cats ${played[1]}`, exact: true }).click();
+  assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 moves.');
+  await page.getByRole('button', { name: 'Continue from here' }).click();
+  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '2');
+  assert.deepEqual(await moveList(page), played.slice(0, 2));
+  assert.equal(await page.locator('#review').isHidden(), true);
+  assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), true);
+});
+
+test('copy FEN puts the position on the clipboard', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy FEN' }).click();
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent === 'FEN copied.');
+  const fen = await page.locator('#fen').innerText();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fen);
+  assert.match(fen, /^[0-9mc/]+ m$/);
+});
+
+test('watch: the computer plays both sides to the end by itself (4×4, random)', async () => {
+  await newGame(page, { size: '4', seat: 'watch', level: 'random' });
+  await page.waitForFunction(() => /win/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  assert.match(await status(page), /4×4 · The (mouse|cats) wins?: /);
+  assert.ok(await moves(page) >= 2);
+});
+
+test('flip turns the board around', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  const first = () => page.locator('#board .sq').first().getAttribute('aria-label');
+  assert.match(await first(), /^a8 /);
+  await page.getByRole('button', { name: 'Flip board' }).click();
+  assert.match(await first(), /^h1 /);
+  assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'true');
+  await page.getByRole('button', { name: 'Flip board' }).click();
+  assert.match(await first(), /^a8 /);
+});
+
+test('a piece can be dragged', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '2' });
+  const from = await sq(page, 'e1').boundingBox();
+  const to = await sq(page, 'f2').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await waitMoves(page, 2);
+  assert.equal((await moveList(page))[0], 'e1f2');
+});
+
+test('win a game against level 1 by clicking the perfect move each turn (6×6)', async () => {
+  await newGame(page, { size: '6', seat: 'mouse', level: '1' });
+  for (let turn = 0; turn < 40; turn++) {
+    if (await page.locator('#status').innerText().then((s) => /wins|win:/.test(s))) break;
+    const n = await moves(page);
+    const mv = await bestMove(page);
+    const [from, to] = split(mv);
+    if (turn % 2 === 0) await sq(page, from).click(); // click-click; otherwise one click on the destination
+    await sq(page, to).click();
+    await waitMoves(page, n + 1);
+  }
+  assert.match(await status(page), /The mouse wins: the mouse reached the top row\.|The mouse wins: the cats cannot move\./);
+  await page.waitForFunction(() => /The mouse wins/.test(document.getElementById('announce').textContent));
+  assert.deepEqual(await page.locator('#board .sq.movable').count(), 0);
+  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: the mouse has won.');
+});
+
+test('the page downloads the game as PGN and uploads a record', async () => {
+  const href = await page.locator('#pgn-download').getAttribute('href');
+  const id = await gameId(page);
+  assert.equal(href, `/api/games/${id}/pgn`);
+  const pgn = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);
+  assert.match(pgn, /\[Result "1-0"\]/);
+  assert.match(pgn, /1\. c1/);
+  await page.locator('#pgn-upload').setInputFiles({
+    name: 'small.pgn', mimeType: 'text/plain',
+    buffer: Buffer.from('[FEN "1c1c/4/4/2m1 m"]\n[Result "*"]\n\n1. c1d2 b4a3 *\n'),
+  });
+  await page.waitForFunction((old) => document.body.dataset.game !== old && document.body.dataset.busy === 'false', String(id));
+  assert.deepEqual(await moveList(page), ['c1d2', 'b4a3']);
+  assert.match(await status(page), /4×4 · The mouse to move\./);
+});
+
+test('analysis mode: place pieces or paste a FEN; exact results always shown', async () => {
+  await page.getByLabel('Board size').selectOption('8');
+  await page.getByRole('button', { name: 'Analysis mode' }).click();
+  assert.equal(await page.locator('#setup').isVisible(), true);
+  await page.getByRole('button', { name: 'Place mouse' }).click();
+  // the board holds the current position only when its size matches; else the start
+  await sq(page, 'c1').click();
+  assert.equal(await page.getByLabel('FEN', { exact: true }).inputValue(), '1c1c1c1c/8/8/8/8/8/8/2m5 m');
+  await page.getByLabel('FEN', { exact: true }).fill('1c1c/4/4/2m1 m');
+  await page.getByRole('button', { name: 'Load FEN' }).click();
+  assert.equal(await page.locator('#board .sq').count(), 16);
+  await screenshot(page, 'desktop-setup');
+  await page.getByRole('button', { name: 'Analyse this position' }).click();
+  await idle(page);
+  await page.waitForFunction(() => document.getElementById('results').dataset.fen === '1c1c/4/4/2m1 m');
+  assert.equal(await page.locator('#results').isVisible(), true);
+  assert.equal(await page.locator('#results-toggle').isDisabled(), true);
+  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 with best play.');
+  assert.equal(await page.locator('#results li.res').count(), 2);
+});
+
+test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation, history, table', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  await page.locator('#think-box summary').click();
+  await page.getByLabel('Tree depth').selectOption('2');
+  await page.getByRole('button', { name: 'Show the search' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#think h3').length >= 3);
+  const text = await page.locator('#think').innerText();
+  assert.match(text, /Best move e1d2, backed-up value \+41, 17 boards\./);
+  assert.match(text, /mouse_room/);
+  assert.match(text, /total\s+31/);
+  assert.match(text, /Alpha-beta, depth 2/);
+  assert.match(text, /Nodes searched by technique/);
+  assert.match(text, /minimax\s+17/);
+  assert.match(text, /Transposition table/);
+  await page.locator('#think-box').screenshot({ path: `${(await import('./harness.mjs')).screenshotDir}/desktop-think.png` });
+});
+
+test('a reload keeps the game', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  await sq(page, 'f2').click();
+  await waitMoves(page, 2);
+  await sq(page, 'f2').click();
+  await showResults(page);
+  await screenshot(page, 'desktop-play');
+  const id = await gameId(page);
+  const played = await moveList(page);
+  await page.reload();
+  await idle(page);
+  assert.equal(await gameId(page), id);
+  assert.deepEqual(await moveList(page), played);
+  assert.match(await sq(page, 'f2').getAttribute('aria-label'), /^f2 mouse/);
+});
+
+test('a server restart keeps the game; the recent games list resumes it', async () => {
+  const id = await gameId(page);
+  const played = await moveList(page);
+  await server.stop();
+  server = await startServer(db);
+  const p = await newPage(browser);
+  await p.goto(server.url); // a new origin: nothing in the browser's storage
+  await idle(p);
+  assert.equal(await gameId(p), id, 'the most recent game is resumed');
+  assert.deepEqual(await moveList(p), played);
+  await p.waitForFunction(() => document.querySelectorAll('#recent button').length >= 5);
+  await newGame(p, { size: '4', seat: 'both' });
+  await p.locator(`#recent button[data-game="${id}"]`).click();
+  await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
+  assert.deepEqual(await moveList(p), played);
+  await p.context().close();
+  await page.goto(server.url + `#game=${id}`);
+  await idle(page);
+});
+
+test('a 10×10 game', async () => {
+  await newGame(page, { size: '10', seat: 'mouse', level: '2' });
+  const names = await labels(page);
+  assert.equal(names.length, 100);
+  for (const cat of ['b10', 'd10', 'f10', 'h10', 'j10']) assert.ok(names.includes(`${cat} cat`), cat);
+  assert.ok(names.includes('e1 mouse'));
+  await sq(page, 'd2').click(); // only the mouse can go there: one click is enough
+  await waitMoves(page, 2);
+  assert.equal((await moveList(page))[0], 'e1d2');
+  assert.match(await status(page), /10×10 · Your move \(mouse\)\./);
+});
+
+test('a whole game played with the keyboard alone (4×4)', async () => {
+  await page.goto(server.url);
+  await idle(page);
+  const focusedId = () => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.dataset.sq || document.activeElement.tagName));
+  async function tabTo(id) {
+    for (let i = 0; i < 80; i++) {
+      if (await focusedId() === id) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${id}`);
+  }
+  await tabTo('size');
+  await page.keyboard.press('Home'); // 4×4 is the first size
+  assert.equal(await page.locator('#size').inputValue(), '4');
+  await tabTo('level');
+  await page.keyboard.press('End'); // perfect
+  assert.equal(await page.locator('#level').inputValue(), 'perfect');
+  const before = await gameId(page);
+  await tabTo('new-game-button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
+  assert.equal(await page.locator('#board .sq').count(), 16);
+  // into the board: one tab stop, then the arrow keys
+  for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement.classList.contains('sq'))); i++) await page.keyboard.press('Tab');
+  async function goTo(target) {
+    for (let i = 0; i < 20; i++) {
+      const at = await focusedId();
+      if (at === target) return;
+      const [f, r] = [at.charCodeAt(0), Number(at.slice(1))];
+      const [tf, tr] = [target.charCodeAt(0), Number(target.slice(1))];
+      await page.keyboard.press(tf > f ? 'ArrowRight' : tf < f ? 'ArrowLeft' : tr > r ? 'ArrowUp' : 'ArrowDown');
+    }
+    throw new Error(`arrows never reached ${target}`);
+  }
+  let plies = 0;
+  for (let turn = 0; turn < 20; turn++) {
+    if (/win/.test(await status(page))) break;
+    const names = await labels(page);
+    const mouse = names.find((n) => / mouse/.test(n)).split(' ')[0];
+    await goTo(mouse);
+    await page.keyboard.press('Enter');
+    const dest = (await labels(page)).find((n) => n.includes('legal move')).split(' ')[0];
+    const n = await moves(page);
+    await goTo(dest);
+    await page.keyboard.press(' ');
+    await page.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) > k, n);
+    plies = await moves(page);
+  }
+  assert.match(await status(page), /4×4 · The cats win: the mouse is trapped\./);
+  assert.ok(plies >= 2 && plies <= 8, `perfect cats win 4×4 within 8 plies, took ${plies}`);
+  await page.waitForFunction(() => /The cats win: the mouse is trapped\.$/.test(document.getElementById('announce').textContent));
+});
+
+test('a phone-sized viewport: the board fits, squares are at least 24 px, a tap moves', async () => {
+  const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await p.goto(server.url);
+  await idle(p);
+  await newGame(p, { size: '8', seat: 'mouse', level: '3' });
+  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  const box = await p.locator('#board').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  await sq(p, 'e1').tap();
+  await sq(p, 'd2').tap();
+  await waitMoves(p, 2);
+  assert.equal((await moveList(p))[0], 'e1d2');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(p, 'phone-play');
+  await newGame(p, { size: '10', seat: 'mouse', level: '1' });
+  const sizes = await p.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+  assert.ok(Math.min(...sizes) >= 24, `smallest 10×10 square ${Math.min(...sizes)} px`);
+  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await axeScan(p, 'phone');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+async function axeScan(p, where) {
+  await p.addScriptTag({ path: axePath });
+  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
+}
+
+test('axe-core finds no serious or critical violations; every target is at least 24 px', async () => {
+  await newGame(page, { size: '8', seat: 'mouse', level: '3' });
+  await sq(page, 'e1').click();
+  await showResults(page);
+  const think = page.locator('#think-box');
+  if (!(await think.evaluate((d) => d.open))) await page.locator('#think-box summary').click();
+  await page.getByRole('button', { name: 'Show the search' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#think h3').length >= 3);
+  await axeScan(page, 'desktop');
+  const small = await page.evaluate(() => [...document.querySelectorAll('button, select, a, summary, input[type=text], label.button')]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => { const r = e.getBoundingClientRect(); return { what: e.id || e.getAttribute('aria-label') || e.textContent.trim(), w: r.width, h: r.height }; })
+    .filter((r) => r.w < 24 || r.h < 24));
+  assert.deepEqual(small, []);
+  assert.deepEqual(page.errors, []);
+});
+
+test('visible labels on every control', async () => {
+  for (const name of ['New game', 'Undo', 'Redo', 'Hint', 'Flip board', 'Analysis mode', 'Copy FEN']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), true, name);
+  }
+  assert.match(await page.locator('#results-toggle').innerText(), /^Exact results/);
+  for (const label of ['Board size', 'Level', 'You play', 'Start square']) {
+    assert.equal(await page.getByText(label, { exact: true }).isVisible(), true, label);
+  }
+});
