@@ -96,7 +96,11 @@ impl SolveReport {
             moves: tablebase
                 .move_results(position)
                 .iter()
-                .map(|(mv, r)| MoveResultReport { mv: mv.to_string(), winner: r.winner.name(), plies: r.plies })
+                .map(|(mv, r)| MoveResultReport {
+                    mv: mv.to_string(),
+                    winner: r.winner.name(),
+                    plies: r.plies,
+                })
                 .collect(),
         })
     }
@@ -179,7 +183,12 @@ pub struct AnalyzeReport {
 impl AnalyzeReport {
     /// The report of search result `r` on `position`; `iteration_seconds` holds the time at
     /// the end of each iteration, `seconds` the whole search's.
-    pub fn of(position: &Position, r: &SearchResult, iteration_seconds: &[f64], seconds: f64) -> AnalyzeReport {
+    pub fn of(
+        position: &Position,
+        r: &SearchResult,
+        iteration_seconds: &[f64],
+        seconds: f64,
+    ) -> AnalyzeReport {
         let searched = !r.iterations.is_empty() || r.proven.is_some();
         AnalyzeReport {
             fen: position.fen(),

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod play;
 pub mod record;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tree;
@@ -41,6 +42,8 @@ pub enum Command {
     Perft(perft::Args),
     /// Fixed search suite (node checksum, nodes/s), or --techniques to compare techniques
     Bench(bench::Args),
+    /// Play, analyse and learn in the browser: start the web app and print its address
+    Serve(serve::Args),
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -57,5 +60,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Record(args)) => record::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Serve(args)) => serve::run(args),
     }
 }

@@ -6,8 +6,8 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::args::JsonArg;
-use ryg::report::OutcomeReport;
 use crate::ui::board::{self, BoardStyle};
+use ryg::report::OutcomeReport;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -4,8 +4,8 @@ use anyhow::Result;
 use serde::Serialize;
 
 pub use crate::args::PositionQuery as Args;
-use ryg::report::OutcomeReport;
 use crate::ui::board::{self, BoardStyle};
+use ryg::report::OutcomeReport;
 
 #[derive(Serialize)]
 struct Report {

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use anyhow::Result;
-use ryg::tablebase::Stats;
 use ryg::report::SolveReport;
+use ryg::tablebase::Stats;
 use ryg::{ExactResult, Position, Side};
 use serde::Serialize;
 

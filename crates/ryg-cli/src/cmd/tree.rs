@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use ryg::eval::EvalKind;
+use ryg::report::TreeReport;
 use ryg::search::{Score, Tree, TreeNode};
 use ryg::{Position, Side};
-use ryg::report::TreeReport;
 
 use crate::args::PositionArgs;
 

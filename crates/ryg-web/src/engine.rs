@@ -1,0 +1,185 @@
+//! Engine work for the server: the tablebases (built once per size and shared; the 10×10 one
+//! in the background, with its progress), the computer's moves and their live progress.
+//! Everything here blocks: handlers call it through `spawn_blocking`.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use ryg::search::{Iteration, SearchHandler};
+use ryg::{BuildProgress, Level, Move, Player, Position, Size, Tablebase};
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// Board sizes from this one up are built in the background (10×10: about a second of CPU and
+/// 212 MB); smaller ones build in milliseconds when first asked for.
+const BACKGROUND_FROM: u8 = 10;
+
+/// The state of one size's tablebase, as `GET /api/tablebase` reports it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TablebaseStatus {
+    pub size: u8,
+    /// `absent`, `building` or `ready`.
+    pub state: &'static str,
+    /// Share of the build done, 0 to 1.
+    pub progress: f64,
+}
+
+#[derive(Default)]
+struct Slot {
+    table: OnceLock<Arc<Tablebase>>,
+    started: AtomicBool,
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl BuildProgress for &Slot {
+    fn solved(&mut self, done: u64, total: u64) {
+        self.done.store(done, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+    }
+}
+
+/// Every size's tablebase, each built at most once.
+#[derive(Default)]
+pub struct Tablebases {
+    slots: [Slot; 4],
+}
+
+fn slot_index(size: Size) -> usize {
+    usize::from(size.n() / 2 - 2)
+}
+
+impl Tablebases {
+    fn slot(&self, size: Size) -> &Slot {
+        &self.slots[slot_index(size)]
+    }
+
+    /// The tablebase of `size` if it is ready; builds a small one now; starts building a large
+    /// one in the background and answers 503 with its progress meanwhile.
+    pub fn get(self: &Arc<Self>, size: Size) -> Result<Arc<Tablebase>, ApiError> {
+        if size.n() < BACKGROUND_FROM {
+            return Ok(self.wait(size));
+        }
+        if let Some(tb) = self.slot(size).table.get() {
+            return Ok(tb.clone());
+        }
+        self.start(size);
+        let status = self.status(size);
+        Err(ApiError::unavailable(format!(
+            "the {size} tablebase is being built ({:.0}% done); try again in a moment",
+            status.progress * 100.0
+        )))
+    }
+
+    /// Starts building the tablebase of `size` in the background (once).
+    pub fn start(self: &Arc<Self>, size: Size) {
+        let slot = self.slot(size);
+        if slot.table.get().is_some() || slot.started.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let me = Arc::clone(self);
+        std::thread::spawn(move || {
+            me.wait(size);
+        });
+    }
+
+    /// The tablebase of `size`, building it on this thread if nobody has (others wait for it).
+    pub fn wait(&self, size: Size) -> Arc<Tablebase> {
+        let slot = self.slot(size);
+        slot.started.store(true, Ordering::SeqCst);
+        slot.table
+            .get_or_init(|| {
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                Arc::new(Tablebase::build(size, threads, &mut &*slot))
+            })
+            .clone()
+    }
+
+    /// Where the tablebase of `size` stands.
+    pub fn status(&self, size: Size) -> TablebaseStatus {
+        let slot = self.slot(size);
+        let (state, progress) = if slot.table.get().is_some() {
+            ("ready", 1.0)
+        } else if slot.started.load(Ordering::SeqCst) {
+            let total = slot.total.load(Ordering::Relaxed).max(1);
+            ("building", slot.done.load(Ordering::Relaxed) as f64 / total as f64)
+        } else {
+            ("absent", 0.0)
+        };
+        TablebaseStatus { size: size.n(), state, progress }
+    }
+}
+
+/// A computer move in progress: the depth finished and the nodes searched so far.
+#[derive(Default, Debug)]
+pub struct Thinking {
+    pub depth: AtomicU8,
+    pub nodes: AtomicU64,
+}
+
+impl SearchHandler for &Thinking {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        if nodes & 1023 == 0 {
+            self.nodes.store(nodes, Ordering::Relaxed);
+        }
+        false
+    }
+
+    fn on_iteration(&mut self, it: &Iteration) {
+        self.depth.store(it.depth, Ordering::Relaxed);
+        self.nodes.store(it.nodes, Ordering::Relaxed);
+    }
+}
+
+/// The games whose computer move is being searched now.
+#[derive(Default)]
+pub struct ThinkingBoard {
+    games: Mutex<HashMap<i64, Arc<Thinking>>>,
+}
+
+impl ThinkingBoard {
+    /// Registers a search for `game` (until the returned guard is dropped).
+    pub fn begin(&self, game: i64) -> ThinkingGuard<'_> {
+        let thinking = Arc::new(Thinking::default());
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).insert(game, thinking.clone());
+        ThinkingGuard { board: self, game, thinking }
+    }
+
+    /// The search for `game`, if one runs.
+    pub fn get(&self, game: i64) -> Option<Arc<Thinking>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).get(&game).cloned()
+    }
+}
+
+/// Removes a game's entry from the [`ThinkingBoard`] when dropped.
+pub struct ThinkingGuard<'a> {
+    board: &'a ThinkingBoard,
+    game: i64,
+    pub thinking: Arc<Thinking>,
+}
+
+impl Drop for ThinkingGuard<'_> {
+    fn drop(&mut self) {
+        self.board.games.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.game);
+    }
+}
+
+/// The move `level` plays in `position`. Its random choices are seeded by the game's seed and
+/// the ply, so the same game replays the same moves.
+pub fn computer_move(
+    tablebases: &Tablebases,
+    position: &Position,
+    level: Level,
+    seed: u64,
+    thinking: &Thinking,
+) -> Result<Move, ApiError> {
+    let tb = (level == Level::Perfect).then(|| tablebases.wait(position.size()));
+    let mut player = Player::new(level, seed);
+    let mut handler = thinking;
+    player
+        .choose(position, tb.as_deref(), &mut handler)
+        .map(|choice| choice.mv)
+        .map_err(|e| ApiError::conflict(e.to_string()))
+}

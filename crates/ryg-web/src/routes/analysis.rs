@@ -1,0 +1,262 @@
+//! Questions about a position: moves, exact results, searches, evaluation, the minimax tree
+//! and how alpha-beta prunes it; and the tablebases' state.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use ryg::eval::EvalKind;
+use ryg::report::{AnalyzeReport, EvalReport, MovesReport, SolveReport, TreeReport};
+use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Trace, Tree};
+use ryg::{Position, Size};
+use serde::Serialize;
+
+use super::{blocking, int_param, required, Params};
+use crate::error::{ApiError, ApiResult};
+use crate::AppState;
+
+type AppRef = State<Arc<AppState>>;
+
+/// The longest search `/api/analyze` runs, whatever its parameters.
+pub const MAX_ANALYZE_MS: u64 = 10_000;
+/// The deepest `/api/analyze` search.
+pub const MAX_ANALYZE_DEPTH: u64 = 40;
+/// The deepest tree `/api/tree` and `/api/think` draw.
+pub const MAX_TREE_DEPTH: u64 = 4;
+/// The largest tree `/api/tree` builds.
+pub const MAX_TREE_NODES: u64 = 100_000;
+
+fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
+    let fen = required(params, "fen")?;
+    fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")))
+}
+
+fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
+    params
+        .get("eval")
+        .map_or(Ok(EvalKind::Default), |e| e.parse().map_err(|e| ApiError::bad_request(format!("{e}"))))
+}
+
+pub async fn moves(params: Params) -> ApiResult<Json<MovesReport>> {
+    Ok(Json(MovesReport::of(&position(&params)?)))
+}
+
+pub async fn solve(State(state): AppRef, params: Params) -> ApiResult<Json<SolveReport>> {
+    let position = position(&params)?;
+    let report = blocking(move || {
+        let tb = state.tablebases.get(position.size())?;
+        SolveReport::of(&tb, &position).map_err(|e| ApiError::internal(e.to_string()))
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+/// Stops at a deadline and notes when each iteration ends.
+struct Clock {
+    started: Instant,
+    deadline: Duration,
+    seconds: Vec<f64>,
+}
+
+impl SearchHandler for Clock {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        nodes & 1023 == 0 && self.started.elapsed() >= self.deadline
+    }
+
+    fn on_iteration(&mut self, _: &Iteration) {
+        self.seconds.push(self.started.elapsed().as_secs_f64());
+    }
+}
+
+pub async fn analyze(params: Params) -> ApiResult<Json<AnalyzeReport>> {
+    let position = position(&params)?;
+    let depth = int_param(&params, "depth", 1..=MAX_ANALYZE_DEPTH)?;
+    let movetime = int_param(&params, "movetime", 1..=MAX_ANALYZE_MS)?;
+    let config = SearchConfig { eval: eval_kind(&params)?, ..SearchConfig::default() };
+    let report = blocking(move || {
+        let limits = Limits { depth: depth.map(|d| d as u8), nodes: None };
+        let deadline = match (depth, movetime) {
+            (_, Some(ms)) => ms,
+            (Some(_), None) => MAX_ANALYZE_MS,
+            (None, None) => 1_000,
+        };
+        let mut clock =
+            Clock { started: Instant::now(), deadline: Duration::from_millis(deadline), seconds: Vec::new() };
+        let result = Searcher::new(config).search(&position, &limits, &mut clock);
+        let seconds = clock.started.elapsed().as_secs_f64();
+        Ok(AnalyzeReport::of(&position, &result, &clock.seconds, seconds))
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+pub async fn eval(params: Params) -> ApiResult<Json<EvalReport>> {
+    Ok(Json(EvalReport::of(eval_kind(&params)?, &position(&params)?)))
+}
+
+fn tree_depth(params: &HashMap<String, String>) -> ApiResult<u8> {
+    Ok(int_param(params, "depth", 0..=MAX_TREE_DEPTH)?.unwrap_or(2) as u8)
+}
+
+pub async fn tree(params: Params) -> ApiResult<Json<TreeReport>> {
+    let position = position(&params)?;
+    let depth = tree_depth(&params)?;
+    let eval = eval_kind(&params)?;
+    let report = blocking(move || {
+        let tree =
+            Tree::build_until(&position, depth, eval, &mut |n| n >= MAX_TREE_NODES).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "the tree of depth {depth} has more than {MAX_TREE_NODES} nodes"
+                ))
+            })?;
+        Ok(TreeReport::of(&tree, &position))
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+/// One node of the traced alpha-beta search (the tree's node shape, plus `cut`).
+#[derive(Serialize)]
+struct ThinkNode {
+    id: usize,
+    parent: Option<usize>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    ply: u16,
+    fen: String,
+    to_move: &'static str,
+    eval: Option<String>,
+    /// `None` for a pruned node, never searched.
+    value: Option<String>,
+    best: bool,
+    /// Whether a cut-off skipped this branch.
+    cut: bool,
+}
+
+#[derive(Serialize)]
+struct TechniqueCount {
+    technique: &'static str,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct HistoryCell {
+    from: String,
+    to: String,
+    score: u32,
+}
+
+#[derive(Serialize)]
+struct TableReport {
+    capacity: usize,
+    filled: usize,
+    probes: u64,
+    hits: u64,
+    stores: u64,
+    overwrites: u64,
+}
+
+#[derive(Serialize)]
+struct ThinkReport {
+    fen: String,
+    depth: u8,
+    eval: String,
+    best_move: Option<String>,
+    value: Option<String>,
+    nodes: Vec<ThinkNode>,
+    counts: Vec<TechniqueCount>,
+    history: Vec<HistoryCell>,
+    table: TableReport,
+}
+
+/// The technique sets the page compares, each adding one to the one before.
+fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 4] {
+    let plain = SearchConfig { tt_megabytes: 1, ..SearchConfig::plain(eval) };
+    let table = SearchConfig { tt: true, ..plain };
+    let ordering = SearchConfig { ordering: true, ..table };
+    let history = SearchConfig { history: true, ..ordering };
+    [("alpha-beta", plain), ("+table", table), ("+ordering", ordering), ("+history", history)]
+}
+
+fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
+    let trace = Trace::search(position, depth, eval);
+    let line = trace.line_marks();
+    let nodes = trace
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(id, n)| ThinkNode {
+            id,
+            parent: n.parent,
+            mv: n.mv.map(|m| m.to_string()),
+            ply: n.ply,
+            fen: n.position.fen(),
+            to_move: n.position.side_to_move().name(),
+            eval: n.eval.map(|e| n.for_mouse(e).to_string()),
+            value: n.value.map(|v| n.for_mouse(v).to_string()),
+            best: line[id],
+            cut: n.pruned,
+        })
+        .collect();
+    let minimax = Tree::build(position, depth, eval).nodes.len() as u64;
+    let mut counts = vec![TechniqueCount { technique: "minimax", nodes: minimax }];
+    let mut last = None;
+    for (technique, config) in technique_sets(eval) {
+        let mut searcher = Searcher::new(config);
+        let result = searcher.search(position, &Limits::depth(depth.max(1)), &mut ryg::search::NoHandler);
+        counts.push(TechniqueCount { technique, nodes: result.nodes });
+        last = Some(searcher);
+    }
+    let searcher = last.expect("four technique sets");
+    let history = searcher
+        .history()
+        .cells()
+        .map(|(from, to, score)| HistoryCell { from: from.to_string(), to: to.to_string(), score })
+        .collect();
+    let s = searcher.table().stats();
+    ThinkReport {
+        fen: position.fen(),
+        depth,
+        eval: eval.to_string(),
+        best_move: trace.best_move.map(|m| m.to_string()),
+        value: trace.root().value.map(|v| trace.root().for_mouse(v).to_string()),
+        nodes,
+        counts,
+        history,
+        table: TableReport {
+            capacity: s.capacity,
+            filled: s.filled,
+            probes: s.probes,
+            hits: s.hits,
+            stores: s.stores,
+            overwrites: s.overwrites,
+        },
+    }
+}
+
+pub async fn think(params: Params) -> ApiResult<Response> {
+    let position = position(&params)?;
+    let depth = int_param(&params, "depth", 1..=MAX_TREE_DEPTH)?.unwrap_or(2) as u8;
+    let eval = eval_kind(&params)?;
+    let report = blocking(move || Ok(think_report(&position, depth, eval))).await?;
+    Ok(Json(report).into_response())
+}
+
+fn size_param(text: &str) -> ApiResult<Size> {
+    text.parse::<Size>().map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+pub async fn tablebases(State(state): AppRef) -> Json<serde_json::Value> {
+    let list: Vec<_> = Size::ALL.iter().map(|&s| state.tablebases.status(s)).collect();
+    Json(serde_json::json!({ "tablebases": list }))
+}
+
+pub async fn build_tablebase(State(state): AppRef, Path(size): Path<String>) -> ApiResult<Response> {
+    let size = size_param(&size)?;
+    state.tablebases.start(size);
+    Ok((StatusCode::ACCEPTED, Json(state.tablebases.status(size))).into_response())
+}

@@ -1,0 +1,431 @@
+//! The HTTP API against the real `ryg serve` binary on a real port, with a real SQLite file.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use ryg::{Position, Record, Tablebase};
+use serde_json::{json, Value};
+
+/// A running `ryg serve --port 0 --db PATH`, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+fn ryg_bin() -> PathBuf {
+    // The test binary lives in target/<profile>/deps; ryg is built into target/<profile>.
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    let bin = dir.join(format!("ryg{}", std::env::consts::EXE_SUFFIX));
+    if !bin.exists() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-p", "ryg-cli", "--profile", dir.file_name().unwrap().to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "building ryg failed");
+    }
+    bin
+}
+
+impl Server {
+    fn start(db: &Path) -> Server {
+        let mut child = Command::new(ryg_bin())
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        out.read_line(&mut line).unwrap();
+        // Keep reading what the server prints, as a terminal would.
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let url = line
+            .trim()
+            .strip_prefix("ryg: serving on ")
+            .expect("the URL line")
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, url }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let req = ureq::request(method, &format!("{}{path}", self.url));
+        let resp = match body {
+            Some(b) => req.set("Content-Type", "application/json").send_string(b),
+            None => req.call(),
+        };
+        let resp = match resp {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{method} {path}: {e}"),
+        };
+        let status = resp.status();
+        let text = resp.into_string().unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        self.call("GET", path, None)
+    }
+
+    fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.call("POST", path, Some(&body.to_string()))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn enc(fen: &str) -> String {
+    fen.replace(' ', "%20").replace('/', "%2F")
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn a_game_against_the_perfect_cats_ends_as_the_tablebase_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) =
+        server.post("/api/games", json!({"size": 6, "start": "c1", "mouse": "human", "cats": "perfect", "seed": 1}));
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!(game["fen"], "1c1c1c/6/6/6/6/2m3 m");
+    // On 6x6 the mouse wins in 25 plies: play the tablebase's best move each time.
+    let tb = Tablebase::build(ryg::Size::new(6).unwrap(), 1, &mut ());
+    let mut game = game;
+    while game["outcome"].is_null() {
+        let position: Position = game["fen"].as_str().unwrap().parse().unwrap();
+        let best = tb.best_moves(&position)[0].to_string();
+        let (status, next) = server.post(&format!("/api/games/{id}/moves"), json!({ "move": best }));
+        assert_eq!(status, 200, "{next}");
+        game = next;
+    }
+    assert_eq!(game["outcome"]["winner"], "mouse");
+    assert_eq!(game["result"], "1-0");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 25);
+    // The record reads back with the library to the same game.
+    let (_, pgn) = server.get(&format!("/api/games/{id}/pgn"));
+    let record = Record::parse(pgn.as_str().unwrap()).unwrap();
+    assert_eq!(record.result(), "1-0");
+    assert_eq!(record.game().moves().len(), 25);
+    assert_eq!(record.tag("Cats"), Some("ryg level perfect"));
+    // A finished game takes no more moves.
+    let (status, err) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "a1b2"}));
+    assert_eq!(status, 409);
+    assert!(err["error"].as_str().unwrap().starts_with("the game is over"), "{err}");
+}
+
+#[test]
+fn undo_takes_back_the_computer_reply_and_redo_replays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "1", "seed": 5}));
+    let id = game["id"].as_i64().unwrap();
+    let (status, err) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+    assert_eq!((status, err["error"].as_str().unwrap()), (409, "nothing to undo: the game is at its start"));
+    let (_, after) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1d2"}));
+    let moves = strings(&after["moves"]);
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0], "e1d2");
+    let (_, undone) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+    assert_eq!(strings(&undone["moves"]), Vec::<String>::new());
+    assert_eq!(strings(&undone["redo"]), moves);
+    assert_eq!(undone["fen"], "1c1c1c1c/8/8/8/8/8/8/4m3 m");
+    let (_, redone) = server.post(&format!("/api/games/{id}/redo"), json!({}));
+    assert_eq!(strings(&redone["moves"]), moves);
+    assert_eq!(redone["fen"], after["fen"]);
+    let (status, _) = server.post(&format!("/api/games/{id}/redo"), json!({}));
+    assert_eq!(status, 409);
+}
+
+#[test]
+fn the_computer_moves_first_when_it_plays_the_mouse() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) =
+        server.post("/api/games", json!({"size": 4, "mouse": "2", "cats": "human", "seed": 3}));
+    assert_eq!(status, 201);
+    assert_eq!(game["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(game["to_move"], "cats");
+    let (status, err) = server.post(&format!("/api/games/{}/computer", game["id"]), json!({}));
+    assert_eq!(status, 400, "{err}");
+    assert!(err["error"].as_str().unwrap().starts_with("a person plays the cats"));
+    let (status, moved) =
+        server.post(&format!("/api/games/{}/computer", game["id"]), json!({"level": "perfect"}));
+    assert_eq!(status, 200, "{moved}");
+    // Level 2's reply to the cats' move follows at once (a person plays the cats).
+    assert_eq!(moved["to_move"], "mouse");
+    assert_eq!(moved["moves"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_stored_game_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (id, fen) = {
+        let server = Server::start(&db);
+        let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+        let id = game["id"].as_i64().unwrap();
+        server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}));
+        let (_, game) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "h8g7"}));
+        (id, game["fen"].clone())
+    };
+    let server = Server::start(&db);
+    let (status, game) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    assert_eq!(game["fen"], fen);
+    assert_eq!(strings(&game["moves"]), vec!["e1f2", "h8g7"]);
+    let (_, list) = server.get("/api/games?limit=5");
+    assert_eq!(list["games"][0]["id"], id);
+}
+
+#[test]
+fn imported_records_keep_their_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let pgn = "[FEN \"1c1c/4/4/2m1 m\"]\n\n1. c1d2 b4a3 2. d2c1 d4c3 3. c1b2 c3d2 4. b2c1 a3b2 0-1\n";
+    let (status, game) = server.post("/api/games", json!({"pgn": pgn, "mouse": "human", "cats": "human"}));
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(game["result"], "0-1");
+    assert_eq!(game["outcome"], json!({"winner": "cats", "reason": "mouse_trapped"}));
+    let (status, err) = server.post("/api/games", json!({"pgn": "1. e1e2"}));
+    assert_eq!(status, 400);
+    assert!(err["error"].as_str().unwrap().starts_with("invalid record: line 1"), "{err}");
+}
+
+#[test]
+fn answers_equal_the_command_line_and_the_tablebase() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let tb = Tablebase::build(ryg::Size::STANDARD, 1, &mut ());
+    let fens = ["1c1c1c1c/8/8/8/8/8/8/4m3 m", "1c1c1c2/6c1/8/8/8/8/5m2/8 m", "3c1c1c/c7/8/8/3m4/8/8/8 c"];
+    for fen in fens {
+        let (status, solve) = server.get(&format!("/api/solve?fen={}", enc(fen)));
+        assert_eq!(status, 200);
+        let position: Position = fen.parse().unwrap();
+        let exact = tb.result(&position);
+        assert_eq!(
+            (solve["winner"].as_str().unwrap(), solve["plies"].as_u64().unwrap()),
+            (exact.winner.name(), u64::from(exact.plies))
+        );
+        let cli = Command::new(ryg_bin()).args(["solve", "--json", "--fen", fen]).output().unwrap();
+        let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+        assert_eq!(cli, solve, "{fen}");
+        for (path, args) in [("eval", vec!["eval", "--json"]), ("moves", vec!["moves", "--json"])] {
+            let (_, api) = server.get(&format!("/api/{path}?fen={}", enc(fen)));
+            let out = Command::new(ryg_bin()).args(&args).args(["--fen", fen]).output().unwrap();
+            assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), api, "{path} {fen}");
+        }
+        let (_, tree) = server.get(&format!("/api/tree?fen={}&depth=2", enc(fen)));
+        let out = Command::new(ryg_bin())
+            .args(["tree", "--format", "json", "--depth", "2", "--fen", fen])
+            .output()
+            .unwrap();
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), tree, "tree {fen}");
+    }
+    let (_, analyze) = server.get(&format!("/api/analyze?fen={}&depth=6", enc(fens[0])));
+    assert_eq!(analyze["depth"], 6);
+    assert_eq!(analyze["iterations"].as_array().unwrap().len(), 6);
+    let (_, proof) = server.get(&format!("/api/analyze?fen={}", enc("1c1c/4/4/2m1 m")));
+    assert_eq!(proof["result"], json!({"winner": "cats", "plies": 8}));
+}
+
+#[test]
+fn think_shows_cut_branches_counts_history_and_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, think) =
+        server.get(&format!("/api/think?fen={}&depth=3&eval=seed", enc("1c1c1c1c/8/8/8/8/8/8/4m3 m")));
+    assert_eq!(status, 200, "{think}");
+    let nodes = think["nodes"].as_array().unwrap();
+    let cut = nodes.iter().filter(|n| n["cut"] == true).count();
+    assert!(cut > 0 && nodes.iter().all(|n| (n["cut"] == true) == n["value"].is_null()));
+    let counts: Vec<(String, u64)> = think["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["technique"].as_str().unwrap().to_string(), c["nodes"].as_u64().unwrap()))
+        .collect();
+    let names: Vec<&str> = counts.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["minimax", "alpha-beta", "+table", "+ordering", "+history"]);
+    // minimax to depth 3 from the start builds 1 + 2 + 14 + 56 nodes (perft 1, 2, 3).
+    assert_eq!(counts[0].1, 1 + 2 + 14 + 56);
+    assert_eq!(
+        counts[0].1,
+        ryg::search::Tree::build(&Position::standard(), 3, ryg::eval::EvalKind::Seed).nodes.len() as u64
+    );
+    assert_eq!(
+        counts[1].1 as usize,
+        nodes.len() - cut,
+        "plain alpha-beta visits the traced tree's searched nodes"
+    );
+    assert!(counts[1].1 < counts[0].1);
+    assert!(!think["history"].as_array().unwrap().is_empty());
+    let table = &think["table"];
+    assert!(
+        table["filled"].as_u64().unwrap() > 0
+            && table["stores"].as_u64().unwrap() >= table["filled"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    let big = format!("{{\"move\": \"{}\"}}", "x".repeat(70 * 1024));
+    let cases: Vec<(&str, String, Option<String>, u16, &str)> = vec![
+        ("POST", moves.clone(), Some("{\"move\": ".into()), 400, "malformed JSON body"),
+        ("POST", moves.clone(), Some("[1, 2]".into()), 400, "malformed JSON body"),
+        ("POST", moves.clone(), Some(big), 413, "request body over 64 KiB"),
+        ("POST", moves.clone(), Some("{\"move\": \"e1e2\"}".into()), 400, "bad move 'e1e2'"),
+        (
+            "POST",
+            moves.clone(),
+            Some("{\"move\": \"e1g3\"}".into()),
+            400,
+            "illegal move e1g3 for the mouse; legal moves: e1d2 e1f2",
+        ),
+        ("POST", moves.clone(), Some("{\"move\": \"e1f2\", \"x\": 1}".into()), 400, "unknown field `x`"),
+        (
+            "POST",
+            "/api/games/99999/moves".into(),
+            Some("{\"move\": \"e1f2\"}".into()),
+            404,
+            "no game with id 99999",
+        ),
+        ("GET", "/api/games/abc".into(), None, 404, "no game 'abc'"),
+        ("POST", "/api/games".into(), Some("{\"size\": 7}".into()), 400, "unsupported board size 7"),
+        ("POST", "/api/games".into(), Some("{\"start\": \"e2\"}".into()), 400, "bad start"),
+        ("POST", "/api/games".into(), Some("{\"start\": \"c3\"}".into()), 400, "bad start"),
+        ("POST", "/api/games".into(), Some("{\"cats\": \"11\"}".into()), 400, "unknown seat '11'"),
+        ("POST", "/api/games".into(), Some("{\"fen\": \"1c1c/4/4/2m1\"}".into()), 400, "invalid fen"),
+        (
+            "POST",
+            "/api/games".into(),
+            Some("{\"fen\": \"1c1c/4/4/2m1 m\", \"size\": 4}".into()),
+            400,
+            "give one of",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/computer"),
+            Some("{\"level\": \"12\"}".into()),
+            400,
+            "unknown level '12'",
+        ),
+        ("GET", "/api/solve".into(), None, 400, "missing parameter 'fen'"),
+        ("GET", "/api/solve?fen=xyz".into(), None, 400, "invalid fen 'xyz'"),
+        ("GET", format!("/api/analyze?fen={}&depth=0", enc("1c1c/4/4/2m1 m")), None, 400, "bad depth '0'"),
+        (
+            "GET",
+            format!("/api/analyze?fen={}&movetime=99999", enc("1c1c/4/4/2m1 m")),
+            None,
+            400,
+            "bad movetime '99999'",
+        ),
+        ("GET", format!("/api/tree?fen={}&depth=9", enc("1c1c/4/4/2m1 m")), None, 400, "bad depth '9'"),
+        ("GET", format!("/api/think?fen={}&depth=x", enc("1c1c/4/4/2m1 m")), None, 400, "bad depth 'x'"),
+        (
+            "GET",
+            format!("/api/eval?fen={}&eval=best", enc("1c1c/4/4/2m1 m")),
+            None,
+            400,
+            "unknown evaluation",
+        ),
+        ("GET", "/api/games?limit=0".into(), None, 400, "bad limit '0'"),
+        ("POST", "/api/tablebase/7".into(), None, 400, "unsupported board size '7'"),
+        ("GET", "/api/nothing".into(), None, 404, "no such page or API route: /api/nothing"),
+        ("DELETE", format!("/api/games/{id}"), None, 405, "DELETE is not allowed"),
+    ];
+    for (method, path, body, status, message) in cases {
+        let (got, err) = server.call(method, &path, body.as_deref());
+        assert_eq!(got, status, "{method} {path}: {err}");
+        let text =
+            err["error"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error field in {err}"));
+        assert!(text.contains(message), "{method} {path}: '{text}' lacks '{message}'");
+    }
+    let (_, after) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(after["moves"], json!([]));
+    assert_eq!(after["version"], 0, "nothing was stored");
+    let (_, list) = server.get("/api/games");
+    assert_eq!(list["games"].as_array().unwrap().len(), 1, "no game was created");
+}
+
+#[test]
+fn the_openapi_document_lists_exactly_the_routes_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, doc) = server.get("/api/openapi.json");
+    assert_eq!(status, 200);
+    assert_eq!(doc["openapi"], "3.0.3");
+    let mut documented: Vec<(String, String)> = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            documented.push((method.clone(), path.clone()));
+        }
+    }
+    let mut routes: Vec<(String, String)> =
+        ryg_web::API_ROUTES.iter().map(|&(m, p)| (m.to_string(), p.to_string())).collect();
+    documented.sort();
+    routes.sort();
+    assert_eq!(documented, routes);
+    // Every listed route is served: none answers "no such route" or "not allowed".
+    for (method, path) in &routes {
+        let path = path.replace("{id}", "1").replace("{size}", "4");
+        let (status, body) = server.call(&method.to_uppercase(), &path, (method == "post").then_some("{}"));
+        assert!(
+            status != 405 && !body.to_string().contains("no such page or API route"),
+            "{method} {path}: {status} {body}"
+        );
+    }
+    // Each response schema named in the document exists.
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    for name in ["Game", "Solve", "Analyze", "Eval", "Tree", "Think", "Moves", "Error"] {
+        assert!(schemas.contains_key(name), "{name}");
+    }
+    // The page is served, embedded.
+    let page = ureq::get(&format!("{}/", server.url)).call().unwrap().into_string().unwrap();
+    assert!(page.contains("<html"));
+}
+
+#[test]
+fn a_thousand_api_moves_in_a_row_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let mut played = 0;
+    let mut games = 0;
+    while played < 1000 {
+        let (_, mut game) =
+            server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3", "seed": games}));
+        games += 1;
+        let id = game["id"].as_i64().unwrap();
+        let mut k = 0usize;
+        while game["outcome"].is_null() && played < 1000 {
+            let legal = strings(&game["legal_moves"]);
+            let mv = &legal[k % legal.len()];
+            k += 1;
+            let (status, next) = server.post(&format!("/api/games/{id}/moves"), json!({ "move": mv }));
+            assert_eq!(status, 200, "move {played}: {next}");
+            assert_eq!(
+                next["moves"].as_array().unwrap().len() % 2,
+                usize::from(next["outcome"].is_object() && next["to_move"] == "cats")
+            );
+            game = next;
+            played += 1;
+        }
+    }
+    assert_eq!(played, 1000);
+}
