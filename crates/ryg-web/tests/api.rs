@@ -95,8 +95,10 @@ fn strings(v: &Value) -> Vec<String> {
 fn a_game_against_the_perfect_cats_ends_as_the_tablebase_says() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
-    let (status, game) =
-        server.post("/api/games", json!({"size": 6, "start": "c1", "mouse": "human", "cats": "perfect", "seed": 1}));
+    let (status, game) = server.post(
+        "/api/games",
+        json!({"size": 6, "start": "c1", "mouse": "human", "cats": "perfect", "seed": 1}),
+    );
     assert_eq!(status, 201, "{game}");
     let id = game["id"].as_i64().unwrap();
     assert_eq!(game["fen"], "1c1c1c/6/6/6/6/2m3 m");
