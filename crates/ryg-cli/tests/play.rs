@@ -236,3 +236,26 @@ fn selfplay_reports_exact_results_of_perfect_play() {
     assert!(!ok);
     assert_eq!(err, "ryg: error: 'd1' is a light square; pieces stand on dark squares only\n");
 }
+
+#[test]
+fn history_and_table_show_the_computers_last_search() {
+    let (ok, out, _) =
+        run_script(&["play", "--level", "4", "--seed", "1"], "history\ne1f2\n.f\n.e\ntable\nquit\n");
+    assert!(ok);
+    assert!(
+        out.contains("The computer has not searched yet (levels 1-9 search; random and perfect do not)."),
+        "{out}"
+    );
+    // Level 4 answers e1f2 with a depth-4 search from the same position every time.
+    let history = out.split("> .f\n").nth(1).unwrap().lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        history,
+        "History table after the last search (4 moves scored; from -> to: score, bumped by the depth left at each cut-off):\n  f2e3     42   e3d4     25   h8g7     22   f8e7     12"
+    );
+    let table = out.split("> .e\n").nth(1).unwrap().lines().next().unwrap();
+    assert_eq!(
+        table,
+        "Transposition table after the last search: 65536 slots, 49 filled (0.1%); 100 look-ups, 51 hits (51.0%); 79 stores, 0 overwrote another position."
+    );
+    assert!(out.contains("> table\nTransposition table after the last search: 65536 slots, 49 filled"));
+}

@@ -168,6 +168,11 @@ impl Player {
         self.depth
     }
 
+    /// The searcher of the last search (levels 1–9, once they have moved).
+    pub fn searcher(&self) -> Option<&Searcher> {
+        self.searcher.as_ref()
+    }
+
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
         self.searcher = None;

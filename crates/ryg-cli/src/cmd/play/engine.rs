@@ -145,6 +145,44 @@ impl Engine {
         Ok(text)
     }
 
+    /// `history` (the original's `.f`): the history table the last search left, best first.
+    pub fn history_report(&self) -> String {
+        let Some(searcher) = self.player.searcher() else { return not_searched() };
+        let mut cells: Vec<_> = searcher.history().cells().collect();
+        cells.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
+        if cells.is_empty() {
+            return "History table: empty (the last search had no cut-offs to record).\n".to_string();
+        }
+        let mut text = format!(
+            "History table after the last search ({} moves scored; from -> to: score, bumped by the depth left at each cut-off):\n",
+            cells.len()
+        );
+        for row in cells.chunks(6) {
+            let line: Vec<String> = row.iter().map(|(f, t, s)| format!("{f}{t} {s:>6}")).collect();
+            text.push_str(&format!("  {}\n", line.join("   ")));
+        }
+        text
+    }
+
+    /// `table` (the original's `.e`): how the last search used the transposition table.
+    pub fn table_report(&self) -> String {
+        let Some(searcher) = self.player.searcher() else { return not_searched() };
+        let s = searcher.table().stats();
+        let percent =
+            |part: u64, whole: u64| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
+        format!(
+            "Transposition table after the last search: {} slots, {} filled ({:.1}%); {} look-ups, {} hits ({:.1}%); {} stores, {} overwrote another position.\n",
+            s.capacity,
+            s.filled,
+            percent(s.filled as u64, s.capacity as u64),
+            s.probes,
+            s.hits,
+            percent(s.hits, s.probes),
+            s.stores,
+            s.overwrites
+        )
+    }
+
     /// `tree DEPTH`: the explicit minimax tree from here, as text.
     pub fn tree(&mut self, position: &Position, depth: u32) -> Result<String> {
         crate::cmd::tree::render_text(position, depth as u8, EvalKind::Default)
@@ -188,4 +226,8 @@ impl SearchHandler for Thinking {
             spinner.set_message(format!("thinking: depth {}, {} nodes", info.depth, info.nodes));
         }
     }
+}
+
+fn not_searched() -> String {
+    "The computer has not searched yet (levels 1-9 search; random and perfect do not).\n".to_string()
 }

@@ -26,6 +26,8 @@ pub enum Input {
     Load(PathBuf),
     Eval,
     Tree(u32),
+    History,
+    Table,
     Quit,
 }
 
@@ -39,6 +41,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("hint", "the best move here and what it leads to (perfect play)"),
     ("eval", "the evaluation terms and the exact result of this position"),
     ("tree DEPTH", "print the minimax game tree from here (depth 1-4)"),
+    ("history, .f", "the history table after the computer's last search (from -> to: score)"),
+    ("table, .e", "the transposition table after the computer's last search: fill, hits, overwrites"),
     ("go", "the computer plays the side to move from now on"),
     ("off", "computer off: two humans play"),
     ("switch", "swap sides with the computer"),
@@ -95,6 +99,8 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "switch" => no_argument(Input::Switch),
         "new" => no_argument(Input::New),
         "eval" => no_argument(Input::Eval),
+        "history" | ".f" => no_argument(Input::History),
+        "table" | ".e" => no_argument(Input::Table),
         "quit" | "exit" | "q" => no_argument(Input::Quit),
         "level" => {
             let arg = needs("a level: 1 to 9, perfect or random")?;

@@ -252,6 +252,14 @@ impl<W: Write> Session<W> {
                 let text = self.engine.eval_report(self.game.position())?;
                 write!(self.out, "{text}")?;
             }
+            Input::History => {
+                let text = self.engine.history_report();
+                write!(self.out, "{text}")?;
+            }
+            Input::Table => {
+                let text = self.engine.table_report();
+                write!(self.out, "{text}")?;
+            }
             Input::Tree(depth) => {
                 let text = self.engine.tree(self.game.position(), depth)?;
                 write!(self.out, "{text}")?;
