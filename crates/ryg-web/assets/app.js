@@ -734,7 +734,8 @@ function treeHtml(nodes, withCuts) {
     if (n.to_move) bits.push(`<span class="who">${esc(n.to_move)} to move</span>`);
     if (n.eval !== null && n.eval !== undefined) bits.push(`eval <b>${esc(n.eval)}</b>`);
     if (n.value !== null && n.value !== undefined) bits.push(`value <b>${esc(n.value)}</b>`);
-    if (n.alpha !== undefined && n.beta !== undefined) bits.push(`<span class="ab">α ${esc(n.alpha)} β ${esc(n.beta)}</span>`);
+    const win = Array.isArray(n.window) ? n.window : n.alpha !== undefined ? [n.alpha, n.beta] : null;
+    if (win && !cut) bits.push(`<span class="ab">window (${esc(win[0])}, ${esc(win[1])})</span>`);
     if (n.best) bits.push('<span class="tag chosen">★ chosen</span>');
     if (cut) bits.push('<span class="tag cut">cut</span>');
     return `<span class="node${n.best ? ' best' : ''}${cut ? ' cut' : ''}" title="${esc(n.fen)}">${bits.join(' ')}</span>`;
