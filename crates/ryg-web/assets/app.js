@@ -444,6 +444,7 @@ async function solve(fen) {
   if (state.solveCache.has(fen)) return state.solveCache.get(fen);
   const p = api('GET', `/api/solve?fen=${encodeURIComponent(fen)}`);
   state.solveCache.set(fen, p);
+  p.then(() => { if (!tbKnownReady.has(parseFen(fen).size)) refreshTablebases(); }, () => {});
   p.catch(() => state.solveCache.delete(fen));
   return p;
 }
@@ -740,10 +741,18 @@ function treeHtml(nodes, withCuts) {
     if (cut) bits.push('<span class="tag cut">cut</span>');
     return `<span class="node${n.best ? ' best' : ''}${cut ? ' cut' : ''}" title="${esc(n.fen)}">${bits.join(' ')}</span>`;
   };
+  const hasCut = new Map();
+  const cutBelow = (n) => {
+    if (hasCut.has(n.id)) return hasCut.get(n.id);
+    const v = (kids.get(n.id) || []).some((c) => c.cut || c.pruned || cutBelow(c));
+    hasCut.set(n.id, v);
+    return v;
+  };
   const rec = (n) => {
     const ch = kids.get(n.id) || [];
     if (!ch.length) return `<li>${line(n)}</li>`;
-    const open = n.best || n.parent === null || n.parent === undefined;
+    // the chosen line is open; in the alpha-beta tree, so is every branch with a cut below
+    const open = n.best || n.parent === null || n.parent === undefined || (withCuts && cutBelow(n));
     return `<li><details${open ? ' open' : ''}><summary>${line(n)} <span class="count">(${ch.length})</span></summary><ul>${ch.map(rec).join('')}</ul></details></li>`;
   };
   return `<ul class="tree">${rec(root)}</ul>`;
@@ -833,7 +842,7 @@ async function runThink() {
       parts.push('<h3>Transposition table</h3><dl class="tt">');
       for (const [key, v] of Object.entries(tt)) {
         let shown = typeof v === 'number' ? v.toLocaleString('en') : esc(JSON.stringify(v));
-        if (key === 'filled' && tt.capacity) shown += ` (${(100 * v / tt.capacity).toFixed(1)}%)`;
+        if (key === 'filled' && tt.capacity) { const pct = (100 * v) / tt.capacity; shown += ` (${pct.toFixed(pct < 1 ? 2 : 1)}%)`; }
         parts.push(`<dt>${esc(key)}</dt><dd>${shown}</dd>`);
       }
       parts.push('</dl>');
@@ -846,32 +855,34 @@ async function runThink() {
 // ---------- tablebases ----------
 
 let tbTimer = null;
+const tbKnownReady = new Set();
 async function refreshTablebases() {
   clearTimeout(tbTimer);
   const el = $('tablebase');
   try {
     const { tablebases } = await api('GET', '/api/tablebase');
     el.innerHTML = '';
-    el.append('Tablebases: ');
+    // the small tablebases are built in a moment when first needed; only 10×10 takes a while
+    const ready = tablebases.filter((t) => t.state === 'ready').map((t) => `${t.size}×${t.size}`);
+    el.append(`Tablebases ready: ${ready.length ? ready.join(', ') : 'none yet'}`);
     let building = false;
-    tablebases.forEach((t, i) => {
-      const span = document.createElement('span');
-      const pct = t.state === 'building' ? ` ${Math.round(100 * (t.progress || 0))}%` : '';
-      span.textContent = `${i ? ', ' : ''}${t.size}×${t.size} ${t.state}${pct}`;
-      el.appendChild(span);
-      if (t.state === 'building') building = true;
-      if (t.state === 'absent') {
+    for (const t of tablebases) {
+      if (t.state === 'building') {
+        building = true;
+        el.append(` · ${t.size}×${t.size} building ${Math.round(100 * (t.progress || 0))}%`);
+      } else if (t.state === 'absent' && t.size === 10) {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'small';
-        b.textContent = `Load ${t.size}×${t.size}`;
+        b.textContent = 'Load 10×10 tablebase';
         b.addEventListener('click', async () => {
           try { await api('POST', `/api/tablebase/${t.size}`); } catch (e) { showError(e); }
           refreshTablebases();
         });
-        el.append(' ', b);
+        el.append(' · ', b);
       }
-    });
+    }
+    for (const t of tablebases) if (t.state === 'ready') tbKnownReady.add(t.size);
     if (building) tbTimer = setTimeout(refreshTablebases, 1000);
     else state.solveCache.clear();
   } catch { el.textContent = ''; }

@@ -259,17 +259,21 @@ test('analysis mode: place pieces or paste a FEN; exact results always shown', a
 test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation, history, table', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });
   await page.locator('#think-box summary').click();
-  await page.getByLabel('Tree depth').selectOption('2');
+  await page.getByLabel('Tree depth').selectOption('3');
   await page.getByRole('button', { name: 'Show the search' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('#think h3').length >= 3);
+  await page.waitForFunction(() => /depth 3/.test(document.getElementById('think').textContent) && document.querySelectorAll('#think h3').length >= 5);
   const text = await page.locator('#think').innerText();
-  assert.match(text, /Best move e1d2, backed-up value \+41, 17 boards\./);
+  assert.match(text, /Best move e1d2, backed-up value \+45, 73 boards\./);
+  assert.match(text, /The same search with alpha-beta pruning: 73 boards, 10 branches cut/);
+  assert.equal(await page.locator('#think .node.cut').count(), 10);
   assert.match(text, /mouse_room/);
   assert.match(text, /total\s+31/);
-  assert.match(text, /Alpha-beta, depth 2/);
-  assert.match(text, /Nodes searched by technique/);
-  assert.match(text, /minimax\s+17/);
-  assert.match(text, /Transposition table/);
+  assert.match(text, /minimax\s+73/);
+  assert.match(text, /alpha-beta\s+63/);
+  assert.match(text, /\+history\s+28/);
+  assert.match(text, /capacity\s+65,536/);
+  assert.match(text, /filled\s+11 \(0\.02%\)/);
+  assert.ok(await page.locator('#think table.heat td').count() > 0);
   await page.locator('#think-box').screenshot({ path: `${(await import('./harness.mjs')).screenshotDir}/desktop-think.png` });
 });
 
