@@ -488,6 +488,7 @@ async function renderResults() {
     box.innerHTML = parts.join('');
   } catch (e) {
     if (seq !== resultsSeq) return;
+    refreshTablebases(); // a 10×10 result waits for its tablebase: show the build's progress
     box.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'note';
@@ -882,9 +883,12 @@ async function refreshTablebases() {
         el.append(' · ', b);
       }
     }
-    for (const t of tablebases) if (t.state === 'ready') tbKnownReady.add(t.size);
+    let newlyReady = false;
+    for (const t of tablebases) {
+      if (t.state === 'ready' && !tbKnownReady.has(t.size)) { tbKnownReady.add(t.size); newlyReady = true; }
+    }
     if (building) tbTimer = setTimeout(refreshTablebases, 1000);
-    else state.solveCache.clear();
+    if (newlyReady && state.game) { $('results').dataset.fen = ''; render(); }
   } catch { el.textContent = ''; }
 }
 
