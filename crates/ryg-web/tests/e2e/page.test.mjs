@@ -325,6 +325,26 @@ test('a 10×10 game', async () => {
   assert.match(await status(page), /10×10 · Your move \(mouse\)\./);
 });
 
+test('while the computer thinks, its depth and nodes show live (10×10, level 9)', async () => {
+  await newGame(page, { size: '10', seat: 'cats', level: '9' });
+  await waitMoves(page, 1); // the computer's mouse moved first
+  assert.equal(await page.locator('#board .sq').first().getAttribute('aria-label'), 'j1 empty, light square', 'playing the cats, the board starts flipped');
+  await page.evaluate(() => {
+    window.thinkingSeen = [];
+    const el = document.getElementById('thinking');
+    new MutationObserver(() => window.thinkingSeen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await sq(page, 'j10').click();
+  await sq(page, 'i9').click();
+  // the page stays usable meanwhile: the flip button answers
+  await page.getByRole('button', { name: 'Flip board' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'false');
+  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '3', null, { timeout: 120000 });
+  const seen = await page.evaluate(() => window.thinkingSeen);
+  assert.ok(seen.some((t) => /^Computer thinking: depth \d+, [\d,]+ nodes, \d+\.\d s$/.test(t)), JSON.stringify(seen.slice(0, 5)));
+  assert.equal(await page.locator('#thinking').isHidden(), true);
+});
+
 test('a whole game played with the keyboard alone (4×4)', async () => {
   await page.goto(server.url);
   await idle(page);
