@@ -106,6 +106,12 @@ function outcomeText(o) {
   return `${o.winner === 'mouse' ? 'The mouse wins' : 'The cats win'}: ${why}.`;
 }
 function seatText(seat) { return seat === 'human' ? 'human' : seat === 'random' ? 'random' : seat === 'perfect' ? 'perfect' : `level ${seat}`; }
+function seatsText(g) {
+  if (g.mouse === 'human' && g.cats === 'human') return 'both sides human';
+  if (g.mouse === 'human') return `you (mouse) vs ${seatText(g.cats)}`;
+  if (g.cats === 'human') return `you (cats) vs ${seatText(g.mouse)}`;
+  return `mouse ${seatText(g.mouse)} vs cats ${seatText(g.cats)}`;
+}
 function moveWords(piece, mv) { const [a, b] = splitMove(mv); return `${piece === 'm' ? 'Mouse' : 'Cat'} ${a} to ${b}`; }
 
 // ---------- server ----------
@@ -665,7 +671,7 @@ async function refreshRecent() {
       const n = g.moves ? g.moves.length : g.move_count;
       const res = g.result && g.result !== '*' ? g.result : 'in play';
       const when = g.updated_at ? g.updated_at.replace('T', ' ').replace(/:\d\dZ?$/, '') : '';
-      b.textContent = `Game ${g.id} · ${g.size}×${g.size} · mouse ${seatText(g.mouse)}, cats ${seatText(g.cats)} · ${n ?? '?'} moves · ${res}${when ? ' · ' + when : ''}`;
+      b.textContent = `Game ${g.id} · ${g.size}×${g.size} · ${seatsText(g)} · ${n ?? '?'} moves · ${res}${when ? ' · ' + when : ''}`;
       if (state.game && state.game.id === g.id) b.setAttribute('aria-current', 'true');
       li.appendChild(b);
       ul.appendChild(li);
