@@ -49,6 +49,7 @@ proptest! {
             pvs: switches & 64 != 0,
             tt_megabytes: 1,
             tie_margin: 0,
+            ..SearchConfig::default()
         };
         let result = Searcher::new(config).search(&pos, &Limits::depth(depth), &mut NoHandler);
         prop_assert_eq!(result.score, tree.root().value, "{} depth {} {:?}", pos, depth, config);

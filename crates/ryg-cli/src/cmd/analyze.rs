@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use ryg::eval::EvalKind;
 use ryg::report::{move_names, AnalyzeReport};
-use ryg::search::{Algo, Iteration, Limits, SearchConfig, SearchHandler, Searcher, MAX_DEPTH};
+use ryg::search::{
+    Algo, DistanceSearch, Iteration, Limits, ProofConfig, SearchConfig, SearchHandler, Searcher, MAX_DEPTH,
+};
 
 use crate::args::{JsonArg, PositionArgs};
 
@@ -43,6 +45,26 @@ pub struct SearchArgs {
     /// Choose uniformly among equally good moves, with this seed (default: the first found)
     #[arg(long, value_name = "SEED")]
     pub random_ties: Option<u64>,
+    /// Without --depth, deepen the heuristic search until it proves instead of running the
+    /// proving search (--no-tt, --no-ordering and --no-mdp also switch the proving search's
+    /// bound table, ordering and mate-distance pruning)
+    #[arg(long)]
+    pub no_prove: bool,
+    /// Proving search: no win/loss test before the distance
+    #[arg(long)]
+    pub no_win_first: bool,
+    /// Proving search: how the distance is found
+    #[arg(long, value_name = "bisect|step|window", default_value = "window")]
+    pub distance: DistanceSearch,
+    /// Proving search: no enhanced transposition cut-offs
+    #[arg(long)]
+    pub no_etc: bool,
+    /// Proving search: no bound for a mouse that has passed every cat
+    #[arg(long)]
+    pub no_free_mouse: bool,
+    /// Proving search: bound table size in MiB (default by board: 1, 1, 4, 512)
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub proof_hash: Option<u16>,
 }
 
 impl SearchArgs {
@@ -60,6 +82,17 @@ impl SearchArgs {
             tt_megabytes: usize::from(self.hash),
             random_ties: self.random_ties,
             tie_margin: 0,
+            prove: !self.no_prove,
+            proof: ProofConfig {
+                win_first: !self.no_win_first,
+                distance: self.distance,
+                table: !self.no_tt,
+                etc: !self.no_etc,
+                ordering: !self.no_ordering,
+                free_mouse: !self.no_free_mouse,
+                mate_distance: !self.no_mdp,
+                table_megabytes: self.proof_hash.map(usize::from),
+            },
         }
     }
 }

@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 use ryg::eval::EvalKind;
-use ryg::search::{Algo, Limits, NoHandler, SearchConfig, SearchResult, Searcher};
+use ryg::search::{
+    Algo, DistanceSearch, Limits, NoHandler, ProofConfig, Prover, SearchConfig, SearchResult, Searcher,
+};
 use ryg::Position;
 use serde::Serialize;
 
@@ -14,7 +16,8 @@ use crate::args::JsonArg;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Compare technique sets (minimax, alpha-beta, +TT, +ordering, +history, all) instead
+    /// Compare technique sets (minimax, alpha-beta, +TT, +ordering, +history, all; then the
+    /// proving search's) instead
     #[arg(long)]
     pub techniques: bool,
     #[command(flatten)]
@@ -77,6 +80,41 @@ struct Report {
     nodes: u64,
     seconds: f64,
     nps: f64,
+    /// The proving search's suite, with its own node checksum.
+    proofs: Vec<ProofReport>,
+    proof_nodes: u64,
+    proof_seconds: f64,
+}
+
+#[derive(Serialize)]
+struct ProofReport {
+    name: &'static str,
+    fen: &'static str,
+    result: String,
+    best_move: Option<String>,
+    nodes: u64,
+    tests: u32,
+    seconds: f64,
+}
+
+/// The proving search's suite: positions proved from scratch with the default proof switches.
+const PROOF_SUITE: [(&str, &str); 5] = [
+    ("8x8 start", "1c1c1c1c/8/8/8/8/8/8/4m3 m"),
+    ("8x8 after e1f2", "1c1c1c1c/8/8/8/8/8/5m2/8 c"),
+    ("8x8 mouse on a1", "1c1c1c1c/8/8/8/8/8/8/m7 m"),
+    ("8x8 middle game", "8/c3c1c1/3c1m2/8/8/8/8/8 m"),
+    ("6x6 start", "1c1c1c/6/6/6/6/2m3 m"),
+];
+
+/// Proves `fen` from scratch with `config` within `budget` nodes: the proof (`None` if the
+/// budget ran out), the nodes and the seconds.
+fn prove_case(config: ProofConfig, fen: &str, budget: u64) -> Result<(Option<ryg::search::Proof>, u64, f64)> {
+    let position: Position = fen.parse()?;
+    let mut handler = NoHandler;
+    let started = Instant::now();
+    let mut prover = Prover::new(config, position.size(), budget, &mut handler);
+    let proof = prover.prove(&position);
+    Ok((proof, prover.nodes, started.elapsed().as_secs_f64()))
 }
 
 fn run_case(
@@ -98,7 +136,9 @@ pub fn run(args: Args) -> Result<()> {
     }
     let mut cases = Vec::new();
     for case in &SUITE {
-        let config = SearchConfig { eval: case.eval, ..SearchConfig::default() };
+        // The suite's "solved" cases deepen the heuristic search (its checksum predates the
+        // proving search, which has a suite and checksum of its own).
+        let config = SearchConfig { eval: case.eval, prove: false, ..SearchConfig::default() };
         let (r, seconds) = run_case(config, case.fen, case.depth, None)?;
         cases.push(CaseReport {
             name: case.name,
@@ -113,7 +153,24 @@ pub fn run(args: Args) -> Result<()> {
     }
     let nodes = cases.iter().map(|c| c.nodes).sum();
     let seconds = cases.iter().map(|c| c.seconds).sum();
-    let report = Report { cases, nodes, seconds, nps: nps(nodes, seconds) };
+    let mut proofs = Vec::new();
+    for (name, fen) in PROOF_SUITE {
+        let (proof, nodes, seconds) = prove_case(ProofConfig::default(), fen, u64::MAX)?;
+        let proof = proof.expect("no node limit");
+        proofs.push(ProofReport {
+            name,
+            fen,
+            result: proof.result.to_string(),
+            best_move: proof.best_move.map(|m| m.to_string()),
+            nodes,
+            tests: proof.tests,
+            seconds,
+        });
+    }
+    let proof_nodes = proofs.iter().map(|p| p.nodes).sum();
+    let proof_seconds = proofs.iter().map(|p| p.seconds).sum();
+    let report =
+        Report { cases, nodes, seconds, nps: nps(nodes, seconds), proofs, proof_nodes, proof_seconds };
     if args.json.json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
@@ -129,6 +186,20 @@ pub fn run(args: Args) -> Result<()> {
     println!("nodes {}", report.nodes);
     println!("time  {:.3} s", report.seconds);
     println!("nps   {:.0}", report.nps);
+    println!();
+    println!(
+        "{:<20} {:>22} {:>6} {:>5} {:>11} {:>9}",
+        "proof", "result", "move", "tests", "nodes", "seconds"
+    );
+    for p in &report.proofs {
+        let mv = p.best_move.as_deref().unwrap_or("-");
+        println!(
+            "{:<20} {:>22} {:>6} {:>5} {:>11} {:>9.3}",
+            p.name, p.result, mv, p.tests, p.nodes, p.seconds
+        );
+    }
+    println!("proof nodes {}", report.proof_nodes);
+    println!("proof time  {:.3} s", report.proof_seconds);
     Ok(())
 }
 
@@ -233,6 +304,33 @@ struct Row {
 struct TechniquesReport {
     positions: Vec<CaseReportShort>,
     rows: Vec<Row>,
+    /// The proving search's technique sets on the proof suite.
+    proof_positions: Vec<&'static str>,
+    proof_rows: Vec<Row>,
+}
+
+/// The proving search's technique sets: from plain exact-distance alpha-beta up to the default.
+fn proof_sets() -> Vec<(&'static str, ProofConfig)> {
+    let plain = ProofConfig::plain();
+    let default = ProofConfig::default();
+    vec![
+        ("proof: alpha-beta, window", plain),
+        ("+table", ProofConfig { table: true, ..plain }),
+        ("+table+ordering", ProofConfig { table: true, ordering: true, ..plain }),
+        (
+            "+table+ordering+free mouse",
+            ProofConfig { table: true, ordering: true, free_mouse: true, ..plain },
+        ),
+        ("+ETC", ProofConfig { table: true, ordering: true, free_mouse: true, etc: true, ..plain }),
+        ("+MDP", ProofConfig { win_first: false, ..default }),
+        ("+win/loss first (default)", default),
+        ("default, bisect distance", ProofConfig { distance: DistanceSearch::Bisect, ..default }),
+        ("default, step distance", ProofConfig { distance: DistanceSearch::Step, ..default }),
+        ("default -ordering", ProofConfig { ordering: false, ..default }),
+        ("default -ETC", ProofConfig { etc: false, ..default }),
+        ("default -free mouse", ProofConfig { free_mouse: false, ..default }),
+        ("default -MDP", ProofConfig { mate_distance: false, ..default }),
+    ]
 }
 
 #[derive(Serialize)]
@@ -248,7 +346,7 @@ fn techniques(json: bool) -> Result<()> {
     for set in sets() {
         let mut cells = Vec::new();
         for case in &TECHNIQUE_CASES {
-            let config = SearchConfig { eval: case.eval, ..set.config };
+            let config = SearchConfig { eval: case.eval, prove: false, ..set.config };
             let budget = if config.algo == Algo::Minimax { TREE_BUDGET } else { SEARCH_BUDGET };
             let (r, seconds) = run_case(config, case.fen, case.depth, Some(budget))?;
             let finished = !r.stopped;
@@ -261,39 +359,56 @@ fn techniques(json: bool) -> Result<()> {
         }
         rows.push(Row { set: set.name, cells });
     }
+    let mut proof_rows = Vec::new();
+    for (name, config) in proof_sets() {
+        let mut cells = Vec::new();
+        for (_, fen) in PROOF_SUITE {
+            let (proof, nodes, seconds) = prove_case(config, fen, SEARCH_BUDGET)?;
+            cells.push(Cell {
+                nodes,
+                seconds,
+                score: proof.as_ref().map(|p| p.result.to_string()),
+                finished: proof.is_some(),
+            });
+        }
+        proof_rows.push(Row { set: name, cells });
+    }
     let report = TechniquesReport {
         positions: TECHNIQUE_CASES
             .iter()
             .map(|c| CaseReportShort { name: c.name, fen: c.fen, depth: c.depth, eval: c.eval.name() })
             .collect(),
         rows,
+        proof_positions: PROOF_SUITE.iter().map(|&(name, _)| name).collect(),
+        proof_rows,
     };
     if json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
     }
-    print!("| {:<24} |", "technique set");
+    print!("| {:<26} |", "technique set");
     for c in &TECHNIQUE_CASES {
         print!(" {:>22} |", c.name);
     }
     println!();
-    print!("|{}|", "-".repeat(26));
+    print!("|{}|", "-".repeat(28));
     for _ in &TECHNIQUE_CASES {
         print!("{}:|", "-".repeat(23));
     }
     println!();
-    for row in &report.rows {
-        print!("| {:<24} |", row.set);
-        for cell in &row.cells {
-            let text = if cell.finished {
-                format!("{} ({:.1} ms)", cell.nodes, cell.seconds * 1e3)
-            } else {
-                format!("> {} (stopped)", cell.nodes)
-            };
-            print!(" {text:>22} |");
-        }
-        println!();
+    print_rows(&report.rows);
+    println!();
+    print!("| {:<26} |", "proving search");
+    for name in &report.proof_positions {
+        print!(" {name:>22} |");
     }
+    println!();
+    print!("|{}|", "-".repeat(28));
+    for _ in &report.proof_positions {
+        print!("{}:|", "-".repeat(23));
+    }
+    println!();
+    print_rows(&report.proof_rows);
     let plain = report.rows[1].cells[0].nodes as f64;
     let c64 = report.rows[2].cells[0].nodes as f64;
     println!();
@@ -304,4 +419,19 @@ fn techniques(json: bool) -> Result<()> {
         (c64 / plain - 1.0) * 100.0
     );
     Ok(())
+}
+
+fn print_rows(rows: &[Row]) {
+    for row in rows {
+        print!("| {:<26} |", row.set);
+        for cell in &row.cells {
+            let text = if cell.finished {
+                format!("{} ({:.1} ms)", cell.nodes, cell.seconds * 1e3)
+            } else {
+                format!("> {} (stopped)", cell.nodes)
+            };
+            print!(" {text:>22} |");
+        }
+        println!();
+    }
 }

@@ -7,6 +7,8 @@ use thiserror::Error;
 
 use crate::eval::EvalKind;
 
+use super::ProofConfig;
+
 /// The search method.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Algo {
@@ -70,11 +72,16 @@ pub struct SearchConfig {
     /// Root moves within this many points of the best count as ties (0: exactly equal).
     /// Game ends count plies as points: a margin of 2 accepts a win two plies slower.
     pub tie_margin: i16,
+    /// Without a depth limit, prove the result with the proving search (see
+    /// [`Prover`](super::Prover)) instead of deepening the heuristic search until it proves.
+    pub prove: bool,
+    /// The proving search's switches.
+    pub proof: ProofConfig,
 }
 
 impl SearchConfig {
     /// Plain alpha-beta with `eval`: every technique off (no table, ordering, history, mate
-    /// distance pruning, PVS or iterative deepening). The baseline each technique is measured
+    /// distance pruning, PVS, iterative deepening or proving search). The baseline each technique is measured
     /// against.
     pub fn plain(eval: EvalKind) -> SearchConfig {
         SearchConfig {
@@ -86,6 +93,7 @@ impl SearchConfig {
             mate_distance: false,
             pvs: false,
             iterative_deepening: false,
+            prove: false,
             ..SearchConfig::default()
         }
     }
@@ -105,6 +113,8 @@ impl Default for SearchConfig {
             tt_megabytes: 16,
             random_ties: None,
             tie_margin: 0,
+            prove: true,
+            proof: ProofConfig::default(),
         }
     }
 }

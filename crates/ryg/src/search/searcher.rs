@@ -5,7 +5,7 @@ use crate::{ExactResult, Move, Position};
 
 use super::alphabeta::{AlphaBeta, RootResult, Switches};
 use super::{minimax, Algo, Iteration, Limits, Score, SearchConfig, SearchHandler, SplitMix64};
-use super::{History, TranspositionTable};
+use super::{History, Prover, TranspositionTable};
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,34 @@ impl Searcher {
             return result;
         }
         match self.config.algo {
+            Algo::AlphaBeta if self.config.prove && limits.depth.is_none() => {
+                let mut prover = Prover::new(self.config.proof, position.size(), node_limit, handler);
+                let proof = prover.prove(position);
+                let pv = proof.as_ref().and_then(|_| prover.pv(position));
+                result.nodes = prover.nodes;
+                result.stopped = prover.stopped;
+                drop(prover);
+                if let (Some(proof), Some(pv)) = (proof, pv) {
+                    let plies = proof.result.plies as u16;
+                    result.score = if proof.result.winner == position.side_to_move() {
+                        Score::win_in(plies)
+                    } else {
+                        Score::loss_in(plies)
+                    };
+                    result.depth = proof.result.plies.min(u32::from(u8::MAX)) as u8;
+                    result.best_move = proof.best_move;
+                    result.candidates = proof.best_move.map(|m| vec![(m, result.score)]).unwrap_or_default();
+                    result.pv = pv;
+                    let it = Iteration {
+                        depth: result.depth,
+                        score: result.score,
+                        nodes: result.nodes,
+                        pv: result.pv.clone(),
+                    };
+                    handler.on_iteration(&it);
+                    result.iterations.push(it);
+                }
+            }
             Algo::AlphaBeta => {
                 let switches = Switches {
                     tt: self.config.tt,
