@@ -1,9 +1,10 @@
 //! Criterion benchmarks for the search: the original's experiment under each technique set,
-//! a deeper middle-game search, the proof of the 8x8 start, and the evaluations.
+//! a deeper middle-game search, the proof of the 8x8 start (heuristic deepening and the proving
+//! search under its switches), the proof of the 10x10 start, and the evaluations.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ryg::eval::{self, EvalKind};
-use ryg::search::{Algo, Limits, NoHandler, SearchConfig, Searcher};
+use ryg::search::{Algo, DistanceSearch, Limits, NoHandler, ProofConfig, Prover, SearchConfig, Searcher};
 use ryg::Position;
 
 fn search(config: SearchConfig, position: &Position, limits: Limits) -> u64 {
@@ -37,6 +38,40 @@ fn deep(c: &mut Criterion) {
     group.bench_function("default", |b| {
         b.iter(|| search(SearchConfig::default(), black_box(&Position::standard()), Limits::default()))
     });
+    let deepening = SearchConfig { prove: false, ..SearchConfig::default() };
+    group.bench_function("iterative_deepening", |b| {
+        b.iter(|| search(deepening, black_box(&Position::standard()), Limits::default()))
+    });
+    group.finish();
+}
+
+/// Nodes of a proof from scratch (the table allocated inside, as `ryg analyze` does).
+fn prove(config: ProofConfig, position: &Position) -> u64 {
+    let mut handler = NoHandler;
+    let mut prover = Prover::new(config, position.size(), u64::MAX, &mut handler);
+    prover.prove(position).expect("no limit").nodes
+}
+
+fn proofs(c: &mut Criterion) {
+    let start = Position::standard();
+    let mut group = c.benchmark_group("proof_8x8_start");
+    let default = ProofConfig::default();
+    let sets = [
+        ("default", default),
+        ("bisect", ProofConfig { distance: DistanceSearch::Bisect, ..default }),
+        ("no_win_first", ProofConfig { win_first: false, ..default }),
+        ("no_etc", ProofConfig { etc: false, ..default }),
+        ("no_ordering", ProofConfig { ordering: false, ..default }),
+    ];
+    for (name, config) in sets {
+        group.bench_function(name, |b| b.iter(|| prove(config, black_box(&start))));
+    }
+    group.finish();
+    // About 8 s of CPU per proof: ten samples take minutes.
+    let ten = Position::start(ryg::Size::new(10).unwrap(), None).unwrap();
+    let mut group = c.benchmark_group("proof_10x10_start");
+    group.sample_size(10);
+    group.bench_function("default", |b| b.iter(|| prove(default, black_box(&ten))));
     group.finish();
 }
 
@@ -49,5 +84,5 @@ fn evaluation(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, techniques, deep, evaluation);
+criterion_group!(benches, techniques, deep, proofs, evaluation);
 criterion_main!(benches);

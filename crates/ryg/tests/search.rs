@@ -97,16 +97,24 @@ fn check_pv_ends_game(start: &Position, pv: &[Move], plies: usize, winner: Side)
 #[test]
 fn the_search_alone_proves_the_8x8_start_a_cats_win_in_44_plies() {
     let start = Position::standard();
+    // The proving search (the default without a depth limit): one "iteration", the proof.
     let result = Searcher::new(SearchConfig::default()).search(&start, &Limits::default(), &mut NoHandler);
     assert_eq!(result.score, Score::loss_in(44));
     let proven = result.proven.unwrap();
     assert_eq!((proven.winner, proven.plies), (Side::Cats, 44));
     assert_eq!(result.depth, 44);
-    assert_eq!(result.iterations.len(), 44);
+    assert_eq!(result.iterations.len(), 1);
+    assert_eq!(result.best_move, Some("e1d2".parse().unwrap()));
+    check_pv_ends_game(&start, &result.pv, 44, Side::Cats);
+    // Iterative deepening of the heuristic search until it proves.
+    let deepening = SearchConfig { prove: false, ..SearchConfig::default() };
+    let result = Searcher::new(deepening).search(&start, &Limits::default(), &mut NoHandler);
+    assert_eq!(result.score, Score::loss_in(44));
+    assert_eq!((result.depth, result.iterations.len()), (44, 44));
     check_pv_ends_game(&start, &result.pv, 44, Side::Cats);
     // Without iterative deepening the search never reaches an evaluated leaf, so its node
     // count does not depend on the evaluation's weights.
-    let direct = SearchConfig { iterative_deepening: false, ..SearchConfig::default() };
+    let direct = SearchConfig { iterative_deepening: false, ..deepening };
     let result = Searcher::new(direct).search(&start, &Limits::default(), &mut NoHandler);
     assert_eq!(result.score, Score::loss_in(44));
     assert_eq!(result.nodes, 4_347_519);

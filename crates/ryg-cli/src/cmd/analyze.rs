@@ -45,8 +45,8 @@ pub struct SearchArgs {
     /// Choose uniformly among equally good moves, with this seed (default: the first found)
     #[arg(long, value_name = "SEED")]
     pub random_ties: Option<u64>,
-    /// Without --depth, deepen the heuristic search until it proves instead of running the
-    /// proving search (--no-tt, --no-ordering and --no-mdp also switch the proving search's
+    /// Without any limit (--depth, --movetime, --nodes), deepen the heuristic search until it
+    /// proves instead of running the proving search (--no-tt, --no-ordering and --no-mdp also switch the proving search's
     /// bound table, ordering and mate-distance pruning)
     #[arg(long)]
     pub no_prove: bool,
@@ -180,7 +180,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
-    let mut searcher = Searcher::new(args.search.config());
+    let mut config = args.search.config();
+    // The proving search runs without any limit; with --movetime or --nodes the heuristic
+    // search deepens, so a limit still leaves the best move of the last iteration.
+    if args.limits.movetime.is_some() || args.limits.nodes.is_some() {
+        config.prove = false;
+    }
+    let mut searcher = Searcher::new(config);
     let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
     let result = searcher.search(&position, &args.limits.limits(), &mut handler);
     let seconds = handler.elapsed();

@@ -76,7 +76,9 @@ pub async fn analyze(params: Params) -> ApiResult<Json<AnalyzeReport>> {
     let position = position(&params)?;
     let depth = int_param(&params, "depth", 1..=MAX_ANALYZE_DEPTH)?;
     let movetime = int_param(&params, "movetime", 1..=MAX_ANALYZE_MS)?;
-    let config = SearchConfig { eval: eval_kind(&params)?, ..SearchConfig::default() };
+    // Analysis always has a deadline: the heuristic search deepens and reports its
+    // iterations (the proving search would report nothing until it finishes).
+    let config = SearchConfig { eval: eval_kind(&params)?, prove: false, ..SearchConfig::default() };
     let report = blocking(move || {
         let limits = Limits { depth: depth.map(|d| d as u8), nodes: None };
         let deadline = match (depth, movetime) {

@@ -447,11 +447,11 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
 
     /// Fail-soft alpha-beta over exact values, root-relative at `ply`.
     fn search(&mut self, position: &Position, mut alpha: i16, mut beta: i16, ply: i16) -> i16 {
-        self.nodes += 1;
         self.check_limits();
         if self.stopped {
             return 0;
         }
+        self.nodes += 1;
         // The game is over: a mouse on the top rank has won (inside the search the cats are
         // then to move); otherwise the side to move has no move and has lost.
         if position.mouse_escaped() {
@@ -580,21 +580,22 @@ fn free_mouse_bound(position: &Position, ply: i16) -> Option<i16> {
 /// Game knowledge for ordering: higher first.
 #[inline]
 fn order_key(position: &Position, mv: Move) -> i32 {
-    let mut child = *position;
-    child.play_unchecked(mv);
+    let to = SquareSet::from_square(mv.to);
     match position.side_to_move() {
         Side::Mouse => {
             // Upward first; then toward squares with room above.
             let up = i32::from(mv.to.rank() > mv.from.rank());
-            let to = SquareSet::from_square(mv.to);
             let room = (to.up() & position.size().board() & !position.cats()).len() as i32;
             up * 16 + room * 4
         }
         Side::Cats => {
-            // Leave the mouse the fewest moves; then move the rear cats (keep the line).
-            let mobility = child.mouse_targets().len() as i32;
-            let up_mobility = (SquareSet::from_square(child.mouse()).up() & child.empty()).len() as i32;
-            -(up_mobility * 64 + mobility * 16) + i32::from(mv.from.rank())
+            // Leave the mouse the fewest moves (upward ones count most); then move the rear
+            // cats (keep the line closed).
+            let empty = position.empty() ^ SquareSet::from_square(mv.from) ^ to;
+            let mouse = SquareSet::from_square(position.mouse());
+            let up = (mouse.up() & empty).len() as i32;
+            let down = (mouse.down() & empty).len() as i32;
+            -(up * 80 + down * 16) + i32::from(mv.from.rank())
         }
     }
 }
