@@ -31,9 +31,16 @@ fn analyze_json_proves_the_4x4_start() {
     assert_eq!(v["result"], serde_json::json!({"winner": "cats", "plies": 8}));
     assert_eq!(v["depth"], 8);
     assert_eq!(v["pv"].as_array().unwrap().len(), 8);
+    // The proving search: one iteration, the proof.
+    let its = v["iterations"].as_array().unwrap();
+    assert_eq!(its.len(), 1);
+    assert_eq!(keys(&its[0]), ["depth", "nodes", "pv", "score", "seconds"]);
+    assert_eq!(its[0]["nodes"], v["nodes"]);
+    // Heuristic deepening: one iteration per depth.
+    let v = json(&["analyze", "--size", "4", "--no-prove", "--json"]);
+    assert_eq!(v["result"], serde_json::json!({"winner": "cats", "plies": 8}));
     let its = v["iterations"].as_array().unwrap();
     assert_eq!(its.len(), 8);
-    assert_eq!(keys(&its[0]), ["depth", "nodes", "pv", "score", "seconds"]);
     assert_eq!(its.last().unwrap()["nodes"], v["nodes"]);
 }
 
