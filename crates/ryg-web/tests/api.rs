@@ -252,6 +252,7 @@ fn think_shows_cut_branches_counts_history_and_table() {
     let nodes = think["nodes"].as_array().unwrap();
     let cut = nodes.iter().filter(|n| n["cut"] == true).count();
     assert!(cut > 0 && nodes.iter().all(|n| (n["cut"] == true) == n["value"].is_null()));
+    assert_eq!(nodes[0]["window"], json!(["-inf", "+inf"]));
     let counts: Vec<(String, u64)> = think["counts"]
         .as_array()
         .unwrap()

@@ -137,6 +137,19 @@ struct ThinkNode {
     best: bool,
     /// Whether a cut-off skipped this branch.
     cut: bool,
+    /// The alpha-beta window the node was searched with, for the mouse (`-inf`/`+inf` open).
+    window: [String; 2],
+}
+
+/// A window bound for display: an open end is `-inf` or `+inf`.
+fn bound(score: ryg::Score) -> String {
+    if score >= ryg::Score::INFINITY {
+        "+inf".to_string()
+    } else if score <= -ryg::Score::INFINITY {
+        "-inf".to_string()
+    } else {
+        score.to_string()
+    }
 }
 
 #[derive(Serialize)]
@@ -202,6 +215,13 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
             value: n.value.map(|v| n.for_mouse(v).to_string()),
             best: line[id],
             cut: n.pruned,
+            window: {
+                let (alpha, beta) = n.window;
+                match n.position.side_to_move() {
+                    ryg::Side::Mouse => [bound(alpha), bound(beta)],
+                    ryg::Side::Cats => [bound(-beta), bound(-alpha)],
+                }
+            },
         })
         .collect();
     let minimax = Tree::build(position, depth, eval).nodes.len() as u64;
