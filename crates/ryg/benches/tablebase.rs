@@ -1,4 +1,5 @@
-//! Tablebase benchmarks: full builds per board size and thread count, probes, cache decoding.
+//! Tablebase benchmarks: full builds per board size and thread count, statistics, probes,
+//! cache decoding.
 
 use std::hint::black_box;
 
@@ -15,7 +16,21 @@ fn builds(c: &mut Criterion) {
     }
     group.sample_size(10);
     let size = Size::new(10).unwrap();
-    group.bench_function("10x10_threads_2", |b| b.iter(|| Tablebase::build(black_box(size), 2, &mut ())));
+    for threads in [1, 2] {
+        group.bench_function(format!("10x10_threads_{threads}"), |b| {
+            b.iter(|| Tablebase::build(black_box(size), threads, &mut ()))
+        });
+    }
+    group.finish();
+}
+
+fn stats(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tablebase_stats");
+    group.sample_size(10);
+    for n in [8, 10] {
+        let tb = Tablebase::build(Size::new(n).unwrap(), 2, &mut ());
+        group.bench_function(format!("{}", tb.size()), |b| b.iter(|| black_box(&tb).stats()));
+    }
     group.finish();
 }
 
@@ -44,5 +59,5 @@ fn cache(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, builds, probes, cache);
+criterion_group!(benches, builds, stats, probes, cache);
 criterion_main!(benches);

@@ -1,20 +1,22 @@
-//! Retrograde analysis by layers. Every cat move lowers the sum of the cats' ranks by one and
-//! a mouse move leaves the cats where they are, so solving the configurations of cats in
-//! increasing rank sum needs no iteration to a fixed point: a configuration's cats-to-move
-//! entries come from the lower layer, then its mouse-to-move entries from those.
+//! Retrograde analysis in one pass in index order. Every cat move lowers the colex rank of the
+//! cats' configuration and a mouse move leaves the cats where they are, so solving the
+//! configurations in index order needs no iteration to a fixed point: a configuration's
+//! cats-to-move entries come from its children, which lie before it (most of them close
+//! behind, where the cache still holds them), then its mouse-to-move entries from those. The
+//! table is written front to back, once; threads share it out by groups of configurations.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 
-use super::index::{rank_sorted, Index};
+use super::index::{binomial, rank_sorted, Index};
 use super::value::{from_best_child, IMPOSSIBLE, LOSS_IN_0, WIN_IN_0};
 use super::Tablebase;
 use crate::{Size, SquareSet};
 
 /// How a long build reports progress to its caller (a progress bar, a log, nothing).
 pub trait BuildProgress {
-    /// Called on the building thread after each batch: configurations of cats solved so far,
-    /// and in all.
+    /// Called on the building thread now and then: configurations of cats solved so far,
+    /// and in all (increasing, ending with `total`).
     fn solved(&mut self, done: u64, total: u64);
 }
 
@@ -23,11 +25,9 @@ impl BuildProgress for () {
     fn solved(&mut self, _done: u64, _total: u64) {}
 }
 
-/// Configurations handed out at a time; progress is reported after each batch.
+/// A single-threaded build reports progress after this many configurations.
 const BATCH: usize = 1 << 14;
-/// Configurations a thread takes at a time from a batch.
-const CHUNK: usize = 256;
-/// Below this many configurations a batch is solved on the calling thread.
+/// Tables of fewer configurations are built on the calling thread (4×4, 6×6).
 const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
 const NONE: u8 = u8::MAX;
@@ -71,55 +71,9 @@ impl Geometry {
         }
     }
 
-    /// Every configuration of cats (dense squares packed 6 bits each, increasing), grouped by
-    /// layer (the sum of the cats' ranks), and where each layer starts.
-    fn configs_by_layer(&self) -> (Vec<u32>, Vec<usize>) {
-        let layers = self.cats * (self.squares / self.half - 1) + 1;
-        let mut all = Vec::new();
-        let mut squares = [0u8; 5];
-        self.each_config(0, 0, &mut squares, &mut all);
-        let layer_of = |packed: u32| -> usize {
-            (0..self.cats).map(|i| (packed >> (6 * i) & 63) as usize / self.half).sum()
-        };
-        let mut starts = vec![0usize; layers + 1];
-        for &packed in &all {
-            starts[layer_of(packed) + 1] += 1;
-        }
-        for l in 0..layers {
-            starts[l + 1] += starts[l];
-        }
-        let mut next = starts.clone();
-        let mut order = vec![0u32; all.len()];
-        for &packed in &all {
-            let l = layer_of(packed);
-            order[next[l]] = packed;
-            next[l] += 1;
-        }
-        (order, starts)
-    }
-
-    fn each_config(&self, first: usize, depth: usize, squares: &mut [u8; 5], out: &mut Vec<u32>) {
-        if depth == self.cats {
-            out.push(squares[..depth].iter().enumerate().map(|(i, &d)| u32::from(d) << (6 * i)).sum());
-            return;
-        }
-        for d in first..self.squares {
-            squares[depth] = d as u8;
-            self.each_config(d + 1, depth + 1, squares, out);
-        }
-    }
-
-    fn unpack(&self, packed: u32) -> [u8; 5] {
-        let mut squares = [0u8; 5];
-        for (i, sq) in squares[..self.cats].iter_mut().enumerate() {
-            *sq = (packed >> (6 * i) & 63) as u8;
-        }
-        squares
-    }
-
     /// Solves one configuration's block (mouse to move, then cats to move) into `out`, reading
-    /// only the mouse-to-move entries of lower layers from `table`.
-    fn solve(&self, table: &[u8], squares: &[u8], out: &mut [u8]) {
+    /// only the mouse-to-move rows of its children, `row(start)` for the row at `start`.
+    fn solve<'t>(&self, row: impl Fn(usize) -> &'t [u8], squares: &[u8], out: &mut [u8]) {
         let m = self.squares;
         let k = self.cats;
         let mut occupied = 0u64;
@@ -144,7 +98,7 @@ impl Geometry {
                     j -= 1;
                 }
                 let start = rank_sorted(&child[..k]) * self.block;
-                for (b, &v) in best[..m].iter_mut().zip(&table[start..start + m]) {
+                for (b, &v) in best[..m].iter_mut().zip(row(start)) {
                     *b = (*b).min(v);
                 }
             }
@@ -174,14 +128,45 @@ impl Geometry {
         }
         cats_out.copy_from_slice(&cats_row[..m]);
     }
-
-    fn rank(&self, packed: u32) -> usize {
-        rank_sorted(&self.unpack(packed)[..self.cats])
-    }
 }
 
-/// The most threads a build uses: more only add start-up cost on this work.
+/// The most threads a build accepts (it puts at most four to work).
 pub const MAX_BUILD_THREADS: usize = 64;
+
+/// At most this many threads work on a build at once: each group of configurations waits for
+/// the groups just below it, so more threads would mostly wait.
+const MAX_WORKERS: usize = 4;
+
+/// The table shared by the threads of a build: each writes only the blocks of its own group
+/// and reads only blocks of its own group or of finished groups.
+struct Shared {
+    ptr: *mut u8,
+    len: usize,
+}
+
+// SAFETY: threads write disjoint blocks (their own groups) and read only what they wrote or
+// finished groups (see `Tablebase::build_groups`); the scope ends before the table is used
+// again.
+unsafe impl Sync for Shared {}
+
+impl Geometry {
+    /// The configuration after `squares` in colex order (the order of the index), or `false`
+    /// after the last one.
+    fn next_config(&self, squares: &mut [u8]) -> bool {
+        let k = squares.len();
+        for i in 0..k {
+            let limit = if i + 1 < k { squares[i + 1] } else { self.squares as u8 };
+            if squares[i] + 1 < limit {
+                squares[i] += 1;
+                for (j, sq) in squares[..i].iter_mut().enumerate() {
+                    *sq = j as u8;
+                }
+                return true;
+            }
+        }
+        false
+    }
+}
 
 impl Tablebase {
     /// Solves every position of `size` (both sides to move) on `threads` threads (1 to
@@ -190,47 +175,97 @@ impl Tablebase {
     pub fn build(size: Size, threads: usize, progress: &mut impl BuildProgress) -> Tablebase {
         let index = Index::new(size);
         let geo = Geometry::new(&index);
-        let block = geo.block;
         let threads = threads.clamp(1, MAX_BUILD_THREADS);
-        let (order, starts) = geo.configs_by_layer();
-        let total = order.len() as u64;
         let mut table = vec![IMPOSSIBLE; index.entries()];
-        let mut done = 0u64;
-        let mut out = vec![0u8; BATCH * block];
-        for layer in starts.windows(2) {
-            for batch in order[layer[0]..layer[1]].chunks(BATCH) {
-                let out = &mut out[..batch.len() * block];
-                if threads == 1 || batch.len() < MIN_PARALLEL {
-                    for (&packed, out) in batch.iter().zip(out.chunks_exact_mut(block)) {
-                        geo.solve(&table, &geo.unpack(packed)[..geo.cats], out);
-                    }
-                } else {
-                    // Threads take chunks as they free up, so a thread slowed down by other
-                    // work on the machine does not hold up the layer.
-                    let work = Mutex::new(batch.chunks(CHUNK).zip(out.chunks_mut(CHUNK * block)));
-                    let (table, geo) = (&table, &geo);
-                    let worker = || loop {
-                        let next = work.lock().unwrap_or_else(|e| e.into_inner()).next();
-                        let Some((part, out)) = next else { break };
-                        for (&packed, out) in part.iter().zip(out.chunks_exact_mut(block)) {
-                            geo.solve(table, &geo.unpack(packed)[..geo.cats], out);
-                        }
-                    };
-                    thread::scope(|scope| {
-                        for _ in 1..threads {
-                            scope.spawn(worker);
-                        }
-                        worker();
-                    });
-                }
-                for (&packed, solved) in batch.iter().zip(out.chunks_exact(block)) {
-                    let start = geo.rank(packed) * block;
-                    table[start..start + block].copy_from_slice(solved);
-                }
-                done += batch.len() as u64;
-                progress.solved(done, total);
-            }
+        if threads == 1 || index.entries() / geo.block < MIN_PARALLEL {
+            Self::build_in_order(&geo, &mut table, progress);
+        } else {
+            Self::build_groups(&geo, &mut table, threads, progress);
         }
         Tablebase::from_parts(index, table)
+    }
+
+    /// One pass in index order: every cat move lowers the configuration's colex rank, so the
+    /// children of a block always lie before it, mostly close behind (the prefetcher follows).
+    fn build_in_order(geo: &Geometry, table: &mut [u8], progress: &mut impl BuildProgress) {
+        let block = geo.block;
+        let total = (table.len() / block) as u64;
+        let mut squares: Vec<u8> = (0..geo.cats as u8).collect();
+        let mut start = 0;
+        loop {
+            let (solved, rest) = table.split_at_mut(start);
+            geo.solve(|at| &solved[at..at + geo.squares], &squares, &mut rest[..block]);
+            start += block;
+            let done = (start / block) as u64;
+            if done.is_multiple_of(BATCH as u64) || done == total {
+                progress.solved(done, total);
+            }
+            if !geo.next_config(&mut squares) {
+                break;
+            }
+        }
+    }
+
+    /// Index order on `threads` threads, one group of configurations at a time each: a group
+    /// is every configuration with its top cat on one square, a contiguous run of the table.
+    /// A child in the same group lies before its parent and was solved by the same thread; a
+    /// child in a lower group is read once every group up to it is finished. Moving the top cat
+    /// lands far below it, so only the configurations whose second cat stands just below the
+    /// top one wait for the group below: two threads overlap almost completely.
+    fn build_groups(geo: &Geometry, table: &mut [u8], threads: usize, progress: &mut impl BuildProgress) {
+        let (block, k) = (geo.block, geo.cats);
+        let total = (table.len() / block) as u64;
+        let shared = Shared { ptr: table.as_mut_ptr(), len: table.len() };
+        // Every byte below this offset belongs to a finished group.
+        let finished_below = AtomicUsize::new(0);
+        let next_group = AtomicUsize::new(k - 1);
+        let done = AtomicU64::new(0);
+        let shared = &shared;
+        let worker = |report: &mut dyn FnMut(u64)| loop {
+            let top = next_group.fetch_add(1, Ordering::Relaxed);
+            if top >= geo.squares {
+                break;
+            }
+            let group_start = binomial(top, k) * block;
+            let group_end = binomial(top + 1, k) * block;
+            assert!(group_end <= shared.len);
+            let mut squares: Vec<u8> = (0..k as u8 - 1).chain([top as u8]).collect();
+            for start in (group_start..group_end).step_by(block) {
+                // SAFETY: the block at `start` is this configuration's own, written by no other
+                // thread. A row read lies before it: in this group (written by this thread) or
+                // in a finished group (waited for, Acquire), which no thread writes any more.
+                let out = unsafe { std::slice::from_raw_parts_mut(shared.ptr.add(start), block) };
+                let row = |at: usize| {
+                    assert!(at + geo.squares <= start);
+                    if at < group_start {
+                        while finished_below.load(Ordering::Acquire) < at + geo.squares {
+                            thread::yield_now();
+                        }
+                    }
+                    unsafe { std::slice::from_raw_parts(shared.ptr.add(at), geo.squares) }
+                };
+                geo.solve(row, &squares, out);
+                geo.next_config(&mut squares);
+            }
+            while finished_below.load(Ordering::Acquire) < group_start {
+                thread::yield_now();
+            }
+            finished_below.store(group_end, Ordering::Release);
+            let size = ((group_end - group_start) / block) as u64;
+            report(done.fetch_add(size, Ordering::Relaxed) + size);
+        };
+        let mut reported = 0;
+        thread::scope(|scope| {
+            for _ in 1..threads.min(MAX_WORKERS) {
+                scope.spawn(|| worker(&mut |_| {}));
+            }
+            worker(&mut |now| {
+                reported = now;
+                progress.solved(now, total);
+            });
+        });
+        if reported < total {
+            progress.solved(total, total);
+        }
     }
 }

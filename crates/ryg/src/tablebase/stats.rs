@@ -1,7 +1,7 @@
 //! Statistics over a whole tablebase: positions by result, the longest forced win, and the
 //! result from each start square.
 
-use super::value::{decode, IMPOSSIBLE};
+use super::value::{IMPOSSIBLE, WIN_IN_0};
 use super::{ExactResult, Tablebase};
 use crate::{Position, Side, Size, Square};
 
@@ -44,29 +44,49 @@ impl Tablebase {
     /// Counts every position by result and finds the longest forced win.
     pub fn stats(&self) -> Stats {
         let squares = self.index.squares();
+        let block = self.index.block();
         let mut counts = [[0u64; 2]; 2]; // [side to move][winner]
-        let mut longest = (0usize, 0u32);
-        for (block_start, block) in
-            (0..).step_by(self.index.block()).zip(self.entries.chunks_exact(self.index.block()))
-        {
-            for (offset, &byte) in block.iter().enumerate() {
-                if byte == IMPOSSIBLE {
-                    continue;
-                }
-                let side = if offset < squares { Side::Mouse } else { Side::Cats };
-                let result = decode(byte, side).expect("not impossible");
-                counts[side as usize][result.winner as usize] += 1;
-                if result.plies > longest.1 {
-                    longest = (block_start + offset, result.plies);
+                                         // One pass, a run of blocks at a time, with per-slot counters that vectorise: losses for
+                                         // the side to move (bytes < 128), impossible slots (255), the most plies.
+        let run = RUN * block;
+        let mut losses = vec![0u16; block];
+        let mut impossible = vec![0u16; block];
+        let mut most = vec![0u8; block];
+        let mut run_most = Vec::with_capacity(self.entries.len() / run + 1);
+        for entries in self.entries.chunks(run) {
+            losses.fill(0);
+            impossible.fill(0);
+            most.fill(0);
+            for entries in entries.chunks_exact(block) {
+                for (((l, i), m), &byte) in losses.iter_mut().zip(&mut impossible).zip(&mut most).zip(entries)
+                {
+                    *l += u16::from(byte < 128);
+                    *i += u16::from(byte == IMPOSSIBLE);
+                    *m = (*m).max(plies_of(byte));
                 }
             }
+            let blocks = (entries.len() / block) as u64;
+            for (slot, (&l, &i)) in losses.iter().zip(&impossible).enumerate() {
+                let side = usize::from(slot >= squares);
+                counts[side][1 - side] += u64::from(l);
+                counts[side][side] += blocks - u64::from(l) - u64::from(i);
+            }
+            run_most.push(most.iter().copied().max().unwrap_or(0));
         }
+        // The first entry in index order with the longest result, inside the first run that has it.
+        let longest_plies = run_most.iter().copied().max().unwrap_or(0);
+        let first_run = run_most.iter().position(|&m| m == longest_plies).unwrap_or(0);
+        let longest = self.entries[first_run * run..]
+            .iter()
+            .position(|&b| b != IMPOSSIBLE && plies_of(b) == longest_plies)
+            .map(|at| first_run * run + at)
+            .expect("a built table has positions");
         let side_counts = |side: Side| SideCounts {
             side_to_move: side,
             mouse_wins: counts[side as usize][Side::Mouse as usize],
             cats_wins: counts[side as usize][Side::Cats as usize],
         };
-        let longest_position = self.index.position(longest.0).expect("the longest win is a position");
+        let longest_position = self.index.position(longest).expect("the longest win is a position");
         let starts = self
             .size()
             .rank(0)
@@ -83,4 +103,14 @@ impl Tablebase {
             starts,
         }
     }
+}
+
+/// Blocks counted at a time (their counters must fit 16 bits).
+const RUN: usize = 1 << 12;
+
+/// The plies to the end stored in a byte (0 for an impossible slot), without branches: a
+/// loss in `p` is `p` (< 128), a win in `p` is `254 − p`.
+#[inline(always)]
+fn plies_of(byte: u8) -> u8 {
+    byte.min(WIN_IN_0.saturating_sub(byte))
 }
