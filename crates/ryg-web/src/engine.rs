@@ -175,7 +175,7 @@ pub fn computer_move(
     seed: u64,
     thinking: &Thinking,
 ) -> Result<Move, ApiError> {
-    let tb = (level == Level::Perfect).then(|| tablebases.wait(position.size()));
+    let tb = level.needs_tablebase().then(|| tablebases.wait(position.size()));
     let mut player = Player::new(level, seed);
     let mut handler = thinking;
     player
