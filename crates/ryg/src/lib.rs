@@ -30,9 +30,9 @@ pub use square::{Square, SquareError};
 pub use squares::SquareSet;
 
 pub mod eval;
+pub mod levels;
 #[cfg(feature = "serde")]
 pub mod report;
-pub mod levels;
 pub mod search;
 
 pub use eval::{evaluate, Breakdown, EvalKind};
