@@ -175,7 +175,8 @@ impl Player {
     }
 
     /// Whether this player reads the tablebase: every level but `random`, unless a fixed
-    /// search depth replaces the level.
+    /// search depth replaces the level. Levels 1-9 given no tablebase search as many plies as
+    /// their number (uncalibrated: a stopgap while a 10x10 tablebase builds).
     pub fn needs_tablebase(&self) -> bool {
         match self.level {
             Level::Search(_) if self.depth.is_some() => false,
@@ -204,9 +205,13 @@ impl Player {
         if self.level == Level::Random {
             return Ok(Choice { mv: moves[self.rng.below(moves.len())], basis: Basis::Random });
         }
-        let tablebase = tablebase
-            .filter(|tb| tb.size() == position.size())
-            .ok_or(PlayerError::NoTablebase(position.size()))?;
+        let tablebase = tablebase.filter(|tb| tb.size() == position.size());
+        let tablebase = match (self.level, tablebase) {
+            (_, Some(tablebase)) => tablebase,
+            // Without the tablebase (a 10x10 one still building), level n searches n plies.
+            (Level::Search(n), None) => return Ok(self.search(position, u32::from(n), handler)),
+            (_, None) => return Err(PlayerError::NoTablebase(position.size())),
+        };
         let distribution = crate::levels::distribution(self.level, position, tablebase);
         let (mv, p) = sample(&distribution, &mut self.rng);
         let basis = match self.level {
