@@ -240,7 +240,7 @@ fn selfplay_reports_exact_results_of_perfect_play() {
 #[test]
 fn history_and_table_show_the_computers_last_search() {
     let (ok, out, _) =
-        run_script(&["play", "--level", "4", "--seed", "1"], "history\ne1f2\n.f\n.e\ntable\nquit\n");
+        run_script(&["play", "--level", "4", "--seed", "1"], "depth 4\nhistory\ne1f2\n.f\n.e\ntable\nquit\n");
     assert!(ok);
     assert!(
         out.contains("The computer has not searched yet (levels 1-9 search; random and perfect do not)."),

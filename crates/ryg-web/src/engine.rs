@@ -97,6 +97,11 @@ impl Tablebases {
             .clone()
     }
 
+    /// The tablebase of `size` if it is already built (never waits).
+    pub fn ready(&self, size: Size) -> Option<Arc<Tablebase>> {
+        self.slot(size).table.get().cloned()
+    }
+
     /// Where the tablebase of `size` stands.
     pub fn status(&self, size: Size) -> TablebaseStatus {
         let slot = self.slot(size);
@@ -175,7 +180,13 @@ pub fn computer_move(
     seed: u64,
     thinking: &Thinking,
 ) -> Result<Move, ApiError> {
-    let tb = (level == Level::Perfect).then(|| tablebases.wait(position.size()));
+    // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
+    // use it once it is built and search meanwhile.
+    let tb = match level {
+        Level::Search(_) if position.size().n() > 8 => tablebases.ready(position.size()),
+        _ if level.needs_tablebase() => Some(tablebases.wait(position.size())),
+        _ => None,
+    };
     let mut player = Player::new(level, seed);
     let mut handler = thinking;
     player

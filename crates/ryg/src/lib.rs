@@ -22,9 +22,7 @@ pub use geometry::{Size, SizeError};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide};
-pub use player::{
-    Basis, Choice, Level, LevelError, LevelSpec, Player, PlayerError, LEVEL_SPECS, MAX_PLAY_DEPTH,
-};
+pub use player::{Basis, Choice, Level, LevelError, Player, PlayerError, MAX_PLAY_DEPTH};
 pub use position::{PlayError, Position, PositionError, StartError};
 pub use record::{result_token, Record, RecordError, RecordErrorKind};
 pub use side::{Side, SideError};
@@ -32,6 +30,7 @@ pub use square::{Square, SquareError};
 pub use squares::SquareSet;
 
 pub mod eval;
+pub mod levels;
 #[cfg(feature = "serde")]
 pub mod report;
 pub mod search;

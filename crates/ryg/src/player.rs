@@ -6,26 +6,33 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::levels::ErrRate;
 use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64};
 use crate::{ExactResult, Move, Position, Tablebase};
 
 /// The deepest fixed search depth a player may ask for.
 pub const MAX_PLAY_DEPTH: u32 = 60;
 
-/// How strong a computer player is.
+/// How strong a computer player is. Every level but `random` reads the tablebase; its move
+/// distribution in a position depends on the position and the level only (see
+/// [`crate::levels::policy`]), so its strength is known exactly (`ryg levels`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Level {
     /// Uniformly random legal moves.
     Random,
-    /// A depth-limited search with the default evaluation; 1 (weakest) to 9.
+    /// A level from 1 (weakest) to 9: the perfect choice, or with a tuned probability (per
+    /// board size and side) a plausible or random move.
     Search(u8),
-    /// Perfect play from the tablebase.
+    /// Perfect play from the tablebase, choosing among best moves the one that leaves the
+    /// opponent the least room (winning) or the most chances to go wrong (losing).
     Perfect,
+    /// The human model: a tablebase-best move, or with this probability a random move.
+    Err(ErrRate),
 }
 
 /// Why a level name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown level '{0}': expected 1 to 9, 'perfect' or 'random'")]
+#[error("unknown level '{0}': expected 1 to 9, 'perfect', 'random' or 'err:F' with F from 0 to 1")]
 pub struct LevelError(pub String);
 
 impl Level {
@@ -43,6 +50,11 @@ impl Level {
         Level::Search(9),
         Level::Perfect,
     ];
+
+    /// Whether the level reads the tablebase (every level but `random`).
+    pub fn needs_tablebase(self) -> bool {
+        self != Level::Random
+    }
 }
 
 impl FromStr for Level {
@@ -50,6 +62,9 @@ impl FromStr for Level {
 
     fn from_str(s: &str) -> Result<Level, LevelError> {
         let t = s.trim().to_ascii_lowercase();
+        if let Some(rate) = t.strip_prefix("err:") {
+            return rate.parse().map(Level::Err).map_err(|_| LevelError(s.to_string()));
+        }
         match t.as_str() {
             "perfect" | "p" => Ok(Level::Perfect),
             "random" => Ok(Level::Random),
@@ -67,37 +82,7 @@ impl fmt::Display for Level {
             Level::Random => f.write_str("random"),
             Level::Search(n) => write!(f, "{n}"),
             Level::Perfect => f.write_str("perfect"),
-        }
-    }
-}
-
-/// What a search level does: how deep it looks and how far below the best score a move may
-/// be and still be picked at random (in evaluation points; 0 = only equal-best moves).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct LevelSpec {
-    pub depth: u32,
-    pub margin: i32,
-}
-
-/// The search levels 1 to 9: shallow and loose at the bottom, deep and exact at the top.
-pub const LEVEL_SPECS: [LevelSpec; 9] = [
-    LevelSpec { depth: 1, margin: 40 },
-    LevelSpec { depth: 2, margin: 25 },
-    LevelSpec { depth: 3, margin: 12 },
-    LevelSpec { depth: 4, margin: 6 },
-    LevelSpec { depth: 6, margin: 0 },
-    LevelSpec { depth: 8, margin: 0 },
-    LevelSpec { depth: 12, margin: 0 },
-    LevelSpec { depth: 16, margin: 0 },
-    LevelSpec { depth: 24, margin: 0 },
-];
-
-impl Level {
-    /// The search settings of a search level; `None` for random and perfect.
-    pub fn spec(self) -> Option<LevelSpec> {
-        match self {
-            Level::Search(n) => Some(LEVEL_SPECS[usize::from(n - 1)]),
-            Level::Random | Level::Perfect => None,
+            Level::Err(rate) => write!(f, "err:{rate}"),
         }
     }
 }
@@ -111,6 +96,8 @@ pub enum Basis {
     Search { score: Score, depth: u8, nodes: u64, pv: Vec<Move> },
     /// Read from the tablebase: the exact result of the position after the move.
     Tablebase(ExactResult),
+    /// Drawn from the level's move distribution: the move's probability in thousandths.
+    Drawn { permille: u16 },
 }
 
 /// A player's move and how it was found.
@@ -130,6 +117,9 @@ impl fmt::Display for Basis {
                 write!(f, "depth {depth}, {nodes} nodes, score {score} for the mover")
             }
             Basis::Tablebase(result) => write!(f, "perfect play: {result}"),
+            Basis::Drawn { permille } => {
+                write!(f, "drawn from the level's moves (chance {:.1}%)", f64::from(*permille) / 10.0)
+            }
         }
     }
 }
@@ -139,7 +129,7 @@ impl fmt::Display for Basis {
 pub enum PlayerError {
     #[error("the game is over: there is no move to choose")]
     GameOver,
-    #[error("perfect play needs the {0} tablebase")]
+    #[error("this level needs the {0} tablebase")]
     NoTablebase(crate::Size),
 }
 
@@ -184,13 +174,14 @@ impl Player {
         self.searcher = None;
     }
 
-    /// The search depth and tie margin this player uses, for search levels.
-    fn search_settings(&self) -> Option<LevelSpec> {
-        let spec = self.level.spec()?;
-        Some(match self.depth {
-            Some(depth) => LevelSpec { depth, margin: 0 },
-            None => spec,
-        })
+    /// Whether this player reads the tablebase: every level but `random`, unless a fixed
+    /// search depth replaces the level. Levels 1-9 given no tablebase search as many plies as
+    /// their number (uncalibrated: a stopgap while a 10x10 tablebase builds).
+    pub fn needs_tablebase(&self) -> bool {
+        match self.level {
+            Level::Search(_) if self.depth.is_some() => false,
+            level => level.needs_tablebase(),
+        }
     }
 
     /// The player's move in `position`. `tablebase` is needed for [`Level::Perfect`];
@@ -208,44 +199,72 @@ impl Player {
         if moves.is_empty() {
             return Err(PlayerError::GameOver);
         }
-        match self.level {
-            Level::Random => Ok(Choice { mv: moves[self.rng.below(moves.len())], basis: Basis::Random }),
+        if let (Level::Search(_), Some(depth)) = (self.level, self.depth) {
+            return Ok(self.search(position, depth, handler));
+        }
+        if self.level == Level::Random {
+            return Ok(Choice { mv: moves[self.rng.below(moves.len())], basis: Basis::Random });
+        }
+        let tablebase = tablebase.filter(|tb| tb.size() == position.size());
+        let tablebase = match (self.level, tablebase) {
+            (_, Some(tablebase)) => tablebase,
+            // Without the tablebase (a 10x10 one still building), level n searches n plies.
+            (Level::Search(n), None) => return Ok(self.search(position, u32::from(n), handler)),
+            (_, None) => return Err(PlayerError::NoTablebase(position.size())),
+        };
+        let distribution = crate::levels::distribution(self.level, position, tablebase);
+        let (mv, p) = sample(&distribution, &mut self.rng);
+        let basis = match self.level {
             Level::Perfect => {
-                let tablebase = tablebase
-                    .filter(|tb| tb.size() == position.size())
-                    .ok_or(PlayerError::NoTablebase(position.size()))?;
-                let best = tablebase.best_moves(position);
-                let mv = best[self.rng.below(best.len())];
-                let after = position.play(mv).expect("best moves are legal");
-                Ok(Choice { mv, basis: Basis::Tablebase(tablebase.result(&after)) })
+                let after = position.play(mv).expect("levels choose legal moves");
+                Basis::Tablebase(tablebase.result(&after))
             }
-            Level::Search(_) => {
-                let settings = self.search_settings().expect("search levels have settings");
-                let searcher = match &mut self.searcher {
-                    Some(searcher) => searcher,
-                    None => {
-                        let config = SearchConfig {
-                            random_ties: Some(self.rng.next_u64()),
-                            tie_margin: settings.margin as i16,
-                            tt_megabytes: if settings.depth <= 8 { 1 } else { 16 },
-                            ..SearchConfig::default()
-                        };
-                        self.searcher.insert(Searcher::new(config))
-                    }
+            _ => Basis::Drawn { permille: (p * 1000.0).round() as u16 },
+        };
+        Ok(Choice { mv, basis })
+    }
+
+    /// A fixed-depth search (the `depth` command of the terminal game).
+    fn search(&mut self, position: &Position, depth: u32, handler: &mut impl SearchHandler) -> Choice {
+        let searcher = match &mut self.searcher {
+            Some(searcher) => searcher,
+            None => {
+                let config = SearchConfig {
+                    random_ties: Some(self.rng.next_u64()),
+                    tt_megabytes: if depth <= 8 { 1 } else { 16 },
+                    ..SearchConfig::default()
                 };
-                let depth = settings.depth.min(u32::from(crate::search::MAX_DEPTH)) as u8;
-                let result = searcher.search(position, &Limits::depth(depth), handler);
-                let mv = result.best_move.unwrap_or(moves[0]);
-                let basis = Basis::Search {
-                    score: result.score,
-                    depth: result.depth,
-                    nodes: result.nodes,
-                    pv: result.pv,
-                };
-                Ok(Choice { mv, basis })
+                self.searcher.insert(Searcher::new(config))
             }
+        };
+        let depth = depth.min(u32::from(crate::search::MAX_DEPTH)) as u8;
+        let result = searcher.search(position, &Limits::depth(depth), handler);
+        let mv = result.best_move.unwrap_or(position.legal_moves()[0]);
+        Choice {
+            mv,
+            basis: Basis::Search {
+                score: result.score,
+                depth: result.depth,
+                nodes: result.nodes,
+                pv: result.pv,
+            },
         }
     }
+}
+
+/// Draws a move from a distribution with a uniform number from `rng` (53 bits); returns the
+/// move and its probability.
+fn sample(distribution: &[(Move, f64)], rng: &mut SplitMix64) -> (Move, f64) {
+    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut acc = 0.0;
+    for &(mv, p) in distribution {
+        acc += p;
+        if u < acc {
+            return (mv, p);
+        }
+    }
+    // Rounding left `u` above the sum: the last move with a chance.
+    *distribution.iter().rev().find(|(_, p)| *p > 0.0).expect("a distribution has a move")
 }
 
 #[cfg(test)]
@@ -281,8 +300,10 @@ mod tests {
         assert_eq!("0".parse::<Level>(), Err(LevelError("0".into())));
         assert_eq!(
             "10".parse::<Level>().unwrap_err().to_string(),
-            "unknown level '10': expected 1 to 9, 'perfect' or 'random'"
+            "unknown level '10': expected 1 to 9, 'perfect', 'random' or 'err:F' with F from 0 to 1"
         );
+        assert_eq!("ERR:0.050".parse::<Level>().unwrap().to_string(), "err:0.05");
+        assert_eq!("err:2".parse::<Level>(), Err(LevelError("err:2".into())));
     }
 
     #[test]
@@ -310,10 +331,11 @@ mod tests {
 
     #[test]
     fn the_same_seed_replays_the_same_game() {
+        let tb = Tablebase::build(Size::STANDARD, 1, &mut ());
         let game = |seed| {
             let (mut mouse, mut cats) =
                 (Player::new(Level::Search(1), seed), Player::new(Level::Search(2), seed + 1));
-            play_out(Position::standard(), &mut mouse, &mut cats, None)
+            play_out(Position::standard(), &mut mouse, &mut cats, Some(&tb))
         };
         assert_eq!(game(5), game(5));
     }

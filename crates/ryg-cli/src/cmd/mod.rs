@@ -8,6 +8,7 @@ use crate::args::Cli;
 pub mod analyze;
 pub mod bench;
 pub mod eval;
+pub mod levels;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -36,6 +37,8 @@ pub enum Command {
     Tree(tree::Args),
     /// The computer against itself: level against level, results table
     Selfplay(selfplay::Args),
+    /// Exact chance that a human side wins against each level (tablebase dynamic program)
+    Levels(levels::Args),
     /// Game records (PGN-style): check a record file
     Record(record::Args),
     /// Count move sequences to a depth (move-generation check and speed test)
@@ -57,6 +60,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Tree(args)) => tree::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Levels(args)) => levels::run(args),
         Some(Command::Record(args)) => record::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),

@@ -102,7 +102,7 @@ fn start_squares(size: Size, start: Option<&str>) -> Result<Vec<Square>> {
 
 pub fn run(args: Args) -> Result<()> {
     let starts = start_squares(args.size, args.start.as_deref())?;
-    let needs_tablebase = args.mouse == Level::Perfect || args.cats == Level::Perfect;
+    let needs_tablebase = args.mouse.needs_tablebase() || args.cats.needs_tablebase();
     let mut tablebases = Tablebases::new(args.cache.clone());
     let tablebase = needs_tablebase.then(|| tablebases.get(args.size));
     let total_games = u64::from(args.games) * starts.len() as u64;

@@ -31,16 +31,12 @@ fn level_settings(level: Level, depth: Option<u32>) -> String {
         (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
         (Level::Random, _) => "random moves".to_string(),
         (Level::Search(_), Some(d)) => format!("searches {d} plies"),
-        (Level::Search(_), None) => {
-            let spec = level.spec().expect("search levels have a spec");
-            if spec.margin > 0 {
-                format!(
-                    "searches {} plies, picks among moves within {} points of the best",
-                    spec.depth, spec.margin
-                )
-            } else {
-                format!("searches {} plies", spec.depth)
-            }
+        (Level::Search(n), None) => format!(
+            "plays a perfect move, or (more often at low levels) a plausible or random one; \
+             tuned per board size, see `ryg levels` (level {n})"
+        ),
+        (Level::Err(rate), _) => {
+            format!("plays a best move, or with probability {rate} a random move")
         }
     }
 }
@@ -89,10 +85,7 @@ impl Engine {
 
     /// The computer's move, or `None` when Ctrl-C interrupted it.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Report>> {
-        let tablebase = match self.player.level() {
-            Level::Perfect => Some(self.tablebases.get(position.size())),
-            _ => None,
-        };
+        let tablebase = self.player.needs_tablebase().then(|| self.tablebases.get(position.size()));
         let _busy = crate::interrupt::Busy::start();
         let mut handler = Thinking::new(self.time, self.interactive);
         let started = Instant::now();

@@ -294,7 +294,7 @@ impl<W: Write> Session<W> {
                 self.engine.set_depth(depth);
                 let note = match self.engine.level() {
                     Level::Search(_) => "",
-                    Level::Random | Level::Perfect => " (a depth only matters at levels 1-9)",
+                    Level::Random | Level::Perfect | Level::Err(_) => " (a depth only matters at levels 1-9)",
                 };
                 writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
             }

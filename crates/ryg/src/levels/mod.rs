@@ -1,0 +1,13 @@
+//! Levels whose strength is known exactly: each level is a move distribution that depends on
+//! the position only ([`policy`]), so a dynamic program over every reachable position
+//! ([`calibrate`]) gives the exact chance that a human side wins against it.
+
+pub mod calibrate;
+mod err_rate;
+mod noise;
+pub mod policy;
+
+pub use calibrate::{calibrate, Calibration, CalibrationRow, GameGraph, Opponent};
+pub use err_rate::{ErrRate, ErrRateError};
+pub use noise::{noise, NOISE};
+pub use policy::{distribution, move_facts, MoveFacts, Policy, SOFTMAX_POINTS};
