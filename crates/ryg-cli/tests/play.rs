@@ -81,8 +81,9 @@ fn the_computer_plays_itself_to_the_end() {
 #[test]
 fn bad_input_mid_game_changes_nothing() {
     let script = "e1f2\ne1e3\nf2f3\ndance\nlevel 12\n\u{0}\u{7f}\nh8g7\nboard\n";
-    let (ok, out, _) = run_script(&["play", "--side", "both"], script);
-    assert!(ok);
+    let (ok, out, err) = run_script(&["play", "--side", "both"], script);
+    assert!(!ok, "a scripted game with failed commands exits 1");
+    assert_eq!(err, "ryg: error: 5 commands of the script failed\n");
     assert!(
         out.contains("Illegal move e1e3: there is no cat on e1. Legal moves for the cats: b8a7 b8c7"),
         "{out}"
@@ -99,7 +100,7 @@ fn bytes_that_are_not_utf8_are_an_unknown_command() {
         ryg().args(["play", "--side", "both"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(b"e1f2\n\xff\xfe\nmoves\n").unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
     let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains("unknown command or move '\u{fffd}\u{fffd}'"), "{out}");
     assert!(out.contains("Legal moves for the cats: b8a7"), "{out}");
@@ -143,8 +144,9 @@ fn save_then_load_and_continue() {
 
     std::fs::write(dir.join("broken.pgn"), "[FEN \"nonsense\"]\n1. e1f2 *\n").unwrap();
     let script = format!("load {}\nmoves\n", dir.join("broken.pgn").display());
-    let (ok, out, _) = run_script(&["play", "--side", "both"], &script);
-    assert!(ok);
+    let (ok, out, err) = run_script(&["play", "--side", "both"], &script);
+    assert!(!ok);
+    assert_eq!(err, "ryg: error: 1 command of the script failed\n");
     assert!(out.contains("Could not load:"), "{out}");
     assert!(out.contains("Legal moves for the mouse: e1d2 e1f2"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -258,4 +260,44 @@ fn history_and_table_show_the_computers_last_search() {
         "Transposition table after the last search: 65536 slots, 49 filled (0.1%); 100 look-ups, 51 hits (51.0%); 79 stores, 0 overwrote another position."
     );
     assert!(out.contains("> table\nTransposition table after the last search: 65536 slots, 49 filled"));
+}
+
+#[test]
+fn load_from_standard_input_inside_a_game_is_refused() {
+    // Before: the game loop held standard input, so this never ended.
+    let (ok, out, err) = run_script(&["play", "--side", "both"], "load -\ne1f2\nquit\n");
+    assert!(!ok);
+    assert!(
+        out.contains(
+            "Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Moves: 1. e1f2 *"), "the game goes on: {out}");
+    assert_eq!(err, "ryg: error: 1 command of the script failed\n");
+}
+
+#[test]
+fn a_line_longer_than_64_kib_is_refused_without_being_kept() {
+    let script = format!("{}\ne1f2\nmoves\n", "e".repeat(100_000));
+    let (ok, out, err) = run_script(&["play", "--side", "both"], &script);
+    assert!(!ok);
+    assert_eq!(err, "ryg: error: 1 command of the script failed\n");
+    assert!(out.contains("That line is longer than 64 KiB; it was ignored."), "{out}");
+    assert!(!out.contains("eeeeeeeeee"), "the long line is neither kept nor echoed");
+    assert!(out.contains("Legal moves for the cats: b8a7"), "{out}");
+    assert!(out.len() < 10_000, "{} bytes of output", out.len());
+}
+
+#[test]
+fn a_scripted_game_with_a_failed_command_exits_1() {
+    let script = "e1f2\nsave /nonexistent-dir/x.pgn\nquit\n";
+    let (ok, out, err) = run_script(&["play", "--side", "both"], script);
+    assert!(!ok);
+    assert!(out.contains("Could not save: "), "{out}");
+    assert_eq!(err, "ryg: error: 1 command of the script failed\n");
+
+    let (ok, _, err) = run_script(&["play", "--side", "both"], "e1f2\nh8g7\nquit\n");
+    assert!(ok, "{err}");
+    assert_eq!(err, "");
 }

@@ -2,6 +2,7 @@
 
 mod engine;
 mod input;
+mod line;
 mod session;
 
 use std::io::IsTerminal;

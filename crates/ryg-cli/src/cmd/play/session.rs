@@ -11,6 +11,7 @@ use ryg::{Game, Level, Move, Position, Record, Side};
 
 use super::engine::Engine;
 use super::input::{self, Input, COMMANDS};
+use super::line::{self, Line, MAX_LINE_BYTES};
 use crate::ui;
 use crate::ui::board::BoardStyle;
 
@@ -65,13 +66,25 @@ pub struct Session<W: Write> {
     announced_end: bool,
     /// Where an interactive game is saved after every move, so Ctrl-C loses nothing.
     autosave: Option<PathBuf>,
+    /// Commands that failed (bad input, illegal move, save or load); a scripted game that had
+    /// any ends with exit status 1.
+    failed: u32,
 }
 
 impl<W: Write> Session<W> {
     pub fn new(setup: Setup, out: W, term: Terminal) -> Session<W> {
         let engine = Engine::new(&setup, term.interactive);
         let autosave = term.interactive.then(|| setup.cache.dir()).flatten().map(|d| d.join("last-game.pgn"));
-        Session { out, term, game: setup.game, sides: setup.sides, engine, announced_end: false, autosave }
+        Session {
+            out,
+            term,
+            game: setup.game,
+            sides: setup.sides,
+            engine,
+            announced_end: false,
+            autosave,
+            failed: 0,
+        }
     }
 
     /// Plays until `quit` or the end of the input.
@@ -95,13 +108,24 @@ impl<W: Write> Session<W> {
                 self.out.flush()?;
             }
             self.autosave();
-            let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                if self.term.interactive {
-                    writeln!(self.out)?;
+            let bytes = match line::read(input, MAX_LINE_BYTES)? {
+                Line::Text(bytes) => bytes,
+                Line::End => {
+                    if self.term.interactive {
+                        writeln!(self.out)?;
+                    }
+                    return self.farewell();
                 }
-                return self.farewell();
-            }
+                Line::TooLong => {
+                    self.failed += 1;
+                    writeln!(
+                        self.out,
+                        "That line is longer than {} KiB; it was ignored.",
+                        MAX_LINE_BYTES / 1024
+                    )?;
+                    continue;
+                }
+            };
             // Bytes that are not UTF-8 become U+FFFD and then an unknown command, not an error.
             let line = String::from_utf8_lossy(&bytes);
             if !self.term.interactive && !line.trim().is_empty() {
@@ -110,7 +134,10 @@ impl<W: Write> Session<W> {
             match input::parse(&line) {
                 Ok(Input::Quit) => return self.farewell(),
                 Ok(cmd) => self.handle(cmd)?,
-                Err(message) => writeln!(self.out, "{message}")?,
+                Err(message) => {
+                    self.failed += 1;
+                    writeln!(self.out, "{message}")?;
+                }
             }
         }
     }
@@ -128,8 +155,18 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Leaves; an unfinished interactive game says where it was kept.
+    /// Leaves; an unfinished interactive game says where it was kept. A scripted game in
+    /// which a command failed ends with an error (exit status 1).
     fn farewell(&mut self) -> Result<()> {
+        self.say_where_saved()?;
+        if !self.term.interactive && self.failed > 0 {
+            let n = self.failed;
+            anyhow::bail!("{n} command{} of the script failed", if n == 1 { "" } else { "s" });
+        }
+        Ok(())
+    }
+
+    fn say_where_saved(&mut self) -> Result<()> {
         if let Some(path) = &self.autosave {
             if self.game.outcome().is_none() && !self.game.moves().is_empty() {
                 writeln!(
@@ -312,8 +349,20 @@ impl<W: Write> Session<W> {
             }
             Input::Save(path) => match self.save(&path) {
                 Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
-                Err(e) => writeln!(self.out, "Could not save: {e:#}")?,
+                Err(e) => {
+                    self.failed += 1;
+                    writeln!(self.out, "Could not save: {e:#}")?;
+                }
             },
+            Input::Load(path) if path.as_os_str() == "-" => {
+                // Standard input carries the game's own commands: reading a record from it
+                // here would wait forever for the end of the input.
+                self.failed += 1;
+                writeln!(
+                    self.out,
+                    "Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'."
+                )?;
+            }
             Input::Load(path) => match crate::files::read_record(&path) {
                 Ok(record) => {
                     self.game = record.into_game();
@@ -321,7 +370,10 @@ impl<W: Write> Session<W> {
                     writeln!(self.out, "Loaded {} ({} moves).", path.display(), self.game.moves().len())?;
                     self.show_board()?;
                 }
-                Err(e) => writeln!(self.out, "Could not load: {e:#}. The game goes on unchanged.")?,
+                Err(e) => {
+                    self.failed += 1;
+                    writeln!(self.out, "Could not load: {e:#}. The game goes on unchanged.")?;
+                }
             },
         }
         Ok(())
@@ -338,10 +390,12 @@ impl<W: Write> Session<W> {
 
     fn human_move(&mut self, mv: Move) -> Result<()> {
         if let Some(outcome) = self.game.outcome() {
+            self.failed += 1;
             writeln!(self.out, "The game is over ({outcome}). Type 'new' for another game or 'undo'.")?;
             return Ok(());
         }
         if !self.sides.human(self.side()) {
+            self.failed += 1;
             writeln!(self.out, "It is the computer's turn.")?;
             return Ok(());
         }
@@ -355,6 +409,7 @@ impl<W: Write> Session<W> {
                 }
             }
             Err(_) => {
+                self.failed += 1;
                 let why = explain_illegal(self.game.position(), mv);
                 let legal = self.legal_moves_text();
                 writeln!(self.out, "{why} {legal}")?;
