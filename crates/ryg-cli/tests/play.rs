@@ -245,7 +245,7 @@ fn history_and_table_show_the_computers_last_search() {
         run_script(&["play", "--level", "4", "--seed", "1"], "depth 4\nhistory\ne1f2\n.f\n.e\ntable\nquit\n");
     assert!(ok);
     assert!(
-        out.contains("The computer has not searched yet (levels 1-9 search; random and perfect do not)."),
+        out.contains("The computer has not searched yet: it searches when given a fixed depth (`depth N`); the levels play from the tablebase."),
         "{out}"
     );
     // Level 4 answers e1f2 with a depth-4 search from the same position every time.

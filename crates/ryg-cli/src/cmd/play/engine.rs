@@ -222,5 +222,5 @@ impl SearchHandler for Thinking {
 }
 
 fn not_searched() -> String {
-    "The computer has not searched yet (levels 1-9 search; random and perfect do not).\n".to_string()
+    "The computer has not searched yet: it searches when given a fixed depth (`depth N`); the levels play from the tablebase.\n".to_string()
 }
