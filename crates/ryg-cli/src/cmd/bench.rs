@@ -2,6 +2,7 @@
 //! (a change that moves it is a functional change), with nodes per second; and
 //! `ryg bench --techniques`: nodes and time per set of techniques on the same positions.
 
+use crate::out::{out, outln};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -115,20 +116,25 @@ pub fn run(args: Args) -> Result<()> {
     let seconds = cases.iter().map(|c| c.seconds).sum();
     let report = Report { cases, nodes, seconds, nps: nps(nodes, seconds) };
     if args.json.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    println!(
+    outln!(
         "{:<20} {:>5} {:>9} {:>6} {:>11} {:>9}",
-        "position", "depth", "score", "move", "nodes", "seconds"
-    );
+        "position",
+        "depth",
+        "score",
+        "move",
+        "nodes",
+        "seconds"
+    )?;
     for c in &report.cases {
         let mv = c.best_move.as_deref().unwrap_or("-");
-        println!("{:<20} {:>5} {:>9} {:>6} {:>11} {:>9.3}", c.name, c.depth, c.score, mv, c.nodes, c.seconds);
+        outln!("{:<20} {:>5} {:>9} {:>6} {:>11} {:>9.3}", c.name, c.depth, c.score, mv, c.nodes, c.seconds)?;
     }
-    println!("nodes {}", report.nodes);
-    println!("time  {:.3} s", report.seconds);
-    println!("nps   {:.0}", report.nps);
+    outln!("nodes {}", report.nodes)?;
+    outln!("time  {:.3} s", report.seconds)?;
+    outln!("nps   {:.0}", report.nps)?;
     Ok(())
 }
 
@@ -269,39 +275,39 @@ fn techniques(json: bool) -> Result<()> {
         rows,
     };
     if json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    print!("| {:<24} |", "technique set");
+    out!("| {:<24} |", "technique set")?;
     for c in &TECHNIQUE_CASES {
-        print!(" {:>22} |", c.name);
+        out!(" {:>22} |", c.name)?;
     }
-    println!();
-    print!("|{}|", "-".repeat(26));
+    outln!()?;
+    out!("|{}|", "-".repeat(26))?;
     for _ in &TECHNIQUE_CASES {
-        print!("{}:|", "-".repeat(23));
+        out!("{}:|", "-".repeat(23))?;
     }
-    println!();
+    outln!()?;
     for row in &report.rows {
-        print!("| {:<24} |", row.set);
+        out!("| {:<24} |", row.set)?;
         for cell in &row.cells {
             let text = if cell.finished {
                 format!("{} ({:.1} ms)", cell.nodes, cell.seconds * 1e3)
             } else {
                 format!("> {} (stopped)", cell.nodes)
             };
-            print!(" {text:>22} |");
+            out!(" {text:>22} |")?;
         }
-        println!();
+        outln!()?;
     }
     let plain = report.rows[1].cells[0].nodes as f64;
     let c64 = report.rows[2].cells[0].nodes as f64;
-    println!();
-    println!(
+    outln!()?;
+    outln!(
         "the original's experiment (depth 8 after e1f2, seed eval): {} nodes without ordering, {} with ordering and history ({:+.0}%); the C64 searched 17,717 and 10,744 (-39%)",
         report.rows[1].cells[0].nodes,
         report.rows[2].cells[0].nodes,
         (c64 / plain - 1.0) * 100.0
-    );
+    )?;
     Ok(())
 }
