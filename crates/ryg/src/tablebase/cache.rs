@@ -215,8 +215,8 @@ mod tests {
             let err = Tablebase::from_cache_bytes(crafted(size, byte), size).unwrap_err();
             assert!(matches!(err, CacheError::Inconsistent { .. }), "{byte:#x}: {err}");
         }
-        // The first entry checked is the start position with the mouse on b1.
-        let first = Index::new(size).entry(&Position::start(size, Some("b1".parse().unwrap())).unwrap());
+        // The first entry checked is the start position with the mouse on a1.
+        let first = Index::new(size).entry(&Position::start(size, Some("a1".parse().unwrap())).unwrap());
         let err = Tablebase::from_cache_bytes(crafted(size, 0xFF), size).unwrap_err();
         assert_eq!(err.to_string(), format!("inconsistent: entry {first} does not follow from its moves"));
     }
