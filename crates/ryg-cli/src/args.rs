@@ -48,13 +48,23 @@ pub struct PositionArgs {
 
 impl PositionArgs {
     /// The position these arguments describe.
+    ///
+    /// # Errors
+    /// A [`UsageError`] (exit status 2) for a bad `--fen` or `--start`.
     pub fn position(&self) -> Result<Position> {
-        if let Some(fen) = &self.fen {
-            return fen.parse::<Position>().with_context(|| format!("invalid --fen '{fen}'"));
-        }
-        Ok(Position::start(self.size.unwrap_or_default(), self.start)?)
+        let position = match &self.fen {
+            Some(fen) => fen.parse::<Position>().with_context(|| format!("invalid --fen '{fen}'")),
+            None => Position::start(self.size.unwrap_or_default(), self.start).map_err(anyhow::Error::from),
+        };
+        position.map_err(|err| UsageError(format!("{err:#}")).into())
     }
 }
+
+/// A mistake in the command line found after parsing: reported like any error, but with exit
+/// status 2, as clap's own.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
 
 /// `--json`: machine-readable output on stdout.
 #[derive(Args, Debug, Clone, Copy, Default)]

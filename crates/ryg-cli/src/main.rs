@@ -1,9 +1,11 @@
 //! The `ryg` command line: parse arguments, hand over to one module per subcommand.
 
 mod args;
+mod atomic;
 mod cmd;
 mod files;
 mod interrupt;
+mod out;
 mod tablebase;
 mod ui;
 
@@ -12,11 +14,14 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
     let cli = args::Cli::parse();
-    match cmd::run(cli) {
+    match cmd::run(cli).and_then(|()| Ok(out::flush()?)) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("ryg: error: {err:#}");
-            std::process::ExitCode::FAILURE
+            match err.downcast_ref::<args::UsageError>() {
+                Some(_) => std::process::ExitCode::from(2),
+                None => std::process::ExitCode::FAILURE,
+            }
         }
     }
 }

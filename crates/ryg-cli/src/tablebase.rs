@@ -100,18 +100,20 @@ fn obtain(
 ) -> Obtained {
     let started = Instant::now();
     if let Some(path) = path {
-        let problem = match fs::read(path) {
-            Ok(bytes) => match Tablebase::from_cache_bytes(bytes, size) {
-                Ok(tablebase) => {
-                    let seconds = started.elapsed().as_secs_f64();
-                    return Obtained { tablebase, source: Source::Cache, seconds };
-                }
-                Err(err) => format!("tablebase cache {} refused ({err}); rebuilding it", path.display()),
-            },
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+        let problem = match load(path, size) {
+            Ok(tablebase) => {
+                let seconds = started.elapsed().as_secs_f64();
+                return Obtained { tablebase, source: Source::Cache, seconds };
+            }
+            Err(Refused::Missing) => {
                 format!("tablebase cache {} not found; building it (once)", path.display())
             }
-            Err(err) => format!("tablebase cache {} unreadable ({err}); rebuilding it", path.display()),
+            Err(Refused::Bad(reason)) => {
+                format!("tablebase cache {} refused ({reason}); rebuilding it", path.display())
+            }
+            Err(Refused::Unreadable(err)) => {
+                format!("tablebase cache {} unreadable ({err}); rebuilding it", path.display())
+            }
         };
         note(problem);
     }
@@ -119,16 +121,62 @@ fn obtain(
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = path {
         if let Err(err) = write_atomically(path, &tablebase) {
-            note(format!("could not write the tablebase cache {}: {err:#}", path.display()));
+            note(format!("could not save the tablebase cache: {err:#}"));
         }
     }
     Obtained { tablebase, source: Source::Built, seconds }
 }
 
+/// Why a cache file was not used.
+enum Refused {
+    Missing,
+    /// Not a sound cache of this size (the reason).
+    Bad(String),
+    Unreadable(std::io::Error),
+}
+
+/// Reads the cache file of `size`: only a regular file of the expected length, header first,
+/// so a huge foreign file costs nothing and a named pipe never blocks.
+fn load(path: &Path, size: Size) -> Result<Tablebase, Refused> {
+    use std::io::Read;
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let mut file = options.open(path).map_err(|err| match err.kind() {
+        std::io::ErrorKind::NotFound => Refused::Missing,
+        _ => Refused::Unreadable(err),
+    })?;
+    let meta = file.metadata().map_err(Refused::Unreadable)?;
+    if !meta.is_file() {
+        return Err(Refused::Bad("not a regular file".to_string()));
+    }
+    let header_len = ryg::tablebase::CACHE_HEADER_LEN as u64;
+    let mut bytes = Vec::new();
+    (&mut file).take(header_len).read_to_end(&mut bytes).map_err(Refused::Unreadable)?;
+    ryg::tablebase::check_cache_header(&bytes, size).map_err(|e| Refused::Bad(e.to_string()))?;
+    let expected = ryg::tablebase::cache_file_len(size);
+    if meta.len() != expected {
+        let entries = |n: u64| n.saturating_sub(header_len);
+        return Err(Refused::Bad(format!(
+            "truncated or padded: {} bytes of entries, expected {}",
+            entries(meta.len()),
+            entries(expected)
+        )));
+    }
+    bytes.reserve_exact((expected - header_len) as usize);
+    file.take(expected - header_len).read_to_end(&mut bytes).map_err(Refused::Unreadable)?;
+    Tablebase::from_cache_bytes(bytes, size).map_err(|e| Refused::Bad(e.to_string()))
+}
+
 /// Writes the cache atomically (a reader sees the old file or the whole new one).
 fn write_atomically(path: &Path, tablebase: &Tablebase) -> anyhow::Result<()> {
     if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
+        if dir.exists() && !dir.is_dir() {
+            anyhow::bail!("the cache directory '{}' is not a directory", dir.display());
+        }
+        fs::create_dir_all(dir)
+            .map_err(|err| anyhow::anyhow!("cannot create the cache directory '{}': {err}", dir.display()))?;
     }
     crate::files::write_atomically_with(path, |file| {
         file.write_all(&tablebase.cache_header())?;
@@ -284,8 +332,76 @@ mod tests {
         let path = cache_path(&blocker, Size::new(6).unwrap());
         let (got, notes) = run(&path);
         assert_eq!(got.source, Source::Built);
-        assert_eq!(notes.len(), 2, "{notes:?}");
-        assert!(notes[1].starts_with("could not write the tablebase cache"), "{notes:?}");
+        assert_eq!(
+            notes,
+            [
+                format!(
+                    "tablebase cache {} unreadable (Not a directory (os error 20)); rebuilding it",
+                    path.display()
+                ),
+                format!(
+                    "could not save the tablebase cache: the cache directory '{}' is not a directory",
+                    blocker.display()
+                ),
+            ]
+        );
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_named_pipe_or_a_directory_in_place_of_the_cache_is_refused_without_blocking() {
+        let dir = temp_dir("fifo");
+        let path = cache_path(&dir, Size::new(6).unwrap());
+        let c_path = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid C string and mode.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let (got, notes) = run(&path);
+        assert_eq!(got.source, Source::Built);
+        assert_eq!(
+            notes,
+            [
+                format!("tablebase cache {} refused (not a regular file); rebuilding it", path.display()),
+                format!(
+                    "could not save the tablebase cache: cannot write '{}': it is a named pipe, not a regular file; nothing was replaced",
+                    path.display()
+                ),
+            ]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_huge_foreign_file_is_refused_by_its_header() {
+        let dir = temp_dir("huge");
+        let path = cache_path(&dir, Size::new(6).unwrap());
+        // 4 GiB of holes: reading it whole would take the memory and the time.
+        let file = fs::File::create(&path).unwrap();
+        file.set_len(4 << 30).unwrap();
+        let (got, notes) = run(&path);
+        assert_eq!(got.source, Source::Built);
+        assert_eq!(
+            notes,
+            [format!(
+                "tablebase cache {} refused (not a ryg tablebase (bad magic bytes)); rebuilding it",
+                path.display()
+            )]
+        );
+        assert_eq!(fs::metadata(&path).unwrap().len(), got.tablebase.to_cache_bytes().len() as u64);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_right_length_file_with_a_bad_header_length_or_reserved_bytes_is_refused() {
+        refused_then_repaired(
+            "declared",
+            |b| b[16..24].copy_from_slice(&5u64.to_le_bytes()),
+            "damaged header: it declares 5 bytes of entries, expected 29376",
+        );
+        refused_then_repaired("reserved", |b| b[13] = 1, "damaged header: reserved bytes are not zero");
+        refused_then_repaired(
+            "padded",
+            |b| b.extend_from_slice(&[0; 10]),
+            "truncated or padded: 29386 bytes of entries, expected 29376",
+        );
     }
 }

@@ -159,7 +159,7 @@ fn a_missing_file_fails() {
 #[test]
 fn a_bad_fen_fails_with_the_reason() {
     for cmd in ["show", "moves"] {
-        ryg().args([cmd, "--fen", "1c1c1c1c/8/8/8/8/8/8/3m4 m"]).assert().failure().code(1).stdout("").stderr(
+        ryg().args([cmd, "--fen", "1c1c1c1c/8/8/8/8/8/8/3m4 m"]).assert().failure().code(2).stdout("").stderr(
             "ryg: error: invalid --fen '1c1c1c1c/8/8/8/8/8/8/3m4 m': the mouse on d1 stands on a light square\n",
         );
     }
@@ -167,9 +167,9 @@ fn a_bad_fen_fails_with_the_reason() {
         .args(["perft", "2", "--fen", "8/8 m"])
         .assert()
         .failure()
-        .code(1)
+        .code(2)
         .stderr("ryg: error: invalid --fen '8/8 m': the board has 2 ranks; expected 4, 6, 8 or 10\n");
-    ryg().args(["show", "--start", "b2"]).assert().failure().code(1).stderr(
+    ryg().args(["show", "--start", "b2"]).assert().failure().code(2).stderr(
         "ryg: error: the mouse cannot start on b2: choose a dark square of rank 1 on the 8x8 board\n",
     );
 }

@@ -93,9 +93,9 @@ fn bad_input_is_an_error_not_a_panic() {
     ryg()
         .args(["solve", "--fen", "1c1c1c1c/8/8/8/8/8/8/4m3"])
         .assert()
-        .code(1)
+        .code(2)
         .stderr("ryg: error: invalid --fen '1c1c1c1c/8/8/8/8/8/8/4m3': missing side to move: add ' m' or ' c' after the board\n");
-    ryg().args(["solve", "--size", "8", "--start", "c3"]).assert().code(1).stderr(
+    ryg().args(["solve", "--size", "8", "--start", "c3"]).assert().code(2).stderr(
         "ryg: error: the mouse cannot start on c3: choose a dark square of rank 1 on the 8x8 board\n",
     );
 }

@@ -329,7 +329,7 @@ fn perfect_cats_beat_a_random_mouse_within_44_plies() {
 #[test]
 fn probing_another_size_is_an_error() {
     let err = tablebase(8).probe(&start(6)).unwrap_err();
-    assert_eq!(err, ProbeError { found: size(6), expected: size(8) });
+    assert_eq!(err, ProbeError::WrongSize { found: size(6), expected: size(8) });
     assert_eq!(err.to_string(), "the position is on a 6x6 board but the tablebase solves 8x8");
 }
 

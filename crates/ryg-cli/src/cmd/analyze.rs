@@ -1,6 +1,7 @@
 //! `ryg analyze`: search a position (iterative deepening, one line per iteration) and give
 //! the best move. Also home of the search switches and limits other commands share.
 
+use crate::out::outln;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -125,6 +126,8 @@ pub struct ClockHandler {
     print: bool,
     /// Seconds at the end of each iteration.
     pub seconds: Vec<f64>,
+    /// A failed write of an iteration line: the search stops and the command reports it.
+    pub failed: Option<crate::out::StdoutError>,
 }
 
 impl ClockHandler {
@@ -134,6 +137,7 @@ impl ClockHandler {
             deadline: movetime_ms.map(Duration::from_millis),
             print,
             seconds: Vec::new(),
+            failed: None,
         }
     }
 
@@ -144,6 +148,9 @@ impl ClockHandler {
 
 impl SearchHandler for ClockHandler {
     fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.failed.is_some() {
+            return true;
+        }
         match self.deadline {
             Some(limit) if nodes & 1023 == 0 => self.started.elapsed() >= limit,
             _ => false,
@@ -153,8 +160,8 @@ impl SearchHandler for ClockHandler {
     fn on_iteration(&mut self, it: &Iteration) {
         let seconds = self.elapsed();
         self.seconds.push(seconds);
-        if self.print {
-            println!(
+        if self.print && self.failed.is_none() {
+            let written = outln!(
                 "depth {:>3}  score {:>9}  nodes {:>11}  time {:>8.3} s  pv {}",
                 it.depth,
                 it.score.to_string(),
@@ -162,6 +169,7 @@ impl SearchHandler for ClockHandler {
                 seconds,
                 move_names(&it.pv).join(" ")
             );
+            self.failed = written.err();
         }
     }
 }
@@ -189,28 +197,33 @@ pub fn run(args: Args) -> Result<()> {
     let mut searcher = Searcher::new(config);
     let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
     let result = searcher.search(&position, &args.limits.limits(), &mut handler);
+    if let Some(err) = handler.failed.take() {
+        return Err(err.into());
+    }
     let seconds = handler.elapsed();
     let report = AnalyzeReport::of(&position, &result, &handler.seconds, seconds);
     if args.json.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
     match (&report.best_move, &report.score) {
-        (Some(mv), Some(score)) => println!(
+        (Some(mv), Some(score)) => outln!(
             "bestmove {mv}  score {score}  depth {}  nodes {}  time {:.3} s",
-            report.depth, report.nodes, seconds
-        ),
-        _ if position.outcome().is_some() => println!("no move: the game is over"),
-        _ => println!(
+            report.depth,
+            report.nodes,
+            seconds
+        )?,
+        _ if position.outcome().is_some() => outln!("no move: the game is over")?,
+        _ => outln!(
             "no iteration finished within the limits ({} nodes, {seconds:.3} s): raise --movetime or --nodes",
             report.nodes
-        ),
+        )?,
     }
     if let Some(res) = result.proven {
-        println!("result: {res}");
+        outln!("result: {res}")?;
     }
     if result.stopped {
-        println!("(stopped by a limit before the search finished)");
+        outln!("(stopped by a limit before the search finished)")?;
     }
     Ok(())
 }

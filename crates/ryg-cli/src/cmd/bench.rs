@@ -2,6 +2,7 @@
 //! (a change that moves it is a functional change), with nodes per second; and
 //! `ryg bench --techniques`: nodes and time per set of techniques on the same positions.
 
+use crate::out::{out, outln};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -172,34 +173,34 @@ pub fn run(args: Args) -> Result<()> {
     let report =
         Report { cases, nodes, seconds, nps: nps(nodes, seconds), proofs, proof_nodes, proof_seconds };
     if args.json.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    println!(
+    outln!(
         "{:<20} {:>5} {:>9} {:>6} {:>11} {:>9}",
         "position", "depth", "score", "move", "nodes", "seconds"
-    );
+    )?;
     for c in &report.cases {
         let mv = c.best_move.as_deref().unwrap_or("-");
-        println!("{:<20} {:>5} {:>9} {:>6} {:>11} {:>9.3}", c.name, c.depth, c.score, mv, c.nodes, c.seconds);
+        outln!("{:<20} {:>5} {:>9} {:>6} {:>11} {:>9.3}", c.name, c.depth, c.score, mv, c.nodes, c.seconds)?;
     }
-    println!("nodes {}", report.nodes);
-    println!("time  {:.3} s", report.seconds);
-    println!("nps   {:.0}", report.nps);
-    println!();
-    println!(
+    outln!("nodes {}", report.nodes)?;
+    outln!("time  {:.3} s", report.seconds)?;
+    outln!("nps   {:.0}", report.nps)?;
+    outln!()?;
+    outln!(
         "{:<20} {:>22} {:>6} {:>5} {:>11} {:>9}",
         "proof", "result", "move", "tests", "nodes", "seconds"
-    );
+    )?;
     for p in &report.proofs {
         let mv = p.best_move.as_deref().unwrap_or("-");
-        println!(
+        outln!(
             "{:<20} {:>22} {:>6} {:>5} {:>11} {:>9.3}",
             p.name, p.result, mv, p.tests, p.nodes, p.seconds
-        );
+        )?;
     }
-    println!("proof nodes {}", report.proof_nodes);
-    println!("proof time  {:.3} s", report.proof_seconds);
+    outln!("proof nodes {}", report.proof_nodes)?;
+    outln!("proof time  {:.3} s", report.proof_seconds)?;
     Ok(())
 }
 
@@ -383,55 +384,56 @@ fn techniques(json: bool) -> Result<()> {
         proof_rows,
     };
     if json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    print!("| {:<26} |", "technique set");
+    out!("| {:<26} |", "technique set")?;
     for c in &TECHNIQUE_CASES {
-        print!(" {:>22} |", c.name);
+        out!(" {:>22} |", c.name)?;
     }
-    println!();
-    print!("|{}|", "-".repeat(28));
+    outln!()?;
+    out!("|{}|", "-".repeat(28))?;
     for _ in &TECHNIQUE_CASES {
-        print!("{}:|", "-".repeat(23));
+        out!("{}:|", "-".repeat(23))?;
     }
-    println!();
-    print_rows(&report.rows);
-    println!();
-    print!("| {:<26} |", "proving search");
+    outln!()?;
+    print_rows(&report.rows)?;
+    outln!()?;
+    out!("| {:<26} |", "proving search")?;
     for name in &report.proof_positions {
-        print!(" {name:>22} |");
+        out!(" {name:>22} |")?;
     }
-    println!();
-    print!("|{}|", "-".repeat(28));
+    outln!()?;
+    out!("|{}|", "-".repeat(28))?;
     for _ in &report.proof_positions {
-        print!("{}:|", "-".repeat(23));
+        out!("{}:|", "-".repeat(23))?;
     }
-    println!();
-    print_rows(&report.proof_rows);
+    outln!()?;
+    print_rows(&report.proof_rows)?;
     let plain = report.rows[1].cells[0].nodes as f64;
     let c64 = report.rows[2].cells[0].nodes as f64;
-    println!();
-    println!(
+    outln!()?;
+    outln!(
         "the original's experiment (depth 8 after e1f2, seed eval): {} nodes without ordering, {} with ordering and history ({:+.0}%); the C64 searched 17,717 and 10,744 (-39%)",
         report.rows[1].cells[0].nodes,
         report.rows[2].cells[0].nodes,
         (c64 / plain - 1.0) * 100.0
-    );
+    )?;
     Ok(())
 }
 
-fn print_rows(rows: &[Row]) {
+fn print_rows(rows: &[Row]) -> Result<()> {
     for row in rows {
-        print!("| {:<26} |", row.set);
+        out!("| {:<26} |", row.set)?;
         for cell in &row.cells {
             let text = if cell.finished {
                 format!("{} ({:.1} ms)", cell.nodes, cell.seconds * 1e3)
             } else {
                 format!("> {} (stopped)", cell.nodes)
             };
-            print!(" {text:>22} |");
+            out!(" {text:>22} |")?;
         }
-        println!();
+        outln!()?;
     }
+    Ok(())
 }

@@ -1,5 +1,6 @@
 //! `ryg moves`: the legal moves of a position.
 
+use crate::out::outln;
 use anyhow::Result;
 use ryg::report::MovesReport;
 
@@ -8,12 +9,12 @@ pub use crate::args::PositionQuery as Args;
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
     if args.json.json {
-        println!("{}", serde_json::to_string(&MovesReport::of(&position))?);
+        outln!("{}", serde_json::to_string(&MovesReport::of(&position))?)?;
         return Ok(());
     }
     match position.outcome() {
-        Some(outcome) => println!("no legal moves: {outcome}"),
-        None => println!("{}", MovesReport::of(&position).moves.join(" ")),
+        Some(outcome) => outln!("no legal moves: {outcome}")?,
+        None => outln!("{}", MovesReport::of(&position).moves.join(" "))?,
     }
     Ok(())
 }

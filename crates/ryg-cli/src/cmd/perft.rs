@@ -1,5 +1,6 @@
 //! `ryg perft`: move-generation counts and speed.
 
+use crate::out::outln;
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -63,18 +64,18 @@ pub fn run(args: Args) -> Result<()> {
     let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
     let report = Report { fen: position.fen(), depth: args.depth, nodes, seconds, nps, divide };
     if args.json.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
     if let Some(entries) = &report.divide {
         for e in entries {
-            println!("{} {}", e.mv, e.nodes);
+            outln!("{} {}", e.mv, e.nodes)?;
         }
-        println!();
+        outln!()?;
     }
-    println!("nodes {}", report.nodes);
-    println!("time  {:.3} s", report.seconds);
-    println!("nps   {:.0}", report.nps);
+    outln!("nodes {}", report.nodes)?;
+    outln!("time  {:.3} s", report.seconds)?;
+    outln!("nps   {:.0}", report.nps)?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! `ryg record`: game records (`ryg record check FILE` validates one).
 
+use crate::out::{out, outln};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -59,17 +60,17 @@ fn run_check(args: CheckArgs) -> Result<()> {
             outcome: OutcomeReport::of(game.outcome()),
             tags: record.tags().to_vec(),
         };
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
     let style = BoardStyle::for_stdout().with_last_move(game.last_move());
-    print!("{}", board::render(game.position(), style));
-    println!();
-    println!("fen      {}", game.position().fen());
-    println!("plies    {}", game.moves().len());
+    out!("{}", board::render(game.position(), style))?;
+    outln!()?;
+    outln!("fen      {}", game.position().fen())?;
+    outln!("plies    {}", game.moves().len())?;
     match game.outcome() {
-        Some(outcome) => println!("result   {}: {outcome}", record.result()),
-        None => println!("result   * (unfinished; {} to move)", game.position().side_to_move()),
+        Some(outcome) => outln!("result   {}: {outcome}", record.result())?,
+        None => outln!("result   * (unfinished; {} to move)", game.position().side_to_move())?,
     }
     Ok(())
 }

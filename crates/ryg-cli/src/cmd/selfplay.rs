@@ -1,6 +1,7 @@
 //! `ryg selfplay`: the computer against itself, level against level, from one or every start
 //! square; the basis of the level table in the README.
 
+use crate::out::outln;
 use std::io::IsTerminal;
 
 use anyhow::Result;
@@ -157,29 +158,37 @@ pub fn run(args: Args) -> Result<()> {
         mouse_win_rate: f64::from(total.mouse_wins) / f64::from(total.games.max(1)),
     };
     if args.json.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    println!(
+    outln!(
         "Self-play on {}: mouse level {} against cats level {}, {} game(s) per start square, seed {}",
-        args.size, report.mouse, report.cats, args.games, args.seed
-    );
-    println!("{:<6} {:>6} {:>11} {:>10} {:>10}", "start", "games", "mouse wins", "cats wins", "avg plies");
+        args.size,
+        report.mouse,
+        report.cats,
+        args.games,
+        args.seed
+    )?;
+    outln!("{:<6} {:>6} {:>11} {:>10} {:>10}", "start", "games", "mouse wins", "cats wins", "avg plies")?;
     for row in &report.starts {
-        println!(
+        outln!(
             "{:<6} {:>6} {:>11} {:>10} {:>10.1}",
-            row.start, row.games, row.mouse_wins, row.cats_wins, row.average_plies
-        );
+            row.start,
+            row.games,
+            row.mouse_wins,
+            row.cats_wins,
+            row.average_plies
+        )?;
     }
-    println!(
+    outln!(
         "{:<6} {:>6} {:>11} {:>10} {:>10.1}",
         "total",
         total.games,
         total.mouse_wins,
         total.cats_wins,
         total.average_plies()
-    );
-    println!("The mouse won {:.1}% of the games.", 100.0 * report.mouse_win_rate);
+    )?;
+    outln!("The mouse won {:.1}% of the games.", 100.0 * report.mouse_win_rate)?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! `ryg show`: a position as a board, with the side to move and the outcome if finished.
 
+use crate::out::{out, outln};
 use anyhow::Result;
 use serde::Serialize;
 
@@ -28,15 +29,15 @@ pub fn run(args: Args) -> Result<()> {
             cats: position.cats().map(|sq| sq.to_string()).collect(),
             outcome: OutcomeReport::of(position.outcome()),
         };
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    print!("{}", board::render(&position, BoardStyle::for_stdout()));
-    println!();
-    println!("fen      {}", position.fen());
+    out!("{}", board::render(&position, BoardStyle::for_stdout()))?;
+    outln!()?;
+    outln!("fen      {}", position.fen())?;
     match position.outcome() {
-        Some(outcome) => println!("outcome  {outcome}"),
-        None => println!("to move  {}", position.side_to_move()),
+        Some(outcome) => outln!("outcome  {outcome}")?,
+        None => outln!("to move  {}", position.side_to_move())?,
     }
     Ok(())
 }

@@ -2,7 +2,6 @@
 //! every position of a board size, from the tablebase.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 use anyhow::Result;
 use ryg::report::SolveReport;
@@ -156,12 +155,9 @@ fn stats(obtained: &Obtained, json: bool) -> Result<()> {
     emit(&out)
 }
 
-/// Writes the report to stdout; a reader that has gone away (`| head`) is not an error.
+/// Writes the report to stdout.
 fn emit(text: &str) -> Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
+    Ok(crate::out::write_all(text.as_bytes())?)
 }
 
 /// `0.11 ms`, `6.3 ms`, `1.52 s`.

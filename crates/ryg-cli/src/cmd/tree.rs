@@ -1,6 +1,7 @@
 //! `ryg tree`: the explicit minimax tree, each board with its evaluation and minimax value,
 //! as text (indented, in the order it is built), Graphviz dot, or JSON.
 
+use crate::out::{out, outln};
 use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
@@ -71,7 +72,7 @@ pub fn run(args: Args) -> Result<()> {
     let pv = tree.pv_marks();
     match args.format {
         Format::Json => {
-            println!("{}", serde_json::to_string(&TreeReport::of(&tree, &position))?);
+            outln!("{}", serde_json::to_string(&TreeReport::of(&tree, &position))?)?;
         }
         Format::Text => {
             let mut out = String::new();
@@ -83,7 +84,7 @@ pub fn run(args: Args) -> Result<()> {
                 tree.nodes.len(),
                 tree.pv().first().map_or("none".to_string(), |m| m.to_string())
             )?;
-            print!("{out}");
+            out!("{out}")?;
         }
         Format::Dot => {
             let mut out = String::new();
@@ -103,7 +104,7 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
             writeln!(out, "}}")?;
-            print!("{out}");
+            out!("{out}")?;
         }
     }
     Ok(())

@@ -5,8 +5,10 @@
 use thiserror::Error;
 
 use super::index::Index;
+use super::value::{from_best_child, IMPOSSIBLE, LOSS_IN_0, WIN_IN_0};
 use super::Tablebase;
-use crate::Size;
+use crate::random::SplitMix64;
+use crate::{Position, Size};
 
 /// The first eight bytes of every cache file.
 const MAGIC: [u8; 8] = *b"RYGTB\r\n\x1a";
@@ -26,10 +28,55 @@ pub enum CacheError {
     Version { found: u32, expected: u32 },
     #[error("holds the {found}x{found} board, expected {expected}")]
     Size { found: u8, expected: Size },
+    #[error("damaged header: reserved bytes are not zero")]
+    Reserved,
+    #[error("damaged header: it declares {declared} bytes of entries, expected {expected}")]
+    Declared { declared: u64, expected: u64 },
     #[error("truncated or padded: {found} bytes of entries, expected {expected}")]
     Length { found: u64, expected: u64 },
     #[error("corrupted: checksum {found:016x}, expected {expected:016x}")]
     Checksum { found: u64, expected: u64 },
+    #[error("inconsistent: entry {entry} does not follow from its moves")]
+    Inconsistent { entry: usize },
+}
+
+/// Entries checked against their children on every load, besides the start positions.
+pub const CACHE_SAMPLES: usize = 4096;
+
+/// The length of a cache file for `size`: header and one byte per entry.
+pub fn cache_file_len(size: Size) -> u64 {
+    (CACHE_HEADER_LEN + Index::new(size).entries()) as u64
+}
+
+/// Checks a cache file's header (its first [`CACHE_HEADER_LEN`] bytes) for a table of `size`,
+/// so a caller can refuse a foreign file before reading the rest.
+///
+/// # Errors
+/// When the header is short, not a ryg tablebase's, of another format version or board size,
+/// or declares another length.
+pub fn check_cache_header(header: &[u8], size: Size) -> Result<(), CacheError> {
+    if header.len() < CACHE_HEADER_LEN {
+        return Err(CacheError::TooShort { len: header.len() });
+    }
+    if header[..8] != MAGIC {
+        return Err(CacheError::Magic);
+    }
+    let version = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes"));
+    if version != CACHE_FORMAT_VERSION {
+        return Err(CacheError::Version { found: version, expected: CACHE_FORMAT_VERSION });
+    }
+    if header[12] != size.n() {
+        return Err(CacheError::Size { found: header[12], expected: size });
+    }
+    if header[13..16] != [0, 0, 0] {
+        return Err(CacheError::Reserved);
+    }
+    let expected = Index::new(size).entries() as u64;
+    let declared = u64::from_le_bytes(header[16..24].try_into().expect("8 bytes"));
+    if declared != expected {
+        return Err(CacheError::Declared { declared, expected });
+    }
+    Ok(())
 }
 
 impl Tablebase {
@@ -63,35 +110,65 @@ impl Tablebase {
     /// When the bytes are short, not a ryg tablebase, another format version or board size,
     /// of the wrong length, or fail the checksum.
     pub fn from_cache_bytes(mut bytes: Vec<u8>, size: Size) -> Result<Tablebase, CacheError> {
-        if bytes.len() < CACHE_HEADER_LEN {
-            return Err(CacheError::TooShort { len: bytes.len() });
-        }
-        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-        if bytes[..8] != MAGIC {
-            return Err(CacheError::Magic);
-        }
-        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-        if version != CACHE_FORMAT_VERSION {
-            return Err(CacheError::Version { found: version, expected: CACHE_FORMAT_VERSION });
-        }
-        if bytes[12] != size.n() || bytes[13..16] != [0, 0, 0] {
-            return Err(CacheError::Size { found: bytes[12], expected: size });
-        }
+        check_cache_header(&bytes, size)?;
         let index = Index::new(size);
         let expected = index.entries() as u64;
-        let declared = word(16);
         let found = (bytes.len() - CACHE_HEADER_LEN) as u64;
-        if declared != expected || found != expected {
-            let found = if declared != expected { declared } else { found };
+        if found != expected {
             return Err(CacheError::Length { found, expected });
         }
-        let stored = word(24);
+        let stored = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
         let actual = checksum(&bytes[CACHE_HEADER_LEN..]);
         if stored != actual {
             return Err(CacheError::Checksum { found: actual, expected: stored });
         }
         bytes.drain(..CACHE_HEADER_LEN);
-        Ok(Tablebase::from_parts(index, bytes))
+        let tablebase = Tablebase::from_parts(index, bytes);
+        tablebase.check_entries(CACHE_SAMPLES, stored)?;
+        Ok(tablebase)
+    }
+
+    /// Checks that the start positions' entries and `samples` entries chosen by `seed` follow
+    /// from their children (a table with a valid checksum may still have been crafted).
+    ///
+    /// # Errors
+    /// The first entry that does not.
+    pub fn check_entries(&self, samples: usize, seed: u64) -> Result<(), CacheError> {
+        let size = self.size();
+        let starts = size.rank(0).filter_map(|sq| Position::start(size, Some(sq)).ok());
+        for position in starts {
+            self.check_entry(self.index.entry(&position))?;
+        }
+        let mut random = SplitMix64::new(seed);
+        for _ in 0..samples {
+            self.check_entry(random.below(self.entries.len()))?;
+        }
+        Ok(())
+    }
+
+    /// Whether entry `entry` holds what its children (or the game's end) make it.
+    fn check_entry(&self, entry: usize) -> Result<(), CacheError> {
+        let expected = match self.index.position(entry) {
+            None => IMPOSSIBLE,
+            Some(position) => match position.outcome() {
+                Some(outcome) if outcome.winner == position.side_to_move() => WIN_IN_0,
+                Some(_) => LOSS_IN_0,
+                None => {
+                    let mut best = IMPOSSIBLE;
+                    position.for_each_move(|mv| {
+                        let mut child = position;
+                        child.play_unchecked(mv);
+                        best = best.min(self.entries[self.index.entry(&child)]);
+                    });
+                    from_best_child(best)
+                }
+            },
+        };
+        if self.entries[entry] == expected {
+            Ok(())
+        } else {
+            Err(CacheError::Inconsistent { entry })
+        }
     }
 }
 
@@ -120,6 +197,54 @@ fn checksum(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cache file of `size` whose body is all `byte`, with a valid checksum.
+    fn crafted(size: Size, byte: u8) -> Vec<u8> {
+        let good = Tablebase::build(size, 1, &mut ());
+        let body = vec![byte; good.len()];
+        let mut bytes = good.cache_header().to_vec();
+        bytes[24..32].copy_from_slice(&checksum(&body).to_le_bytes());
+        bytes.extend_from_slice(&body);
+        bytes
+    }
+
+    #[test]
+    fn crafted_bodies_with_valid_checksums_are_refused() {
+        let size = Size::new(8).unwrap();
+        for byte in [0xFF, 0x00] {
+            let err = Tablebase::from_cache_bytes(crafted(size, byte), size).unwrap_err();
+            assert!(matches!(err, CacheError::Inconsistent { .. }), "{byte:#x}: {err}");
+        }
+        // The first entry checked is the start position with the mouse on a1.
+        let first = Index::new(size).entry(&Position::start(size, Some("a1".parse().unwrap())).unwrap());
+        let err = Tablebase::from_cache_bytes(crafted(size, 0xFF), size).unwrap_err();
+        assert_eq!(err.to_string(), format!("inconsistent: entry {first} does not follow from its moves"));
+    }
+
+    #[test]
+    fn every_entry_of_a_built_table_follows_from_its_children() {
+        for n in [4, 6] {
+            let tb = Tablebase::build(Size::new(n).unwrap(), 1, &mut ());
+            for entry in 0..tb.len() {
+                assert_eq!(tb.check_entry(entry), Ok(()), "{n}x{n} entry {entry}");
+            }
+        }
+        let tb = Tablebase::build(Size::new(8).unwrap(), 2, &mut ());
+        assert_eq!(tb.check_entries(100_000, 7), Ok(()));
+    }
+
+    #[test]
+    fn a_damaged_entry_is_a_probe_error_not_a_panic() {
+        let size = Size::new(6).unwrap();
+        let good = Tablebase::build(size, 1, &mut ());
+        let start = Position::start(size, None).unwrap();
+        let entry = good.index.entry(&start);
+        let mut entries = good.entries.clone();
+        entries[entry] = super::IMPOSSIBLE;
+        let damaged = Tablebase::from_parts(Index::new(size), entries);
+        assert_eq!(damaged.probe(&start), Err(crate::tablebase::ProbeError::Damaged { entry }));
+        assert_eq!(damaged.check_entries(0, 1), Err(CacheError::Inconsistent { entry }));
+    }
 
     #[test]
     fn checksum_sees_every_byte() {

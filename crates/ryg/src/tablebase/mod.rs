@@ -11,7 +11,9 @@ mod value;
 
 pub use crate::ExactResult;
 pub use build::{BuildProgress, MAX_BUILD_THREADS};
-pub use cache::{CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN};
+pub use cache::{
+    cache_file_len, check_cache_header, CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN, CACHE_SAMPLES,
+};
 pub use probe::ProbeError;
 pub use stats::{SideCounts, StartResult, Stats};
 

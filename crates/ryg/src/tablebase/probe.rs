@@ -6,34 +6,45 @@ use super::value::decode;
 use super::{ExactResult, Tablebase};
 use crate::{Move, Position, Size};
 
-/// A position the tablebase cannot answer for: it was built for another board size.
+/// A position the tablebase cannot answer for.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("the position is on a {found} board but the tablebase solves {expected}")]
-pub struct ProbeError {
-    /// The position's board size.
-    pub found: Size,
-    /// The tablebase's board size.
-    pub expected: Size,
+pub enum ProbeError {
+    /// It was built for another board size.
+    #[error("the position is on a {found} board but the tablebase solves {expected}")]
+    WrongSize {
+        /// The position's board size.
+        found: Size,
+        /// The tablebase's board size.
+        expected: Size,
+    },
+    /// The table holds no result for a legal position (a damaged table).
+    #[error("the tablebase is damaged: entry {entry} holds no result for a legal position")]
+    Damaged {
+        /// The entry's index.
+        entry: usize,
+    },
 }
 
 impl Tablebase {
     /// The exact result of `position`.
     ///
     /// # Errors
-    /// When `position` is on another board size.
+    /// When `position` is on another board size, or its entry is damaged (a built or
+    /// validated table never is).
     #[inline]
     pub fn probe(&self, position: &Position) -> Result<ExactResult, ProbeError> {
         if position.size() != self.size() {
-            return Err(ProbeError { found: position.size(), expected: self.size() });
+            return Err(ProbeError::WrongSize { found: position.size(), expected: self.size() });
         }
-        let byte = self.entries[self.index.entry(position)];
-        Ok(decode(byte, position.side_to_move()).expect("a legal position has a stored result"))
+        let entry = self.index.entry(position);
+        decode(self.entries[entry], position.side_to_move()).ok_or(ProbeError::Damaged { entry })
     }
 
     /// The exact result of `position`.
     ///
     /// # Panics
-    /// When `position` is on another board size (see [`Tablebase::probe`]).
+    /// When [`Tablebase::probe`] fails: `position` is on another board size, or the table is
+    /// damaged (loading a cache validates it, see [`Tablebase::from_cache_bytes`]).
     #[inline]
     #[track_caller]
     pub fn result(&self, position: &Position) -> ExactResult {
