@@ -8,6 +8,7 @@ use crate::args::Cli;
 pub mod analyze;
 pub mod bench;
 pub mod eval;
+pub mod match_runner;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -17,6 +18,7 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tree;
+pub mod ugi;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -38,6 +40,11 @@ pub enum Command {
     Selfplay(selfplay::Args),
     /// Game records (PGN-style): check a record file
     Record(record::Args),
+    /// The engine side of the UGI protocol on stdin/stdout (for match runners and GUIs)
+    Ugi(ugi::Args),
+    /// Two UGI engines play a series of games; scores, Elo, SPRT, PGN
+    #[command(name = "match")]
+    Match(match_runner::Args),
     /// Count move sequences to a depth (move-generation check and speed test)
     Perft(perft::Args),
     /// Fixed search suite (node checksum, nodes/s), or --techniques to compare techniques
@@ -61,5 +68,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Ugi(args)) => ugi::run(args),
+        Some(Command::Match(args)) => match_runner::run(args),
     }
 }
