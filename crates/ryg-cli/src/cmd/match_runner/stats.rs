@@ -109,9 +109,9 @@ mod tests {
     fn elo_of_known_scores() {
         let even = elo(50, 100);
         assert_eq!(even.diff, Some(0.0));
-        // sd = 0.05, interval 0.402..0.598 → ±68.6 Elo.
-        assert!((even.high.unwrap() - 68.6).abs() < 0.1, "{even:?}");
-        assert!((even.low.unwrap() + 68.6).abs() < 0.1, "{even:?}");
+        // sd = 0.05, interval 0.402..0.598 → ±69.0 Elo.
+        assert!((even.high.unwrap() - 69.0).abs() < 0.1, "{even:?}");
+        assert!((even.low.unwrap() + 69.0).abs() < 0.1, "{even:?}");
         let strong = elo(75, 100);
         assert!((strong.diff.unwrap() - 190.8).abs() < 0.1, "{strong:?}");
         assert_eq!(elo(10, 10), Elo { diff: None, low: None, high: None });
