@@ -186,6 +186,45 @@ impl Record {
         Ok(Record { tags, game })
     }
 
+    /// Reads a file of several records, one after another. A tag pair after moves starts the
+    /// next game; blank lines between games are optional. Line numbers in errors count from
+    /// the top of `text`.
+    ///
+    /// # Errors
+    /// The first record that [`Record::parse`] refuses, with its line in `text`.
+    pub fn parse_all(text: &str) -> Result<Vec<Record>, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // Each game: the line it starts on (from 0) and its lines.
+        let mut games: Vec<(usize, Vec<&str>)> = Vec::new();
+        let mut in_moves = false;
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            let is_tag = trimmed.starts_with('[');
+            if games.is_empty() || (is_tag && in_moves) {
+                games.push((i, Vec::new()));
+                in_moves = false;
+            }
+            let (first, lines) = games.last_mut().expect("a game was just started");
+            // Keep line numbers: pad with empty lines up to this one.
+            lines.resize(i - *first, "");
+            lines.push(line);
+            in_moves |= !is_tag;
+        }
+        if games.is_empty() {
+            return Err(RecordErrorKind::Empty.at(1));
+        }
+        games
+            .into_iter()
+            .map(|(first, lines)| {
+                Record::parse(&lines.join("\n"))
+                    .map_err(|e| RecordError { line: e.line + first, kind: e.kind })
+            })
+            .collect()
+    }
+
     /// The tag pairs in order, `FEN` and `Result` included.
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags

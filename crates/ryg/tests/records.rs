@@ -153,3 +153,25 @@ proptest! {
         prop_assert_eq!(*Game::from_moves(start, &moves).unwrap().position(), *game.position());
     }
 }
+
+#[test]
+fn files_of_several_records_read_game_by_game() {
+    let one = read("valid", "four-by-four.pgn");
+    let two = read("valid", "standard-mouse-escapes.pgn");
+    let text = format!("{one}\n{two}{one}");
+    let records = Record::parse_all(&text).unwrap();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0], Record::parse(&one).unwrap());
+    assert_eq!(records[1], Record::parse(&two).unwrap());
+    assert_eq!(records[2], records[0]);
+    // An error names its line in the whole file.
+    let bad = read("invalid", "illegal-move.pgn");
+    let err = Record::parse_all(&format!("{one}\n{bad}")).unwrap_err();
+    let alone = Record::parse(&bad).unwrap_err();
+    assert_eq!(err.line, alone.line + one.lines().count() + 1);
+    assert_eq!(err.kind, alone.kind);
+    assert_eq!(
+        Record::parse_all("\n\n").unwrap_err().to_string(),
+        "line 1: empty record: expected tag pairs and moves"
+    );
+}

@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod bench;
 pub mod eval;
 pub mod levels;
+pub mod match_runner;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -18,6 +19,7 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tree;
+pub mod ugi;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -41,6 +43,11 @@ pub enum Command {
     Levels(levels::Args),
     /// Game records (PGN-style): check a record file
     Record(record::Args),
+    /// The engine side of the UGI protocol on stdin/stdout (for match runners and GUIs)
+    Ugi(ugi::Args),
+    /// Two UGI engines play a series of games; scores, Elo, SPRT, PGN
+    #[command(name = "match")]
+    Match(match_runner::Args),
     /// Count move sequences to a depth (move-generation check and speed test)
     Perft(perft::Args),
     /// Fixed search suite (node checksum, nodes/s), or --techniques to compare techniques
@@ -65,5 +72,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Ugi(args)) => ugi::run(args),
+        Some(Command::Match(args)) => match_runner::run(args),
     }
 }

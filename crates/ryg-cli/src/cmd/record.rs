@@ -4,6 +4,7 @@ use crate::out::{out, outln};
 use std::path::PathBuf;
 
 use anyhow::Result;
+use ryg::Record;
 use serde::Serialize;
 
 use crate::args::JsonArg;
@@ -18,7 +19,8 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Action {
-    /// Check a game record: every tag and move; print the final position and result
+    /// Check a game record, or every game of a file of several: every tag and move; print the
+    /// final position and result (one line per game for several)
     Check(CheckArgs),
 }
 
@@ -47,20 +49,28 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
+fn report(record: &Record) -> Report {
+    let game = record.game();
+    Report {
+        start: game.start().fen(),
+        fen: game.position().fen(),
+        plies: game.moves().len(),
+        moves: game.moves().iter().map(ToString::to_string).collect(),
+        result: record.result(),
+        outcome: OutcomeReport::of(game.outcome()),
+        tags: record.tags().to_vec(),
+    }
+}
+
 fn run_check(args: CheckArgs) -> Result<()> {
-    let record = crate::files::read_record(&args.file)?;
+    let records = crate::files::read_records(&args.file)?;
+    if records.len() > 1 {
+        return check_several(&records, args.json.json);
+    }
+    let record = &records[0];
     let game = record.game();
     if args.json.json {
-        let report = Report {
-            start: game.start().fen(),
-            fen: game.position().fen(),
-            plies: game.moves().len(),
-            moves: game.moves().iter().map(ToString::to_string).collect(),
-            result: record.result(),
-            outcome: OutcomeReport::of(game.outcome()),
-            tags: record.tags().to_vec(),
-        };
-        outln!("{}", serde_json::to_string(&report)?)?;
+        outln!("{}", serde_json::to_string(&report(record))?)?;
         return Ok(());
     }
     let style = BoardStyle::for_stdout().with_last_move(game.last_move());
@@ -72,5 +82,32 @@ fn run_check(args: CheckArgs) -> Result<()> {
         Some(outcome) => outln!("result   {}: {outcome}", record.result())?,
         None => outln!("result   * (unfinished; {} to move)", game.position().side_to_move())?,
     }
+    Ok(())
+}
+
+/// A file of several games: one line each (JSON: `{"games": [...]}`).
+fn check_several(records: &[Record], json: bool) -> Result<()> {
+    if json {
+        let games: Vec<Report> = records.iter().map(report).collect();
+        println!("{}", serde_json::json!({ "games": games }));
+        return Ok(());
+    }
+    for (i, record) in records.iter().enumerate() {
+        let game = record.game();
+        let result = match game.outcome() {
+            Some(outcome) => format!("{}: {outcome}", record.result()),
+            None => format!("* (unfinished; {} to move)", game.position().side_to_move()),
+        };
+        let players = match (record.tag("Mouse"), record.tag("Cats")) {
+            (Some(m), Some(c)) => format!(", {m} (mouse) v {c} (cats)"),
+            _ => String::new(),
+        };
+        let decided = match (record.tag("MatchResult"), record.tag("Termination")) {
+            (Some(r), Some(why)) if game.outcome().is_none() => format!(", match result {r}: {why}"),
+            _ => String::new(),
+        };
+        println!("game {:<4} {:>3} plies{players}, result {result}{decided}", i + 1, game.moves().len());
+    }
+    println!("{} games, all valid", records.len());
     Ok(())
 }

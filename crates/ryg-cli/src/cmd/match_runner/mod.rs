@@ -1,0 +1,547 @@
+//! `ryg match`: two UGI engines play a series of games. The runner trusts neither: it checks
+//! every move with the library, ends games by its own rules (or early from the tablebase),
+//! and an engine that crashes, hangs, runs out of time or says something illegal loses.
+
+mod engine;
+mod stats;
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use ryg::{Game, Move, Position, Record, Side, Size, Tablebase};
+use serde::Serialize;
+
+use crate::args::JsonArg;
+use crate::tablebase::CacheArgs;
+use engine::{Engine, EngineSpec, Failure};
+use stats::{Decision, Sprt};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// An engine: "cmd=COMMAND name=NAME option.NAME=VALUE …" (give exactly two)
+    #[arg(long = "engine", value_name = "SPEC", required = true, value_parser = |s: &str| s.parse::<EngineSpec>())]
+    pub engines: Vec<EngineSpec>,
+    /// Games to play (rounded up to an even number: each opening twice, sides swapped)
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Games played at the same time
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+    /// Clock per game: SECONDS+INCREMENT, e.g. 10+0.1
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime", "depth"], value_parser = parse_tc)]
+    pub tc: Option<Control>,
+    /// Time per move in milliseconds
+    #[arg(long, value_name = "MS", conflicts_with = "depth")]
+    pub movetime: Option<u64>,
+    /// Fixed search depth per move
+    #[arg(long, value_name = "PLIES")]
+    pub depth: Option<u32>,
+    /// Board size of the start positions: 4, 6, 8 or 10
+    #[arg(long, value_name = "N", default_value_t = Size::STANDARD)]
+    pub size: Size,
+    /// Openings: `starts` (every mouse start square) or a file with one FEN per line
+    /// [default: the standard start]
+    #[arg(long, value_name = "starts|FILE")]
+    pub openings: Option<String>,
+    /// End a game early once the tablebase says it ends within PLIES plies (perfect play)
+    #[arg(long, value_name = "PLIES", num_args = 0..=1, default_missing_value = "10")]
+    pub adjudicate: Option<u32>,
+    /// Stop early on a decision: "elo0=0 elo1=50 alpha=0.05 beta=0.05"
+    #[arg(long, value_name = "SETTINGS", value_parser = |s: &str| Sprt::parse(s))]
+    pub sprt: Option<Sprt>,
+    /// Write every game to this file (PGN-style records, `ryg record check` reads it)
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Seconds an engine may take to answer when no clock runs (start-up, depth or node
+    /// searches); also the extra time allowed over --movetime
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub timeout: f64,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+    #[command(flatten)]
+    pub json: JsonArg,
+}
+
+/// Extra time over the clock before a move counts as too late (pipe and scheduling).
+const CLOCK_MARGIN: Duration = Duration::from_millis(50);
+
+#[derive(Clone, Copy, Debug)]
+pub enum Control {
+    Clock { base: Duration, inc: Duration },
+    MoveTime(u64),
+    Depth(u32),
+    Unlimited,
+}
+
+fn parse_tc(text: &str) -> Result<Control, String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let secs = |s: &str| -> Result<Duration, String> {
+        let v: f64 = s.parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+        if !(0.0..1e7).contains(&v) {
+            return Err(format!("'{s}' is out of range"));
+        }
+        Ok(Duration::from_secs_f64(v))
+    };
+    Ok(Control::Clock { base: secs(base)?, inc: secs(inc)? })
+}
+
+/// How one game went.
+#[derive(Clone, Debug)]
+struct GameResult {
+    index: usize,
+    /// Which engine played the mouse (0 or 1).
+    mouse: usize,
+    winner: Side,
+    reason: String,
+    /// The engine that failed, if one did.
+    failed: Option<usize>,
+    nodes: [u64; 2],
+    /// Moves each engine made.
+    moves: [u32; 2],
+    record: Record,
+}
+
+struct Setup {
+    engines: Vec<EngineSpec>,
+    control: Control,
+    timeout: Duration,
+    adjudicate: Option<(u32, Arc<Tablebase>)>,
+}
+
+fn go_command(control: Control, clocks: [Duration; 2]) -> (String, Duration, bool, Duration) {
+    match control {
+        Control::Clock { inc, .. } => {
+            let ms = |d: Duration| d.as_millis();
+            let cmd = format!(
+                "go p1time {} p2time {} p1inc {} p2inc {}",
+                ms(clocks[0]),
+                ms(clocks[1]),
+                ms(inc),
+                ms(inc)
+            );
+            (cmd, Duration::ZERO, true, inc)
+        }
+        Control::MoveTime(ms) => {
+            (format!("go movetime {ms}"), Duration::from_millis(ms), false, Duration::ZERO)
+        }
+        Control::Depth(d) => (format!("go depth {d}"), Duration::ZERO, false, Duration::ZERO),
+        Control::Unlimited => ("go".to_string(), Duration::ZERO, false, Duration::ZERO),
+    }
+}
+
+/// Plays game `index` from `start` with engine `mouse` as the mouse.
+fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> GameResult {
+    let mut game = Game::new(start);
+    let mut nodes = [0u64; 2];
+    let mut moves_made = [0u32; 2];
+    let engine_of = |side: Side| if side == Side::Mouse { mouse } else { 1 - mouse };
+    let mut failure: Option<(usize, Failure)> = None;
+    let mut adjudicated = None;
+    let mut engines: Vec<Option<Engine>> = Vec::new();
+    for (i, spec) in setup.engines.iter().enumerate() {
+        match Engine::start(spec, setup.timeout) {
+            Ok(e) => engines.push(Some(e)),
+            Err(f) => {
+                failure.get_or_insert((i, f));
+                engines.push(None);
+            }
+        }
+    }
+    let mut clocks = match setup.control {
+        Control::Clock { base, .. } => [base; 2],
+        _ => [Duration::ZERO; 2],
+    };
+    let moves_text = |game: &Game| game.moves().iter().map(Move::to_string).collect::<Vec<_>>().join(" ");
+    while failure.is_none() && game.outcome().is_none() {
+        if let Some((plies, tb)) = &setup.adjudicate {
+            let result = tb.result(game.position());
+            if result.plies <= *plies {
+                adjudicated = Some(result);
+                break;
+            }
+        }
+        let side = game.position().side_to_move();
+        let who = engine_of(side);
+        let clock_index = usize::from(side == Side::Cats);
+        let engine = engines[who].as_mut().expect("both engines started");
+        let moves = moves_text(&game);
+        let position = if moves.is_empty() {
+            format!("position fen {}", start.fen())
+        } else {
+            format!("position fen {} moves {moves}", start.fen())
+        };
+        let (go, extra, on_time, inc) = go_command(setup.control, clocks);
+        let allowed = if on_time { clocks[clock_index] + CLOCK_MARGIN } else { extra + setup.timeout };
+        let answer = engine.send(&position).and_then(|()| engine.go(&go, allowed, on_time));
+        let answer = match answer {
+            Ok(a) => a,
+            Err(f) => {
+                failure = Some((who, f));
+                break;
+            }
+        };
+        if on_time {
+            match clocks[clock_index].checked_sub(answer.elapsed) {
+                Some(left) => clocks[clock_index] = left + inc,
+                None => {
+                    failure = Some((who, Failure::OutOfTime));
+                    break;
+                }
+            }
+        }
+        nodes[who] += answer.nodes.unwrap_or(0);
+        moves_made[who] += 1;
+        let played = answer.mv.parse::<Move>().map_err(|e| format!("'{}': {e}", answer.mv));
+        match played.and_then(|mv| game.play(mv).map_err(|e| e.to_string())) {
+            Ok(()) => {}
+            Err(why) => {
+                failure = Some((who, Failure::Illegal(why)));
+                break;
+            }
+        }
+    }
+    drop(engines);
+    let (winner, reason, failed) = match (failure, adjudicated, game.outcome()) {
+        (Some((who, f)), _, _) => {
+            let side = if who == mouse { Side::Mouse } else { Side::Cats };
+            (!side, format!("{} ({}) {f}", setup.engines[who].name, side), Some(who))
+        }
+        (None, Some(result), _) => (result.winner, format!("adjudicated: {result}"), None),
+        (None, None, Some(outcome)) => (outcome.winner, outcome.reason.to_string(), None),
+        (None, None, None) => unreachable!("the loop ends on a failure, an adjudication or the game's end"),
+    };
+    let mut record = Record::new(game);
+    let token = if winner == Side::Mouse { "1-0" } else { "0-1" };
+    let tags = [
+        ("Event", "ryg match".to_string()),
+        ("Round", (index + 1).to_string()),
+        ("Mouse", setup.engines[mouse].name.clone()),
+        ("Cats", setup.engines[1 - mouse].name.clone()),
+        ("MatchResult", token.to_string()),
+        ("Termination", reason.clone()),
+    ];
+    for (name, value) in tags {
+        // Tag values from engine names may hold quotes; the record refuses those.
+        let _ = record.set_tag(name, &value.replace('"', "'"));
+    }
+    GameResult { index, mouse, winner, reason, failed, nodes, moves: moves_made, record }
+}
+
+/// The openings: `starts`, a file of FENs, or the standard start of `size`.
+fn openings(args: &Args) -> Result<Vec<Position>> {
+    match args.openings.as_deref() {
+        None => Ok(vec![Position::start(args.size, None)?]),
+        Some("starts") => Ok(args
+            .size
+            .rank(0)
+            .map(|sq| Position::start(args.size, Some(sq)).expect("dark squares of rank 1"))
+            .collect()),
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read openings '{path}'"))?;
+            let mut list = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let position: Position =
+                    line.parse().with_context(|| format!("openings '{path}' line {}", i + 1))?;
+                if position.outcome().is_some() {
+                    bail!("openings '{path}' line {}: the game is already over", i + 1);
+                }
+                list.push(position);
+            }
+            if list.is_empty() {
+                bail!("openings '{path}' holds no position");
+            }
+            Ok(list)
+        }
+    }
+}
+
+#[derive(Serialize, Default, Clone, Copy)]
+struct SideScore {
+    games: u32,
+    wins: u32,
+}
+
+#[derive(Serialize)]
+struct EngineReport {
+    name: String,
+    score: u32,
+    games: u32,
+    as_mouse: SideScore,
+    as_cats: SideScore,
+    failures: u32,
+    /// Moves played and the nodes their searches reported (the last `info … nodes`).
+    moves: u32,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct FailureReport {
+    game: usize,
+    engine: String,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct SprtReport {
+    llr: f64,
+    lower: f64,
+    upper: f64,
+    decision: &'static str,
+}
+
+#[derive(Serialize)]
+struct Report {
+    games: u32,
+    size: u8,
+    engines: Vec<EngineReport>,
+    elo: Option<f64>,
+    elo_low: Option<f64>,
+    elo_high: Option<f64>,
+    elo_method: &'static str,
+    sprt: Option<SprtReport>,
+    failures: Vec<FailureReport>,
+    seconds: f64,
+}
+
+const ELO_METHOD: &str = "normal approximation to the binomial over game scores (no draws), 95%";
+
+/// An engine that dies while the runner writes to it must not end the runner: a write to
+/// its closed pipe is an error (the engine crashed), not SIGPIPE.
+fn ignore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: SIG_IGN is a valid disposition for SIGPIPE; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    ignore_sigpipe();
+    let usage = |message: String| -> ! {
+        use clap::CommandFactory;
+        crate::args::Cli::command().error(clap::error::ErrorKind::ValueValidation, message).exit()
+    };
+    if args.engines.len() != 2 {
+        usage(format!("a match needs exactly two --engine, not {}", args.engines.len()));
+    }
+    if !(args.timeout > 0.0 && args.timeout < 1e6) {
+        usage("--timeout must be a positive number of seconds".to_string());
+    }
+    let control = match (&args.tc, args.movetime, args.depth) {
+        (Some(tc), _, _) => *tc,
+        (_, Some(ms), _) => Control::MoveTime(ms),
+        (_, _, Some(d)) => Control::Depth(d),
+        _ => Control::Unlimited,
+    };
+    let openings = openings(&args)?;
+    let adjudicate = args.adjudicate.map(|plies| {
+        let size = openings[0].size();
+        (plies, Arc::new(args.cache.obtain(size).tablebase))
+    });
+    if adjudicate.is_some() && openings.iter().any(|p| p.size() != openings[0].size()) {
+        bail!("--adjudicate needs openings of one board size");
+    }
+    let games = (args.games as usize).div_ceil(2) * 2;
+    let setup = Arc::new(Setup {
+        engines: args.engines.clone(),
+        control,
+        timeout: Duration::from_secs_f64(args.timeout),
+        adjudicate,
+    });
+    let mut pgn = match &args.pgn {
+        Some(path) => {
+            Some(std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?)
+        }
+        None => None,
+    };
+    let started = Instant::now();
+    let next = Arc::new(AtomicUsize::new(0));
+    let halt = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let openings = Arc::new(openings);
+    let mut workers = Vec::new();
+    for _ in 0..args.concurrency.min(games as u32) {
+        let (setup, next, halt, tx, openings) =
+            (Arc::clone(&setup), Arc::clone(&next), Arc::clone(&halt), tx.clone(), Arc::clone(&openings));
+        workers.push(std::thread::spawn(move || loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= games || halt.load(Ordering::Relaxed) {
+                break;
+            }
+            let start = openings[(index / 2) % openings.len()];
+            let result = play_game(&setup, index, start, index % 2);
+            if tx.send(result).is_err() {
+                break;
+            }
+        }));
+    }
+    drop(tx);
+    let live = std::io::stderr().is_terminal();
+    let mut results: Vec<GameResult> = Vec::new();
+    let mut decision = Decision::Continue;
+    while let Ok(result) = rx.recv() {
+        if let Some(file) = &mut pgn {
+            writeln!(file, "{}", result.record.to_pgn()).context("cannot write the PGN file")?;
+        }
+        results.push(result);
+        let wins = results.iter().filter(|r| engine_won(r) == 0).count() as u32;
+        let losses = results.len() as u32 - wins;
+        if let Some(sprt) = &args.sprt {
+            decision = sprt.decide(wins, losses);
+        }
+        if live {
+            let e = stats::elo(wins, wins + losses);
+            eprint!(
+                "\r{} {}-{} {} after {}/{games} games, Elo {}   ",
+                setup.engines[0].name,
+                wins,
+                losses,
+                setup.engines[1].name,
+                results.len(),
+                fmt_elo(e.diff)
+            );
+        }
+        if decision != Decision::Continue {
+            halt.store(true, Ordering::Relaxed);
+            break;
+        }
+    }
+    if live {
+        eprintln!();
+    }
+    // Games still being played after a decision are not counted; the workers end with them.
+    drop(rx);
+    for w in workers {
+        let _ = w.join();
+    }
+    results.sort_by_key(|r| r.index);
+    let report = report(&args, &setup, &results, started.elapsed().as_secs_f64(), decision);
+    if args.json.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print_report(&report);
+    }
+    Ok(())
+}
+
+/// The engine (0 or 1) that won a game.
+fn engine_won(r: &GameResult) -> usize {
+    if r.winner == Side::Mouse {
+        r.mouse
+    } else {
+        1 - r.mouse
+    }
+}
+
+fn fmt_elo(v: Option<f64>) -> String {
+    // `+ 0.0` turns -0 into 0.
+    v.map_or("n/a".to_string(), |v| format!("{:+.0}", v.round() + 0.0))
+}
+
+fn report(args: &Args, setup: &Setup, results: &[GameResult], seconds: f64, decision: Decision) -> Report {
+    let mut engines: Vec<EngineReport> = setup
+        .engines
+        .iter()
+        .map(|e| EngineReport {
+            name: e.name.clone(),
+            score: 0,
+            games: 0,
+            as_mouse: SideScore::default(),
+            as_cats: SideScore::default(),
+            failures: 0,
+            moves: 0,
+            nodes: 0,
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for r in results {
+        for (i, e) in engines.iter_mut().enumerate() {
+            let won = engine_won(r) == i;
+            let side = if r.mouse == i { &mut e.as_mouse } else { &mut e.as_cats };
+            side.games += 1;
+            side.wins += u32::from(won);
+            e.games += 1;
+            e.score += u32::from(won);
+            e.nodes += r.nodes[i];
+            e.moves += r.moves[i];
+        }
+        if let Some(who) = r.failed {
+            engines[who].failures += 1;
+            failures.push(FailureReport {
+                game: r.index + 1,
+                engine: setup.engines[who].name.clone(),
+                reason: r.reason.clone(),
+            });
+        }
+    }
+    let n = results.len() as u32;
+    let elo = stats::elo(engines[0].score, n);
+    let sprt = args.sprt.map(|s| {
+        let (lower, upper) = s.bounds();
+        SprtReport {
+            llr: s.llr(engines[0].score, n - engines[0].score),
+            lower,
+            upper,
+            decision: match decision {
+                Decision::H0 => "H0 accepted",
+                Decision::H1 => "H1 accepted",
+                Decision::Continue => "no decision",
+            },
+        }
+    });
+    Report {
+        games: n,
+        size: args.size.n(),
+        engines,
+        elo: elo.diff,
+        elo_low: elo.low,
+        elo_high: elo.high,
+        elo_method: ELO_METHOD,
+        sprt,
+        failures,
+        seconds,
+    }
+}
+
+fn print_report(r: &Report) {
+    println!("{} games in {:.1} s", r.games, r.seconds);
+    for e in &r.engines {
+        println!(
+            "{:<12} {:>5}/{:<5} as mouse {}/{}, as cats {}/{}, failures {}, {} moves, {} nodes",
+            e.name,
+            e.score,
+            e.games,
+            e.as_mouse.wins,
+            e.as_mouse.games,
+            e.as_cats.wins,
+            e.as_cats.games,
+            e.failures,
+            e.moves,
+            e.nodes
+        );
+    }
+    println!(
+        "Elo {} - {}: {} [{}, {}] ({})",
+        r.engines[0].name,
+        r.engines[1].name,
+        fmt_elo(r.elo),
+        fmt_elo(r.elo_low),
+        fmt_elo(r.elo_high),
+        r.elo_method
+    );
+    if let Some(s) = &r.sprt {
+        println!("SPRT: llr {:.2} (bounds {:.2}, {:.2}): {}", s.llr, s.lower, s.upper, s.decision);
+    }
+    for f in &r.failures {
+        println!("game {}: {}", f.game, f.reason);
+    }
+}

@@ -1,0 +1,559 @@
+//! `ryg ugi`: the engine side of UGI (Universal Game Interface, UCI with `query`) over
+//! stdin/stdout. The text commands become library calls; the search runs on its own thread,
+//! so `stop` and `isready` are answered while it thinks. p1 is the mouse (it moves first).
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ryg::eval::EvalKind;
+use ryg::search::{Iteration, Limits, SearchHandler, Searcher, SplitMix64};
+use ryg::{Level, Move, Player, Position, Score, SearchConfig, Side, Size, Tablebase};
+
+use crate::tablebase::CacheArgs;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// Time kept back from every clock allocation for the pipe and the runner (ms).
+const MOVE_OVERHEAD_MS: u64 = 15;
+/// The largest `Hash` option (MiB).
+const MAX_HASH: usize = 1024;
+
+/// The engine's options, as `setoption` leaves them.
+#[derive(Clone, Debug)]
+struct Options {
+    level: Level,
+    /// Transposition table MiB; `None`: as the level's player (1 up to depth 8, else 16).
+    hash: Option<usize>,
+    size: Size,
+    eval: EvalKind,
+    tt: bool,
+    ordering: bool,
+    history: bool,
+    iterative_deepening: bool,
+    /// Seed of the random choices; 0: a new one each time the engine starts.
+    seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        let config = SearchConfig::default();
+        Options {
+            level: Level::Search(9),
+            hash: None,
+            size: Size::STANDARD,
+            eval: config.eval,
+            tt: config.tt,
+            ordering: config.ordering,
+            history: config.history,
+            iterative_deepening: config.iterative_deepening,
+            seed: 0,
+        }
+    }
+}
+
+/// The `option` lines printed after `ugi`.
+fn option_lines(o: &Options) -> Vec<String> {
+    let check = |name: &str, value: bool| format!("option name {name} type check default {value}");
+    vec![
+        format!(
+            "option name Level type combo default {} var random var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var perfect",
+            o.level
+        ),
+        format!("option name Hash type spin default {} min 1 max {MAX_HASH}", SearchConfig::default().tt_megabytes),
+        format!("option name Size type combo default {} var 4 var 6 var 8 var 10", o.size.n()),
+        format!("option name Eval type combo default {} var seed var default", eval_name(o.eval)),
+        check("Table", o.tt),
+        check("Ordering", o.ordering),
+        check("History", o.history),
+        check("IterativeDeepening", o.iterative_deepening),
+        format!("option name Seed type spin default 0 min 0 max {}", i64::MAX),
+    ]
+}
+
+fn eval_name(eval: EvalKind) -> &'static str {
+    match eval {
+        EvalKind::Seed => "seed",
+        EvalKind::Default => "default",
+    }
+}
+
+fn parse_bool(value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(format!("'{value}' is not true or false")),
+    }
+}
+
+impl Options {
+    /// Applies `setoption name NAME value VALUE`; an error leaves the options unchanged.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "level" => self.level = value.parse().map_err(|e: ryg::LevelError| e.to_string())?,
+            "hash" => {
+                self.hash = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|h| (1..=MAX_HASH).contains(h))
+                    .map(Some)
+                    .ok_or_else(|| format!("Hash must be 1 to {MAX_HASH} (MiB), not '{value}'"))?
+            }
+            "size" => self.size = value.parse().map_err(|e: ryg::SizeError| e.to_string())?,
+            "eval" => self.eval = value.parse().map_err(|e: ryg::eval::EvalKindError| e.to_string())?,
+            "table" => self.tt = parse_bool(value)?,
+            "ordering" => self.ordering = parse_bool(value)?,
+            "history" => self.history = parse_bool(value)?,
+            "iterativedeepening" => self.iterative_deepening = parse_bool(value)?,
+            "seed" => {
+                self.seed = value.parse().map_err(|_| format!("Seed must be a number, not '{value}'"))?
+            }
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    fn search_config(&self, depth: u32, margin: i32, seed: u64) -> SearchConfig {
+        SearchConfig {
+            eval: self.eval,
+            tt: self.tt,
+            ordering: self.ordering,
+            history: self.history,
+            iterative_deepening: self.iterative_deepening,
+            tt_megabytes: self.hash.unwrap_or(if depth <= 8 { 1 } else { 16 }),
+            random_ties: Some(seed),
+            tie_margin: margin as i16,
+            ..SearchConfig::default()
+        }
+    }
+}
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Go {
+    depth: Option<u8>,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
+    p1time: Option<u64>,
+    p2time: Option<u64>,
+    p1inc: u64,
+    p2inc: u64,
+    infinite: bool,
+}
+
+impl Go {
+    fn parse(words: &[&str]) -> Result<Go, String> {
+        let mut go = Go::default();
+        let mut i = 0;
+        while i < words.len() {
+            let key = words[i];
+            if key == "infinite" {
+                go.infinite = true;
+                i += 1;
+                continue;
+            }
+            let value = words.get(i + 1).ok_or_else(|| format!("go {key}: a number is missing"))?;
+            let number: u64 =
+                value.parse().map_err(|_| format!("go {key}: '{value}' is not a whole number"))?;
+            match key {
+                "depth" => go.depth = Some(number.clamp(1, u64::from(ryg::search::MAX_DEPTH)) as u8),
+                "nodes" => go.nodes = Some(number.max(1)),
+                "movetime" => go.movetime = Some(number),
+                "p1time" | "wtime" => go.p1time = Some(number),
+                "p2time" | "btime" => go.p2time = Some(number),
+                "p1inc" | "winc" => go.p1inc = number,
+                "p2inc" | "binc" => go.p2inc = number,
+                "movestogo" => {}
+                _ => return Err(format!("go: unknown limit '{key}'")),
+            }
+            i += 2;
+        }
+        Ok(go)
+    }
+
+    /// How long this move may take, from `movetime` or the mover's clock.
+    fn budget(&self, mover: Side) -> Option<Duration> {
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms.saturating_sub(MOVE_OVERHEAD_MS / 3).max(1)));
+        }
+        let (time, inc) = match mover {
+            Side::Mouse => (self.p1time?, self.p1inc),
+            Side::Cats => (self.p2time?, self.p2inc),
+        };
+        // A twentieth of the clock plus most of the increment, never more than a third of
+        // what is left after the overhead.
+        let left = time.saturating_sub(MOVE_OVERHEAD_MS);
+        let share = (time / 20 + inc * 3 / 4).min(left / 3).max(1);
+        Some(Duration::from_millis(share))
+    }
+}
+
+/// Lines to stdout, whole lines at a time from either thread.
+#[derive(Clone)]
+struct Out(Arc<Mutex<()>>);
+
+impl Out {
+    fn say(&self, line: &str) {
+        let _guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
+    }
+}
+
+/// The score in UGI terms: `cp N`, or `mate M` counted in moves of the side to move.
+fn score_text(score: Score) -> String {
+    match score.plies_to_end() {
+        Some(plies) => {
+            let moves = (i32::from(plies) + 1) / 2;
+            format!("mate {}", if score.is_win() { moves } else { -moves })
+        }
+        None => format!("cp {}", score.value()),
+    }
+}
+
+/// Sends `info` lines and stops on the clock, the node budget or `stop`.
+struct Reporter<'a> {
+    out: &'a Out,
+    stop: &'a AtomicBool,
+    started: Instant,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+}
+
+impl SearchHandler for Reporter<'_> {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.node_limit.is_some_and(|n| nodes >= n) || self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn on_iteration(&mut self, it: &Iteration) {
+        let ms = self.started.elapsed().as_millis() as u64;
+        let nps = it.nodes * 1000 / ms.max(1);
+        let pv: Vec<String> = it.pv.iter().map(ToString::to_string).collect();
+        self.out.say(&format!(
+            "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
+            it.depth,
+            score_text(it.score),
+            it.nodes,
+            pv.join(" ")
+        ));
+    }
+}
+
+/// A search running on its thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Raised just before `bestmove` goes out: the thread is ending.
+    answered: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+/// The engine: options, the current position, tablebases, and the search if one runs.
+struct Engine {
+    options: Options,
+    position: Position,
+    out: Out,
+    cache: CacheArgs,
+    tablebases: Arc<Mutex<HashMap<Size, Arc<Tablebase>>>>,
+    running: Option<Running>,
+    /// The searcher, kept between moves (its table is allocated once per configuration).
+    searcher: Arc<Mutex<Option<Searcher>>>,
+    games: u64,
+    /// The seed used while the `Seed` option is 0: from the clock and the process id.
+    fresh_seed: u64,
+}
+
+impl Engine {
+    fn new(cache: CacheArgs) -> Engine {
+        let options = Options::default();
+        Engine {
+            position: Position::start(options.size, None).expect("default start"),
+            options,
+            out: Out(Arc::new(Mutex::new(()))),
+            cache,
+            tablebases: Arc::new(Mutex::new(HashMap::new())),
+            running: None,
+            searcher: Arc::new(Mutex::new(None)),
+            games: 0,
+            fresh_seed: {
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                SplitMix64::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
+            },
+        }
+    }
+
+    fn error(&self, message: &str) {
+        self.out.say(&format!("info string error: {message}"));
+    }
+
+    /// Stops the search if one runs and waits for its `bestmove`.
+    fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.store(true, Ordering::Relaxed);
+            let _ = running.thread.join();
+        }
+    }
+
+    /// Forgets a search that ended by itself.
+    fn reap(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.answered.load(Ordering::SeqCst)) {
+            self.stop();
+        }
+    }
+
+    /// Handles one line; `false` on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        self.reap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, rest)) = words.split_first() else { return true };
+        match command {
+            "ugi" | "uci" => {
+                self.out.say(&format!("id name ryg {}", env!("CARGO_PKG_VERSION")));
+                self.out.say("id author the ryg developers");
+                for line in option_lines(&self.options) {
+                    self.out.say(&line);
+                }
+                self.out.say(if command == "ugi" { "ugiok" } else { "uciok" });
+            }
+            "isready" => self.out.say("readyok"),
+            "uginewgame" | "ucinewgame" => {
+                self.stop();
+                self.games += 1;
+            }
+            "setoption" => self.setoption(rest),
+            "position" => match parse_position(rest, self.options.size) {
+                Ok(position) => self.position = position,
+                Err(e) => self.error(&e),
+            },
+            "go" => match Go::parse(rest) {
+                Ok(go) => self.go(go),
+                Err(e) => self.error(&e),
+            },
+            "stop" => self.stop(),
+            "query" => self.query(rest),
+            "quit" => return false,
+            _ => {}
+        }
+        true
+    }
+
+    fn setoption(&mut self, words: &[&str]) {
+        let text = words.join(" ");
+        let parsed = text
+            .strip_prefix("name ")
+            .map(|rest| match rest.split_once(" value ") {
+                Some((name, value)) => (name.trim(), value.trim()),
+                None => (rest.trim(), ""),
+            })
+            .ok_or_else(|| "setoption: expected 'setoption name NAME value VALUE'".to_string());
+        let result = parsed.and_then(|(name, value)| {
+            if self.running.is_some() {
+                return Err("setoption during a search: send stop first".to_string());
+            }
+            let size_before = self.options.size;
+            self.options.set(name, value)?;
+            if self.options.size != size_before {
+                self.position = Position::start(self.options.size, None).expect("start of a valid size");
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            self.error(&e);
+        }
+    }
+
+    fn query(&self, words: &[&str]) {
+        let position = &self.position;
+        let answer = match words.first().copied() {
+            Some("gameover") => position.outcome().is_some().to_string(),
+            Some("p1turn") => (position.side_to_move() == Side::Mouse).to_string(),
+            Some("result") => match position.outcome() {
+                Some(o) if o.winner == Side::Mouse => "p1win".to_string(),
+                Some(_) => "p2win".to_string(),
+                None => "none".to_string(),
+            },
+            other => {
+                self.error(&format!(
+                    "query: unknown question '{}': expected gameover, p1turn or result",
+                    other.unwrap_or("")
+                ));
+                return;
+            }
+        };
+        self.out.say(&format!("response {answer}"));
+    }
+
+    fn go(&mut self, go: Go) {
+        if self.running.is_some() {
+            self.error("go during a search: send stop first");
+            return;
+        }
+        let position = self.position;
+        if position.outcome().is_some() {
+            self.error("the game is over: there is no move to search");
+            self.out.say("bestmove (none)");
+            return;
+        }
+        let level = self.options.level;
+        let tablebase = if level == Level::Perfect {
+            let mut tablebases = self.tablebases.lock().unwrap_or_else(|e| e.into_inner());
+            let tb = tablebases
+                .entry(position.size())
+                .or_insert_with(|| Arc::new(self.cache.obtain(position.size()).tablebase));
+            Some(Arc::clone(tb))
+        } else {
+            None
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let out = self.out.clone();
+        let options = self.options.clone();
+        let base = if options.seed == 0 { self.fresh_seed } else { options.seed };
+        let seed = SplitMix64::new(base ^ self.games.wrapping_mul(0x9e37_79b9)).next_u64() ^ position.hash();
+        let flag = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
+        let searcher = Arc::clone(&self.searcher);
+        let thread = std::thread::spawn(move || {
+            let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
+            let mv = think(&position, go, &options, seed, tablebase.as_deref(), &mut searcher, &out, &flag);
+            if go.infinite {
+                // UCI: after `go infinite` the move waits for `stop`.
+                while !flag.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            // Raised before the answer, so a `go` right after `bestmove` finds the thread ending.
+            done.store(true, Ordering::SeqCst);
+            out.say(&format!("bestmove {mv}"));
+        });
+        self.running = Some(Running { stop, answered, thread });
+    }
+}
+
+/// The move to play: the level decides how, `go` decides how long.
+#[allow(clippy::too_many_arguments)]
+fn think(
+    position: &Position,
+    go: Go,
+    options: &Options,
+    seed: u64,
+    tablebase: Option<&Tablebase>,
+    searcher: &mut Option<Searcher>,
+    out: &Out,
+    stop: &AtomicBool,
+) -> Move {
+    let started = Instant::now();
+    let mut reporter = Reporter {
+        out,
+        stop,
+        started,
+        deadline: go.budget(position.side_to_move()).map(|d| started + d),
+        node_limit: go.nodes,
+    };
+    let spec = match options.level.spec() {
+        Some(spec) => spec,
+        None => {
+            let mut player = Player::new(options.level, seed);
+            return match player.choose(position, tablebase, &mut reporter) {
+                Ok(choice) => {
+                    out.say(&format!("info string {}", choice.basis));
+                    choice.mv
+                }
+                Err(e) => {
+                    out.say(&format!("info string error: {e}"));
+                    position.legal_moves()[0]
+                }
+            };
+        }
+    };
+    let depth = match (go.depth, go.infinite) {
+        (Some(d), _) => Some(d),
+        (None, true) => None,
+        (None, false) if go.nodes.is_some() || go.movetime.is_some() => None,
+        (None, false) => Some(spec.depth.min(u32::from(ryg::search::MAX_DEPTH)) as u8),
+    };
+    let margin = if go.depth.is_some() { 0 } else { spec.margin };
+    let config = options.search_config(spec.depth, margin, seed);
+    let searcher = match searcher {
+        Some(s) if *s.config() == SearchConfig { random_ties: s.config().random_ties, ..config } => s,
+        _ => searcher.insert(Searcher::new(config)),
+    };
+    let limits = Limits { depth, nodes: go.nodes };
+    let result = searcher.search(position, &limits, &mut reporter);
+    result.best_move.unwrap_or_else(|| position.legal_moves()[0])
+}
+
+/// `startpos | fen FEN [moves m1 m2 …]` → the position, every move checked.
+fn parse_position(words: &[&str], size: Size) -> Result<Position, String> {
+    let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+    let (setup, moves) = words.split_at(moves_at);
+    let mut position = match setup.split_first() {
+        Some((&"startpos", [])) => Position::start(size, None).expect("start of a valid size"),
+        Some((&"fen", fen)) if !fen.is_empty() => {
+            fen.join(" ").parse::<Position>().map_err(|e| format!("position fen: {e}"))?
+        }
+        _ => return Err("position: expected 'startpos' or 'fen FEN', then optionally 'moves …'".into()),
+    };
+    for (i, text) in moves.iter().skip(1).enumerate() {
+        let mv: Move = text.parse().map_err(|e| format!("position: move {} '{text}': {e}", i + 1))?;
+        position = position.play(mv).map_err(|e| format!("position: move {}: {e}", i + 1))?;
+    }
+    Ok(position)
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let mut engine = Engine::new(args.cache);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        // Bytes that are not UTF-8 make an unknown command, not the end.
+        if input.read_until(b'\n', &mut buffer)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buffer);
+        if !engine.handle(line.trim()) {
+            break;
+        }
+    }
+    engine.stop();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_count_moves_of_the_side_to_move() {
+        assert_eq!(score_text(Score::win_in(1)), "mate 1");
+        assert_eq!(score_text(Score::win_in(43)), "mate 22");
+        assert_eq!(score_text(Score::loss_in(44)), "mate -22");
+        assert_eq!(score_text(Score::loss_in(2)), "mate -1");
+        assert_eq!(score_text(Score::eval(-37)), "cp -37");
+    }
+
+    #[test]
+    fn clock_budgets_never_spend_the_clock() {
+        let go = Go::parse(&["p1time", "1000", "p2time", "40", "p1inc", "10", "p2inc", "10"]).unwrap();
+        assert_eq!(go.budget(Side::Mouse), Some(Duration::from_millis(57)));
+        assert_eq!(go.budget(Side::Cats), Some(Duration::from_millis(8)));
+        let low = Go::parse(&["p1time", "10", "p2time", "0"]).unwrap();
+        assert_eq!(low.budget(Side::Mouse), Some(Duration::from_millis(1)));
+        assert_eq!(Go::parse(&["depth"]), Err("go depth: a number is missing".into()));
+        assert_eq!(Go::parse(&["nodes", "x"]), Err("go nodes: 'x' is not a whole number".into()));
+    }
+}
