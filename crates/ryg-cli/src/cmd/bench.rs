@@ -178,7 +178,12 @@ pub fn run(args: Args) -> Result<()> {
     }
     outln!(
         "{:<20} {:>5} {:>9} {:>6} {:>11} {:>9}",
-        "position", "depth", "score", "move", "nodes", "seconds"
+        "position",
+        "depth",
+        "score",
+        "move",
+        "nodes",
+        "seconds"
     )?;
     for c in &report.cases {
         let mv = c.best_move.as_deref().unwrap_or("-");
@@ -188,15 +193,17 @@ pub fn run(args: Args) -> Result<()> {
     outln!("time  {:.3} s", report.seconds)?;
     outln!("nps   {:.0}", report.nps)?;
     outln!()?;
-    outln!(
-        "{:<20} {:>22} {:>6} {:>5} {:>11} {:>9}",
-        "proof", "result", "move", "tests", "nodes", "seconds"
-    )?;
+    outln!("{:<20} {:>22} {:>6} {:>5} {:>11} {:>9}", "proof", "result", "move", "tests", "nodes", "seconds")?;
     for p in &report.proofs {
         let mv = p.best_move.as_deref().unwrap_or("-");
         outln!(
             "{:<20} {:>22} {:>6} {:>5} {:>11} {:>9.3}",
-            p.name, p.result, mv, p.tests, p.nodes, p.seconds
+            p.name,
+            p.result,
+            mv,
+            p.tests,
+            p.nodes,
+            p.seconds
         )?;
     }
     outln!("proof nodes {}", report.proof_nodes)?;

@@ -407,7 +407,7 @@ impl Engine {
             return;
         }
         let level = self.options.level;
-        let tablebase = if level == Level::Perfect {
+        let tablebase = if level.needs_tablebase() {
             let mut tablebases = self.tablebases.lock().unwrap_or_else(|e| e.into_inner());
             let tb = tablebases
                 .entry(position.size())
@@ -462,30 +462,24 @@ fn think(
         deadline: go.budget(position.side_to_move()).map(|d| started + d),
         node_limit: go.nodes,
     };
-    let spec = match options.level.spec() {
-        Some(spec) => spec,
-        None => {
-            let mut player = Player::new(options.level, seed);
-            return match player.choose(position, tablebase, &mut reporter) {
-                Ok(choice) => {
-                    out.say(&format!("info string {}", choice.basis));
-                    choice.mv
-                }
-                Err(e) => {
-                    out.say(&format!("info string error: {e}"));
-                    position.legal_moves()[0]
-                }
-            };
-        }
-    };
-    let depth = match (go.depth, go.infinite) {
-        (Some(d), _) => Some(d),
-        (None, true) => None,
-        (None, false) if go.nodes.is_some() || go.movetime.is_some() => None,
-        (None, false) => Some(spec.depth.min(u32::from(ryg::search::MAX_DEPTH)) as u8),
-    };
-    let margin = if go.depth.is_some() { 0 } else { spec.margin };
-    let config = options.search_config(spec.depth, margin, seed);
+    // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
+    // `infinite`, asks for a search with the engine's technique switches instead.
+    let searched = go.depth.is_some() || go.nodes.is_some() || go.movetime.is_some() || go.infinite;
+    if !searched {
+        let mut player = Player::new(options.level, seed);
+        return match player.choose(position, tablebase, &mut reporter) {
+            Ok(choice) => {
+                out.say(&format!("info string {}", choice.basis));
+                choice.mv
+            }
+            Err(e) => {
+                out.say(&format!("info string error: {e}"));
+                position.legal_moves()[0]
+            }
+        };
+    }
+    let depth = go.depth;
+    let config = options.search_config(u32::from(depth.unwrap_or(ryg::search::MAX_DEPTH)), 0, seed);
     let searcher = match searcher {
         Some(s) if *s.config() == SearchConfig { random_ties: s.config().random_ties, ..config } => s,
         _ => searcher.insert(Searcher::new(config)),
