@@ -208,14 +208,15 @@ fn record_check_refuses_files_that_are_not_records() {
     let dir = std::env::temp_dir().join(format!("ryg-cli-records-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.pgn");
-    std::fs::write(&big, vec![b' '; 2 << 20]).unwrap();
+    // `record check` reads files of several games (a match's PGN), up to 64 MiB.
+    std::fs::write(&big, vec![b' '; (64 << 20) + 1]).unwrap();
     let binary = dir.join("binary.pgn");
     std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
     ryg()
         .args(["record", "check", big.to_str().unwrap()])
         .assert()
         .failure()
-        .stderr(format!("ryg: error: '{}' is not a game record: it is larger than 1 MiB\n", big.display()));
+        .stderr(format!("ryg: error: '{}' is not a game record: it is larger than 64 MiB\n", big.display()));
     ryg()
         .args(["record", "check", binary.to_str().unwrap()])
         .assert()
