@@ -195,7 +195,7 @@ fn errors_keep_the_previous_position() {
     assert_eq!(ugi.ask("setoption name Colour value red"), "info string error: unknown option 'Colour'");
     assert_eq!(
         ugi.ask("setoption name Level value 12"),
-        "info string error: unknown level '12': expected 1 to 9, 'perfect' or 'random'"
+        "info string error: unknown level '12': expected 1 to 9, 'perfect', 'random' or 'err:F' with F from 0 to 1"
     );
     assert_eq!(
         ugi.ask("setoption name Hash value 0"),
