@@ -325,7 +325,10 @@ test('a 10×10 game', async () => {
   assert.match(await status(page), /10×10 · Your move \(mouse\)\./);
 });
 
-test('while the computer thinks, its depth and nodes show live (10×10, level 9)', async () => {
+// Levels now play from the tablebase (or, on 10×10 before it is built, a search as deep as the
+// level), so a reply takes milliseconds: the live depth/nodes line rarely has time to show and
+// is not asserted here; what is checked is that the page stays usable and ends idle.
+test('while the computer answers, the page stays usable (10×10, level 9)', async () => {
   await newGame(page, { size: '10', seat: 'cats', level: '9' });
   await waitMoves(page, 1); // the computer's mouse moved first
   assert.equal(await page.locator('#board .sq').first().getAttribute('aria-label'), 'j1 empty, light square', 'playing the cats, the board starts flipped');
@@ -341,7 +344,7 @@ test('while the computer thinks, its depth and nodes show live (10×10, level 9)
   assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'false');
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '3', null, { timeout: 120000 });
   const seen = await page.evaluate(() => window.thinkingSeen);
-  assert.ok(seen.some((t) => /^Computer thinking: depth \d+, [\d,]+ nodes, \d+\.\d s$/.test(t)), JSON.stringify(seen.slice(0, 5)));
+  assert.ok(seen.every((t) => t === '' || /^Computer thinking: depth \d+, [\d,]+ nodes, \d+\.\d s$/.test(t)), JSON.stringify(seen.slice(0, 5)));
   assert.equal(await page.locator('#thinking').isHidden(), true);
 });
 
