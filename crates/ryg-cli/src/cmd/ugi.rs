@@ -180,6 +180,12 @@ impl Go {
     }
 
     /// How long this move may take, from `movetime` or the mover's clock.
+    /// Whether this `go` asks for a search (a depth, node or time limit, or `infinite`) rather
+    /// than the level's own move.
+    fn searches(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some() || self.infinite
+    }
+
     fn budget(&self, mover: Side) -> Option<Duration> {
         if let Some(ms) = self.movetime {
             return Some(Duration::from_millis(ms.saturating_sub(MOVE_OVERHEAD_MS / 3).max(1)));
@@ -407,7 +413,7 @@ impl Engine {
             return;
         }
         let level = self.options.level;
-        let tablebase = if level.needs_tablebase() {
+        let tablebase = if level.needs_tablebase() && !go.searches() {
             let mut tablebases = self.tablebases.lock().unwrap_or_else(|e| e.into_inner());
             let tb = tablebases
                 .entry(position.size())
@@ -464,8 +470,7 @@ fn think(
     };
     // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
     // `infinite`, asks for a search with the engine's technique switches instead.
-    let searched = go.depth.is_some() || go.nodes.is_some() || go.movetime.is_some() || go.infinite;
-    if !searched {
+    if !go.searches() {
         let mut player = Player::new(options.level, seed);
         return match player.choose(position, tablebase, &mut reporter) {
             Ok(choice) => {
