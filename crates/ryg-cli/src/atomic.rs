@@ -249,17 +249,23 @@ mod cleanup {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("ryg-atomic-test-{}-{name}", std::process::id()));
+    /// A fresh, empty directory for test `name` of the tests of `kind` (this process only).
+    pub(crate) fn test_dir(kind: &str, name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ryg-{kind}-test-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
     }
 
-    fn entries(dir: &Path) -> Vec<String> {
+    fn temp_dir(name: &str) -> PathBuf {
+        test_dir("atomic", name)
+    }
+
+    /// The names in `dir`, sorted.
+    pub(crate) fn entries(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -242,27 +242,17 @@ impl Tablebases {
 mod tests {
     use super::*;
 
+    use crate::atomic::tests::{entries as entries_in, test_dir};
+
     /// A fresh, empty directory for one test.
     fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("ryg-cache-test-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+        test_dir("cache", name)
     }
 
     fn run(path: &Path) -> (Obtained, Vec<String>) {
         let mut notes = Vec::new();
         let got = obtain(Size::new(6).unwrap(), Some(path), 2, &mut (), &mut |n| notes.push(n));
         (got, notes)
-    }
-
-    fn entries_in(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
     }
 
     #[test]
