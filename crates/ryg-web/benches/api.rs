@@ -10,7 +10,7 @@ fn start_server() -> String {
     let dir = tempfile::tempdir().unwrap().keep();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let config = ryg_web::Config { host: "127.0.0.1".into(), port: 0, db: dir.join("games.sqlite3") };
+        let config = ryg_web::Config::new("127.0.0.1", 0, dir.join("games.sqlite3"));
         ryg_web::serve_blocking(config, |addr| tx.send(addr).unwrap()).unwrap();
     });
     format!("http://{}", rx.recv().unwrap())
@@ -29,8 +29,13 @@ fn move_and_reply(c: &mut Criterion) {
                 let game: serde_json::Value =
                     agent.post(&format!("{url}/api/games")).send_string(&body).unwrap().into_json().unwrap();
                 let path = format!("{url}/api/games/{}/moves", game["id"]);
+                let token = format!("Bearer {}", game["tokens"]["mouse"].as_str().unwrap());
                 let started = Instant::now();
-                let resp = agent.post(&path).send_string("{\"move\": \"e1f2\"}").unwrap();
+                let resp = agent
+                    .post(&path)
+                    .set("Authorization", &token)
+                    .send_string("{\"move\": \"e1f2\"}")
+                    .unwrap();
                 total += started.elapsed();
                 assert_eq!(resp.status(), 200);
             }

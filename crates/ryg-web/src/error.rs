@@ -17,6 +17,11 @@ impl ApiError {
         ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
     }
 
+    /// 403: the request does not carry the token of a seat that may do this.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::FORBIDDEN, message: message.into() }
+    }
+
     /// 404: no such game or route.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into() }

@@ -1,10 +1,13 @@
 //! ryg in the browser: an HTTP server (axum) with a JSON API over the `ryg` library, a SQLite
 //! game store, and the page, embedded in the binary. `ryg serve` starts it.
 
+pub mod clock;
 pub mod engine;
 pub mod error;
+pub mod events;
 mod routes;
 pub mod store;
+pub mod token;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -26,6 +29,17 @@ pub struct Config {
     pub port: u16,
     /// The SQLite game database.
     pub db: PathBuf,
+    /// The address players reach the server at, for invitation links (behind a reverse
+    /// proxy); `None`: the request's `Host`.
+    pub public_url: Option<String>,
+    pub limits: events::StreamLimits,
+}
+
+impl Config {
+    /// Serving `db` on `host:port` with the default limits.
+    pub fn new(host: impl Into<String>, port: u16, db: PathBuf) -> Config {
+        Config { host: host.into(), port, db, public_url: None, limits: events::StreamLimits::default() }
+    }
 }
 
 /// The default game database: `$XDG_DATA_HOME/ryg/games.sqlite3`, else
@@ -45,16 +59,22 @@ pub struct AppState {
     pub thinking: engine::ThinkingBoard,
     /// One lock per game, so two requests on a game take turns while others go on.
     pub game_locks: Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// The games' event streams.
+    pub hub: Arc<events::Hub>,
+    /// See [`Config::public_url`].
+    pub public_url: Option<String>,
 }
 
 impl AppState {
     /// The state of a server over `store`.
-    pub fn new(store: store::Store) -> Arc<AppState> {
+    pub fn new(store: store::Store, config: &Config) -> Arc<AppState> {
         Arc::new(AppState {
             store: Mutex::new(store),
             tablebases: Arc::default(),
             thinking: engine::ThinkingBoard::default(),
             game_locks: Mutex::default(),
+            hub: Arc::new(events::Hub::new(config.limits)),
+            public_url: config.public_url.clone(),
         })
     }
 }
@@ -95,9 +115,21 @@ pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?;
+    let running = store
+        .running_clocks()
+        .map_err(|source| store::StoreError::Open { path: config.db.display().to_string(), source })?;
     on_ready(listener.local_addr()?);
-    let app = router(AppState::new(store));
-    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
+    let state = AppState::new(store, &config);
+    routes::watch_clocks(&state, &running);
+    let hub = Arc::clone(&state.hub);
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown().await;
+            // Open event streams would hold the shutdown up: end them.
+            hub.shut_down();
+        })
+        .await?;
     Ok(())
 }
 

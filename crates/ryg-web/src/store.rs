@@ -6,11 +6,14 @@ use std::path::Path;
 use std::str::FromStr;
 
 use rusqlite::{params, Connection, OptionalExtension};
-use ryg::{Game, Level, Move, Position};
+use ryg::{Game, Level, Move, Position, Side};
+
+use crate::clock::{self, Clock};
 use thiserror::Error;
 
 /// Schema migrations: entry `i` takes a database from version `i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &["
+pub const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE games (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         size        INTEGER NOT NULL,
@@ -26,7 +29,24 @@ pub const MIGRATIONS: &[&str] = &["
         updated_at  TEXT    NOT NULL
     );
     CREATE INDEX games_by_update ON games (updated_at DESC, id DESC);
-"];
+",
+    "
+    ALTER TABLE games ADD COLUMN mouse_token TEXT;
+    ALTER TABLE games ADD COLUMN cats_token TEXT;
+    ALTER TABLE games ADD COLUMN mouse_name TEXT;
+    ALTER TABLE games ADD COLUMN cats_name TEXT;
+    ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER;
+    ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER;
+    ALTER TABLE games ADD COLUMN mouse_ms INTEGER;
+    ALTER TABLE games ADD COLUMN cats_ms INTEGER;
+    ALTER TABLE games ADD COLUMN turn_started_ms INTEGER;
+    ALTER TABLE games ADD COLUMN end_reason TEXT;
+    ALTER TABLE games ADD COLUMN end_winner TEXT;
+    ALTER TABLE games ADD COLUMN undo_request TEXT;
+    ALTER TABLE games ADD COLUMN rematch_offer TEXT;
+    ALTER TABLE games ADD COLUMN rematch_id INTEGER;
+",
+];
 
 /// The schema version this ryg writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -71,6 +91,61 @@ impl std::fmt::Display for Seat {
     }
 }
 
+/// How a game ended other than by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The loser resigned.
+    Resigned,
+    /// The loser's clock ran out.
+    Time,
+}
+
+impl EndReason {
+    /// The code used in JSON and in the store: `resigned` or `time`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            EndReason::Resigned => "resigned",
+            EndReason::Time => "time",
+        }
+    }
+
+    fn parse(code: &str) -> Option<EndReason> {
+        match code {
+            "resigned" => Some(EndReason::Resigned),
+            "time" => Some(EndReason::Time),
+            _ => None,
+        }
+    }
+}
+
+/// A game ended by resignation or time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct End {
+    pub winner: Side,
+    pub reason: EndReason,
+}
+
+/// Who sits at a game: the computer, one person holding both seats, or two people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// At most one human seat (or none).
+    Computer,
+    /// Two human seats and one token for both.
+    Hotseat,
+    /// Two human seats, each with its own token.
+    Friends,
+}
+
+impl Players {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Players::Computer => "computer",
+            Players::Hotseat => "hotseat",
+            Players::Friends => "friends",
+        }
+    }
+}
+
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -86,14 +161,129 @@ pub struct StoredGame {
     pub version: i64,
     pub created_at: String,
     pub updated_at: String,
+    /// The SHA-256 of each human seat's token (mouse, cats); `None`: no token (a computer seat,
+    /// or a game stored before tokens, which anyone may play).
+    pub tokens: [Option<String>; 2],
+    /// Display names (mouse, cats).
+    pub names: [Option<String>; 2],
+    pub clock: Option<Clock>,
+    /// A resignation or a flag fall.
+    pub end: Option<End>,
+    /// The seat that asked to take back a move (between two people).
+    pub undo_request: Option<Side>,
+    /// The seat that offered a rematch.
+    pub rematch_offer: Option<Side>,
+    /// The game the rematch created.
+    pub rematch_id: Option<i64>,
+}
+
+/// For whom a request acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    /// One seat.
+    Seat(Side),
+    /// Both seats (a hotseat token, or a game without tokens).
+    Both,
+}
+
+impl Holder {
+    pub fn holds(self, side: Side) -> bool {
+        match self {
+            Holder::Seat(s) => s == side,
+            Holder::Both => true,
+        }
+    }
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Holder::Seat(side) => side.name(),
+            Holder::Both => "both",
+        }
+    }
 }
 
 impl StoredGame {
+    /// A new game (id 0 until stored) with no tokens, names or clock.
+    pub fn new(game: Game, mouse: Seat, cats: Seat, seed: u64, now: String) -> StoredGame {
+        StoredGame {
+            id: 0,
+            start: *game.start(),
+            mouse,
+            cats,
+            game,
+            seed,
+            version: 0,
+            created_at: now.clone(),
+            updated_at: now,
+            tokens: [None, None],
+            names: [None, None],
+            clock: None,
+            end: None,
+            undo_request: None,
+            rematch_offer: None,
+            rematch_id: None,
+        }
+    }
+
     /// The seat of the side to move.
     pub fn seat_to_move(&self) -> Seat {
-        match self.game.position().side_to_move() {
-            ryg::Side::Mouse => self.mouse,
-            ryg::Side::Cats => self.cats,
+        self.seat(self.game.position().side_to_move())
+    }
+
+    /// The seat of `side`.
+    pub fn seat(&self, side: Side) -> Seat {
+        match side {
+            Side::Mouse => self.mouse,
+            Side::Cats => self.cats,
+        }
+    }
+
+    /// Who sits at the game.
+    pub fn players(&self) -> Players {
+        let humans = self.mouse == Seat::Human && self.cats == Seat::Human;
+        match &self.tokens {
+            [Some(m), Some(c)] if humans && m != c => Players::Friends,
+            _ if humans => Players::Hotseat,
+            _ => Players::Computer,
+        }
+    }
+
+    /// Whose seats a request carrying the token hash `token` holds: a human seat without a token
+    /// (stored before tokens) is held by anyone.
+    pub fn holder(&self, token: Option<&str>) -> Option<Holder> {
+        let holds = |side: Side| {
+            self.seat(side) == Seat::Human
+                && match &self.tokens[clock::index(side)] {
+                    None => true,
+                    Some(hash) => token == Some(hash.as_str()),
+                }
+        };
+        match (holds(Side::Mouse), holds(Side::Cats)) {
+            (true, true) => Some(Holder::Both),
+            (true, false) => Some(Holder::Seat(Side::Mouse)),
+            (false, true) => Some(Holder::Seat(Side::Cats)),
+            (false, false) => None,
+        }
+    }
+
+    /// The end of the game: by the rules, else by resignation or time.
+    pub fn outcome(&self) -> Option<(Side, &'static str)> {
+        match self.game.outcome() {
+            Some(o) => Some((o.winner, o.reason.code())),
+            None => self.end.map(|e| (e.winner, e.reason.code())),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// `1-0` (the mouse won), `0-1` (the cats won) or `*`.
+    pub fn result_token(&self) -> &'static str {
+        match self.outcome() {
+            Some((Side::Mouse, _)) => "1-0",
+            Some((Side::Cats, _)) => "0-1",
+            None => "*",
         }
     }
 }
@@ -156,33 +346,58 @@ impl Store {
     /// Stores a new game; returns its id.
     pub fn create(&self, g: &StoredGame) -> rusqlite::Result<i64> {
         self.conn.execute(
-            "INSERT INTO games (size, start_fen, mouse, cats, moves, redo, result, seed, version, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?9)",
+            "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
             params![
                 g.start.size().n(),
                 g.start.fen(),
                 g.mouse.to_string(),
                 g.cats.to_string(),
-                join(g.game.moves().iter().copied()),
-                join(g.game.redo_moves()),
-                ryg::result_token(&g.game),
                 g.seed as i64,
-                g.created_at,
+                g.created_at
             ],
         )?;
-        Ok(self.conn.last_insert_rowid())
+        let id = self.conn.last_insert_rowid();
+        self.write(&StoredGame { id, ..g.clone() }, false)?;
+        Ok(id)
     }
 
-    /// Writes the game's moves, redo list and result; bumps its version.
+    /// Writes everything that changes in a game; bumps its version.
     pub fn save(&self, g: &StoredGame) -> rusqlite::Result<()> {
+        self.write(g, true)
+    }
+
+    fn write(&self, g: &StoredGame, bump: bool) -> rusqlite::Result<()> {
+        let side = |s: Option<Side>| s.map(Side::name);
+        let clock = g.clock.as_ref();
         self.conn.execute(
-            "UPDATE games SET moves = ?2, redo = ?3, result = ?4, updated_at = ?5, version = version + 1 WHERE id = ?1",
+            "UPDATE games SET moves = ?2, redo = ?3, result = ?4, updated_at = ?5, version = version + ?6,
+                mouse_token = ?7, cats_token = ?8, mouse_name = ?9, cats_name = ?10,
+                clock_initial_ms = ?11, clock_increment_ms = ?12, mouse_ms = ?13, cats_ms = ?14,
+                turn_started_ms = ?15, end_reason = ?16, end_winner = ?17, undo_request = ?18,
+                rematch_offer = ?19, rematch_id = ?20
+             WHERE id = ?1",
             params![
                 g.id,
                 join(g.game.moves().iter().copied()),
                 join(g.game.redo_moves()),
-                ryg::result_token(&g.game),
+                g.result_token(),
                 g.updated_at,
+                i64::from(bump),
+                g.tokens[0],
+                g.tokens[1],
+                g.names[0],
+                g.names[1],
+                clock.map(|c| c.initial_ms),
+                clock.map(|c| c.increment_ms),
+                clock.map(|c| c.left_ms[0]),
+                clock.map(|c| c.left_ms[1]),
+                clock.and_then(|c| c.started_ms),
+                g.end.map(|e| e.reason.code()),
+                g.end.map(|e| e.winner.name()),
+                side(g.undo_request),
+                side(g.rematch_offer),
+                g.rematch_id,
             ],
         )?;
         Ok(())
@@ -191,25 +406,34 @@ impl Store {
     /// The game with `id`, if stored.
     pub fn load(&self, id: i64) -> rusqlite::Result<Option<StoredGame>> {
         self.conn
-            .query_row(
-                "SELECT id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at FROM games WHERE id = ?1",
-                [id],
-                row_to_game,
-            )
+            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_to_game)
             .optional()?
             .transpose()
     }
 
-    /// The `limit` most recently changed games, newest first.
-    pub fn recent(&self, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at
-             FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit as i64], row_to_game)?;
+    /// The `limit` most recently changed games, newest first; only those changed since
+    /// `since` (an ISO time) when given.
+    pub fn recent(&self, limit: usize, since: Option<&str>) -> rusqlite::Result<Vec<StoredGame>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM games WHERE updated_at >= ?2 ORDER BY updated_at DESC, id DESC LIMIT ?1"
+        ))?;
+        let rows = stmt.query_map(params![limit as i64, since.unwrap_or("")], row_to_game)?;
         rows.map(|r| r?).collect()
     }
+
+    /// The ids of unfinished games whose clock runs.
+    pub fn running_clocks(&self) -> rusqlite::Result<Vec<i64>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
+        )?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        rows.collect()
+    }
 }
+
+const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
+    mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
+    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id";
 
 enum MigrateError {
     Newer(i64),
@@ -235,6 +459,15 @@ fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<Sto
     let version: i64 = row.get(7)?;
     let created_at: String = row.get(8)?;
     let updated_at: String = row.get(9)?;
+    let tokens: [Option<String>; 2] = [row.get(10)?, row.get(11)?];
+    let names: [Option<String>; 2] = [row.get(12)?, row.get(13)?];
+    let clock_settings: (Option<i64>, Option<i64>) = (row.get(14)?, row.get(15)?);
+    let left: [Option<i64>; 2] = [row.get(16)?, row.get(17)?];
+    let started_ms: Option<i64> = row.get(18)?;
+    let end: (Option<String>, Option<String>) = (row.get(19)?, row.get(20)?);
+    let undo_request: Option<String> = row.get(21)?;
+    let rematch_offer: Option<String> = row.get(22)?;
+    let rematch_id: Option<i64> = row.get(23)?;
     let parse = || -> Result<StoredGame, String> {
         let start: Position = start_fen.parse().map_err(|e| format!("game {id}: start position: {e}"))?;
         let mouse: Seat = mouse.parse()?;
@@ -252,14 +485,52 @@ fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<Sto
         for _ in &redo {
             game.undo();
         }
-        Ok(StoredGame { id, start, mouse, cats, game, seed: seed as u64, version, created_at, updated_at })
+        let side = |text: Option<String>| -> Result<Option<Side>, String> {
+            text.map(|t| t.parse::<Side>().map_err(|e| format!("game {id}: {e}"))).transpose()
+        };
+        let clock = match (clock_settings, left) {
+            ((Some(initial_ms), Some(increment_ms)), [Some(m), Some(c)]) => {
+                Some(Clock { initial_ms, increment_ms, left_ms: [m, c], started_ms })
+            }
+            ((None, _), _) => None,
+            _ => return Err(format!("game {id}: incomplete clock")),
+        };
+        let end = match end {
+            (Some(reason), Some(winner)) => Some(End {
+                reason: EndReason::parse(&reason).ok_or_else(|| format!("game {id}: end '{reason}'"))?,
+                winner: winner.parse().map_err(|e| format!("game {id}: {e}"))?,
+            }),
+            _ => None,
+        };
+        Ok(StoredGame {
+            id,
+            start,
+            mouse,
+            cats,
+            game,
+            seed: seed as u64,
+            version,
+            created_at,
+            updated_at,
+            tokens,
+            names,
+            clock,
+            end,
+            undo_request: side(undo_request)?,
+            rematch_offer: side(rematch_offer)?,
+            rematch_id,
+        })
     };
     Ok(parse().map_err(bad))
 }
 
 /// The time now as `2026-11-23T06:00:00Z` (UTC).
 pub fn now_utc() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    utc(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()))
+}
+
+/// `secs` after the Unix epoch as `2026-11-23T06:00:00Z`.
+pub fn utc(secs: u64) -> String {
     let (days, rem) = (secs / 86_400, secs % 86_400);
     // CITE: days to civil date (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
     let z = days as i64 + 719_468;
@@ -285,17 +556,7 @@ mod tests {
             game.play(m.parse().unwrap()).unwrap();
         }
         game.undo();
-        StoredGame {
-            id: 0,
-            start,
-            mouse: Seat::Human,
-            cats: Seat::Computer(Level::Search(3)),
-            game,
-            seed: 7,
-            version: 0,
-            created_at: "2026-11-23T06:00:00Z".into(),
-            updated_at: "2026-11-23T06:00:00Z".into(),
-        }
+        StoredGame::new(game, Seat::Human, Seat::Computer(Level::Search(3)), 7, "2026-11-23T06:00:00Z".into())
     }
 
     #[test]
@@ -319,7 +580,76 @@ mod tests {
         drop(Store::open(&path).unwrap());
         Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
         let err = Store::open(&path).err().unwrap().to_string();
-        assert!(err.contains("schema version 99, newer than this ryg's 1"), "{err}");
+        assert!(err.contains("schema version 99, newer than this ryg's 2"), "{err}");
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("games.sqlite3")).unwrap();
+        let mut g = sample();
+        g.cats = Seat::Human;
+        g.tokens = [Some("a".repeat(64)), Some("b".repeat(64))];
+        g.names = [Some("Ana <b>".into()), None];
+        let mut clock = Clock::new(5.0, 2.0).unwrap();
+        clock.moved(Side::Mouse, 1_000).unwrap();
+        g.clock = Some(clock);
+        g.end = Some(End { winner: Side::Cats, reason: EndReason::Resigned });
+        g.undo_request = Some(Side::Mouse);
+        g.rematch_offer = Some(Side::Cats);
+        g.rematch_id = Some(9);
+        g.id = store.create(&g).unwrap();
+        let back = store.load(g.id).unwrap().unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.players(), Players::Friends);
+        assert_eq!(back.result_token(), "0-1");
+        assert_eq!(
+            store.running_clocks().unwrap(),
+            Vec::<i64>::new(),
+            "a resigned game's clock is not running"
+        );
+        store.save(&g).unwrap();
+        assert_eq!(store.load(g.id).unwrap().unwrap().version, 1);
+    }
+
+    #[test]
+    fn a_version_1_file_is_migrated_and_its_games_stay_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+            conn.execute(
+                "INSERT INTO games (size, start_fen, mouse, cats, moves, seed, created_at, updated_at)
+                 VALUES (8, ?1, 'human', 'human', 'e1f2 h8g7', 3, 'x', 'x')",
+                [Position::standard().fen()],
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), 2);
+        let g = store.load(1).unwrap().unwrap();
+        assert_eq!(g.game.moves().len(), 2);
+        assert_eq!((g.tokens.clone(), g.clock, g.end), ([None, None], None, None));
+        assert_eq!(g.holder(None), Some(Holder::Both), "a game from before tokens is open to anyone");
+    }
+
+    #[test]
+    fn tokens_say_who_holds_which_seat() {
+        let mut g = sample();
+        g.tokens = [Some("m".into()), None];
+        assert_eq!(g.holder(Some("m")), Some(Holder::Seat(Side::Mouse)));
+        assert_eq!(g.holder(Some("x")), None);
+        assert_eq!(g.holder(None), None);
+        assert_eq!(g.players(), Players::Computer);
+        g.cats = Seat::Human;
+        g.tokens = [Some("h".into()), Some("h".into())];
+        assert_eq!(g.holder(Some("h")), Some(Holder::Both));
+        assert_eq!(g.players(), Players::Hotseat);
+        g.tokens[1] = Some("c".into());
+        assert_eq!(g.holder(Some("c")), Some(Holder::Seat(Side::Cats)));
+        assert_eq!(g.players(), Players::Friends);
     }
 
     #[test]

@@ -1,87 +1,12 @@
 //! The HTTP API against the real `ryg serve` binary on a real port, with a real SQLite file.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common;
 
+use std::process::Command;
+
+use common::{ryg_bin, Server};
 use ryg::{Position, Record, Tablebase};
 use serde_json::{json, Value};
-
-/// A running `ryg serve --port 0 --db PATH`, killed when dropped.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-fn ryg_bin() -> PathBuf {
-    // The test binary lives in target/<profile>/deps; ryg is built into target/<profile>.
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    let bin = dir.join(format!("ryg{}", std::env::consts::EXE_SUFFIX));
-    if !bin.exists() {
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "-p", "ryg-cli", "--profile", dir.file_name().unwrap().to_str().unwrap()])
-            .status()
-            .unwrap();
-        assert!(status.success(), "building ryg failed");
-    }
-    bin
-}
-
-impl Server {
-    fn start(db: &Path) -> Server {
-        let mut child = Command::new(ryg_bin())
-            .args(["serve", "--port", "0", "--db"])
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        out.read_line(&mut line).unwrap();
-        // Keep reading what the server prints, as a terminal would.
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let url = line
-            .trim()
-            .strip_prefix("ryg: serving on ")
-            .expect("the URL line")
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, url }
-    }
-
-    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
-        let req = ureq::request(method, &format!("{}{path}", self.url));
-        let resp = match body {
-            Some(b) => req.set("Content-Type", "application/json").send_string(b),
-            None => req.call(),
-        };
-        let resp = match resp {
-            Ok(r) => r,
-            Err(ureq::Error::Status(_, r)) => r,
-            Err(e) => panic!("{method} {path}: {e}"),
-        };
-        let status = resp.status();
-        let text = resp.into_string().unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        self.call("GET", path, None)
-    }
-
-    fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        self.call("POST", path, Some(&body.to_string()))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn enc(fen: &str) -> String {
     fen.replace(' ', "%20").replace('/', "%2F")
@@ -176,7 +101,8 @@ fn a_stored_game_survives_a_restart() {
     let db = dir.path().join("games.sqlite3");
     let (id, fen) = {
         let server = Server::start(&db);
-        let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+        let (_, game) =
+            server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}));
         let id = game["id"].as_i64().unwrap();
         server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}));
         let (_, game) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "h8g7"}));
@@ -285,7 +211,7 @@ fn think_shows_cut_branches_counts_history_and_table() {
 fn bad_requests_get_a_4xx_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
-    let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+    let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}));
     let id = game["id"].as_i64().unwrap();
     let moves = format!("/api/games/{id}/moves");
     let big = format!("{{\"move\": \"{}\"}}", "x".repeat(70 * 1024));

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod assets;
+mod events;
 mod games;
 
 use std::collections::HashMap;
@@ -24,8 +25,14 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/games/{id}"),
     ("post", "/api/games/{id}/moves"),
     ("post", "/api/games/{id}/undo"),
+    ("post", "/api/games/{id}/undo/accept"),
+    ("post", "/api/games/{id}/undo/decline"),
     ("post", "/api/games/{id}/redo"),
     ("post", "/api/games/{id}/computer"),
+    ("post", "/api/games/{id}/resign"),
+    ("post", "/api/games/{id}/rematch"),
+    ("post", "/api/games/{id}/name"),
+    ("get", "/api/games/{id}/events"),
     ("get", "/api/games/{id}/thinking"),
     ("get", "/api/games/{id}/pgn"),
     ("get", "/api/moves"),
@@ -45,8 +52,14 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/moves", post(games::play))
         .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/undo/accept", post(games::undo_accept))
+        .route("/api/games/{id}/undo/decline", post(games::undo_decline))
         .route("/api/games/{id}/redo", post(games::redo))
         .route("/api/games/{id}/computer", post(games::computer))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/name", post(games::name))
+        .route("/api/games/{id}/events", get(events::events))
         .route("/api/games/{id}/thinking", get(games::thinking))
         .route("/api/games/{id}/pgn", get(games::pgn))
         .route("/api/moves", get(analysis::moves))
@@ -62,6 +75,21 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/assets/{file}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.
+pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
+    for &id in ids {
+        let st = Arc::clone(state);
+        tokio::spawn(async move {
+            let st2 = Arc::clone(&st);
+            let loaded =
+                blocking(move || Ok(st2.store.lock().unwrap_or_else(|e| e.into_inner()).load(id)?)).await;
+            if let Ok(Some(g)) = loaded {
+                games::watch_clock(&st, &g);
+            }
+        });
+    }
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {

@@ -1,0 +1,195 @@
+//! Live updates: every change of a game is published to the game's open event streams
+//! (Server-Sent Events). A stream first sends the game as stored, then every later change,
+//! each once, numbered by the game's version; a client that reconnects with `Last-Event-ID`
+//! gets only what is newer. Streams are limited per client address and in all, closed when
+//! the game stays unchanged for a while, and ended when the server shuts down.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, watch};
+
+use crate::error::ApiError;
+
+/// One change of a game, ready to send: its version and its view as JSON.
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub version: i64,
+    pub json: Arc<str>,
+}
+
+/// Limits on event streams.
+#[derive(Clone, Copy, Debug)]
+pub struct StreamLimits {
+    /// Open streams in all.
+    pub total: usize,
+    /// Open streams per client address.
+    pub per_client: usize,
+    /// A stream whose game does not change for this long is closed.
+    pub idle: Duration,
+}
+
+impl Default for StreamLimits {
+    fn default() -> StreamLimits {
+        StreamLimits { total: 4096, per_client: 32, idle: Duration::from_secs(600) }
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+/// The channels of every game with open streams, and the stream counts.
+pub struct Hub {
+    channels: Mutex<HashMap<i64, broadcast::Sender<Change>>>,
+    counts: Mutex<Counts>,
+    pub limits: StreamLimits,
+    shutdown: watch::Sender<bool>,
+}
+
+/// How many changes a slow stream may fall behind before it re-reads the game.
+const BACKLOG: usize = 64;
+
+impl Hub {
+    pub fn new(limits: StreamLimits) -> Hub {
+        Hub {
+            channels: Mutex::default(),
+            counts: Mutex::default(),
+            limits,
+            shutdown: watch::channel(false).0,
+        }
+    }
+
+    /// Sends `change` of game `id` to its open streams.
+    pub fn publish(&self, id: i64, change: Change) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if channels.get(&id).is_some_and(|tx| tx.send(change).is_err()) {
+            channels.remove(&id);
+        }
+    }
+
+    /// Opens a stream of game `id` for `client`: a receiver of its changes and a ticket that
+    /// frees the place when dropped.
+    ///
+    /// # Errors
+    /// 429 when `client` has too many streams open, 503 when the server has.
+    pub fn open(self: &Arc<Hub>, id: i64, client: IpAddr) -> Result<Subscription, ApiError> {
+        {
+            let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+            let mine = counts.per_client.get(&client).copied().unwrap_or(0);
+            if mine >= self.limits.per_client {
+                return Err(ApiError {
+                    status: axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    message: format!(
+                        "too many event streams from {client}: at most {} at once",
+                        self.limits.per_client
+                    ),
+                });
+            }
+            if counts.total >= self.limits.total {
+                return Err(ApiError::unavailable(format!(
+                    "the server has {} event streams open, its limit: try again later",
+                    counts.total
+                )));
+            }
+            counts.total += 1;
+            *counts.per_client.entry(client).or_default() += 1;
+        }
+        let rx = {
+            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+            channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+        };
+        Ok(Subscription {
+            rx,
+            shutdown: self.shutdown.subscribe(),
+            ticket: Ticket { hub: Arc::clone(self), id, client },
+        })
+    }
+
+    /// Streams open now, in all.
+    pub fn open_streams(&self) -> usize {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner()).total
+    }
+
+    /// Ends every stream (the server is stopping).
+    pub fn shut_down(&self) {
+        let _ = self.shutdown.send(true);
+    }
+}
+
+/// An open stream's receiver, with its place in the counts.
+pub struct Subscription {
+    pub rx: broadcast::Receiver<Change>,
+    pub shutdown: watch::Receiver<bool>,
+    pub ticket: Ticket,
+}
+
+/// A stream's place in the counts, given back when dropped.
+pub struct Ticket {
+    hub: Arc<Hub>,
+    id: i64,
+    client: IpAddr,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        {
+            let mut counts = self.hub.counts.lock().unwrap_or_else(|e| e.into_inner());
+            counts.total = counts.total.saturating_sub(1);
+            if let Some(n) = counts.per_client.get_mut(&self.client) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.per_client.remove(&self.client);
+                }
+            }
+        }
+        let mut channels = self.hub.channels.lock().unwrap_or_else(|e| e.into_inner());
+        // The stream's receiver is dropped before its ticket (field order of `Subscription`).
+        if channels.get(&self.id).is_some_and(|tx| tx.receiver_count() == 0) {
+            channels.remove(&self.id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(version: i64) -> Change {
+        Change { version, json: Arc::from(format!("{{\"version\":{version}}}")) }
+    }
+
+    #[test]
+    fn streams_are_counted_and_limited() {
+        let hub = Arc::new(Hub::new(StreamLimits { total: 3, per_client: 2, idle: Duration::from_secs(1) }));
+        let a: IpAddr = "127.0.0.1".parse().unwrap();
+        let b: IpAddr = "127.0.0.2".parse().unwrap();
+        let s1 = hub.open(1, a).unwrap();
+        let _s2 = hub.open(1, a).unwrap();
+        assert_eq!(hub.open(2, a).err().unwrap().status, 429);
+        let _s3 = hub.open(2, b).unwrap();
+        assert_eq!(hub.open(2, b).err().unwrap().status, 503);
+        drop(s1);
+        assert_eq!(hub.open_streams(), 2);
+        assert!(hub.open(3, a).is_ok(), "a closed stream frees its place");
+    }
+
+    #[test]
+    fn changes_reach_the_streams_of_their_game_only() {
+        let hub = Arc::new(Hub::new(StreamLimits::default()));
+        let ip: IpAddr = "::1".parse().unwrap();
+        let mut one = hub.open(1, ip).unwrap();
+        let mut two = hub.open(2, ip).unwrap();
+        hub.publish(1, change(5));
+        hub.publish(3, change(1));
+        assert_eq!(one.rx.try_recv().unwrap().version, 5);
+        assert!(two.rx.try_recv().is_err());
+        drop(one);
+        drop(two);
+        assert!(hub.channels.lock().unwrap().is_empty(), "channels without streams are removed");
+    }
+}

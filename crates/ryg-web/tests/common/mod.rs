@@ -1,0 +1,126 @@
+//! The test harness of the API tests: the real `ryg serve` binary on a real port, with a real
+//! SQLite file, and a client that keeps the seat tokens of the games it creates.
+#![allow(dead_code)]
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+/// A running `ryg serve --port 0 --db PATH`, killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub url: String,
+    /// The tokens of the games this client created, by game id.
+    pub tokens: RefCell<HashMap<i64, Value>>,
+}
+
+pub fn ryg_bin() -> PathBuf {
+    // The test binary lives in target/<profile>/deps; ryg is built into target/<profile>.
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    let bin = dir.join(format!("ryg{}", std::env::consts::EXE_SUFFIX));
+    if !bin.exists() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-p", "ryg-cli", "--profile", dir.file_name().unwrap().to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "building ryg failed");
+    }
+    bin
+}
+
+impl Server {
+    pub fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// Starts `ryg serve` with `extra` options.
+    pub fn start_with(db: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(ryg_bin())
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        out.read_line(&mut line).unwrap();
+        // Keep reading what the server prints, as a terminal would.
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let url = line
+            .trim()
+            .strip_prefix("ryg: serving on ")
+            .expect("the URL line")
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, url, tokens: RefCell::default() }
+    }
+
+    /// The token this client would act with on `path`: the one of a game's only human seat
+    /// (or of a hotseat game).
+    fn own_token(&self, path: &str) -> Option<String> {
+        let id: i64 = path.strip_prefix("/api/games/")?.split(['/', '?']).next()?.parse().ok()?;
+        let tokens = self.tokens.borrow();
+        let t = tokens.get(&id)?.as_object()?;
+        let mut values: Vec<&str> = t.values().filter_map(Value::as_str).collect();
+        values.dedup();
+        (values.len() == 1).then(|| values[0].to_string())
+    }
+
+    pub fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let token = self.own_token(path);
+        self.call_as(method, path, body, token.as_deref())
+    }
+
+    /// A request carrying `token` (none: no Authorization header).
+    pub fn call_as(&self, method: &str, path: &str, body: Option<&str>, token: Option<&str>) -> (u16, Value) {
+        let mut req = ureq::request(method, &format!("{}{path}", self.url));
+        if let Some(token) = token {
+            req = req.set("Authorization", &format!("Bearer {token}"));
+        }
+        let resp = match body {
+            Some(b) => req.set("Content-Type", "application/json").send_string(b),
+            None => req.call(),
+        };
+        let resp = match resp {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{method} {path}: {e}"),
+        };
+        let status = resp.status();
+        let text = resp.into_string().unwrap();
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        if method == "POST" && status == 201 {
+            if let (Some(id), Some(tokens)) = (value["id"].as_i64(), value.get("tokens")) {
+                self.tokens.borrow_mut().insert(id, tokens.clone());
+            }
+        }
+        (status, value)
+    }
+
+    pub fn get(&self, path: &str) -> (u16, Value) {
+        self.call("GET", path, None)
+    }
+
+    pub fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.call("POST", path, Some(&body.to_string()))
+    }
+
+    /// POST with `token`.
+    pub fn post_as(&self, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
+        self.call_as("POST", path, Some(&body.to_string()), token)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

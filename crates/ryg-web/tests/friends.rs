@@ -1,0 +1,374 @@
+//! Playing a friend: seat tokens, live updates, undo requests, resignation, rematches, clocks
+//! and names, against the real `ryg serve` binary on a real port with a real SQLite file.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use common::{ryg_bin, Server};
+use ryg::{Position, Record, Size, Tablebase};
+use serde_json::{json, Value};
+
+/// A friends game on `size`: its view, the mouse's token and the cats' token.
+fn friends_game(server: &Server, body: Value) -> (Value, String, String) {
+    let (status, game) = server.post("/api/games", body);
+    assert_eq!(status, 201, "{game}");
+    let token = |side: &str| game["tokens"][side].as_str().unwrap().to_string();
+    let (mouse, cats) = (token("mouse"), token("cats"));
+    (game, mouse, cats)
+}
+
+/// One event of a stream: its id and its game.
+#[derive(Debug)]
+struct GameEvent {
+    id: i64,
+    game: Value,
+}
+
+/// Reads `GET /api/games/{id}/events` (from `last_id`) on a thread; events arrive on the channel.
+fn listen(url: &str, id: i64, last_id: Option<i64>) -> mpsc::Receiver<GameEvent> {
+    let mut req = ureq::get(&format!("{url}/api/games/{id}/events"));
+    if let Some(last) = last_id {
+        req = req.set("Last-Event-ID", &last.to_string());
+    }
+    let resp = req.call().unwrap();
+    assert_eq!(resp.header("content-type"), Some("text/event-stream"));
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let reader = BufReader::new(resp.into_reader());
+        let (mut event_id, mut data) = (None, String::new());
+        for line in reader.lines() {
+            let Ok(line) = line else { return };
+            if let Some(v) = line.strip_prefix("id: ").or_else(|| line.strip_prefix("id:")) {
+                event_id = v.trim().parse().ok();
+            } else if let Some(v) = line.strip_prefix("data: ").or_else(|| line.strip_prefix("data:")) {
+                data.push_str(v);
+            } else if line.is_empty() && !data.is_empty() {
+                let game = serde_json::from_str(&data).unwrap();
+                if tx.send(GameEvent { id: event_id.take().unwrap(), game }).is_err() {
+                    return;
+                }
+                data.clear();
+            }
+        }
+    });
+    rx
+}
+
+fn next(rx: &mpsc::Receiver<GameEvent>) -> GameEvent {
+    rx.recv_timeout(Duration::from_secs(20)).expect("an event within 20 s")
+}
+
+fn moves(game: &Value) -> Vec<String> {
+    game["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, cats) = friends_game(
+        &server,
+        json!({"size": 4, "mouse": "human", "cats": "human", "names": {"mouse": "Ana", "cats": "Bo"}}),
+    );
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!((game["players"].as_str(), game["hotseat"].as_bool()), (Some("friends"), Some(false)));
+    assert_ne!(mouse, cats);
+    assert!(mouse.len() == 32 && mouse.bytes().all(|b| b.is_ascii_hexdigit()), "{mouse}");
+    let base = server.url.clone();
+    assert_eq!(game["links"]["mouse"], format!("{base}/#game={id}&token={mouse}"));
+    assert_eq!(game["links"]["cats"], format!("{base}/#game={id}&token={cats}"));
+    assert_eq!(game["links"]["watch"], format!("{base}/#game={id}"));
+    assert_eq!(game["names"], json!({"mouse": "Ana", "cats": "Bo"}));
+    // A token is shown only once: reading the game never shows it.
+    let (_, seen) = server.get(&format!("/api/games/{id}"));
+    assert!(seen.get("tokens").is_none() && !seen.to_string().contains(&mouse));
+    assert_eq!(seen["you"], Value::Null);
+    let (_, seen) = server.call_as("GET", &format!("/api/games/{id}"), None, Some(&cats));
+    assert_eq!(seen["you"], "cats");
+
+    let path = format!("/api/games/{id}/moves");
+    let first = json!({"move": "c1d2"});
+    for (token, why) in [
+        (None, "send your seat's token"),
+        (Some(cats.as_str()), "needs the mouse' token: yours is the cats'"),
+        (Some("0123456789abcdef0123456789abcdef"), "not a seat's of this game"),
+    ] {
+        let (status, err) = server.post_as(&path, first.clone(), token);
+        assert_eq!(status, 403, "{err}");
+        assert!(err["error"].as_str().unwrap().contains(why), "{err}");
+    }
+    let (status, err) = server.call_as("POST", &path, Some(&first.to_string()), None);
+    assert_eq!(status, 403, "{err}");
+    let (_, unchanged) = server.get(&format!("/api/games/{id}"));
+    assert_eq!((unchanged["version"].as_i64(), moves(&unchanged).len()), (Some(0), 0), "nothing stored");
+
+    // The whole game: each side plays the tablebase's best move with its own token.
+    let tb = Tablebase::build(Size::new(4).unwrap(), 1, &mut ());
+    let mut game = unchanged;
+    let mut plies = 0;
+    while game["outcome"].is_null() {
+        let position: Position = game["fen"].as_str().unwrap().parse().unwrap();
+        let best = tb.best_moves(&position)[0].to_string();
+        let (mine, theirs) = if game["to_move"] == "mouse" { (&mouse, &cats) } else { (&cats, &mouse) };
+        let (status, _) = server.post_as(&path, json!({ "move": best }), Some(theirs));
+        assert_eq!(status, 403, "the other seat's token never moves");
+        let (status, next) = server.post_as(&path, json!({ "move": best }), Some(mine));
+        assert_eq!(status, 200, "{next}");
+        game = next;
+        plies += 1;
+    }
+    assert_eq!(game["outcome"], json!({"winner": "cats", "reason": "mouse_trapped"}));
+    assert_eq!(plies, tb.result(&Position::start(Size::new(4).unwrap(), None).unwrap()).plies);
+    let (_, pgn) = server.get(&format!("/api/games/{id}/pgn"));
+    let record = Record::parse(pgn.as_str().unwrap()).unwrap();
+    assert_eq!((record.tag("Mouse"), record.tag("Cats"), record.result()), (Some("Ana"), Some("Bo"), "0-1"));
+}
+
+#[test]
+fn the_event_stream_delivers_every_change_once_also_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let mut server = Server::start(&db);
+    let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    let watcher = listen(&server.url, id, None);
+    let first = next(&watcher);
+    assert_eq!((first.id, moves(&first.game).len()), (0, 0));
+    let path = format!("/api/games/{id}/moves");
+    let script = ["e1f2", "h8g7", "f2e3", "g7f6"];
+    let mut answered = Vec::new();
+    for (i, mv) in script.iter().enumerate() {
+        let token = if i % 2 == 0 { &mouse } else { &cats };
+        let (status, _) = server.post_as(&path, json!({ "move": mv }), Some(token));
+        assert_eq!(status, 200);
+        answered.push(mv.to_string());
+        let event = next(&watcher);
+        assert_eq!(event.id, i as i64 + 1, "one event per change, numbered by version");
+        assert_eq!(moves(&event.game), answered, "each event holds every move so far");
+        assert_eq!(event.game["last_move"], *mv);
+    }
+    assert!(watcher.recv_timeout(Duration::from_millis(300)).is_err(), "no event twice");
+
+    // The server dies (SIGKILL) and comes back on the same file: every answered move is there,
+    // and a stream resumed from the last event id sends nothing old.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    let tokens = server.tokens.take();
+    drop(server);
+    let server = Server::start(&db);
+    server.tokens.replace(tokens);
+    let resumed = listen(&server.url, id, Some(4));
+    assert!(resumed.recv_timeout(Duration::from_millis(500)).is_err(), "nothing newer than event 4 yet");
+    let (status, _) = server.post_as(&path, json!({"move": "e3d4"}), Some(&mouse));
+    assert_eq!(status, 200);
+    let event = next(&resumed);
+    assert_eq!(event.id, 5);
+    assert_eq!(moves(&event.game), ["e1f2", "h8g7", "f2e3", "g7f6", "e3d4"]);
+    // A stream opened from an older id gets the current game at once.
+    let behind = listen(&server.url, id, Some(2));
+    assert_eq!(next(&behind).id, 5);
+}
+
+#[test]
+fn undo_is_a_request_the_other_seat_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    let at = |what: &str| format!("/api/games/{id}/{what}");
+    let (status, err) = server.post_as(&at("undo"), json!({}), Some(&mouse));
+    assert_eq!((status, err["error"].as_str()), (409, Some("nothing to undo: the game is at its start")));
+    server.post_as(&at("moves"), json!({"move": "e1f2"}), Some(&mouse));
+    server.post_as(&at("moves"), json!({"move": "h8g7"}), Some(&cats));
+    let (status, asked) = server.post_as(&at("undo"), json!({}), Some(&mouse));
+    assert_eq!((status, asked["undo_request"].as_str()), (202, Some("mouse")), "{asked}");
+    assert_eq!(moves(&asked).len(), 2, "nothing is taken back before the answer");
+    let (status, _) = server.post_as(&at("undo/accept"), json!({}), Some(&mouse));
+    assert_eq!(status, 409, "the asker cannot accept its own request");
+    let (status, _) = server.post_as(&at("redo"), json!({}), Some(&mouse));
+    assert_eq!(status, 409, "no redo between two players");
+    let (status, undone) = server.post_as(&at("undo/accept"), json!({}), Some(&cats));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!((moves(&undone).len(), undone["to_move"].as_str()), (0, Some("mouse")));
+    assert_eq!(undone["undo_request"], Value::Null);
+    // Declined: nothing changes but the request; a move also cancels a request.
+    server.post_as(&at("moves"), json!({"move": "e1d2"}), Some(&mouse));
+    let (status, _) = server.post_as(&at("undo"), json!({}), Some(&cats));
+    assert_eq!(status, 409, "the cats made no move yet");
+    server.post_as(&at("undo"), json!({}), Some(&mouse));
+    let (_, declined) = server.post_as(&at("undo/decline"), json!({}), Some(&cats));
+    assert_eq!((moves(&declined), declined["undo_request"].clone()), (vec!["e1d2".to_string()], Value::Null));
+    server.post_as(&at("undo"), json!({}), Some(&mouse));
+    let (_, moved) = server.post_as(&at("moves"), json!({"move": "b8a7"}), Some(&cats));
+    assert_eq!(moved["undo_request"], Value::Null);
+    let (status, _) = server.post_as(&at("undo/accept"), json!({}), Some(&cats));
+    assert_eq!(status, 409);
+}
+
+#[test]
+fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, cats) = friends_game(
+        &server,
+        json!({"size": 6, "mouse": "human", "cats": "human", "names": {"mouse": "Ana"}, "clock": {"minutes": 5, "increment": 2}}),
+    );
+    let id = game["id"].as_i64().unwrap();
+    let at = |what: &str| format!("/api/games/{id}/{what}");
+    let (status, _) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
+    assert_eq!(status, 409, "no rematch before the end");
+    let (status, _) = server.post_as(&at("resign"), json!({}), None);
+    assert_eq!(status, 403);
+    let (status, over) = server.post_as(&at("resign"), json!({}), Some(&cats));
+    assert_eq!(status, 200, "{over}");
+    assert_eq!(over["outcome"], json!({"winner": "mouse", "reason": "resigned"}));
+    assert_eq!((over["result"].as_str(), over["legal_moves"].clone()), (Some("1-0"), json!([])));
+    assert_eq!(over["clock"]["running"], Value::Null);
+    let (status, err) = server.post_as(&at("moves"), json!({"move": "c1b2"}), Some(&mouse));
+    assert_eq!(status, 409);
+    assert!(
+        err["error"].as_str().unwrap().starts_with("the game is over: the mouse wins (resigned)"),
+        "{err}"
+    );
+    let (status, offered) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
+    assert_eq!((status, offered["rematch"].clone()), (202, json!({"offered_by": "mouse"})));
+    let (status, new) = server.post_as(&at("rematch"), json!({}), Some(&cats));
+    assert_eq!(status, 201, "{new}");
+    let new_id = new["id"].as_i64().unwrap();
+    assert_ne!(new_id, id);
+    // Each player keeps their token, on the other side; names and clock follow.
+    assert_eq!(
+        (new["you"].as_str(), new["names"].clone()),
+        (Some("mouse"), json!({"mouse": null, "cats": "Ana"}))
+    );
+    assert_eq!(new["clock"]["mouse_ms"], 300_000);
+    let (_, as_mouse) = server.call_as("GET", &format!("/api/games/{new_id}"), None, Some(&mouse));
+    assert_eq!(as_mouse["you"], "cats");
+    let (_, old) = server.get(&format!("/api/games/{id}"));
+    assert_eq!((old["rematch_id"].as_i64(), old["rematch"].clone()), (Some(new_id), Value::Null));
+    let (status, again) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
+    assert_eq!((status, again["id"].as_i64()), (201, Some(new_id)), "the offerer finds the same new game");
+    let first = new["legal_moves"][0].clone();
+    let (status, _) =
+        server.post_as(&format!("/api/games/{new_id}/moves"), json!({ "move": first }), Some(&cats));
+    assert_eq!(status, 200, "the old cats' token now moves the mouse");
+}
+
+#[test]
+fn a_clock_that_runs_out_ends_the_game_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, cats) =
+        friends_game(&server, json!({"mouse": "human", "cats": "human", "clock": {"minutes": 0.05}}));
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!(
+        game["clock"],
+        json!({"initial_ms": 3000, "increment_ms": 0, "mouse_ms": 3000, "cats_ms": 3000, "running": null})
+    );
+    let watcher = listen(&server.url, id, None);
+    next(&watcher);
+    let (_, moved) = server.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
+    assert_eq!(
+        (moved["clock"]["running"].as_str(), moved["clock"]["mouse_ms"].as_i64()),
+        (Some("cats"), Some(3000))
+    );
+    next(&watcher);
+    // Nobody moves: the server ends the game when the cats' 3 s are gone and says so.
+    let flagged = next(&watcher);
+    assert_eq!(flagged.game["outcome"], json!({"winner": "mouse", "reason": "time"}));
+    assert_eq!(
+        (flagged.game["clock"]["cats_ms"].as_i64(), flagged.game["result"].as_str()),
+        (Some(0), Some("1-0"))
+    );
+    let (status, err) =
+        server.post_as(&format!("/api/games/{id}/moves"), json!({"move": "h8g7"}), Some(&cats));
+    assert_eq!(status, 409, "{err}");
+}
+
+#[test]
+fn names_are_checked_and_kept_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let name = format!("/api/games/{}/name", game["id"]);
+    let script = "<script>alert(1)</script>";
+    let (status, named) = server.post_as(&name, json!({ "name": script }), Some(&mouse));
+    assert_eq!((status, named["names"]["mouse"].as_str()), (200, Some(script)));
+    for (body, message) in [
+        (json!({"name": "x".repeat(33)}), "a name has at most 32 characters"),
+        (json!({"name": "a\u{1b}[2Jb"}), "a name may not hold control characters"),
+        (json!({"name": "Ana", "side": "cats"}), "needs the cats' token"),
+    ] {
+        let (status, err) = server.post_as(&name, body, Some(&mouse));
+        assert!(status == 400 || status == 403, "{err}");
+        assert!(err["error"].as_str().unwrap().contains(message), "{err}");
+    }
+    let (status, _) = server.post("/api/games", json!({"names": {"mouse": "é".repeat(33)}}));
+    assert_eq!(status, 400);
+    let (status, _) = server.post_as(&name, json!({"name": "é".repeat(32)}), Some(&mouse));
+    assert_eq!(status, 200, "32 characters, not bytes");
+}
+
+#[test]
+fn games_against_the_computer_have_a_token_for_the_human_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) = server.post("/api/games", json!({"mouse": "human", "cats": "2", "seed": 1}));
+    assert_eq!(status, 201);
+    assert_eq!(game["tokens"].as_object().unwrap().keys().collect::<Vec<_>>(), ["mouse"]);
+    assert_eq!(game["players"], "computer");
+    let id = game["id"].as_i64().unwrap();
+    for (what, body) in [
+        ("moves", json!({"move": "e1f2"})),
+        ("undo", json!({})),
+        ("computer", json!({})),
+        ("resign", json!({})),
+    ] {
+        let (status, _) = server.post_as(&format!("/api/games/{id}/{what}"), body, None);
+        assert_eq!(status, 403, "{what} without a token");
+    }
+    let (status, hot) = server.post("/api/games", json!({"mouse": "2", "cats": "3", "hotseat": true}));
+    assert_eq!((status, hot["error"].as_str()), (400, Some("\"hotseat\" needs two human seats")));
+}
+
+#[test]
+fn event_streams_are_limited_per_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--max-streams-per-client", "2"]);
+    let (game, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    let a = listen(&server.url, id, None);
+    let b = listen(&server.url, id, None);
+    next(&a);
+    next(&b);
+    let (status, err) = server.get(&format!("/api/games/{id}/events"));
+    assert_eq!(status, 429, "{err}");
+    assert!(err["error"].as_str().unwrap().starts_with("too many event streams from 127.0.0.1: at most 2"));
+    let (status, _) = server.get("/api/games/999/events");
+    assert_eq!(status, 429, "the limit is checked first");
+}
+
+#[test]
+fn serving_the_network_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(ryg_bin())
+        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--db"])
+        .arg(dir.path().join("games.sqlite3"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.starts_with("ryg: warning: serving on 0.0.0.0:"), "{line}");
+    assert!(line.contains("reachable from other computers"), "{line}");
+    let out = Command::new(ryg_bin()).args(["serve", "--public-url", "ryg.example.org"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad --public-url 'ryg.example.org'"));
+}
