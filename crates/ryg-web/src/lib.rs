@@ -123,6 +123,10 @@ pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<
     routes::watch_clocks(&state, &running);
     let hub = Arc::clone(&state.hub);
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    // Small answers leave at once (no Nagle delay waiting for the client's acknowledgement).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown().await;

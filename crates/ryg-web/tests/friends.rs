@@ -372,3 +372,40 @@ fn serving_the_network_warns() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad --public-url 'ryg.example.org'"));
 }
+
+#[test]
+fn a_stream_whose_game_stays_unchanged_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--stream-idle", "1"]);
+    let (game, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let events = listen(&server.url, game["id"].as_i64().unwrap(), None);
+    assert_eq!(next(&events).id, 0);
+    assert_eq!(
+        events.recv_timeout(Duration::from_secs(20)).unwrap_err(),
+        mpsc::RecvTimeoutError::Disconnected,
+        "the server ends the stream after a second without a change"
+    );
+}
+
+#[test]
+fn games_unchanged_for_30_days_are_archived_not_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db);
+    let (old, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let (new, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE id = ?1", [old["id"].as_i64()])
+        .unwrap();
+    let ids = |path: &str| -> Vec<i64> {
+        let (_, list) = server.get(path);
+        list["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect()
+    };
+    assert_eq!(ids("/api/games"), [new["id"].as_i64().unwrap()]);
+    assert_eq!(ids("/api/games?archived=true"), [new["id"].as_i64().unwrap(), old["id"].as_i64().unwrap()]);
+    let (status, kept) = server.get(&format!("/api/games/{}", old["id"]));
+    assert_eq!((status, kept["id"].clone()), (200, old["id"].clone()));
+    let (status, _) = server.get("/api/games?archived=maybe");
+    assert_eq!(status, 400);
+}
