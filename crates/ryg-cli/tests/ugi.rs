@@ -281,13 +281,30 @@ fn node_time_and_clock_limits_answer_with_a_legal_move() {
 }
 
 #[test]
+fn a_time_limit_deepens_and_plays_on_ten_by_ten() {
+    // A proof stopped by the clock has no move; the timed search keeps its last iteration's.
+    let mut ugi = Ugi::start();
+    ugi.send("setoption name Size value 10");
+    ugi.send("position startpos");
+    let (info, best) = ugi.go("go movetime 200");
+    assert!(!info.is_empty(), "no iteration finished");
+    for (i, line) in info.iter().enumerate() {
+        assert!(line.starts_with(&format!("info depth {} score cp ", i + 1)), "{info:?}");
+    }
+    let start = Position::start(Size::new(10).unwrap(), None).unwrap();
+    assert!(start.is_legal(best.parse().unwrap()), "{best}");
+}
+
+#[test]
 fn bestmove_is_legal_on_random_positions_of_every_size() {
     let mut ugi = Ugi::start();
     let mut rng = SplitMix64::new(11);
+    // The level's own move (from the tablebase), a depth search and a node-limited search.
+    let goes = ["go", "go depth 3", "go nodes 300"];
     for level in ["random", "1", "4"] {
         ugi.send(&format!("setoption name Level value {level}"));
         for size in Size::ALL {
-            for _ in 0..6 {
+            for i in 0..6 {
                 let mut position = Position::start(size, None).unwrap();
                 let plies = rng.below(20);
                 for _ in 0..plies {
@@ -301,10 +318,11 @@ fn bestmove_is_legal_on_random_positions_of_every_size() {
                     continue;
                 }
                 ugi.send(&format!("position fen {}", position.fen()));
-                let (_, best) = ugi.go("go depth 3");
+                let (_, best) = ugi.go(goes[i % 3]);
                 assert!(
                     position.is_legal(best.parse().unwrap()),
-                    "level {level}, {}: {best}",
+                    "level {level}, {}, {}: {best}",
+                    goes[i % 3],
                     position.fen()
                 );
             }

@@ -131,6 +131,10 @@ impl Options {
             tt_megabytes: self.hash.unwrap_or(if depth <= 8 { 1 } else { 16 }),
             random_ties: Some(seed),
             tie_margin: margin as i16,
+            // A `go` may be stopped at any moment (clock, nodes, `stop`): the heuristic search
+            // deepens and keeps the best move of its last iteration, where a stopped proof has
+            // none (and allocates a table of up to 512 MiB for every search).
+            prove: false,
             ..SearchConfig::default()
         }
     }
@@ -179,13 +183,13 @@ impl Go {
         Ok(go)
     }
 
-    /// How long this move may take, from `movetime` or the mover's clock.
     /// Whether this `go` asks for a search (a depth, node or time limit, or `infinite`) rather
     /// than the level's own move.
     fn searches(&self) -> bool {
         self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some() || self.infinite
     }
 
+    /// How long this move may take, from `movetime` or the mover's clock.
     fn budget(&self, mover: Side) -> Option<Duration> {
         if let Some(ms) = self.movetime {
             return Some(Duration::from_millis(ms.saturating_sub(MOVE_OVERHEAD_MS / 3).max(1)));
@@ -256,6 +260,20 @@ impl SearchHandler for Reporter<'_> {
     }
 }
 
+/// The tablebases obtained so far (from the cache or built), shared with the search thread.
+struct Tablebases {
+    cache: CacheArgs,
+    by_size: Mutex<HashMap<Size, Arc<Tablebase>>>,
+}
+
+impl Tablebases {
+    /// The tablebase of `size`, obtained the first time it is asked for.
+    fn get(&self, size: Size) -> Arc<Tablebase> {
+        let mut by_size = self.by_size.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(by_size.entry(size).or_insert_with(|| Arc::new(self.cache.obtain(size).tablebase)))
+    }
+}
+
 /// A search running on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
@@ -269,8 +287,7 @@ struct Engine {
     options: Options,
     position: Position,
     out: Out,
-    cache: CacheArgs,
-    tablebases: Arc<Mutex<HashMap<Size, Arc<Tablebase>>>>,
+    tablebases: Arc<Tablebases>,
     running: Option<Running>,
     /// The searcher, kept between moves (its table is allocated once per configuration).
     searcher: Arc<Mutex<Option<Searcher>>>,
@@ -286,8 +303,7 @@ impl Engine {
             position: Position::start(options.size, None).expect("default start"),
             options,
             out: Out(Arc::new(Mutex::new(()))),
-            cache,
-            tablebases: Arc::new(Mutex::new(HashMap::new())),
+            tablebases: Arc::new(Tablebases { cache, by_size: Mutex::new(HashMap::new()) }),
             running: None,
             searcher: Arc::new(Mutex::new(None)),
             games: 0,
@@ -333,7 +349,14 @@ impl Engine {
                 }
                 self.out.say(if command == "ugi" { "ugiok" } else { "uciok" });
             }
-            "isready" => self.out.say("readyok"),
+            "isready" => {
+                // Not searching: get ready to play in the current position (the level's
+                // tablebase, up to a second to build on 10x10) so that no clock pays for it.
+                if self.running.is_none() && self.options.level.needs_tablebase() {
+                    self.tablebases.get(self.position.size());
+                }
+                self.out.say("readyok");
+            }
             "uginewgame" | "ucinewgame" => {
                 self.stop();
                 self.games += 1;
@@ -412,16 +435,8 @@ impl Engine {
             self.out.say("bestmove (none)");
             return;
         }
-        let level = self.options.level;
-        let tablebase = if level.needs_tablebase() && !go.searches() {
-            let mut tablebases = self.tablebases.lock().unwrap_or_else(|e| e.into_inner());
-            let tb = tablebases
-                .entry(position.size())
-                .or_insert_with(|| Arc::new(self.cache.obtain(position.size()).tablebase));
-            Some(Arc::clone(tb))
-        } else {
-            None
-        };
+        let needs_tablebase = self.options.level.needs_tablebase() && !go.searches();
+        let tablebases = Arc::clone(&self.tablebases);
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();
         let options = self.options.clone();
@@ -433,6 +448,8 @@ impl Engine {
         let searcher = Arc::clone(&self.searcher);
         let thread = std::thread::spawn(move || {
             let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
+            // Obtained on this thread, so that `isready` and `stop` are answered meanwhile.
+            let tablebase = needs_tablebase.then(|| tablebases.get(position.size()));
             let mv = think(&position, go, &options, seed, tablebase.as_deref(), &mut searcher, &out, &flag);
             if go.infinite {
                 // UCI: after `go infinite` the move waits for `stop`.

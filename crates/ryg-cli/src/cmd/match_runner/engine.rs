@@ -93,8 +93,10 @@ pub struct Answer {
 const KNOWN: [&str; 7] = ["id", "option", "ugiok", "readyok", "info", "bestmove", "response"];
 
 impl Engine {
-    /// Starts `spec` (through `sh -c`), does the handshake and sets its options.
-    pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, Failure> {
+    /// Starts `spec` (through `sh -c`), does the handshake, sets its options, starts a new game
+    /// from `position` (a `position …` command) and waits until it is ready: whatever the
+    /// engine prepares for that position (a tablebase) is done before any clock runs.
+    pub fn start(spec: &EngineSpec, position: &str, timeout: Duration) -> Result<Engine, Failure> {
         let mut command = Command::new("sh");
         command.arg("-c").arg(format!("exec {}", spec.cmd));
         // Its own process group, so that killing a hung engine kills what it started too.
@@ -123,9 +125,10 @@ impl Engine {
         for (name, value) in &spec.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
+        engine.send("uginewgame")?;
+        engine.send(position)?;
         engine.send("isready")?;
         engine.wait_for("readyok", timeout)?;
-        engine.send("uginewgame")?;
         Ok(engine)
     }
 

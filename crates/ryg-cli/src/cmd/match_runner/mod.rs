@@ -143,7 +143,7 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
     let mut adjudicated = None;
     let mut engines: Vec<Option<Engine>> = Vec::new();
     for (i, spec) in setup.engines.iter().enumerate() {
-        match Engine::start(spec, setup.timeout) {
+        match Engine::start(spec, &format!("position fen {}", start.fen()), setup.timeout) {
             Ok(e) => engines.push(Some(e)),
             Err(f) => {
                 failure.get_or_insert((i, f));
