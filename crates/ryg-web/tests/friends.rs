@@ -103,6 +103,9 @@ fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
     }
     let (status, err) = server.call_as("POST", &path, Some(&first.to_string()), None);
     assert_eq!(status, 403, "{err}");
+    let (status, err) =
+        server.post_as(&format!("/api/games/{id}/computer"), json!({"level": "3"}), Some(&cats));
+    assert_eq!(status, 403, "the cats cannot make the computer move for the mouse: {err}");
     let (_, unchanged) = server.get(&format!("/api/games/{id}"));
     assert_eq!((unchanged["version"].as_i64(), moves(&unchanged).len()), (Some(0), 0), "nothing stored");
 
@@ -234,6 +237,9 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
         err["error"].as_str().unwrap().starts_with("the game is over: the mouse wins (resigned)"),
         "{err}"
     );
+    let (_, pgn) = server.get(&at("pgn"));
+    let record = Record::parse(pgn.as_str().unwrap()).unwrap();
+    assert_eq!((record.tag("Termination"), record.result()), (Some("the cats resigned"), "*"));
     let (status, offered) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
     assert_eq!((status, offered["rematch"].clone()), (202, json!({"offered_by": "mouse"})));
     let (status, new) = server.post_as(&at("rematch"), json!({}), Some(&cats));

@@ -663,10 +663,12 @@ pub async fn computer(
     Body(body): Body<ComputerBody>,
 ) -> ApiResult<Json<GameView>> {
     let (_turn, g, (you, level)) = with_game(&state, &id, move |_, g| {
-        let you = if has_human(g) {
-            Some(require_holder(g, &headers, "a computer move")?)
-        } else {
-            holder(g, &headers)?
+        // A person may ask the computer to move for their own side, or for a computer seat.
+        let to_move = g.game.position().side_to_move();
+        let you = match g.seat_to_move() {
+            Seat::Human => Some(require_side(g, &headers, to_move, "a computer move for this side")?),
+            Seat::Computer(_) if has_human(g) => Some(require_holder(g, &headers, "a computer move")?),
+            Seat::Computer(_) => holder(g, &headers)?,
         };
         refuse_if_over(g)?;
         let level = match (body.level, g.seat_to_move()) {
@@ -834,6 +836,17 @@ pub async fn pgn(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Resp
         ("Cats", player_name(g.cats, g.names[1].as_deref())),
     ] {
         record.set_tag(name, &value).map_err(|e| ApiError::internal(e.to_string()))?;
+    }
+    // A record's result is what its moves prove: a resignation or a flag fall is told here.
+    if let (None, Some(end)) = (g.game.outcome(), g.end) {
+        let loser = !end.winner;
+        let how = match end.reason {
+            EndReason::Resigned => "resigned",
+            EndReason::Time => "lost on time",
+        };
+        record
+            .set_tag("Termination", &format!("the {} {how}", loser.name()))
+            .map_err(|e| ApiError::internal(e.to_string()))?;
     }
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], record.to_pgn()).into_response())
 }

@@ -19,18 +19,28 @@ pub struct Server {
 }
 
 pub fn ryg_bin() -> PathBuf {
-    // The test binary lives in target/<profile>/deps; ryg is built into target/<profile>.
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    let bin = dir.join(format!("ryg{}", std::env::consts::EXE_SUFFIX));
-    if !bin.exists() {
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "-p", "ryg-cli", "--profile", dir.file_name().unwrap().to_str().unwrap()])
-            .status()
-            .unwrap();
-        assert!(status.success(), "building ryg failed");
-    }
-    bin
+    // The test binary lives in target/<profile>/deps; ryg is built into target/<profile>, once
+    // per test run, so a changed server is never tested through a stale binary.
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().unwrap();
+            let dir = exe.parent().unwrap().parent().unwrap();
+            let status = Command::new(env!("CARGO"))
+                .args([
+                    "build",
+                    "-q",
+                    "-p",
+                    "ryg-cli",
+                    "--profile",
+                    dir.file_name().unwrap().to_str().unwrap(),
+                ])
+                .status()
+                .unwrap();
+            assert!(status.success(), "building ryg failed");
+            dir.join(format!("ryg{}", std::env::consts::EXE_SUFFIX))
+        })
+        .clone()
 }
 
 impl Server {
