@@ -31,6 +31,7 @@ pub use squares::SquareSet;
 
 pub mod eval;
 pub mod levels;
+pub mod rating;
 #[cfg(feature = "serde")]
 pub mod report;
 pub mod search;

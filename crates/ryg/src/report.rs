@@ -1,13 +1,14 @@
 //! The JSON shapes of ryg's answers — positions, moves, outcomes, exact results, searches,
-//! evaluations and trees — defined once, for `ryg … --json` and the web server's API alike.
+//! evaluations, trees and matches — defined once, for `ryg … --json` and the web server's API alike.
 //! Each report is built from library values by a constructor here; front ends only serialize.
 
 use serde::Serialize;
 
 use crate::eval::{evaluate, EvalKind};
+use crate::rating::{self, Sprt};
 use crate::search::{SearchResult, Tree};
 use crate::tablebase::{ProbeError, Tablebase};
-use crate::{ExactResult, Move, Outcome, Position};
+use crate::{ExactResult, Move, Outcome, Position, Side, Size};
 
 /// The moves as strings (`e1f2`).
 pub fn move_names(moves: &[Move]) -> Vec<String> {
@@ -271,5 +272,201 @@ impl TreeReport {
                 })
                 .collect(),
         }
+    }
+}
+
+/// One finished game of a match between engines 0 and 1, as the runner saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchGame {
+    /// The game's number in the match, from 1 (as in its record's `Round`).
+    pub number: usize,
+    /// The engine (0 or 1) that played the mouse.
+    pub mouse: usize,
+    pub winner: Side,
+    /// The engine that lost by misbehaving (crash, hang, time, illegal move, garbage).
+    pub failed: Option<usize>,
+    /// Why the game ended.
+    pub reason: String,
+    /// Nodes each engine reported (the last `info … nodes` of each move, summed).
+    pub nodes: [u64; 2],
+    /// Moves each engine made.
+    pub moves: [u32; 2],
+}
+
+impl MatchGame {
+    /// The engine (0 or 1) that won.
+    pub fn winning_engine(&self) -> usize {
+        if self.winner == Side::Mouse {
+            self.mouse
+        } else {
+            1 - self.mouse
+        }
+    }
+}
+
+/// Games and wins of one engine on one side.
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideScoreReport {
+    pub games: u32,
+    pub wins: u32,
+}
+
+/// One engine's results in [`MatchReport`].
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct MatchEngineReport {
+    pub name: String,
+    /// Games won.
+    pub score: u32,
+    pub games: u32,
+    pub as_mouse: SideScoreReport,
+    pub as_cats: SideScoreReport,
+    /// Games lost by misbehaving.
+    pub failures: u32,
+    pub moves: u32,
+    pub nodes: u64,
+}
+
+/// A game lost by misbehaving, in [`MatchReport`]: `game` is its number, from 1.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct MatchFailureReport {
+    pub game: usize,
+    pub engine: String,
+    pub reason: String,
+}
+
+/// The SPRT's state in [`MatchReport`].
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct SprtReport {
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    /// `H0 accepted`, `H1 accepted` or `no decision`.
+    pub decision: &'static str,
+}
+
+/// `ryg match --json`: each engine's score (in all, as mouse, as cats), the first engine's Elo
+/// difference with its 95% interval (`null` ends: unbounded, at a 0% or 100% score), the
+/// SPRT and the games lost by misbehaving.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct MatchReport {
+    pub games: u32,
+    pub size: u8,
+    pub engines: Vec<MatchEngineReport>,
+    pub elo: Option<f64>,
+    pub elo_low: Option<f64>,
+    pub elo_high: Option<f64>,
+    pub elo_method: &'static str,
+    pub sprt: Option<SprtReport>,
+    pub failures: Vec<MatchFailureReport>,
+    pub seconds: f64,
+}
+
+impl MatchReport {
+    /// How the Elo interval is computed.
+    pub const ELO_METHOD: &'static str =
+        "normal approximation to the binomial over game scores (no draws), 95%";
+
+    /// The report of `games` between engines `names[0]` and `names[1]` on
+    /// boards of `size`, with the SPRT's state when one ran, after `seconds`.
+    pub fn of(
+        names: [&str; 2],
+        size: Size,
+        games: &[MatchGame],
+        sprt: Option<&Sprt>,
+        seconds: f64,
+    ) -> MatchReport {
+        let mut engines = names.map(|name| MatchEngineReport {
+            name: name.to_string(),
+            score: 0,
+            games: 0,
+            as_mouse: SideScoreReport::default(),
+            as_cats: SideScoreReport::default(),
+            failures: 0,
+            moves: 0,
+            nodes: 0,
+        });
+        let mut failures = Vec::new();
+        for game in games {
+            for (i, e) in engines.iter_mut().enumerate() {
+                let won = game.winning_engine() == i;
+                let side = if game.mouse == i { &mut e.as_mouse } else { &mut e.as_cats };
+                side.games += 1;
+                side.wins += u32::from(won);
+                e.games += 1;
+                e.score += u32::from(won);
+                e.nodes += game.nodes[i];
+                e.moves += game.moves[i];
+            }
+            if let Some(who) = game.failed {
+                engines[who].failures += 1;
+                failures.push(MatchFailureReport {
+                    game: game.number,
+                    engine: names[who].to_string(),
+                    reason: game.reason.clone(),
+                });
+            }
+        }
+        let n = games.len() as u32;
+        let wins = engines[0].score;
+        let elo = rating::elo(wins, n);
+        let sprt = sprt.map(|s| {
+            let (lower, upper) = s.bounds();
+            SprtReport { llr: s.llr(wins, n - wins), lower, upper, decision: s.decide(wins, n - wins).text() }
+        });
+        MatchReport {
+            games: n,
+            size: size.n(),
+            engines: engines.into(),
+            elo: elo.diff,
+            elo_low: elo.low,
+            elo_high: elo.high,
+            elo_method: MatchReport::ELO_METHOD,
+            sprt,
+            failures,
+            seconds,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(number: usize, mouse: usize, winner: Side, failed: Option<usize>) -> MatchGame {
+        MatchGame {
+            number,
+            mouse,
+            winner,
+            failed,
+            reason: format!("game {number}"),
+            nodes: [10, 20],
+            moves: [3, 4],
+        }
+    }
+
+    #[test]
+    fn match_reports_count_each_side_and_each_failure() {
+        let games = [
+            game(1, 0, Side::Mouse, None),
+            game(2, 1, Side::Mouse, Some(0)),
+            game(3, 0, Side::Cats, None),
+            game(5, 1, Side::Cats, None),
+        ];
+        let sprt: Sprt = "elo0=0 elo1=50 alpha=0.05 beta=0.05".parse().unwrap();
+        let r = MatchReport::of(["A", "B"], Size::STANDARD, &games, Some(&sprt), 1.5);
+        assert_eq!((r.games, r.size, r.seconds), (4, 8, 1.5));
+        let a = &r.engines[0];
+        assert_eq!((a.name.as_str(), a.score, a.games, a.failures, a.moves, a.nodes), ("A", 2, 4, 1, 12, 40));
+        assert_eq!(a.as_mouse, SideScoreReport { games: 2, wins: 1 });
+        assert_eq!(a.as_cats, SideScoreReport { games: 2, wins: 1 });
+        let b = &r.engines[1];
+        assert_eq!((b.score, b.failures, b.nodes), (2, 0, 80));
+        assert_eq!(b.as_mouse, SideScoreReport { games: 2, wins: 1 });
+        assert_eq!(r.failures, [MatchFailureReport { game: 2, engine: "A".into(), reason: "game 2".into() }]);
+        assert_eq!(r.elo, Some(0.0));
+        assert_eq!(r.elo_low.map(f64::round), Some(-798.0), "0.5 - 1.96 * 0.25 = 1%");
+        let s = r.sprt.unwrap();
+        assert_eq!(s.decision, "no decision");
+        assert_eq!(s.llr, sprt.llr(2, 2));
     }
 }

@@ -3,7 +3,6 @@
 //! and an engine that crashes, hangs, runs out of time or says something illegal loses.
 
 mod engine;
-mod stats;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -12,13 +11,13 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use ryg::rating::{self, Decision, Sprt};
+use ryg::report::{MatchGame, MatchReport};
 use ryg::{Game, Move, Position, Record, Side, Size, Tablebase};
-use serde::Serialize;
 
 use crate::args::JsonArg;
 use crate::tablebase::CacheArgs;
 use engine::{Engine, EngineSpec, Failure};
-use stats::{Decision, Sprt};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -51,7 +50,7 @@ pub struct Args {
     #[arg(long, value_name = "PLIES", num_args = 0..=1, default_missing_value = "10")]
     pub adjudicate: Option<u32>,
     /// Stop early on a decision: "elo0=0 elo1=50 alpha=0.05 beta=0.05"
-    #[arg(long, value_name = "SETTINGS", value_parser = |s: &str| Sprt::parse(s))]
+    #[arg(long, value_name = "SETTINGS", value_parser = |s: &str| s.parse::<Sprt>())]
     pub sprt: Option<Sprt>,
     /// Write every game to this file (PGN-style records, `ryg record check` reads it)
     #[arg(long, value_name = "FILE")]
@@ -89,19 +88,10 @@ fn parse_tc(text: &str) -> Result<Control, String> {
     Ok(Control::Clock { base: secs(base)?, inc: secs(inc)? })
 }
 
-/// How one game went.
+/// How one game went, and its record.
 #[derive(Clone, Debug)]
 struct GameResult {
-    index: usize,
-    /// Which engine played the mouse (0 or 1).
-    mouse: usize,
-    winner: Side,
-    reason: String,
-    /// The engine that failed, if one did.
-    failed: Option<usize>,
-    nodes: [u64; 2],
-    /// Moves each engine made.
-    moves: [u32; 2],
+    game: MatchGame,
     record: Record,
 }
 
@@ -228,7 +218,8 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
         // Tag values from engine names may hold quotes; the record refuses those.
         let _ = record.set_tag(name, &value.replace('"', "'"));
     }
-    GameResult { index, mouse, winner, reason, failed, nodes, moves: moves_made, record }
+    let game = MatchGame { number: index + 1, mouse, winner, failed, reason, nodes, moves: moves_made };
+    GameResult { game, record }
 }
 
 /// The openings: `starts`, a file of FENs, or the standard start of `size`.
@@ -263,56 +254,6 @@ fn openings(args: &Args) -> Result<Vec<Position>> {
         }
     }
 }
-
-#[derive(Serialize, Default, Clone, Copy)]
-struct SideScore {
-    games: u32,
-    wins: u32,
-}
-
-#[derive(Serialize)]
-struct EngineReport {
-    name: String,
-    score: u32,
-    games: u32,
-    as_mouse: SideScore,
-    as_cats: SideScore,
-    failures: u32,
-    /// Moves played and the nodes their searches reported (the last `info … nodes`).
-    moves: u32,
-    nodes: u64,
-}
-
-#[derive(Serialize)]
-struct FailureReport {
-    game: usize,
-    engine: String,
-    reason: String,
-}
-
-#[derive(Serialize)]
-struct SprtReport {
-    llr: f64,
-    lower: f64,
-    upper: f64,
-    decision: &'static str,
-}
-
-#[derive(Serialize)]
-struct Report {
-    games: u32,
-    size: u8,
-    engines: Vec<EngineReport>,
-    elo: Option<f64>,
-    elo_low: Option<f64>,
-    elo_high: Option<f64>,
-    elo_method: &'static str,
-    sprt: Option<SprtReport>,
-    failures: Vec<FailureReport>,
-    seconds: f64,
-}
-
-const ELO_METHOD: &str = "normal approximation to the binomial over game scores (no draws), 95%";
 
 /// An engine that dies while the runner writes to it must not end the runner: a write to
 /// its closed pipe is an error (the engine crashed), not SIGPIPE.
@@ -393,13 +334,13 @@ pub fn run(args: Args) -> Result<()> {
             writeln!(file, "{}", result.record.to_pgn()).context("cannot write the PGN file")?;
         }
         results.push(result);
-        let wins = results.iter().filter(|r| engine_won(r) == 0).count() as u32;
+        let wins = results.iter().filter(|r| r.game.winning_engine() == 0).count() as u32;
         let losses = results.len() as u32 - wins;
         if let Some(sprt) = &args.sprt {
             decision = sprt.decide(wins, losses);
         }
         if live {
-            let e = stats::elo(wins, wins + losses);
+            let e = rating::elo(wins, wins + losses);
             eprint!(
                 "\r{} {}-{} {} after {}/{games} games, Elo {}   ",
                 setup.engines[0].name,
@@ -423,8 +364,11 @@ pub fn run(args: Args) -> Result<()> {
     for w in workers {
         let _ = w.join();
     }
-    results.sort_by_key(|r| r.index);
-    let report = report(&args, &setup, &results, started.elapsed().as_secs_f64(), decision);
+    results.sort_by_key(|r| r.game.number);
+    let games: Vec<MatchGame> = results.into_iter().map(|r| r.game).collect();
+    let names = [setup.engines[0].name.as_str(), setup.engines[1].name.as_str()];
+    let report =
+        MatchReport::of(names, args.size, &games, args.sprt.as_ref(), started.elapsed().as_secs_f64());
     if args.json.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -433,86 +377,12 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// The engine (0 or 1) that won a game.
-fn engine_won(r: &GameResult) -> usize {
-    if r.winner == Side::Mouse {
-        r.mouse
-    } else {
-        1 - r.mouse
-    }
-}
-
 fn fmt_elo(v: Option<f64>) -> String {
     // `+ 0.0` turns -0 into 0.
     v.map_or("n/a".to_string(), |v| format!("{:+.0}", v.round() + 0.0))
 }
 
-fn report(args: &Args, setup: &Setup, results: &[GameResult], seconds: f64, decision: Decision) -> Report {
-    let mut engines: Vec<EngineReport> = setup
-        .engines
-        .iter()
-        .map(|e| EngineReport {
-            name: e.name.clone(),
-            score: 0,
-            games: 0,
-            as_mouse: SideScore::default(),
-            as_cats: SideScore::default(),
-            failures: 0,
-            moves: 0,
-            nodes: 0,
-        })
-        .collect();
-    let mut failures = Vec::new();
-    for r in results {
-        for (i, e) in engines.iter_mut().enumerate() {
-            let won = engine_won(r) == i;
-            let side = if r.mouse == i { &mut e.as_mouse } else { &mut e.as_cats };
-            side.games += 1;
-            side.wins += u32::from(won);
-            e.games += 1;
-            e.score += u32::from(won);
-            e.nodes += r.nodes[i];
-            e.moves += r.moves[i];
-        }
-        if let Some(who) = r.failed {
-            engines[who].failures += 1;
-            failures.push(FailureReport {
-                game: r.index + 1,
-                engine: setup.engines[who].name.clone(),
-                reason: r.reason.clone(),
-            });
-        }
-    }
-    let n = results.len() as u32;
-    let elo = stats::elo(engines[0].score, n);
-    let sprt = args.sprt.map(|s| {
-        let (lower, upper) = s.bounds();
-        SprtReport {
-            llr: s.llr(engines[0].score, n - engines[0].score),
-            lower,
-            upper,
-            decision: match decision {
-                Decision::H0 => "H0 accepted",
-                Decision::H1 => "H1 accepted",
-                Decision::Continue => "no decision",
-            },
-        }
-    });
-    Report {
-        games: n,
-        size: args.size.n(),
-        engines,
-        elo: elo.diff,
-        elo_low: elo.low,
-        elo_high: elo.high,
-        elo_method: ELO_METHOD,
-        sprt,
-        failures,
-        seconds,
-    }
-}
-
-fn print_report(r: &Report) {
+fn print_report(r: &MatchReport) {
     println!("{} games in {:.1} s", r.games, r.seconds);
     for e in &r.engines {
         println!(

@@ -1,5 +1,9 @@
-//! The numbers of a match: Elo difference with a 95% interval, and the sequential
-//! probability ratio test. The game has no draws, so every game is a Bernoulli trial.
+//! The numbers of a match between two players: Elo difference with a 95% interval, and the
+//! sequential probability ratio test. The game has no draws, so every game is a Bernoulli trial.
+
+// CITE: SPRT (Wald 1945), as engine testers use it (Bernoulli model, no draws).
+
+use thiserror::Error;
 
 /// The Elo difference for an expected score `p` (0 < p < 1).
 fn elo_of(p: f64) -> f64 {
@@ -41,17 +45,44 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// SPRT settings that do not parse or make no sense; the message says which.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct SprtError(String);
+
 /// What the SPRT says so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
+    /// H0 accepted: the first player is `elo0` stronger (rather than `elo1`).
     H0,
+    /// H1 accepted: the first player is `elo1` stronger (rather than `elo0`).
     H1,
+    /// No decision yet.
     Continue,
 }
 
-impl Sprt {
+impl Decision {
+    /// `H0 accepted`, `H1 accepted` or `no decision`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Decision::H0 => "H0 accepted",
+            Decision::H1 => "H1 accepted",
+            Decision::Continue => "no decision",
+        }
+    }
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = SprtError;
+
     /// Parses `elo0=0 elo1=10 alpha=0.05 beta=0.05` (every key required).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    fn from_str(text: &str) -> Result<Sprt, SprtError> {
+        Sprt::parse(text).map_err(SprtError)
+    }
+}
+
+impl Sprt {
+    fn parse(text: &str) -> Result<Sprt, String> {
         let mut values = [None; 4];
         for pair in text.split([' ', ',']).filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not key=value"))?;
@@ -88,6 +119,7 @@ impl Sprt {
         f64::from(wins) * (p1 / p0).ln() + f64::from(losses) * ((1.0 - p1) / (1.0 - p0)).ln()
     }
 
+    /// The decision after `wins` and `losses` of the first player.
     pub fn decide(&self, wins: u32, losses: u32) -> Decision {
         let llr = self.llr(wins, losses);
         let (low, high) = self.bounds();
@@ -119,16 +151,14 @@ mod tests {
 
     #[test]
     fn sprt_bounds_and_decisions() {
-        let sprt = Sprt::parse("elo0=0 elo1=100 alpha=0.05 beta=0.05").unwrap();
+        let sprt: Sprt = "elo0=0 elo1=100 alpha=0.05 beta=0.05".parse().unwrap();
         let (low, high) = sprt.bounds();
         assert!((low + 2.944).abs() < 0.001 && (high - 2.944).abs() < 0.001);
         assert_eq!(sprt.decide(0, 0), Decision::Continue);
         assert_eq!(sprt.decide(40, 0), Decision::H1);
         assert_eq!(sprt.decide(0, 40), Decision::H0);
-        assert_eq!(Sprt::parse("elo0=0 elo1=5").unwrap_err(), "expected elo0=… elo1=… alpha=… beta=…");
-        assert_eq!(
-            Sprt::parse("elo0=5 elo1=0 alpha=0.05 beta=0.05").unwrap_err(),
-            "elo1 must be larger than elo0"
-        );
+        let error = |text: &str| text.parse::<Sprt>().unwrap_err().to_string();
+        assert_eq!(error("elo0=0 elo1=5"), "expected elo0=… elo1=… alpha=… beta=…");
+        assert_eq!(error("elo0=5 elo1=0 alpha=0.05 beta=0.05"), "elo1 must be larger than elo0");
     }
 }
