@@ -1,5 +1,7 @@
-// ryg web page: the board, the game controls and the analysis panels.
-// Talks only to the ryg server's JSON API (/api/...); no framework, nothing fetched from elsewhere.
+// ryg web page: the board, the game controls, playing a friend and the analysis panels.
+// Talks only to the ryg server's JSON API (/api/...) and its event streams; no framework,
+// nothing fetched from elsewhere. Text from other players (names) is only ever set with
+// textContent, never as HTML.
 'use strict';
 
 const FILES = 'abcdefghij';
@@ -20,6 +22,11 @@ const state = {
   boardSize: 0,
   autoTimer: null,
   dragged: false,
+  you: null,           // the seat this page's token holds in the shown game: null, 'mouse', 'cats', 'both'
+  pending: null,       // the newest event that came while a request was in flight
+  sent: null,          // the move this page just sent (not animated when it comes back)
+  clockAt: 0,          // performance.now() when the shown game's clock values were read
+  confirmResign: false,
 };
 
 // ---------- positions (FEN as in rules.md) ----------
@@ -101,12 +108,23 @@ function resultText(winner, plies) {
   return plies === 0 ? `the ${winner} ${winner === 'mouse' ? 'has' : 'have'} won` : `${winner} ${verb} in ${plies}`;
 }
 function outcomeText(o) {
+  const loser = o.winner === 'mouse' ? 'cats' : 'mouse';
   const why = { mouse_escaped: 'the mouse reached the top row', mouse_trapped: 'the mouse is trapped',
-    cats_blocked: 'the cats cannot move' }[o.reason] || o.reason;
+    cats_blocked: 'the cats cannot move', resigned: `the ${loser} resigned`,
+    time: `the ${loser} ran out of time` }[o.reason] || String(o.reason).replace(/_/g, ' ');
   return `${o.winner === 'mouse' ? 'The mouse wins' : 'The cats win'}: ${why}.`;
+}
+function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+/** A seat as words: "Ana (mouse)", "the cats", "level 3 (cats)". Plain text: set with textContent. */
+function who(g, side) {
+  const name = g.names && g.names[side];
+  if (name) return `${name} (${side})`;
+  if (g[side] !== 'human') return `${seatText(g[side])} (${side})`;
+  return `the ${side}`;
 }
 function seatText(seat) { return seat === 'human' ? 'human' : seat === 'random' ? 'random' : seat === 'perfect' ? 'perfect' : `level ${seat}`; }
 function seatsText(g) {
+  if (g.players === 'friends') return `${(g.names && g.names.mouse) || 'a player'} (mouse) vs ${(g.names && g.names.cats) || 'a player'} (cats)`;
   if (g.mouse === 'human' && g.cats === 'human') return 'both sides human';
   if (g.mouse === 'human') return `you (mouse) vs ${seatText(g.cats)}`;
   if (g.cats === 'human') return `you (cats) vs ${seatText(g.mouse)}`;
@@ -116,8 +134,18 @@ function moveWords(piece, mv) { const [a, b] = splitMove(mv); return `${piece ==
 
 // ---------- server ----------
 
+// Seat tokens live in localStorage per game id; api() sends the shown game's with every request
+// on /api/games/ID..., so a seat's page acts for it and a watcher's page cannot.
+const tokenKey = (id) => `ryg.token.${id}`;
+function tokenFor(id) { try { return localStorage.getItem(tokenKey(id)); } catch { return null; } }
+function keepToken(id, token) { if (token) localStorage.setItem(tokenKey(id), token); }
+function carryToken(from, to) { const t = tokenFor(from); if (t && !tokenFor(to)) keepToken(to, t); }
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
+  const game = path.match(/^\/api\/games\/(\d+)/);
+  const token = game && tokenFor(game[1]);
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) { opts.headers['Content-Type'] = 'application/json'; opts.body = JSON.stringify(body); }
   let res;
   try { res = await fetch(path, opts); } catch (e) { throw new Error(`The server does not answer (${e.message}).`); }
@@ -137,9 +165,20 @@ function announce(text) {
 
 // ---------- game state helpers ----------
 
-function isAnalysis(g) { return g.mouse === 'human' && g.cats === 'human'; }
 function hasComputer(g) { return g.mouse !== 'human' || g.cats !== 'human'; }
+function hasHuman(g) { return g.mouse === 'human' || g.cats === 'human'; }
+function isHotseat(g) { return g.players === 'hotseat' || (!g.players && !hasComputer(g)); }
+function isFriends(g) { return g.players === 'friends'; }
 function humanToMove(g) { return !g.outcome && g[g.to_move] === 'human'; }
+/** Whether this page holds `side`'s seat. */
+function mine(side) { return state.you === 'both' || state.you === side; }
+function myTurn(g) { return humanToMove(g) && mine(g.to_move); }
+/** A game with a person's seat this page does not hold: it can only watch. */
+function watching(g) { return hasHuman(g) && !state.you; }
+/** The seat a friends game's player holds (not 'both'), or null. */
+function mySeat() { return state.you === 'mouse' || state.you === 'cats' ? state.you : null; }
+/** A player in a game against a friend that is still going: no hints nor exact results. */
+function playingFriend(g) { return isFriends(g) && !!mySeat() && !g.outcome; }
 function startPos(g) { return parseFen(g.start_fen); }
 
 function positionAt(g, k) {
@@ -157,7 +196,7 @@ function viewedFen() {
 
 function interactive() {
   const g = state.game;
-  return g && !state.setup && state.view === null && !state.busy && humanToMove(g);
+  return g && !state.setup && state.view === null && !state.busy && myTurn(g);
 }
 
 function legalFrom(sq) {
@@ -260,7 +299,8 @@ function onSquare(name) {
   if (!g) return;
   if (state.view !== null) { announce('You are looking at an earlier position: choose Back to the game or Continue from here.'); return; }
   if (!interactive()) {
-    announce(g.outcome ? 'The game is over.' : state.busy ? 'Wait: the computer is thinking.' : 'It is not your turn.');
+    announce(g.outcome ? 'The game is over.' : state.busy ? 'Wait: the computer is thinking.'
+      : watching(g) ? 'You are watching: you cannot move here.' : 'It is not your turn.');
     return;
   }
   const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
@@ -366,6 +406,7 @@ function boardPointerUp(ev) {
 function render() {
   const g = state.game;
   renderBoard();
+  if (state.animate) { const mv = state.animate; state.animate = null; if (state.view === null) animateMove(mv); }
   // read by the browser tests: is a request in flight, which game, how many moves
   document.body.dataset.busy = state.busy ? 'true' : 'false';
   if (!g) return;
@@ -375,16 +416,35 @@ function render() {
   if (state.setup) status = 'Setting up a position.';
   else if (g.outcome) status = outcomeText(g.outcome);
   else if (state.busy && !humanToMove(g)) status = `The computer (${sideWord(g.to_move)}) is thinking…`;
-  else if (humanToMove(g)) status = hasComputer(g) ? `Your move (${sideWord(g.to_move)}).` : `${g.to_move === 'mouse' ? 'The mouse' : 'The cats'} to move.`;
-  else status = `The computer (${sideWord(g.to_move)}) to move.`;
+  else if (humanToMove(g)) {
+    if (isHotseat(g)) status = `${g.to_move === 'mouse' ? 'The mouse' : 'The cats'} to move.`;
+    else if (mine(g.to_move)) status = `Your move (${sideWord(g.to_move)}).`;
+    else if (state.you) status = `Waiting for ${who(g, g.to_move)} to move.`;
+    else status = `${capital(who(g, g.to_move))} to move.`;
+  } else status = `The computer (${sideWord(g.to_move)}) to move.`;
   $('status').textContent = state.setup ? `Setting up a ${state.setup.size}×${state.setup.size} position.` : `Game ${g.id} · ${g.size}×${g.size} · ${status}`;
-  $('undo').disabled = state.busy || !!state.setup || g.moves.length === 0;
-  $('redo').disabled = state.busy || !!state.setup || !(g.redo && g.redo.length);
-  $('hint').disabled = state.busy || !!state.setup || !!g.outcome || state.view !== null;
-  $('go').disabled = state.busy || !!state.setup || !!g.outcome || state.view !== null;
+  const idle = state.busy || !!state.setup;
+  const friends = isFriends(g);
+  const iMoved = mySeat() && g.moves.some((_, i) => (i % 2 === 0) === (startPos(g).side === (mySeat() === 'mouse' ? 'm' : 'c')));
+  $('undo').disabled = idle || g.moves.length === 0 || !state.you
+    || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
+  $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
+  $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g);
+  $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
+  $('resign').hidden = !state.you || !!g.outcome || !!state.setup;
+  $('resign').disabled = idle;
+  if (g.outcome || !state.you) state.confirmResign = false;
+  $('resign-confirm').hidden = !state.confirmResign;
+  renderRematch(g);
+  renderRole(g);
+  renderPlayers(g);
+  renderRequest(g);
+  renderName(g);
   const review = $('review');
   review.hidden = state.view === null || !!state.setup;
   if (state.view !== null) $('review-text').textContent = `Viewing the position after ${state.view} of ${g.moves.length} moves.`;
+  // taking moves back from here is for games this page may undo at once
+  $('review-continue').hidden = !state.you || isFriends(g);
   renderMoves();
   const fen = viewedFen();
   $('fen').textContent = fen;
@@ -395,6 +455,138 @@ function render() {
   renderResults();
   // an open "How the computer thinks" follows the position on the board
   if ($('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
+}
+
+function renderRole(g) {
+  const el = $('role');
+  let text = '';
+  if (!state.setup && watching(g)) text = 'You are watching: you see every move as it is played, but cannot play.';
+  else if (!state.setup && isFriends(g) && mySeat()) {
+    const other = mySeat() === 'mouse' ? 'cats' : 'mouse';
+    text = `You play the ${mySeat()} against ${g.names && g.names[other] ? g.names[other] : 'your friend'}.`;
+  }
+  el.textContent = text;
+  el.hidden = !text;
+  el.classList.toggle('watching', watching(g));
+}
+
+function renderRematch(g) {
+  const b = $('rematch');
+  const mineSeat = mySeat();
+  let label = null;
+  let disabled = state.busy;
+  if (g.rematch_id) label = state.you ? 'Go to the rematch' : 'Watch the rematch';
+  else if (g.outcome && state.you) {
+    const offer = g.rematch && g.rematch.offered_by;
+    if (offer && offer === mineSeat) { label = 'Rematch offered…'; disabled = true; } else if (offer) label = 'Accept the rematch';
+    else label = 'Rematch';
+  }
+  b.hidden = !label || !!state.setup;
+  if (label) { b.textContent = label; b.disabled = disabled; }
+}
+
+function renderRequest(g) {
+  // an undo request between two players: the asker waits, the other answers, watchers see it
+  const box = $('undo-request');
+  const asker = !state.setup && !g.outcome ? g.undo_request : null;
+  box.hidden = !asker;
+  if (!asker) return;
+  const answer = !!state.you && !mine(asker);
+  let text;
+  if (mine(asker)) text = `You asked to take back your last move. Waiting for ${who(g, asker === 'mouse' ? 'cats' : 'mouse')} to answer.`;
+  else if (answer) text = `${capital(who(g, asker))} asks to take back their last move.`;
+  else text = `${capital(who(g, asker))} asked to take back their last move.`;
+  $('undo-request-text').textContent = text;
+  $('undo-accept').hidden = !answer;
+  $('undo-decline').hidden = !answer;
+  $('undo-accept').disabled = state.busy;
+  $('undo-decline').disabled = state.busy;
+}
+
+function renderName(g) {
+  const form = $('name-form');
+  const seat = mySeat();
+  form.hidden = !isFriends(g) || !seat || !!state.setup;
+  if (form.hidden) return;
+  const input = $('name-input');
+  // keep what the person is typing; otherwise show the stored name
+  if (document.activeElement !== input && input.dataset.game !== `${g.id}.${g.version}`) {
+    input.value = (g.names && g.names[seat]) || '';
+    input.dataset.game = `${g.id}.${g.version}`;
+  }
+  $('name-save').disabled = state.busy;
+}
+
+function formatClock(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10000) return `0:0${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
+  const s = Math.ceil(t / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** The side's time left now: the server's value, less what passed here since it was read. */
+function clockLeft(g, side) {
+  const c = g.clock;
+  const left = c[`${side}_ms`];
+  return c.running === side && !g.outcome ? left - (performance.now() - state.clockAt) : left;
+}
+
+function renderPlayers(g) {
+  const show = !state.setup && (isFriends(g) || !!g.clock || !!(g.names && (g.names.mouse || g.names.cats)));
+  const top = state.flipped ? 'mouse' : 'cats';
+  const bottom = top === 'mouse' ? 'cats' : 'mouse';
+  for (const [id, side] of [['player-top', top], ['player-bottom', bottom]]) {
+    const el = $(id);
+    el.hidden = !show;
+    if (!show) continue;
+    el.dataset.side = side;
+    const name = g.names && g.names[side];
+    const parts = [];
+    const tag = document.createElement('span');
+    tag.className = `side-tag ${side}`;
+    tag.textContent = side === 'mouse' ? 'Mouse' : 'Cats';
+    parts.push(tag);
+    const n = document.createElement('span');
+    n.className = 'pname';
+    n.textContent = name || (g[side] === 'human' ? (isFriends(g) ? 'a player' : 'human') : seatText(g[side]));
+    if (!name && g[side] === 'human') n.classList.add('anon');
+    parts.push(n);
+    if (state.you && state.you !== 'both' && mine(side)) {
+      const you = document.createElement('span');
+      you.className = 'you-tag';
+      you.textContent = 'you';
+      parts.push(you);
+    }
+    if (g.clock) {
+      const c = document.createElement('span');
+      c.className = 'clock';
+      c.dataset.side = side;
+      c.setAttribute('role', 'timer');
+      c.setAttribute('aria-label', `${side === 'mouse' ? 'Mouse' : 'Cats'} clock`);
+      parts.push(c);
+    }
+    el.replaceChildren(...parts);
+    el.classList.toggle('to-move', !g.outcome && g.to_move === side);
+  }
+  renderClocks();
+}
+
+let clockTimer = null;
+function renderClocks() {
+  const g = state.game;
+  clearTimeout(clockTimer);
+  if (!g || !g.clock) return;
+  for (const el of document.querySelectorAll('.player .clock')) {
+    const side = el.dataset.side;
+    const left = clockLeft(g, side);
+    el.textContent = formatClock(left);
+    el.classList.toggle('running', g.clock.running === side && !g.outcome);
+    el.classList.toggle('low', left < 10000);
+  }
+  if (g.clock.running && !g.outcome) clockTimer = setTimeout(renderClocks, 100);
 }
 
 function renderMoves() {
@@ -443,7 +635,8 @@ function renderMoves() {
 
 function resultsVisible() {
   const g = state.game;
-  return !!state.setup || (g && !hasComputer(g)) || state.showResults;
+  if (g && playingFriend(g) && !state.setup) return false;
+  return !!state.setup || (g && isHotseat(g)) || state.showResults;
 }
 
 async function solve(fen) {
@@ -466,10 +659,12 @@ async function renderResults() {
   const g = state.game;
   const vis = resultsVisible();
   const toggle = $('results-toggle');
-  const forced = !!state.setup || (g && !hasComputer(g));
+  const forced = !!state.setup || (g && isHotseat(g));
+  const hidden = !state.setup && g && playingFriend(g);
   toggle.setAttribute('aria-pressed', String(vis));
-  toggle.textContent = forced ? 'Exact results (always shown in analysis)' : vis ? 'Exact results: hide' : 'Exact results: show';
-  toggle.disabled = forced;
+  toggle.textContent = forced ? 'Exact results (always shown in analysis)' : hidden ? 'Exact results (hidden while you play a friend)'
+    : vis ? 'Exact results: hide' : 'Exact results: show';
+  toggle.disabled = forced || hidden;
   const box = $('results');
   box.hidden = !vis;
   if (!vis) return;
@@ -524,9 +719,28 @@ function describeNew(prev, g) {
     words.push(moveWords(before.cells.get(splitMove(g.last_move)[0]), g.last_move) + '.');
   }
   if (g.outcome) words.push(outcomeText(g.outcome));
-  else if (humanToMove(g) && hasComputer(g)) words.push('Your move.');
-  else if (!hasComputer(g)) words.push(`${g.to_move === 'mouse' ? 'Mouse' : 'Cats'} to move.`);
+  else if (isHotseat(g)) words.push(`${g.to_move === 'mouse' ? 'Mouse' : 'Cats'} to move.`);
+  else if (myTurn(g)) words.push('Your move.');
+  else if (humanToMove(g)) words.push(`${capital(who(g, g.to_move))} to move.`);
   return words.join(' ');
+}
+
+/** What an event from the stream changed, in words ('' when nothing worth saying). */
+function describeEvent(prev, g) {
+  const moved = g.moves.join() !== prev.moves.join();
+  if (moved || (g.outcome && !prev.outcome)) return describeNew(prev, g);
+  if (g.undo_request && g.undo_request !== prev.undo_request && !mine(g.undo_request)) {
+    return `${capital(who(g, g.undo_request))} asks to take back their last move.`;
+  }
+  if (!g.undo_request && prev.undo_request && mine(prev.undo_request)) return `${capital(who(g, prev.undo_request === 'mouse' ? 'cats' : 'mouse'))} declined: the move stays.`;
+  const offer = g.rematch && g.rematch.offered_by;
+  if (offer && offer !== (prev.rematch && prev.rematch.offered_by) && !mine(offer)) return `${capital(who(g, offer))} offers a rematch with sides swapped.`;
+  for (const side of ['mouse', 'cats']) {
+    const a = (prev.names && prev.names[side]) || '';
+    const b = (g.names && g.names[side]) || '';
+    if (a !== b && !mine(side)) return b ? `The ${side} is now called ${b}.` : `The ${side} has no name now.`;
+  }
+  return '';
 }
 
 let thinkingTimer = null;
@@ -559,35 +773,147 @@ async function change(fn, thinkingId) {
   render();
   if (thinkingId !== undefined) startThinkingPoll(thinkingId);
   const prev = state.game;
+  let ok = false;
   try {
     const g = await fn();
     if (g) setGame(g, prev);
+    ok = true;
   } catch (e) {
     showError(e);
     announce(e.message);
   } finally {
     stopThinkingPoll();
     state.busy = false;
+    state.sent = null;
+    // an event that came meanwhile and is newer than the answer
+    const later = state.pending;
+    state.pending = null;
+    if (later) applyEvent(later);
     render();
     scheduleComputer();
   }
+  return ok;
 }
 
-function setGame(g, prev) {
+/** Shows `g`, an answer of the server (`event` false: its `you` says which seat this page holds)
+ * or an event of the game's stream (`event` true: `you` is left as it was). */
+function setGame(g, prev, event = false) {
   const same = prev && prev.id === g.id;
+  if (same && g.version < prev.version) return; // an older answer than what is shown
+  if (!event) state.you = g.you || null;
+  delete g.tokens;
+  delete g.links;
   state.game = g;
-  if (!same) { state.view = null; state.hint = null; state.flipped = g.mouse !== 'human' && g.cats === 'human'; $('flip').setAttribute('aria-pressed', String(state.flipped)); }
-  state.selected = null;
+  state.clockAt = performance.now();
+  if (!same) {
+    state.view = null;
+    state.hint = null;
+    state.confirmResign = false;
+    state.flipped = mySeat() === 'cats' || (g.mouse !== 'human' && g.cats === 'human');
+    $('flip').setAttribute('aria-pressed', String(state.flipped));
+    openStream(g.id);
+  }
+  const moved = !same || g.moves.join() !== prev.moves.join();
+  if (moved) state.selected = null;
   if (location.hash !== `#game=${g.id}`) history.replaceState(null, '', `#game=${g.id}`);
   localStorage.setItem('ryg.game', String(g.id));
-  const words = describeNew(prev, g);
+  const words = event ? describeEvent(prev, g) : describeNew(prev, g);
   if (words) announce(words);
-  refreshRecent();
+  if (same && moved && g.moves.length > prev.moves.length && g.last_move && g.last_move !== state.sent) state.animate = g.last_move;
+  if (moved || !same || !!g.outcome !== !!prev.outcome) refreshRecent();
 }
 
 function play(mv) {
   const g = state.game;
+  state.sent = mv;
   return change(() => api('POST', `/api/games/${g.id}/moves`, { move: mv }), g.id);
+}
+
+// ---------- live updates (Server-Sent Events) ----------
+
+let stream = null;
+let streamGame = null;
+let streamRetry = null;
+let connTimer = null;
+
+/** Follows game `id`'s event stream (one at a time). The browser reconnects by itself after a
+ * dropped connection, sending the last version seen; a refused stream (429/503) is tried again. */
+function openStream(id) {
+  if (stream && streamGame === id) return;
+  closeStream();
+  streamGame = id;
+  let es;
+  try { es = new EventSource(`/api/games/${id}/events`); } catch { return; }
+  stream = es;
+  es.addEventListener('game', (ev) => {
+    let g;
+    try { g = JSON.parse(ev.data); } catch { return; }
+    if (es !== stream) return;
+    onEvent(g);
+  });
+  es.addEventListener('open', () => { if (es === stream) setConnected(true); });
+  es.addEventListener('error', () => {
+    if (es !== stream) return;
+    setConnected(false);
+    if (es.readyState === EventSource.CLOSED) {
+      stream = null;
+      clearTimeout(streamRetry);
+      streamRetry = setTimeout(() => { if (streamGame === id && !stream) { streamGame = null; openStream(id); } }, 3000);
+    }
+  });
+}
+
+function closeStream() {
+  clearTimeout(streamRetry);
+  if (stream) stream.close();
+  stream = null;
+  streamGame = null;
+  setConnected(true);
+}
+
+function setConnected(ok) {
+  // a short gap (the server closing an idle stream) is not worth a note
+  if (ok) { clearTimeout(connTimer); connTimer = null; $('conn').hidden = true; return; }
+  if (connTimer === null && $('conn').hidden) connTimer = setTimeout(() => { connTimer = null; $('conn').hidden = false; }, 1500);
+}
+
+function onEvent(g) {
+  const cur = state.game;
+  if (!cur || cur.id !== g.id) return;
+  if (state.busy) {
+    if (!state.pending || g.version > state.pending.version) state.pending = g;
+    return;
+  }
+  applyEvent(g);
+  render();
+  scheduleComputer();
+}
+
+function applyEvent(g) {
+  const prev = state.game;
+  if (!prev || prev.id !== g.id || g.version <= prev.version) return;
+  setGame(g, prev, true);
+  // a rematch both players agreed to: the offerer's page follows it with the same token
+  if (g.rematch_id && !prev.rematch_id && state.you) followRematch(g);
+}
+
+function followRematch(g) {
+  carryToken(g.id, g.rematch_id);
+  loadGame(String(g.rematch_id));
+}
+
+/** Slides the piece of the last move from its square to the new one (not for the page's own moves). */
+function animateMove(mv) {
+  if (window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const [a, b] = splitMove(mv);
+  const from = $('board').querySelector(`[data-sq="${a}"]`);
+  const to = $('board').querySelector(`[data-sq="${b}"]`);
+  const piece = to && to.querySelector('.piece');
+  if (!from || !piece || !piece.animate) return;
+  const fr = from.getBoundingClientRect();
+  const tr = to.getBoundingClientRect();
+  piece.animate([{ transform: `translate(${fr.left - tr.left}px, ${fr.top - tr.top}px)` }, { transform: 'none' }],
+    { duration: 220, easing: 'ease-out' });
 }
 
 function scheduleComputer() {
@@ -605,7 +931,7 @@ function scheduleComputer() {
 function seatsFor(choice, level) {
   switch (choice) {
     case 'cats': return { mouse: level, cats: 'human' };
-    case 'both': return { mouse: 'human', cats: 'human' };
+    case 'both': return { mouse: 'human', cats: 'human', hotseat: true };
     case 'watch': return { mouse: level, cats: level };
     default: return { mouse: 'human', cats: level };
   }
@@ -617,14 +943,147 @@ async function newGame(ev) {
   const body = { size, start: $('start').value, ...seatsFor($('seat').value, $('level').value) };
   state.setup = null;
   $('setup').hidden = true;
-  await change(() => api('POST', '/api/games', body));
-  if (state.game) announce(`New game ${state.game.id}. ${describeNew(null, state.game)}`);
+  if (await change(() => createGame(body))) announce(`New game ${state.game.id}. ${describeNew(null, state.game)}`);
+}
+
+/** Creates a game and keeps the seat tokens of its answer: every one (games against the
+ * computer, hotseat), or only `keep`'s (a game against a friend: the other is in the link). */
+async function createGame(body, keep) {
+  const g = await api('POST', '/api/games', body);
+  const tokens = g.tokens || {};
+  for (const side of keep ? [keep] : ['mouse', 'cats']) keepToken(g.id, tokens[side]);
+  if (keep) g.you = keep;
+  else if (tokens.mouse && tokens.cats) g.you = 'both';
+  else g.you = tokens.mouse ? 'mouse' : tokens.cats ? 'cats' : null;
+  return g;
 }
 
 async function loadGame(id) {
   state.setup = null;
   $('setup').hidden = true;
   await change(() => api('GET', `/api/games/${id}`));
+}
+
+/** The game named by the address (`#game=ID`); a seat's link (`#game=ID&token=T`) leaves its
+ * token in this browser and the address without it. */
+function gameFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get('game');
+  if (!id || !/^\d+$/.test(id)) return null;
+  const token = params.get('token');
+  if (token !== null) {
+    if (/^[A-Za-z0-9_-]{8,200}$/.test(token)) keepToken(id, token);
+    history.replaceState(null, '', `#game=${id}`);
+    return { id, token: true };
+  }
+  return { id, token: false };
+}
+
+// ---------- playing a friend ----------
+
+function openFriendDialog() {
+  const d = $('friend-dialog');
+  const size = $('size').value;
+  $('friend-board').textContent = `A ${size}×${size} board, the mouse starting on ${$('start').value} (as chosen under New game).`;
+  const seat = $('seat').value;
+  if (seat === 'mouse' || seat === 'cats') $('friend-side').value = seat;
+  $('friend-error').textContent = '';
+  $('friend-form').hidden = false;
+  $('friend-links').hidden = true;
+  $('copy-note').textContent = '';
+  if (d.showModal) d.showModal(); else d.setAttribute('open', '');
+  $('friend-side').focus();
+}
+
+function closeFriendDialog() {
+  const d = $('friend-dialog');
+  if (d.close) d.close(); else d.removeAttribute('open');
+}
+
+async function createFriendGame(ev) {
+  ev.preventDefault();
+  const side = $('friend-side').value === 'cats' ? 'cats' : 'mouse';
+  const other = side === 'mouse' ? 'cats' : 'mouse';
+  const body = { size: parseInt($('size').value, 10), start: $('start').value, mouse: 'human', cats: 'human' };
+  const name = $('friend-name').value.trim();
+  if (name) body.names = { [side]: name };
+  const minutes = $('friend-minutes').value.trim();
+  if (minutes) body.clock = { minutes: Number(minutes), increment: Number($('friend-increment').value || 0) };
+  let links = null;
+  state.setup = null;
+  $('setup').hidden = true;
+  const ok = await change(async () => {
+    const g = await createGame(body, side);
+    links = g.links;
+    return g;
+  });
+  if (!ok || !links) { $('friend-error').textContent = $('error').textContent; return; }
+  announce(`New game ${state.game.id} against a friend: you play the ${side}.`);
+  $('friend-game').textContent = String(state.game.id);
+  $('friend-other').textContent = other;
+  $('friend-link').value = links[other];
+  $('watch-link').value = links.watch;
+  $('friend-local').hidden = !/^(localhost|127\.|\[::1\])/.test(location.host);
+  $('friend-form').hidden = true;
+  $('friend-links').hidden = false;
+  $('copy-friend-link').focus();
+}
+
+async function copyLink(input, what) {
+  const note = $('copy-note');
+  try {
+    await navigator.clipboard.writeText(input.value);
+    note.textContent = `${what} copied.`;
+  } catch {
+    // no clipboard (an insecure origin, or permission refused): select it for Ctrl+C
+    input.focus();
+    input.select();
+    note.textContent = `${what} is selected: press Ctrl+C (or ⌘C) to copy it.`;
+  }
+}
+
+async function askUndo() {
+  const g = state.game;
+  state.view = null;
+  if (!isFriends(g)) { change(() => api('POST', `/api/games/${g.id}/undo`)); return; }
+  if (await change(() => api('POST', `/api/games/${g.id}/undo`))) {
+    announce(`You asked to take back your last move. Waiting for ${who(g, mySeat() === 'mouse' ? 'cats' : 'mouse')}.`);
+  }
+}
+
+function answerUndo(accept) {
+  const g = state.game;
+  change(() => api('POST', `/api/games/${g.id}/undo/${accept ? 'accept' : 'decline'}`));
+}
+
+async function resign() {
+  const g = state.game;
+  state.confirmResign = false;
+  await change(() => api('POST', `/api/games/${g.id}/resign`));
+  if (!$('rematch').hidden) $('rematch').focus();
+}
+
+async function rematch() {
+  const g = state.game;
+  if (g.rematch_id) { followRematch(g); return; }
+  // the new game has the sides swapped; each player's token is the same
+  const ok = await change(async () => {
+    const r = await api('POST', `/api/games/${g.id}/rematch`);
+    if (r.id !== g.id) carryToken(g.id, r.id);
+    return r;
+  });
+  const cur = state.game;
+  if (!ok) return;
+  if (cur.id !== g.id) announce(`Rematch: game ${cur.id}. ${mySeat() ? `You play the ${mySeat()}.` : ''} ${describeNew(null, cur)}`);
+  else announce(`You offered a rematch. Waiting for ${who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse')}.`);
+}
+
+function saveName(ev) {
+  ev.preventDefault();
+  const g = state.game;
+  const name = $('name-input').value.trim();
+  $('name-input').dataset.game = '';
+  change(() => api('POST', `/api/games/${g.id}/name`, { name }));
 }
 
 function fillStarts() {
@@ -715,7 +1174,7 @@ function placeSetup(name) {
 
 async function startAnalysis() {
   const fen = $('setup-fen').value.trim();
-  await change(() => api('POST', '/api/games', { fen, mouse: 'human', cats: 'human' }));
+  await change(() => createGame({ fen, mouse: 'human', cats: 'human', hotseat: true }));
   if (state.game && state.game.start_fen.split(' ')[0] === fen.split(' ')[0]) {
     state.setup = null;
     $('setup').hidden = true;
@@ -915,7 +1374,20 @@ function init() {
 
   $('size').addEventListener('change', fillStarts);
   $('new-game').addEventListener('submit', newGame);
-  $('undo').addEventListener('click', () => { const g = state.game; state.view = null; change(() => api('POST', `/api/games/${g.id}/undo`)); });
+  $('undo').addEventListener('click', askUndo);
+  $('undo-accept').addEventListener('click', () => answerUndo(true));
+  $('undo-decline').addEventListener('click', () => answerUndo(false));
+  $('resign').addEventListener('click', () => { state.confirmResign = true; render(); $('resign-no').focus(); });
+  $('resign-yes').addEventListener('click', resign);
+  $('resign-no').addEventListener('click', () => { state.confirmResign = false; render(); $('resign').focus(); });
+  $('rematch').addEventListener('click', rematch);
+  $('name-form').addEventListener('submit', saveName);
+  $('friend-button').addEventListener('click', openFriendDialog);
+  $('friend-form').addEventListener('submit', createFriendGame);
+  $('friend-cancel').addEventListener('click', closeFriendDialog);
+  $('friend-done').addEventListener('click', closeFriendDialog);
+  $('copy-friend-link').addEventListener('click', () => copyLink($('friend-link'), 'Your friend\'s link'));
+  $('copy-watch-link').addEventListener('click', () => copyLink($('watch-link'), 'The watch link'));
   $('redo').addEventListener('click', () => { const g = state.game; state.view = null; change(() => api('POST', `/api/games/${g.id}/redo`), g.id); });
   $('hint').addEventListener('click', hint);
   $('go').addEventListener('click', () => {
@@ -971,7 +1443,7 @@ function init() {
     if (!file) return;
     const pgn = await file.text();
     ev.target.value = '';
-    await change(() => api('POST', '/api/games', { pgn, mouse: 'human', cats: 'human' }));
+    await change(() => createGame({ pgn, mouse: 'human', cats: 'human', hotseat: true }));
   });
   $('analysis-button').addEventListener('click', enterSetup);
   document.querySelectorAll('.tool').forEach((b) => b.addEventListener('click', () => {
@@ -997,13 +1469,13 @@ function init() {
     if (b) loadGame(b.dataset.game);
   });
   window.addEventListener('hashchange', () => {
-    const m = location.hash.match(/game=(\d+)/);
-    if (m && (!state.game || String(state.game.id) !== m[1])) loadGame(m[1]);
+    const named = gameFromHash();
+    if (named && (named.token || !state.game || String(state.game.id) !== named.id)) loadGame(named.id);
   });
 
   refreshTablebases();
-  const m = location.hash.match(/game=(\d+)/);
-  const id = m ? m[1] : localStorage.getItem('ryg.game');
+  const named = gameFromHash();
+  const id = named ? named.id : localStorage.getItem('ryg.game');
   (async () => {
     if (id) {
       await loadGame(id);

@@ -23,10 +23,10 @@ export function tempDb() {
   return path.join(dir, 'games.sqlite3');
 }
 
-/** Starts `ryg serve --port 0 --db DB`; resolves once it prints its URL. */
-export function startServer(db) {
+/** Starts `ryg serve --port PORT --db DB` (port 0: any free one); resolves once it prints its URL. */
+export function startServer(db, port = 0) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(rygBinary(), ['serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`ryg serve printed no URL in 60 s; stdout: ${out} stderr: ${err}`)); }, 60000);
@@ -61,9 +61,25 @@ export function launchBrowser() {
   });
 }
 
-/** A new page that fails the test on any uncaught script error. */
-export async function newPage(browser, options = {}) {
+const assetDir = path.resolve(here, '../../assets');
+const assetTypes = { 'index.html': 'text/html; charset=utf-8', 'app.js': 'text/javascript; charset=utf-8', 'style.css': 'text/css; charset=utf-8' };
+
+/** A browser context (its own storage: one person). With RYG_ASSETS=disk the page's files come
+ * from crates/ryg-web/assets instead of the binary: for working on the page without rebuilding. */
+export async function newContext(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  if (process.env.RYG_ASSETS === 'disk') {
+    await context.route(/\/(assets\/(app\.js|style\.css))?(#.*)?$/, (route) => {
+      const name = new URL(route.request().url()).pathname.replace(/^\/(assets\/)?/, '') || 'index.html';
+      route.fulfill({ status: 200, contentType: assetTypes[name], body: fs.readFileSync(path.join(assetDir, name)) });
+    });
+  }
+  return context;
+}
+
+/** A new page (in a context of its own) that fails the test on any uncaught script error. */
+export async function newPage(browser, options = {}) {
+  const context = await newContext(browser, options);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

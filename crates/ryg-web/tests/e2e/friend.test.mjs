@@ -1,0 +1,398 @@
+// Playing a friend in the browser: two people (two browser contexts, each with its own storage,
+// so its own seat token) and a watcher, against the real `ryg serve` binary. Every change one
+// page makes reaches the others through the game's event stream, without a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, newPage, screenshot, tempDb, axePath,
+} from './harness.mjs';
+
+const db = tempDb();
+let server;
+let browser;
+let ana; // creates the game
+let bo; // opens the friend's link
+let watcher; // opens the watch link
+const game = {}; // id, friendLink, watchLink, token (Ana's)
+
+/** A person's page: fails the test on a script error or any alert/confirm/prompt. */
+async function person() {
+  const p = await newPage(browser);
+  p.dialogs = [];
+  p.on('dialog', (d) => { p.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  return p;
+}
+
+before(async () => {
+  server = await startServer(db);
+  browser = await launchBrowser();
+  ana = await person();
+  bo = await person();
+  watcher = await person();
+  await ana.goto(server.url);
+  await idle(ana);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+// ---------- helpers ----------
+
+const sq = (p, name) => p.getByRole('button', { name: new RegExp(`^${name} `) });
+
+async function idle(p) {
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
+}
+async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
+async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
+async function status(p) { return p.locator('#status').innerText(); }
+async function moveList(p) {
+  return p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts();
+}
+/** Waits until page `p` shows `n` moves, with nothing in flight. */
+async function waitMoves(p, n) {
+  await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === k, n);
+}
+async function waitStatus(p, re) {
+  await p.waitForFunction((src) => new RegExp(src).test(document.getElementById('status').textContent), re.source);
+}
+async function waitText(p, selector, text) {
+  await p.waitForFunction(([s, t]) => { const e = document.querySelector(s); return !!e && e.textContent === t; }, [selector, text]);
+}
+function split(mv) { const i = mv.search(/[a-j]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
+
+/** `p` plays `mv` by clicking its piece, then the destination. */
+async function click(p, mv) {
+  const [from, to] = split(mv);
+  const n = await moves(p);
+  await sq(p, from).click();
+  await sq(p, to).click();
+  await waitMoves(p, n + 1);
+}
+
+/** Fills in and submits the "Play a friend" dialog; returns the game and its links. */
+async function createFriendGame(p, { size = '4', side = 'mouse', name = '', minutes = '', increment = '0' } = {}) {
+  await p.getByLabel('Board size').selectOption(size);
+  await p.getByRole('button', { name: 'Play a friend', exact: true }).click();
+  const dialog = p.getByRole('dialog', { name: 'Play a friend' });
+  assert.equal(await dialog.isVisible(), true);
+  await dialog.getByLabel('Your side').selectOption(side);
+  await dialog.getByLabel('Your name (optional)').fill(name);
+  await dialog.getByLabel('Clock: minutes each (optional)').fill(minutes);
+  await dialog.getByLabel('Increment: seconds a move').fill(increment);
+  await dialog.getByRole('button', { name: 'Create the game' }).click();
+  await p.waitForFunction(() => !document.getElementById('friend-links').hidden);
+  const id = await gameId(p);
+  return {
+    id,
+    friendLink: await p.locator('#friend-link').inputValue(),
+    watchLink: await p.locator('#watch-link').inputValue(),
+    token: await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id),
+  };
+}
+
+async function axeScan(p, where) {
+  await p.addScriptTag({ path: axePath });
+  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
+}
+
+// ---------- tests ----------
+
+test('"Play a friend" creates the game and shows the friend\'s link and the watch link, each with a Copy button', async () => {
+  await ana.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  Object.assign(game, await createFriendGame(ana, { size: '4', side: 'mouse', name: 'Ana', minutes: '5', increment: '2' }));
+  const base = server.url.replace(/\/$/, '');
+  assert.match(game.friendLink, new RegExp(`^${base}/#game=${game.id}&token=[0-9a-f]{32}$`));
+  assert.equal(game.watchLink, `${base}/#game=${game.id}`);
+  // the page keeps Ana's own token, which is not the one in the friend's link
+  assert.match(game.token, /^[0-9a-f]{32}$/);
+  assert.notEqual(game.token, game.friendLink.split('token=')[1]);
+  assert.equal(await ana.locator('#friend-other').innerText(), 'cats');
+  assert.equal(await ana.locator('#friend-local').isVisible(), true, 'served on loopback: the dialog says how to serve the network');
+
+  await ana.getByRole('button', { name: 'Copy link', exact: true }).click();
+  await waitText(ana, '#copy-note', "Your friend's link copied.");
+  assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), game.friendLink);
+  await screenshot(ana, 'friend-dialog');
+  await axeScan(ana, 'friend dialog');
+  await ana.getByRole('button', { name: 'Copy watch link' }).click();
+  await waitText(ana, '#copy-note', 'The watch link copied.');
+  assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), game.watchLink);
+
+  // without a clipboard, the link is selected for Ctrl+C instead
+  await ana.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard')); });
+  await ana.getByRole('button', { name: 'Copy watch link' }).click();
+  await waitText(ana, '#copy-note', 'The watch link is selected: press Ctrl+C (or ⌘C) to copy it.');
+  assert.deepEqual(await ana.evaluate(() => {
+    const e = document.activeElement;
+    return [e.id, e.selectionStart, e.selectionEnd, e.value.length];
+  }), ['watch-link', 0, game.watchLink.length, game.watchLink.length]);
+
+  await ana.getByRole('button', { name: 'Start playing' }).click();
+  assert.equal(await ana.getByRole('dialog').count(), 0);
+  assert.match(await status(ana), new RegExp(`^Game ${game.id} · 4×4 · Your move \\(mouse\\)\\.$`));
+  assert.equal(await ana.locator('#role').innerText(), 'You play the mouse against your friend.');
+  assert.equal(await ana.locator('#player-bottom .pname').innerText(), 'Ana');
+  assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00');
+  assert.equal(await ana.locator('#player-top .clock').innerText(), '5:00');
+  assert.equal(await ana.locator('#results-toggle').isDisabled(), true, 'no exact results while playing a friend');
+  assert.equal(await ana.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
+});
+
+test('the friend\'s link keeps its token in that browser and drops it from the address; names show as text only', async () => {
+  await bo.goto(game.friendLink);
+  await idle(bo);
+  assert.equal(await gameId(bo), game.id);
+  assert.equal(await bo.evaluate(() => location.hash), `#game=${game.id}`);
+  assert.equal(await bo.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), game.id), game.friendLink.split('token=')[1]);
+  assert.equal(await bo.locator('#role').innerText(), 'You play the cats against Ana.');
+  assert.match(await status(bo), /· Waiting for Ana \(mouse\) to move\.$/);
+  assert.equal(await bo.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'the cats see the board from their side');
+
+  await watcher.goto(game.watchLink);
+  await idle(watcher);
+  assert.equal(await watcher.locator('#role').innerText(), 'You are watching: you see every move as it is played, but cannot play.');
+  assert.match(await status(watcher), /· Ana \(mouse\) to move\.$/);
+  assert.equal(await watcher.locator('#name-form').isHidden(), true);
+
+  // names that are HTML stay text: in the other player's page and the watcher's
+  for (const name of ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>']) {
+    await bo.getByLabel('Your name', { exact: true }).fill(name);
+    await bo.getByRole('button', { name: 'Save name' }).click();
+    await idle(bo);
+    for (const p of [ana, watcher]) {
+      await waitText(p, '#player-top .pname', name);
+      assert.equal(await p.locator('#player-top .pname').evaluate((e) => e.children.length), 0);
+    }
+  }
+  await waitText(ana, '#role', 'You play the mouse against <img src=x onerror=alert(2)>.');
+  for (const p of [ana, bo, watcher]) {
+    assert.equal(await p.evaluate(() => document.querySelectorAll('img, main script, header script').length), 0);
+    assert.deepEqual(p.dialogs, []);
+    assert.deepEqual(p.errors, []);
+  }
+  await bo.getByLabel('Your name', { exact: true }).fill('Bo');
+  await bo.getByRole('button', { name: 'Save name' }).click();
+  await waitText(ana, '#player-top .pname', 'Bo');
+  await waitText(watcher, '#player-top .pname', 'Bo');
+});
+
+test('two players play a whole game by clicking, each seeing the other\'s moves live; the watcher sees them and cannot move', async () => {
+  for (const p of [ana, bo, watcher]) await p.evaluate(() => { window.samePage = true; });
+  // the mouse runs up the board while the cats look the other way (4×4)
+  const game4 = [[ana, 'c1d2'], [bo, 'b4a3'], [ana, 'd2c3'], [bo, 'a3b2'], [ana, 'c3b4']];
+  for (const [i, [mover, mv]] of game4.entries()) {
+    const other = mover === ana ? bo : ana;
+    assert.match(await status(other), /Waiting for (Ana|Bo) \((mouse|cats)\) to move\.$/);
+    assert.equal(await other.locator('#board .sq.movable').count(), 0, 'nothing to pick up on the other\'s turn');
+    if (i === 4) {
+      await screenshot(ana, 'friend-game-mouse');
+      await screenshot(bo, 'friend-game-cats');
+    }
+    await click(mover, mv);
+    const [from, to] = split(mv);
+    for (const p of [other, watcher]) {
+      await waitMoves(p, i + 1);
+      assert.equal((await moveList(p))[i], mv);
+      assert.match(await sq(p, to).getAttribute('aria-label'), new RegExp(`^${to} (mouse|cat), last move to here$`));
+      assert.equal(await sq(p, from).getAttribute('aria-label'), `${from} empty, last move from here`);
+    }
+    if (i === 0) {
+      await other.waitForFunction(() => document.getElementById('announce').textContent === 'Mouse c1 to d2. Your move.');
+      // Bo's clock runs now, counted down on the page between the server's values
+      const t0 = await bo.locator('#player-bottom .clock').innerText();
+      assert.equal(await bo.locator('#player-bottom .clock').getAttribute('class'), 'clock running');
+      await bo.waitForFunction((t) => document.querySelector('#player-bottom .clock').textContent !== t, t0);
+      assert.match(await bo.locator('#player-bottom .clock').innerText(), /^4:5\d$/);
+      assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'no clock ran before the first move');
+    }
+    if (i === 2) assert.match(await ana.locator('#player-bottom .clock').innerText(), /^5:0[12]$/, 'Ana got her 2 s increment');
+    if (i === 1) {
+      // the watcher can pick nothing up and play nothing
+      assert.equal(await watcher.locator('#board .sq.movable').count(), 0);
+      await sq(watcher, 'd2').click();
+      await watcher.waitForFunction(() => document.getElementById('announce').textContent === 'You are watching: you cannot move here.');
+      await sq(watcher, 'c3').click();
+      assert.equal(await moves(watcher), 2);
+      for (const name of ['Undo', 'Redo', 'Computer move']) {
+        assert.equal(await watcher.getByRole('button', { name, exact: true }).isDisabled(), true, name);
+      }
+      assert.equal(await watcher.locator('#resign').isHidden(), true);
+    }
+  }
+  for (const p of [ana, bo, watcher]) {
+    await waitStatus(p, /· The mouse wins: the mouse reached the top row\.$/);
+    assert.deepEqual(await moveList(p), game4.map(([, mv]) => mv));
+    assert.equal(await p.evaluate(() => window.samePage), true, 'the moves came live, without a reload');
+  }
+  assert.equal(await ana.locator('#player-top .clock').getAttribute('class'), 'clock');
+  // the record names the players
+  const pgn = await ana.evaluate((id) => fetch(`/api/games/${id}/pgn`).then((r) => r.text()), game.id);
+  assert.match(pgn, /\[Mouse "Ana"\]/);
+  assert.match(pgn, /\[Cats "Bo"\]/);
+});
+
+test('a rematch: one offers, the other accepts, both pages go to the new game with sides swapped and the same tokens', async () => {
+  await ana.getByRole('button', { name: 'Rematch', exact: true }).click();
+  await ana.waitForFunction(() => document.getElementById('rematch').textContent === 'Rematch offered…');
+  assert.equal(await ana.locator('#rematch').isDisabled(), true);
+  await bo.waitForFunction(() => document.getElementById('announce').textContent === 'Ana (mouse) offers a rematch with sides swapped.');
+  await bo.getByRole('button', { name: 'Accept the rematch' }).click();
+  await bo.waitForFunction((old) => document.body.dataset.game !== String(old) && document.body.dataset.busy === 'false', game.id);
+  const id2 = await gameId(bo);
+  await ana.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id2);
+  assert.equal(await ana.evaluate(() => location.hash), `#game=${id2}`);
+  assert.equal(await bo.locator('#role').innerText(), 'You play the mouse against Ana.');
+  assert.equal(await ana.locator('#role').innerText(), 'You play the cats against Bo.');
+  const tokens = (p, id) => p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id);
+  assert.equal(await tokens(ana, id2), game.token);
+  assert.equal(await tokens(bo, id2), await tokens(bo, game.id));
+  assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'the same clock, fresh');
+  // the watcher is offered the new game
+  await watcher.waitForFunction(() => document.getElementById('rematch').textContent === 'Watch the rematch');
+  await watcher.getByRole('button', { name: 'Watch the rematch' }).click();
+  await watcher.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id2);
+  assert.match(await status(watcher), /· Bo \(mouse\) to move\.$/);
+  game.id2 = id2;
+});
+
+test('undo between players is a request: declined, the move stays; accepted, it is taken back', async () => {
+  await click(bo, 'c1b2');
+  await waitMoves(ana, 1);
+  await click(ana, 'd4c3');
+  await waitMoves(bo, 2);
+  await bo.getByRole('button', { name: 'Undo', exact: true }).click();
+  await waitText(bo, '#undo-request-text', 'You asked to take back your last move. Waiting for Ana (cats) to answer.');
+  assert.equal(await bo.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
+  await waitText(ana, '#undo-request-text', 'Bo (mouse) asks to take back their last move.');
+  await waitText(watcher, '#undo-request-text', 'Bo (mouse) asked to take back their last move.');
+  assert.equal(await watcher.getByRole('button', { name: 'Accept', exact: true }).isVisible(), false);
+  await axeScan(ana, 'undo request');
+  await ana.getByRole('button', { name: 'Decline' }).click();
+  await bo.waitForFunction(() => document.getElementById('announce').textContent === 'Ana (cats) declined: the move stays.');
+  assert.equal(await bo.locator('#undo-request').isHidden(), true);
+  assert.equal(await moves(bo), 2);
+
+  await bo.getByRole('button', { name: 'Undo', exact: true }).click();
+  await waitText(ana, '#undo-request-text', 'Bo (mouse) asks to take back their last move.');
+  await ana.getByRole('button', { name: 'Accept', exact: true }).click();
+  for (const p of [ana, bo, watcher]) {
+    await waitMoves(p, 0);
+    assert.equal(await p.locator('#undo-request').isHidden(), true);
+  }
+  assert.match(await status(bo), /· Your move \(mouse\)\.$/);
+});
+
+test('resign asks first, then ends the game for everyone in words', async () => {
+  await bo.getByRole('button', { name: 'Resign' }).click();
+  assert.equal(await bo.locator('#resign-confirm').isVisible(), true);
+  await bo.getByRole('button', { name: 'Keep playing' }).click();
+  assert.equal(await bo.locator('#resign-confirm').isHidden(), true);
+  assert.match(await status(bo), /· Your move \(mouse\)\.$/);
+  await bo.getByRole('button', { name: 'Resign' }).click();
+  await bo.getByRole('button', { name: 'Yes, resign' }).click();
+  for (const p of [ana, bo, watcher]) await waitStatus(p, /· The cats win: the mouse resigned\.$/);
+  await ana.waitForFunction(() => document.getElementById('announce').textContent === 'The cats win: the mouse resigned.');
+  assert.equal(await bo.locator('#resign').isHidden(), true);
+  assert.equal(await bo.getByRole('button', { name: 'Rematch', exact: true }).isVisible(), true);
+  assert.equal(await ana.locator('#results-toggle').isDisabled(), false, 'exact results again once the game is over');
+});
+
+test('a clock that runs out ends the game on time (3 seconds a side)', async () => {
+  const g = await createFriendGame(ana, { size: '6', side: 'mouse', minutes: '0.05', increment: '0' });
+  await ana.getByRole('button', { name: 'Start playing' }).click();
+  await bo.goto(g.friendLink);
+  await idle(bo);
+  assert.equal(await bo.locator('#player-bottom .clock').innerText(), '0:03.0');
+  await click(ana, 'c1d2');
+  await waitMoves(bo, 1);
+  for (const p of [ana, bo]) await waitStatus(p, /· The mouse wins: the cats ran out of time\.$/);
+  assert.equal(await bo.locator('#player-bottom .clock').innerText(), '0:00.0');
+  assert.equal(await ana.locator('#board .sq.movable').count(), 0);
+});
+
+test('the page reconnects by itself after the server restarts and misses no move', async () => {
+  const g = await createFriendGame(ana, { size: '8', side: 'cats', name: 'Ana' });
+  await ana.getByRole('button', { name: 'Start playing' }).click();
+  await bo.goto(g.friendLink);
+  await idle(bo);
+  await click(bo, 'e1d2');
+  await waitMoves(ana, 1);
+  const port = new URL(server.url).port;
+  await server.stop();
+  for (const p of [ana, bo]) await p.waitForFunction(() => !document.getElementById('conn').hidden);
+  assert.equal(await ana.locator('#conn').innerText(), 'Reconnecting…');
+  server = await startServer(db, port);
+  for (const p of [ana, bo]) await p.waitForFunction(() => document.getElementById('conn').hidden, null, { timeout: 30000 });
+  await click(ana, 'b8c7');
+  await waitMoves(bo, 2);
+  await click(bo, 'd2e3');
+  await waitMoves(ana, 3);
+  assert.deepEqual(await moveList(ana), ['e1d2', 'b8c7', 'd2e3']);
+  assert.deepEqual(await moveList(bo), ['e1d2', 'b8c7', 'd2e3']);
+  for (const p of [ana, bo]) assert.deepEqual(p.errors, []);
+});
+
+test('against the computer: resign, then a rematch with sides swapped keeps the same token', async () => {
+  const p = await person();
+  await p.goto(server.url);
+  await idle(p);
+  const before = await gameId(p);
+  await p.getByLabel('Board size').selectOption('4');
+  await p.getByLabel('You play').selectOption('mouse');
+  await p.getByLabel('Level').selectOption('1');
+  await p.getByRole('button', { name: 'New game', exact: true }).click();
+  await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
+  const id = await gameId(p);
+  const token = await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id);
+  assert.match(token, /^[0-9a-f]{32}$/);
+  assert.equal(await p.locator('#role').isHidden(), true);
+  assert.equal(await p.locator('#player-top').isHidden(), true, 'no players bar against the computer without names or clock');
+  await p.getByRole('button', { name: 'Resign' }).click();
+  await p.getByRole('button', { name: 'Yes, resign' }).click();
+  await waitStatus(p, /· The cats win: the mouse resigned\.$/);
+  await p.getByRole('button', { name: 'Rematch', exact: true }).click();
+  await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', id);
+  const id2 = await gameId(p);
+  assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token);
+  assert.equal(await moves(p), 1, "the computer's mouse moved first");
+  assert.match(await status(p), new RegExp(`^Game ${id2} · 4×4 · Your move \\(cats\\)\\.$`));
+  assert.equal(await p.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'playing the cats: flipped');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('a phone-sized friend game: players, clocks and board fit; no serious accessibility violations', async () => {
+  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await phone.goto(server.url);
+  await idle(phone);
+  const g = await createFriendGame(phone, { size: '8', side: 'mouse', name: 'Ana', minutes: '10', increment: '5' });
+  const box = await phone.getByRole('dialog').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  await screenshot(phone, 'phone-friend-dialog');
+  await phone.getByRole('button', { name: 'Start playing' }).click();
+  await bo.goto(g.friendLink);
+  await idle(bo);
+  await bo.getByLabel('Your name', { exact: true }).fill('Bo');
+  await bo.getByRole('button', { name: 'Save name' }).click();
+  await waitText(phone, '#player-top .pname', 'Bo');
+  await sq(phone, 'e1').tap();
+  await sq(phone, 'f2').tap();
+  await waitMoves(bo, 1);
+  await click(bo, 'b8a7');
+  await waitMoves(phone, 2);
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  for (const id of ['#player-top', '#board', '#player-bottom']) {
+    const b = await phone.locator(id).boundingBox();
+    assert.ok(b.x >= 0 && b.x + b.width <= 390, `${id} ${JSON.stringify(b)}`);
+  }
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(phone, 'phone-friend-game');
+  await axeScan(phone, 'phone friend game');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+});
