@@ -99,27 +99,25 @@ fn techniques_save_nodes_at_a_fixed_depth() {
 
 #[test]
 fn misbehaving_engines_lose_and_the_match_finishes() {
+    let no_clock: &[&str] = &[];
     let cases = [
-        ("crash", "bad (cats) crashed", "bad (mouse) crashed"),
-        ("hang", "bad (cats) hung (no answer within 0.3 s)", "bad (mouse) hung (no answer within 0.3 s)"),
+        ("crash", no_clock, "bad (cats) crashed", "bad (mouse) crashed"),
+        ("hang", no_clock, "bad (cats) hung (no answer within 0.3 s)", "bad (mouse) hung (no answer within 0.3 s)"),
+        // Hanging with a clock running is a loss on time.
+        ("hang", &["--tc", "0.2+0"], "bad (cats) lost on time", "bad (mouse) lost on time"),
         (
             "illegal",
+            no_clock,
             "bad (cats) illegal move: illegal move a1a1 for the cats; legal moves: b8a7 b8c7 d8c7 d8e7 f8e7 f8g7 h8g7",
             "bad (mouse) illegal move: illegal move a1a1 for the mouse; legal moves: e1d2 e1f2",
         ),
-        ("garbage", "bad (cats) garbage output 'I am not a UGI engine'", "bad (mouse) garbage output 'I am not a UGI engine'"),
+        ("garbage", no_clock, "bad (cats) garbage output 'I am not a UGI engine'", "bad (mouse) garbage output 'I am not a UGI engine'"),
     ];
-    for (mode, first, second) in cases {
-        let report = run_match(&[
-            "--engine",
-            &engine("L1", "option.Level=1"),
-            "--engine",
-            &bad_engine(mode),
-            "--games",
-            "2",
-            "--timeout",
-            "0.3",
-        ]);
+    for (mode, clock, first, second) in cases {
+        let (l1, bad) = (engine("L1", "option.Level=1"), bad_engine(mode));
+        let mut args = vec!["--engine", &l1, "--engine", &bad, "--games", "2", "--timeout", "0.3"];
+        args.extend_from_slice(clock);
+        let report = run_match(&args);
         assert_eq!(score(&report, 0), 2, "{mode}: {report}");
         assert_eq!(report["engines"][1]["failures"], 2, "{mode}");
         let reasons: Vec<&str> =

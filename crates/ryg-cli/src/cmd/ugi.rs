@@ -352,8 +352,15 @@ impl Engine {
             "isready" => {
                 // Not searching: get ready to play in the current position (the level's
                 // tablebase, up to a second to build on 10x10) so that no clock pays for it.
-                if self.running.is_none() && self.options.level.needs_tablebase() {
-                    self.tablebases.get(self.position.size());
+                if self.running.is_none() {
+                    if self.options.level.needs_tablebase() {
+                        self.tablebases.get(self.position.size());
+                    }
+                    // And the transposition table of a timed search (16 MiB unless `Hash`
+                    // says otherwise): allocating and first touching it took 50 ms under load.
+                    let config = self.options.search_config(u32::from(ryg::search::MAX_DEPTH), 0, 0);
+                    let mut searcher = self.searcher.lock().unwrap_or_else(|e| e.into_inner());
+                    searcher_for(&mut searcher, config);
                 }
                 self.out.say("readyok");
             }
@@ -425,6 +432,8 @@ impl Engine {
     }
 
     fn go(&mut self, go: Go) {
+        // The clock runs from the moment `go` was read, not from when the thread starts.
+        let received = Instant::now();
         if self.running.is_some() {
             self.error("go during a search: send stop first");
             return;
@@ -450,7 +459,17 @@ impl Engine {
             let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
             // Obtained on this thread, so that `isready` and `stop` are answered meanwhile.
             let tablebase = needs_tablebase.then(|| tablebases.get(position.size()));
-            let mv = think(&position, go, &options, seed, tablebase.as_deref(), &mut searcher, &out, &flag);
+            let mv = think(
+                &position,
+                go,
+                received,
+                &options,
+                seed,
+                tablebase.as_deref(),
+                &mut searcher,
+                &out,
+                &flag,
+            );
             if go.infinite {
                 // UCI: after `go infinite` the move waits for `stop`.
                 while !flag.load(Ordering::Relaxed) {
@@ -465,11 +484,12 @@ impl Engine {
     }
 }
 
-/// The move to play: the level decides how, `go` decides how long.
+/// The move to play: the level decides how, `go` (read at `received`) decides how long.
 #[allow(clippy::too_many_arguments)]
 fn think(
     position: &Position,
     go: Go,
+    received: Instant,
     options: &Options,
     seed: u64,
     tablebase: Option<&Tablebase>,
@@ -477,12 +497,11 @@ fn think(
     out: &Out,
     stop: &AtomicBool,
 ) -> Move {
-    let started = Instant::now();
     let mut reporter = Reporter {
         out,
         stop,
-        started,
-        deadline: go.budget(position.side_to_move()).map(|d| started + d),
+        started: received,
+        deadline: go.budget(position.side_to_move()).map(|d| received + d),
         node_limit: go.nodes,
     };
     // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
@@ -502,13 +521,21 @@ fn think(
     }
     let depth = go.depth;
     let config = options.search_config(u32::from(depth.unwrap_or(ryg::search::MAX_DEPTH)), 0, seed);
-    let searcher = match searcher {
-        Some(s) if *s.config() == SearchConfig { random_ties: s.config().random_ties, ..config } => s,
-        _ => searcher.insert(Searcher::new(config)),
-    };
+    let searcher = searcher_for(searcher, config);
     let limits = Limits { depth, nodes: go.nodes };
     let result = searcher.search(position, &limits, &mut reporter);
     result.best_move.unwrap_or_else(|| position.legal_moves()[0])
+}
+
+/// The kept searcher if it has `config` (but for the seed of its random choices), else a new
+/// one: the transposition table is allocated only when the configuration changes.
+fn searcher_for(searcher: &mut Option<Searcher>, config: SearchConfig) -> &mut Searcher {
+    let same = |s: &Searcher| *s.config() == SearchConfig { random_ties: s.config().random_ties, ..config };
+    if !searcher.as_ref().is_some_and(same) {
+        // The old table goes before the new one is allocated.
+        *searcher = None;
+    }
+    searcher.get_or_insert_with(|| Searcher::new(config))
 }
 
 /// `startpos | fen FEN [moves m1 m2 …]` → the position, every move checked.
