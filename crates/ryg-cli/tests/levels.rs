@@ -82,11 +82,31 @@ fn the_readme_tables_are_the_output_of_ryg_levels() {
 }
 
 #[test]
-fn ten_by_ten_is_refused_with_a_reason() {
-    let out = ryg().args(["levels", "--size", "10"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "ryg: error: levels are computed exactly on 4x4 to 8x8 only: 10x10 has too many positions\n"
+fn sampled_levels_agree_with_the_exact_ones_and_ten_by_ten_is_sampled() {
+    let exact_report = json_of(&["levels", "--size", "6"]);
+    assert_eq!(exact_report["method"], "exact");
+    let sampled = json_of(&["levels", "--size", "6", "--sample", "--games", "1500", "--seed", "3"]);
+    assert_eq!((sampled["method"].as_str(), sampled["games"].as_u64()), (Some("sampled"), Some(1500)));
+    let rows = sampled["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 16, "one row per level, from the default start");
+    for row in rows {
+        let level = row["level"].as_str().unwrap();
+        assert_eq!((row["start"].as_str(), row["vs"]["exploiter"].clone()), (Some("c1"), Value::Null));
+        for model in ["err:0.02", "err:0.1", "err:0.3"] {
+            let p = exact(&exact_report, level, "c1", model);
+            let [lo, hi] = [0, 1].map(|i| row["interval"][model][i].as_f64().unwrap());
+            // The 95% interval, widened a little: 48 cells must not fail by chance.
+            assert!(lo - 0.02 <= p && p <= hi + 0.02, "{level} vs {model}: exact {p}, sampled [{lo}, {hi}]");
+        }
+    }
+    let out = ryg().args(["levels", "--size", "10", "--games", "10", "--no-cache"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "Sampled chance (%) that the mouse wins against the computer playing the cats on 10x10, from "
+        ),
+        "{text}"
     );
+    assert_eq!(text.lines().filter(|l| l.starts_with("| ")).count(), 17, "a header and 16 levels");
 }

@@ -1,12 +1,13 @@
 //! `ryg levels`: the exact chance that a human side wins against each level, computed by the
-//! library's dynamic program over every reachable position (see `ryg::levels::calibrate`).
+//! library's dynamic program over every reachable position (see `ryg::levels::calibrate`);
+//! on 10×10, too big for it, sampled games with 95% intervals (`ryg::levels::sample`).
 
 use std::io::IsTerminal;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use ryg::levels::{calibrate, Calibration, ErrRate, Opponent};
-use ryg::{Level, Side, Size};
+use ryg::levels::{calibrate, sample_win_chance, Calibration, ErrRate, Opponent, Pairing, Policy, Sampled};
+use ryg::{Level, Position, Side, Size};
 use serde::Serialize;
 
 use crate::args::JsonArg;
@@ -14,9 +15,19 @@ use crate::tablebase::CacheArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board size: 4, 6 or 8 (10x10 has too many positions for the exact computation)
+    /// Board size: 4, 6 or 8 exactly; 10 by sampled games (too many positions for the exact
+    /// computation)
     #[arg(long, value_name = "N", default_value_t = Size::STANDARD)]
     pub size: Size,
+    /// Sample games instead of computing exactly (always on 10x10)
+    #[arg(long)]
+    pub sample: bool,
+    /// Sampled games per level and human model
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=10_000_000))]
+    pub games: u64,
+    /// Seed of the sampled games (game i uses seed + i)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// The side the computer plays; the human side is the other one
     #[arg(long, value_name = "cats|mouse", default_value_t = Side::Cats)]
     pub side: Side,
@@ -44,7 +55,29 @@ struct JsonRow {
 struct JsonReport {
     size: u8,
     computer: String,
+    /// `exact` or `sampled`.
+    method: &'static str,
     rows: Vec<JsonRow>,
+}
+
+#[derive(Serialize)]
+struct SampledRow {
+    level: String,
+    start: String,
+    /// The human's winning share per model; `exploiter` is null (it cannot be sampled).
+    vs: serde_json::Map<String, serde_json::Value>,
+    /// The 95% interval of each share.
+    interval: serde_json::Map<String, serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct SampledReport {
+    size: u8,
+    computer: String,
+    method: &'static str,
+    games: u64,
+    seed: u64,
+    rows: Vec<SampledRow>,
 }
 
 fn json(calibration: &Calibration) -> JsonReport {
@@ -62,15 +95,20 @@ fn json(calibration: &Calibration) -> JsonReport {
                 .collect(),
         })
         .collect();
-    JsonReport { size: calibration.size.n(), computer: calibration.computer.to_string(), rows }
+    JsonReport {
+        size: calibration.size.n(),
+        computer: calibration.computer.to_string(),
+        method: "exact",
+        rows,
+    }
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if args.size.n() > 8 {
-        bail!("levels are computed exactly on 4x4 to 8x8 only: {} has too many positions", args.size);
+    if args.sample || args.size.n() > 8 {
+        return run_sampled(&args);
     }
     let tablebase = args.cache.obtain(args.size).tablebase;
-    let bar = progress_bar();
+    let bar = progress_bar("levels");
     let mut progress = |done: usize, total: usize| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
@@ -115,13 +153,102 @@ pub fn table(calibration: &Calibration, start: ryg::Square) -> String {
     out
 }
 
-fn progress_bar() -> Option<ProgressBar> {
+fn progress_bar(unit: &str) -> Option<ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;
     }
     let bar = ProgressBar::new(1);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} levels ({eta})").expect("valid template"),
+        ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {unit} ({{eta}})"))
+            .expect("valid template"),
     );
     Some(bar)
+}
+
+/// The sampled table: each level against each human model from the default start.
+fn run_sampled(args: &Args) -> Result<()> {
+    let tablebase = args.cache.obtain(args.size).tablebase;
+    let start = Position::start(args.size, None)?;
+    let levels = rows();
+    let models = ErrRate::MODELS;
+    let bar = progress_bar("games");
+    let total = levels.len() as u64 * models.len() as u64 * args.games;
+    if let Some(bar) = &bar {
+        bar.set_length(total);
+    }
+    let mut cells: Vec<Vec<Sampled>> = Vec::new();
+    let mut done = 0;
+    for &level in &levels {
+        let policy = Policy::of(level, args.size, args.side);
+        let mut row = Vec::new();
+        for rate in models {
+            let mut progress = |n: u64| {
+                if let Some(bar) = &bar {
+                    bar.set_position(done + n);
+                }
+            };
+            let pairing = Pairing { start, computer: args.side, policy, err: rate.fraction() };
+            let s = sample_win_chance(&tablebase, &pairing, args.games, args.seed, &mut progress);
+            done += args.games;
+            row.push(s);
+        }
+        cells.push(row);
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let start_square = args.size.default_mouse_start();
+    if args.json.json {
+        let rows = levels
+            .iter()
+            .zip(&cells)
+            .map(|(level, row)| {
+                let mut vs = serde_json::Map::new();
+                let mut interval = serde_json::Map::new();
+                vs.insert(Opponent::Exploiter.to_string(), serde_json::Value::Null);
+                for (rate, s) in models.iter().zip(row) {
+                    let key = Opponent::Err(*rate).to_string();
+                    vs.insert(key.clone(), serde_json::json!(s.chance()));
+                    let (lo, hi) = s.interval();
+                    interval.insert(key, serde_json::json!([lo, hi]));
+                }
+                SampledRow { level: level.to_string(), start: start_square.to_string(), vs, interval }
+            })
+            .collect();
+        let report = SampledReport {
+            size: args.size.n(),
+            computer: args.side.to_string(),
+            method: "sampled",
+            games: args.games,
+            seed: args.seed,
+            rows,
+        };
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    let human = !args.side;
+    let verb = if human == Side::Mouse { "wins" } else { "win" };
+    let mut out = format!(
+        "Sampled chance (%) that the {human} {verb} against the computer playing the {} on {}, from {start_square}\n\
+         ({} games per cell, seed {}; ± is the half-width of the 95% interval; the exploiter cannot be sampled):\n\n",
+        args.side, args.size, args.games, args.seed
+    );
+    out.push_str(&format!("| {} level |", args.side));
+    for rate in models {
+        out.push_str(&format!(" {} |", Opponent::Err(rate)));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---:|".repeat(models.len()));
+    out.push('\n');
+    for (level, row) in levels.iter().zip(&cells) {
+        out.push_str(&format!("| {level} |"));
+        for s in row {
+            let (lo, hi) = s.interval();
+            let half = (hi - s.chance()).max(s.chance() - lo);
+            out.push_str(&format!(" {:.1} ±{:.1} |", 100.0 * s.chance(), 100.0 * half));
+        }
+        out.push('\n');
+    }
+    crate::out::write_all(out.as_bytes())?;
+    Ok(())
 }
