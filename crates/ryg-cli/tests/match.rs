@@ -120,6 +120,9 @@ fn misbehaving_engines_lose_and_the_match_finishes() {
         let report = run_match(&args);
         assert_eq!(score(&report, 0), 2, "{mode}: {report}");
         assert_eq!(report["engines"][1]["failures"], 2, "{mode}");
+        // The bad engine never played a move; L1 played its first move as the mouse.
+        assert_eq!(report["engines"][1]["moves"], 0, "{mode}");
+        assert_eq!(report["engines"][0]["moves"], 1, "{mode}");
         let reasons: Vec<&str> =
             report["failures"].as_array().unwrap().iter().map(|f| f["reason"].as_str().unwrap()).collect();
         assert_eq!(reasons, [first, second], "{mode}");

@@ -183,11 +183,13 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
                 }
             }
         }
-        nodes[who] += answer.nodes.unwrap_or(0);
-        moves_made[who] += 1;
         let played = answer.mv.parse::<Move>().map_err(|e| format!("'{}': {e}", answer.mv));
         match played.and_then(|mv| game.play(mv).map_err(|e| e.to_string())) {
-            Ok(()) => {}
+            Ok(()) => {
+                // Only moves played count (and their nodes), not an illegal one.
+                nodes[who] += answer.nodes.unwrap_or(0);
+                moves_made[who] += 1;
+            }
             Err(why) => {
                 failure = Some((who, Failure::Illegal(why)));
                 break;
