@@ -425,7 +425,9 @@ function render() {
   $('status').textContent = state.setup ? `Setting up a ${state.setup.size}×${state.setup.size} position.` : `Game ${g.id} · ${g.size}×${g.size} · ${status}`;
   const idle = state.busy || !!state.setup;
   const friends = isFriends(g);
-  const iMoved = mySeat() && g.moves.some((_, i) => (i % 2 === 0) === (startPos(g).side === (mySeat() === 'mouse' ? 'm' : 'c')));
+  // a friends game's player may ask to undo once they have moved: ply i is the first mover's when i is even
+  const firstIsMine = mySeat() && startPos(g).side === (mySeat() === 'mouse' ? 'm' : 'c');
+  const iMoved = !!mySeat() && (g.moves.length > (firstIsMine ? 0 : 1));
   $('undo').disabled = idle || g.moves.length === 0 || !state.you
     || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
   $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
@@ -582,7 +584,8 @@ function renderClocks() {
   for (const el of document.querySelectorAll('.player .clock')) {
     const side = el.dataset.side;
     const left = clockLeft(g, side);
-    el.textContent = formatClock(left);
+    const text = formatClock(left);
+    if (el.textContent !== text) el.textContent = text;
     el.classList.toggle('running', g.clock.running === side && !g.outcome);
     el.classList.toggle('low', left < 10000);
   }

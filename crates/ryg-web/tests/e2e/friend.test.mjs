@@ -352,9 +352,21 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   assert.match(token, /^[0-9a-f]{32}$/);
   assert.equal(await p.locator('#role').isHidden(), true);
   assert.equal(await p.locator('#player-top').isHidden(), true, 'no players bar against the computer without names or clock');
+  // a second tab of the same browser follows the game live: the move and the computer's reply
+  const tab = await p.context().newPage();
+  await tab.goto(`${server.url}#game=${id}`);
+  await idle(tab);
+  assert.match(await status(tab), /· Your move \(mouse\)\.$/, 'the same browser holds the same token');
+  await sq(p, 'c1').click();
+  await sq(p, 'd2').click();
+  await waitMoves(p, 2);
+  await tab.waitForFunction(() => Number(document.body.dataset.moves) === 2);
+  assert.deepEqual(await moveList(tab), await moveList(p));
+  await tab.close();
   await p.getByRole('button', { name: 'Resign' }).click();
   await p.getByRole('button', { name: 'Yes, resign' }).click();
   await waitStatus(p, /· The cats win: the mouse resigned\.$/);
+  assert.equal(await moves(p), 2);
   await p.getByRole('button', { name: 'Rematch', exact: true }).click();
   await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', id);
   const id2 = await gameId(p);
