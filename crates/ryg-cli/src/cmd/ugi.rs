@@ -352,15 +352,11 @@ impl Engine {
             "isready" => {
                 // Not searching: get ready to play in the current position (the level's
                 // tablebase, up to a second to build on 10x10) so that no clock pays for it.
-                if self.running.is_none() {
-                    if self.options.level.needs_tablebase() {
-                        self.tablebases.get(self.position.size());
-                    }
-                    // And the transposition table of a timed search (16 MiB unless `Hash`
-                    // says otherwise): allocating and first touching it took 50 ms under load.
-                    let config = self.options.search_config(u32::from(ryg::search::MAX_DEPTH), 0, 0);
-                    let mut searcher = self.searcher.lock().unwrap_or_else(|e| e.into_inner());
-                    searcher_for(&mut searcher, config);
+                // The search's table is not made here: a match of levels (which play from the
+                // tablebase) starts two engines a game, and allocating 16 MiB in each doubled
+                // the CPU time of a start. The first search allocates it, within its time.
+                if self.running.is_none() && self.options.level.needs_tablebase() {
+                    self.tablebases.get(self.position.size());
                 }
                 self.out.say("readyok");
             }
