@@ -331,6 +331,46 @@ fn bestmove_is_legal_on_random_positions_of_every_size() {
 }
 
 #[test]
+fn seed_repeats_the_random_choices_and_a_new_game_changes_them() {
+    // Positions with several legal moves each, from a seeded random playout.
+    let mut rng = SplitMix64::new(3);
+    let mut positions = Vec::new();
+    let mut position = Position::standard();
+    while positions.len() < 12 {
+        let legal = position.legal_moves();
+        if legal.len() < 2 || position.outcome().is_some() {
+            position = Position::standard();
+            continue;
+        }
+        positions.push(position);
+        position = position.play(legal[rng.below(legal.len())]).unwrap();
+    }
+    let choices = |ugi: &mut Ugi| -> Vec<String> {
+        positions
+            .iter()
+            .map(|p| {
+                ugi.send(&format!("position fen {}", p.fen()));
+                let (_, best) = ugi.go("go");
+                assert!(p.is_legal(best.parse().unwrap()), "{}: {best}", p.fen());
+                best
+            })
+            .collect()
+    };
+    let start = |seed: u64| {
+        let mut ugi = Ugi::start();
+        ugi.send("setoption name Level value random");
+        ugi.send(&format!("setoption name Seed value {seed}"));
+        ugi
+    };
+    let (mut a, mut b, mut c) = (start(42), start(42), start(43));
+    let first = choices(&mut a);
+    assert_eq!(choices(&mut b), first, "the same seed, the same moves");
+    assert_ne!(choices(&mut c), first, "another seed, other moves");
+    a.send("uginewgame");
+    assert_ne!(choices(&mut a), first, "a new game, new choices");
+}
+
+#[test]
 fn perfect_level_plays_a_best_move() {
     let size = Size::new(6).unwrap();
     let tb = Tablebase::build(size, 1, &mut ());
