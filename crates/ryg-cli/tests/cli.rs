@@ -97,6 +97,20 @@ fn perft_json_and_divide() {
 }
 
 #[test]
+fn perft_refuses_a_depth_that_would_take_hours() {
+    ryg().args(["perft", "24"]).assert().code(2).stdout("").stderr(
+        predicate::str::starts_with("ryg: error: perft 24 would count about ")
+            .and(predicate::str::contains("choose a smaller depth, or give --force")),
+    );
+    // Every 4x4 game ends within 30 plies: counted at once, with or without --force.
+    ryg()
+        .args(["perft", "30", "--size", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("nodes 0\n"));
+}
+
+#[test]
 fn record_check_prints_the_final_position_and_result() {
     ryg().args(["record", "check"]).arg(records("valid", "four-by-four.pgn")).assert().success().stdout(
         concat!(

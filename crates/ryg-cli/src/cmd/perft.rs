@@ -10,7 +10,7 @@ use ryg::{Move, Position};
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::args::{JsonArg, PositionArgs};
+use crate::args::{JsonArg, PositionArgs, UsageError};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -21,6 +21,9 @@ pub struct Args {
     /// Also give the count under each first move
     #[arg(long)]
     pub divide: bool,
+    /// Run even a depth estimated to take hours
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub json: JsonArg,
 }
@@ -45,6 +48,19 @@ struct Report {
 
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
+    if !args.force {
+        let estimate = estimated_leaves(&position, args.depth);
+        if estimate > REFUSE_FROM_LEAVES {
+            let hours = estimate / ASSUMED_NPS / 3600.0;
+            return Err(UsageError(format!(
+                "perft {} would count about {estimate:.1e} positions, {} at about 2 billion a second: \
+                 choose a smaller depth, or give --force to run it anyway (Ctrl-C stops it)",
+                args.depth,
+                if hours < 48.0 { format!("{hours:.0} hours") } else { format!("{:.0e} days", hours / 24.0) }
+            ))
+            .into());
+        }
+    }
     let started = Instant::now();
     let long = args.depth >= PROGRESS_FROM_DEPTH && std::io::stderr().is_terminal();
     let (nodes, divide) = if args.divide || long {
@@ -81,6 +97,27 @@ pub fn run(args: Args) -> Result<()> {
 
 /// Depths from which a run takes seconds or more, so a progress bar shows on a terminal.
 const PROGRESS_FROM_DEPTH: u32 = 15;
+
+/// A run estimated to count more positions than this (over an hour) is refused without --force.
+const REFUSE_FROM_LEAVES: f64 = 1e13;
+/// Counting speed assumed for the estimate of the time (positions per second).
+const ASSUMED_NPS: f64 = 2e9;
+
+/// About how many positions `perft depth` counts: exact counts a few plies deep, then the growth
+/// of the last two plies (a mouse move and a cat move) carried on: right to within a small factor
+/// (8×8, depth 14: 0.96 billion estimated, 1.10 billion counted).
+fn estimated_leaves(position: &Position, depth: u32) -> f64 {
+    let mut counts = vec![1u64];
+    while (counts.len() as u32) <= depth && *counts.last().unwrap_or(&0) < 1_000_000 {
+        counts.push(ryg::perft(position, counts.len() as u32));
+    }
+    let k = counts.len() - 1;
+    if k as u32 == depth || k < 2 {
+        return counts[k] as f64;
+    }
+    let two_plies = counts[k] as f64 / counts[k - 2].max(1) as f64;
+    counts[k] as f64 * two_plies.powf(f64::from(depth - k as u32) / 2.0)
+}
 
 /// `perft_divide`, counted a few plies down so a progress bar on stderr can move.
 fn divide_with_progress(position: &Position, depth: u32) -> Vec<(Move, u64)> {
@@ -123,6 +160,20 @@ fn divide_with_progress(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_estimate_is_exact_when_small_and_close_when_large() {
+        let start = Position::standard();
+        assert_eq!(estimated_leaves(&start, 8), 141_427.0);
+        let at_14 = estimated_leaves(&start, 14);
+        let counted = 1_095_633_578.0;
+        assert!((counted / 2.0..counted * 2.0).contains(&at_14), "{at_14}");
+        assert!(estimated_leaves(&start, 18) < REFUSE_FROM_LEAVES, "perft 18 runs (minutes)");
+        assert!(estimated_leaves(&start, 22) > REFUSE_FROM_LEAVES, "perft 22 is refused");
+        // Every 4x4 game is over long before 30 plies: counted exactly, nothing is left.
+        let small = Position::start(ryg::Size::new(4).unwrap(), None).unwrap();
+        assert_eq!(estimated_leaves(&small, 30), 0.0);
+    }
 
     #[test]
     fn divide_with_progress_counts_like_perft_divide() {
