@@ -455,8 +455,16 @@ function render() {
   if (state.hint && state.hint.fen !== fen) { state.hint = null; }
   $('hint-text').textContent = state.hint ? state.hint.text : '';
   renderResults();
-  // an open "How the computer thinks" follows the position on the board
-  if ($('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
+  // an open "How the computer thinks" follows the position on the board (not for a player
+  // against a friend while the game goes on: no computer help, as with hints and exact results)
+  const noHelp = playingFriend(g) && !state.setup;
+  $('think-run').disabled = noHelp;
+  $('think-depth').disabled = noHelp;
+  if (noHelp && thinkShown !== 'off') {
+    thinkShown = 'off';
+    thinkSeq += 1;
+    $('think').innerHTML = '<p class="note">Not while you play a friend: the search is shown again once the game is over.</p>';
+  } else if (!noHelp && $('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
 }
 
 function renderRole(g) {
@@ -1464,8 +1472,8 @@ function init() {
   });
   $('setup-start').addEventListener('click', startAnalysis);
   $('setup-cancel').addEventListener('click', () => { state.setup = null; $('setup').hidden = true; render(); });
-  $('think-run').addEventListener('click', runThink);
-  $('think-depth').addEventListener('change', runThink);
+  $('think-run').addEventListener('click', () => { if (!$('think-run').disabled) runThink(); });
+  $('think-depth').addEventListener('change', () => { if (!$('think-run').disabled) runThink(); });
   $('think-box').addEventListener('toggle', () => { if ($('think-box').open) render(); });
   $('recent').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-game]');

@@ -141,6 +141,7 @@ test('"Play a friend" creates the game and shows the friend\'s link and the watc
   assert.equal(await ana.locator('#player-top .clock').innerText(), '5:00');
   assert.equal(await ana.locator('#results-toggle').isDisabled(), true, 'no exact results while playing a friend');
   assert.equal(await ana.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
+  assert.equal(await ana.locator('#think-run').isDisabled(), true, 'nor the computer\'s search');
 });
 
 test('the friend\'s link keeps its token in that browser and drops it from the address; names show as text only', async () => {
@@ -300,6 +301,7 @@ test('resign asks first, then ends the game for everyone in words', async () => 
   assert.equal(await bo.locator('#resign').isHidden(), true);
   assert.equal(await bo.getByRole('button', { name: 'Rematch', exact: true }).isVisible(), true);
   assert.equal(await ana.locator('#results-toggle').isDisabled(), false, 'exact results again once the game is over');
+  assert.equal(await ana.locator('#think-run').isDisabled(), false);
 });
 
 test('a clock that runs out ends the game on time (3 seconds a side)', async () => {
