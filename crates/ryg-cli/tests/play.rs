@@ -252,7 +252,7 @@ fn history_and_table_show_the_computers_last_search() {
     let history = out.split("> .f\n").nth(1).unwrap().lines().take(2).collect::<Vec<_>>().join("\n");
     assert_eq!(
         history,
-        "History table after the last search (4 moves scored; from -> to: score, bumped by the depth left at each cut-off):\n  f2e3     42   e3d4     25   h8g7     22   f8e7     12"
+        "History table after the last search (4 moves scored; from -> to: score, bumped by the depth left at each cut-off):\n  f2e3     42   e3d2     25   h8g7     22   f8e7     12"
     );
     let table = out.split("> .e\n").nth(1).unwrap().lines().next().unwrap();
     assert_eq!(

@@ -133,7 +133,7 @@ fn tree_in_three_formats() {
         .args(["tree", "--size", "4", "--depth", "2"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("    d4c3 eval +17 *"))
+        .stdout(predicate::str::contains("    d4c3 eval -90 *"))
         .stdout(predicate::str::contains("9 nodes; best move c1b2"));
 }
 
@@ -153,11 +153,9 @@ fn bad_flags_give_clear_errors() {
     ryg().args(["analyze", "--algo", "negascout"]).assert().failure().stderr(predicate::str::contains(
         "unknown search algorithm 'negascout': expected 'minimax' or 'alphabeta'",
     ));
-    ryg()
-        .args(["analyze", "--eval", "best"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("unknown evaluation 'best': expected 'seed' or 'default'"));
+    ryg().args(["analyze", "--eval", "best"]).assert().failure().stderr(predicate::str::contains(
+        "unknown evaluation 'best': expected 'seed', 'classic' or 'default'",
+    ));
     ryg()
         .args(["analyze", "--depth", "0"])
         .assert()

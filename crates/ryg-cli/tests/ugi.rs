@@ -94,7 +94,7 @@ fn handshake_lists_identity_and_options() {
             "option name Level type combo default 9 var random var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var perfect",
             "option name Hash type spin default 16 min 1 max 1024",
             "option name Size type combo default 8 var 4 var 6 var 8 var 10",
-            "option name Eval type combo default default var seed var default",
+            "option name Eval type combo default default var seed var classic var default",
             "option name Table type check default true",
             "option name Ordering type check default true",
             "option name History type check default true",

@@ -1,5 +1,6 @@
-//! Static evaluation: the C64 original's terms (`seed`) and ryg's own (`default`), each a
-//! table of named terms with weights, from the mouse's point of view. Game ends are not
+//! Static evaluation: the C64 original's terms (`seed`) and ryg's own, with their first
+//! hand-set weights (`classic`) or fitted to the tablebase (`default`, see [`crate::tuning`]);
+//! each a table of named terms with weights, from the mouse's point of view. Game ends are not
 //! evaluated here: the search scores them exactly.
 
 use std::fmt;
@@ -14,24 +15,27 @@ use crate::{Position, SquareSet};
 pub enum EvalKind {
     /// The original program's three terms, scaled to the board size.
     Seed,
-    /// ryg's own evaluation (see [`DEFAULT_TERMS`]).
+    /// ryg's own terms with their first, hand-set weights (see [`CLASSIC_TERMS`]).
+    Classic,
+    /// ryg's own terms with weights fitted to the tablebase (see [`DEFAULT_TERMS`]).
     #[default]
     Default,
 }
 
-/// An evaluation name that is not `seed` or `default`.
+/// An evaluation name that is not `seed`, `classic` or `default`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown evaluation '{0}': expected 'seed' or 'default'")]
+#[error("unknown evaluation '{0}': expected 'seed', 'classic' or 'default'")]
 pub struct EvalKindError(pub String);
 
 impl EvalKind {
     /// Every evaluation.
-    pub const ALL: [EvalKind; 2] = [EvalKind::Seed, EvalKind::Default];
+    pub const ALL: [EvalKind; 3] = [EvalKind::Seed, EvalKind::Classic, EvalKind::Default];
 
-    /// The lower-case name (`seed`, `default`).
+    /// The lower-case name (`seed`, `classic`, `default`).
     pub const fn name(self) -> &'static str {
         match self {
             EvalKind::Seed => "seed",
+            EvalKind::Classic => "classic",
             EvalKind::Default => "default",
         }
     }
@@ -40,6 +44,7 @@ impl EvalKind {
     pub const fn terms(self) -> &'static [Term] {
         match self {
             EvalKind::Seed => &SEED_TERMS,
+            EvalKind::Classic => &CLASSIC_TERMS,
             EvalKind::Default => &DEFAULT_TERMS,
         }
     }
@@ -57,6 +62,7 @@ impl FromStr for EvalKind {
     fn from_str(s: &str) -> Result<EvalKind, EvalKindError> {
         match s.to_ascii_lowercase().as_str() {
             "seed" => Ok(EvalKind::Seed),
+            "classic" => Ok(EvalKind::Classic),
             "default" => Ok(EvalKind::Default),
             _ => Err(EvalKindError(s.to_string())),
         }
@@ -90,8 +96,8 @@ pub const SEED_TERMS: [Term; 3] = [
     },
 ];
 
-/// ryg's own terms; tune the weights here.
-pub const DEFAULT_TERMS: [Term; 7] = [
+/// ryg's own terms with their first, hand-set weights.
+pub const CLASSIC_TERMS: [Term; 7] = [
     Term { name: "mouse_row", weight: 4, about: "rows the mouse has advanced (0 on rank 1)" },
     Term { name: "mouse_mobility", weight: 2, about: "free diagonal squares around the mouse" },
     Term { name: "cats_spread", weight: 3, about: "cats' rows max - min (a ragged line has holes)" },
@@ -111,6 +117,21 @@ pub const DEFAULT_TERMS: [Term; 7] = [
         weight: 1,
         about: "squares the mouse can reach through empty squares as things stand",
     },
+];
+
+/// ryg's own terms with weights fitted to the 8×8 tablebase (Texel-style logistic fit, 100
+/// points = odds of e:1; `cargo run --release -p ryg --example tune_eval` prints them), and two
+/// terms the classic evaluation does not have.
+pub const DEFAULT_TERMS: [Term; 9] = [
+    Term { name: "mouse_row", weight: -82, about: CLASSIC_TERMS[0].about },
+    Term { name: "mouse_mobility", weight: 35, about: CLASSIC_TERMS[1].about },
+    Term { name: "cats_spread", weight: 65, about: CLASSIC_TERMS[2].about },
+    Term { name: "cats_passed", weight: 69, about: CLASSIC_TERMS[3].about },
+    Term { name: "open_path", weight: 1185, about: CLASSIC_TERMS[4].about },
+    Term { name: "path_length", weight: -93, about: CLASSIC_TERMS[5].about },
+    Term { name: "mouse_room", weight: 4, about: CLASSIC_TERMS[6].about },
+    Term { name: "cats_mobility", weight: -66, about: "the cats' legal moves (as if they were to move)" },
+    Term { name: "mouse_lead", weight: 62, about: "the mouse's row minus the lowest cat's row" },
 ];
 
 /// One term's part of an evaluation.
@@ -152,18 +173,25 @@ pub fn score_for_mouse(kind: EvalKind, position: &Position) -> i32 {
     kind.terms().iter().zip(&features[..n]).map(|(t, f)| t.weight * f).sum()
 }
 
-const MAX_TERMS: usize = 8;
+/// The most terms an evaluation has.
+pub const MAX_TERMS: usize = 12;
 
-fn features(kind: EvalKind, position: &Position) -> ([i32; MAX_TERMS], usize) {
+/// The features of `kind`'s terms in `position` (the first `n` of the array, in the order of
+/// [`EvalKind::terms`]), and `n`.
+pub fn features(kind: EvalKind, position: &Position) -> ([i32; MAX_TERMS], usize) {
     let mut out = [0; MAX_TERMS];
     match kind {
         EvalKind::Seed => {
             out[..3].copy_from_slice(&seed_features(position));
             (out, 3)
         }
-        EvalKind::Default => {
-            out[..7].copy_from_slice(&default_features(position));
+        EvalKind::Classic => {
+            out[..7].copy_from_slice(&default_features(position)[..7]);
             (out, 7)
+        }
+        EvalKind::Default => {
+            out[..9].copy_from_slice(&default_features(position));
+            (out, 9)
         }
     }
 }
@@ -195,7 +223,7 @@ fn seed_features(position: &Position) -> [i32; 3] {
     [row, mobility, spread]
 }
 
-fn default_features(position: &Position) -> [i32; 7] {
+fn default_features(position: &Position) -> [i32; 9] {
     let row = i32::from(position.mouse().rank());
     let (hi, lo) = cat_ranks(position);
     let passed = position.cats().filter(|c| i32::from(c.rank()) <= row).count() as i32;
@@ -217,7 +245,19 @@ fn default_features(position: &Position) -> [i32; 7] {
         steps += 1;
     }
     let room = reach.len() as i32 - 1;
-    [row, mouse_free(position), hi - lo, passed, i32::from(path.is_some()), path.unwrap_or(0), room]
+    let (left, right) = position.cats().down_each();
+    let cat_moves = (left & empty).len() as i32 + (right & empty).len() as i32;
+    [
+        row,
+        mouse_free(position),
+        hi - lo,
+        passed,
+        i32::from(path.is_some()),
+        path.unwrap_or(0),
+        room,
+        cat_moves,
+        row - lo,
+    ]
 }
 
 #[cfg(test)]
@@ -266,22 +306,35 @@ mod tests {
                 ("cats_passed", 0),
                 ("open_path", 0),
                 ("path_length", 0),
-                ("mouse_room", 27)
+                ("mouse_room", 27),
+                ("cats_mobility", 7),
+                ("mouse_lead", -7)
             ]
         );
+        // Classic: the same first seven terms.
+        assert_eq!(features_of(EvalKind::Classic, "1c1c1c1c/8/8/8/8/8/8/4m3 m"), f[..7]);
+        // -82*0 + 35*2 + 27*4 - 66*7 + 62*(-7) and 4*0 + 2*2 + 27*1.
+        assert_eq!(score_for_mouse(EvalKind::Default, &Position::standard()), 70 + 108 - 462 - 434);
+        assert_eq!(score_for_mouse(EvalKind::Classic, &Position::standard()), 4 + 27);
         // Cats c7 e7 g7 h8 leave b8 open: d4 c5 b6 a7 b8 is a walk of 4 steps.
         let f = features_of(EvalKind::Default, "7c/2c1c1c1/8/8/3m4/8/8/8 m");
         assert_eq!(f[4], ("open_path", 1));
         assert_eq!(f[5], ("path_length", 4));
         assert_eq!(f[3], ("cats_passed", 0));
+        // h8 is blocked by g7, the three cats on rank 7 have two moves each; the mouse is
+        // three rows below the lowest cats.
+        assert_eq!(f[7..], [("cats_mobility", 6), ("mouse_lead", -3)]);
     }
 
     #[test]
     fn names_parse() {
         assert_eq!("SEED".parse::<EvalKind>(), Ok(EvalKind::Seed));
+        for kind in EvalKind::ALL {
+            assert_eq!(kind.name().parse::<EvalKind>(), Ok(kind));
+        }
         assert_eq!(
             "best".parse::<EvalKind>().unwrap_err().to_string(),
-            "unknown evaluation 'best': expected 'seed' or 'default'"
+            "unknown evaluation 'best': expected 'seed', 'classic' or 'default'"
         );
     }
 }

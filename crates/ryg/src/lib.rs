@@ -35,6 +35,7 @@ pub mod rating;
 #[cfg(feature = "serde")]
 pub mod report;
 pub mod search;
+pub mod tuning;
 
 pub use eval::{evaluate, Breakdown, EvalKind};
 pub use exact::ExactResult;

@@ -1,64 +1,77 @@
-//! How good are the evaluations? On 150 random 8x8 positions where the choice matters (some
-//! moves keep the win, some throw it away; exact values proved by the search itself), count
-//! how often a search of each depth with each evaluation picks a winning move. Slow (it solves
-//! every child position), so it is ignored by default: `cargo test --release -- --ignored`.
+//! How good are the evaluations, and is the fit reproducible? Keep-the-win on small fixed
+//! sets (positions where some moves keep the win and some throw it away, exact values from the
+//! tablebase): how often searches of a few depths with each evaluation pick a winning move;
+//! and the Texel fit on a small sample: its loss falls below the classic weights'.
 
 use ryg::eval::EvalKind;
-use ryg::search::{Limits, NoHandler, SearchConfig, Searcher, SplitMix64};
-use ryg::{Move, Position};
+use ryg::tuning::{
+    fit, fit_scale, fit_tempo, keep_the_win_config, keep_the_win_set, keeps_the_win, sample_positions,
+    samples, Model,
+};
+use ryg::{Side, Size, Tablebase};
 
-fn solved_loss(p: &Position) -> bool {
-    let cfg = SearchConfig { iterative_deepening: false, pvs: true, ..SearchConfig::default() };
-    Searcher::new(cfg).search(p, &Limits::default(), &mut NoHandler).score.is_loss()
-}
-
-/// Random positions with each move marked winning or not.
-fn positions(seed: u64, n: usize) -> Vec<(Position, Vec<(Move, bool)>)> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut pos = Position::standard();
-        for _ in 0..6 + rng.below(30) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        if pos.count_moves() < 2 {
-            continue;
-        }
-        let marks: Vec<(Move, bool)> = pos
-            .legal_moves()
-            .iter()
-            .map(|&mv| {
-                let mut child = pos;
-                child.play_unchecked(mv);
-                (mv, solved_loss(&child))
-            })
-            .collect();
-        let winning = marks.iter().filter(|m| m.1).count();
-        if winning > 0 && winning < marks.len() {
-            out.push((pos, marks));
-        }
-    }
-    out
+fn kept(tb: &Tablebase, count: usize, seed: u64, depths: &[u8]) -> Vec<[usize; 3]> {
+    let set = keep_the_win_set(tb, count, seed);
+    depths
+        .iter()
+        .map(|&d| EvalKind::ALL.map(|eval| keeps_the_win(keep_the_win_config(eval), d, &set)))
+        .collect()
 }
 
 #[test]
-#[ignore = "solves about 750 positions; run with --release -- --ignored"]
-fn the_default_evaluation_finds_more_winning_moves_than_the_seed() {
-    let set = positions(12345, 150);
-    let score = |eval: EvalKind, depth: u8| {
-        set.iter()
-            .filter(|(pos, marks)| {
-                let config = SearchConfig { eval, ..SearchConfig::default() };
-                let mv = Searcher::new(config).search(pos, &Limits::depth(depth), &mut NoHandler).best_move;
-                marks.iter().any(|&(m, wins)| Some(m) == mv && wins)
-            })
-            .count()
-    };
-    let table: Vec<(usize, usize)> =
-        [1, 2, 4, 6, 8].iter().map(|&d| (score(EvalKind::Seed, d), score(EvalKind::Default, d))).collect();
-    assert_eq!(table, [(109, 133), (113, 133), (124, 141), (133, 147), (147, 149)]);
+fn keep_the_win_sets_hold_won_positions_with_a_real_choice() {
+    let tb = Tablebase::build(Size::new(8).unwrap(), 1, &mut ());
+    let set = keep_the_win_set(&tb, 200, 3);
+    assert_eq!(set.len(), 200);
+    assert_eq!(set, keep_the_win_set(&tb, 200, 3));
+    for c in &set {
+        let mover = c.position.side_to_move();
+        assert_eq!(tb.result(&c.position).winner, mover);
+        let results = tb.move_results(&c.position);
+        let winning: Vec<_> = results.iter().filter(|(_, r)| r.winner == mover).map(|&(m, _)| m).collect();
+        assert_eq!(c.winning, winning);
+        assert!(!winning.is_empty() && winning.len() < results.len());
+    }
+    assert_eq!(set.iter().filter(|c| c.position.side_to_move() == Side::Mouse).count(), 50);
+}
+
+#[test]
+fn the_default_evaluation_keeps_the_win_more_often_on_8x8() {
+    let tb = Tablebase::build(Size::new(8).unwrap(), 1, &mut ());
+    // [seed, classic, default] winning moves found of 400, at depths 1, 2, 4, 6.
+    assert_eq!(
+        kept(&tb, 400, 3, &[1, 2, 4, 6]),
+        [[270, 356, 360], [295, 363, 364], [332, 377, 379], [364, 389, 390]]
+    );
+}
+
+#[test]
+fn the_default_evaluation_keeps_the_win_more_often_on_6x6() {
+    // Fitted on 8x8 only, the weights still choose better on 6x6.
+    let tb = Tablebase::build(Size::new(6).unwrap(), 1, &mut ());
+    assert_eq!(
+        kept(&tb, 400, 3, &[1, 2, 4, 6]),
+        [[313, 351, 353], [339, 339, 356], [376, 367, 377], [385, 383, 386]]
+    );
+}
+
+#[test]
+fn the_fit_lowers_the_loss_below_the_classic_weights() {
+    let tb = Tablebase::build(Size::new(8).unwrap(), 1, &mut ());
+    let train = samples(EvalKind::Default, &sample_positions(&tb, 3_000, 11), &tb);
+    let held = samples(EvalKind::Default, &sample_positions(&tb, 3_000, 12), &tb);
+    let zero = Model::new(vec![0.0; EvalKind::Default.terms().len()]);
+    let classic = fit_scale(&Model::of(EvalKind::Classic), &train, 50);
+    let one_step = fit(&zero, &train, 1);
+    let fitted = fit(&zero, &train, 50);
+    let losses = [&zero, &classic, &one_step, &fitted]
+        .map(|m| (format!("{:.4}", m.loss(&train)), format!("{:.4}", m.loss(&held))));
+    // A coin; the classic weights at their best scale; one Newton step from zero; the fit.
+    let expected = [("0.6931", "0.6931"), ("0.3658", "0.3873"), ("0.3654", "0.3700"), ("0.2826", "0.2939")];
+    assert_eq!(losses, expected.map(|(a, b)| (a.to_string(), b.to_string())));
+    // Refitting the tempo of the weights in eval.rs costs almost nothing against the full fit.
+    let shipped = fit_tempo(&Model::of(EvalKind::Default), &train, 50);
+    assert_eq!(format!("{:.4}", shipped.loss(&train)), "0.2856");
+    // 3,000 positions give weights of the same signs and sizes as the 100,000 of eval.rs.
+    assert_eq!(fitted.rounded().weights, [-46.0, 50.0, 71.0, 68.0, 1291.0, -72.0, 14.0, -58.0, 51.0]);
 }

@@ -20,7 +20,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "minimax|alphabeta", default_value = "alphabeta")]
     pub algo: Algo,
     /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
-    #[arg(long, value_name = "seed|default", default_value = "default")]
+    #[arg(long, value_name = "seed|classic|default", default_value = "default")]
     pub eval: EvalKind,
     /// Turn off the transposition table
     #[arg(long)]

@@ -12,7 +12,7 @@ pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
-    #[arg(long, value_name = "seed|default", default_value = "default")]
+    #[arg(long, value_name = "seed|classic|default", default_value = "default")]
     pub eval: EvalKind,
     #[command(flatten)]
     pub json: JsonArg,

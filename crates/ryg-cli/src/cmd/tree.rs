@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
-    #[arg(long, value_name = "seed|default", default_value = "default")]
+    #[arg(long, value_name = "seed|classic|default", default_value = "default")]
     pub eval: EvalKind,
     /// Refuse to build trees larger than this many nodes (at most 4,000,000)
     #[arg(long, value_name = "N", default_value_t = 200_000,

@@ -70,7 +70,7 @@ fn option_lines(o: &Options) -> Vec<String> {
         ),
         format!("option name Hash type spin default {} min 1 max {MAX_HASH}", SearchConfig::default().tt_megabytes),
         format!("option name Size type combo default {} var 4 var 6 var 8 var 10", o.size.n()),
-        format!("option name Eval type combo default {} var seed var default", eval_name(o.eval)),
+        format!("option name Eval type combo default {} var seed var classic var default", eval_name(o.eval)),
         check("Table", o.tt),
         check("Ordering", o.ordering),
         check("History", o.history),
@@ -82,6 +82,7 @@ fn option_lines(o: &Options) -> Vec<String> {
 fn eval_name(eval: EvalKind) -> &'static str {
     match eval {
         EvalKind::Seed => "seed",
+        EvalKind::Classic => "classic",
         EvalKind::Default => "default",
     }
 }

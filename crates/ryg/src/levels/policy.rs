@@ -8,7 +8,7 @@
 //!   resistances, and among them those where the smallest share of the opponent's replies
 //!   keeps the opponent's win (the most chances for a human to go wrong);
 //! - **1–9**: with probability `1 − noise` the perfect choice, otherwise a *plausible* move: a
-//!   softmax over what the static evaluation thinks of each move (temperature
+//!   softmax over what the static evaluation (`classic`) thinks of each move (temperature
 //!   [`SOFTMAX_POINTS`] points), mixed with uniformly random moves when the noise exceeds 1.
 //!   The noise of each level is tuned per board size and side ([`crate::levels::noise`]);
 //! - **err:F**, the human model: with probability `1 − F` uniformly among the tablebase's best
@@ -37,12 +37,16 @@ pub struct MoveFacts {
     pub winning_replies: u32,
 }
 
+/// The evaluation behind the plausible moves: the classic weights, on whose point scale
+/// [`SOFTMAX_POINTS`] and the levels' noise were tuned.
+const PLAUSIBLE_EVAL: EvalKind = EvalKind::Classic;
+
 /// The static evaluation of `child` for `mover` (the side that just moved).
 pub(crate) fn eval_for(mover: Side, child: &Position) -> i32 {
     if let Some(outcome) = child.outcome() {
         return if outcome.winner == mover { GAME_END_POINTS } else { -GAME_END_POINTS };
     }
-    let mouse = score_for_mouse(EvalKind::Default, child);
+    let mouse = score_for_mouse(PLAUSIBLE_EVAL, child);
     if mover == Side::Mouse {
         mouse
     } else {
