@@ -10,10 +10,13 @@
 use std::time::Instant;
 
 use ryg::eval::EvalKind;
-use ryg::tuning::{fit, fit_scale, fit_tempo, sample_positions, samples, Model, Sample};
+use ryg::tuning::{
+    fit_default, fit_scale, fit_tempo, sample_positions, samples, Model, Sample, FIT_ITERATIONS,
+    TRAINING_POSITIONS, TRAINING_SEED,
+};
 use ryg::{Size, Tablebase};
 
-const TRAIN: (usize, u64) = (100_000, 1);
+const TRAIN: (usize, u64) = (TRAINING_POSITIONS, TRAINING_SEED);
 const HOLDOUT: (usize, u64) = (50_000, 2);
 
 fn main() {
@@ -35,16 +38,16 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let names: Vec<&str> = EvalKind::Default.terms().iter().map(|t| t.name).collect();
-    let classic = fit_scale(&Model::of(EvalKind::Classic), &train, 50);
-    let fitted = fit(&Model::new(vec![0.0; names.len()]), &train, 50);
+    let classic = fit_scale(&Model::of(EvalKind::Classic), &train, FIT_ITERATIONS);
+    let fitted = fit_default(&tb);
     let rounded = fitted.rounded();
-    let current = fit_tempo(&Model::of(EvalKind::Default), &train, 50);
+    let current = fit_tempo(&Model::of(EvalKind::Default), &train, FIT_ITERATIONS);
     println!("loss (mean cross-entropy, nats; a coin is 0.6931):");
     let row = |name: &str, m: &Model, sets: &[&[Sample]]| {
         let cells: Vec<String> = sets.iter().map(|s| format!("{:.4}", m.loss(s))).collect();
-        println!("  {name:<34} {}", cells.join("  "));
+        println!("  {name:<38} {}", cells.join("  "));
     };
-    println!("  {:<34} {:>6}  {:>6}", "", "train", "held");
+    println!("  {:<38} {:>6}  {:>6}", "", "train", "held");
     row("classic weights, scale fitted", &classic, &[&train, &holdout]);
     row("fitted weights", &fitted, &[&train, &holdout]);
     row("fitted weights, rounded", &rounded, &[&train, &holdout]);
@@ -66,12 +69,12 @@ fn main() {
             let tb = Tablebase::build(Size::new(n).expect("a size"), 2, &mut ());
             let other = set(&tb, HOLDOUT);
             // Only the tempo is refitted per size: it is the one thing the evaluation leaves out.
-            let tempo = |m: &Model| Model { bias: fit_tempo(m, &other, 50).bias, ..m.clone() };
+            let tempo = |m: &Model| Model { bias: fit_tempo(m, &other, FIT_ITERATIONS).bias, ..m.clone() };
             println!(
                 "{n}x{n} ({} positions, seed {}): loss classic {:.4}, fitted {:.4} (classic scale and tempo fitted, fitted tempo refitted) [{:.1} s]",
                 HOLDOUT.0,
                 HOLDOUT.1,
-                fit_scale(&Model::of(EvalKind::Classic), &other, 50).loss(&other),
+                fit_scale(&Model::of(EvalKind::Classic), &other, FIT_ITERATIONS).loss(&other),
                 tempo(&rounded).loss(&other),
                 t.elapsed().as_secs_f64()
             );

@@ -11,6 +11,24 @@ use crate::{Move, Position, Side, Square, Tablebase};
 /// e:1 (73%), +200 with odds e²:1 (88%).
 pub const POINTS_PER_NAT: f64 = 100.0;
 
+/// The training sample of the default evaluation: this many 8×8 positions ...
+pub const TRAINING_POSITIONS: usize = 100_000;
+/// ... sampled with this seed.
+pub const TRAINING_SEED: u64 = 1;
+/// Newton steps of the fit (it converges in far fewer).
+pub const FIT_ITERATIONS: usize = 50;
+
+/// The fit behind [`crate::eval::DEFAULT_TERMS`]: every default term's weight and the tempo,
+/// fitted from zero on the training sample of `tablebase` (8×8 for the shipped weights).
+pub fn fit_default(tablebase: &Tablebase) -> Model {
+    let train = samples(
+        EvalKind::Default,
+        &sample_positions(tablebase, TRAINING_POSITIONS, TRAINING_SEED),
+        tablebase,
+    );
+    fit(&Model::new(vec![0.0; EvalKind::Default.terms().len()]), &train, FIT_ITERATIONS)
+}
+
 /// Random positions of the tablebase's board size, reached by playouts from a random start
 /// square (the mouse on any dark square of rank 1) of a random length below 5N plies, where
 /// each ply is with probability 1/2 one of the tablebase's best moves and otherwise a

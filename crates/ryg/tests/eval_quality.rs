@@ -5,8 +5,8 @@
 
 use ryg::eval::EvalKind;
 use ryg::tuning::{
-    fit, fit_scale, fit_tempo, keep_the_win_config, keep_the_win_set, keeps_the_win, sample_positions,
-    samples, Model,
+    fit, fit_default, fit_scale, fit_tempo, keep_the_win_config, keep_the_win_set, keeps_the_win,
+    sample_positions, samples, Model,
 };
 use ryg::{Side, Size, Tablebase};
 
@@ -74,4 +74,13 @@ fn the_fit_lowers_the_loss_below_the_classic_weights() {
     assert_eq!(format!("{:.4}", shipped.loss(&train)), "0.2856");
     // 3,000 positions give weights of the same signs and sizes as the 100,000 of eval.rs.
     assert_eq!(fitted.rounded().weights, [-46.0, 50.0, 71.0, 68.0, 1291.0, -72.0, 14.0, -58.0, 51.0]);
+}
+
+#[test]
+fn the_default_weights_are_the_tuning_programs_fit() {
+    let tb = Tablebase::build(Size::new(8).unwrap(), 1, &mut ());
+    let fitted = fit_default(&tb).rounded();
+    let shipped: Vec<f64> = EvalKind::Default.terms().iter().map(|t| f64::from(t.weight)).collect();
+    assert_eq!(fitted.weights, shipped);
+    assert_eq!(fitted.bias, [-412.0, -488.0]);
 }
