@@ -70,14 +70,15 @@ fn level_three_beats_level_one_on_eight_by_eight() {
         &engine("L1", "option.Level=1"),
         "--engine",
         &engine("L3", "option.Level=3"),
-        "--openings",
-        "starts",
         "--games",
-        "16",
+        "100",
         "--concurrency",
         "2",
     ]);
-    assert_eq!(report["games"], 16);
+    // Level 3 scores about 71% against level 1 from the default start (docs/ugi.md: 709-291
+    // in 1,000 games): over 100 games, a score at or below level 1's is 4.6 standard
+    // deviations away. (Fixed seeds would replay one game per opening: too few to tell.)
+    assert_eq!(report["games"], 100);
     assert!(score(&report, 1) > score(&report, 0), "{report}");
 }
 
