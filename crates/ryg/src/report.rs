@@ -245,33 +245,53 @@ pub struct TreeReport {
     pub nodes: Vec<NodeReport>,
 }
 
-impl TreeReport {
-    /// The report of `tree`, built from `position`.
-    pub fn of(tree: &Tree, position: &Position) -> TreeReport {
-        let pv = tree.pv_marks();
-        TreeReport {
+/// [`TreeReport`] without its nodes: what a streaming writer sends before them.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct TreeHeader {
+    pub fen: String,
+    pub depth: u8,
+    pub eval: String,
+    pub best_move: Option<String>,
+    pub value: String,
+}
+
+impl TreeHeader {
+    /// The header of `tree`, built from `position`.
+    pub fn of(tree: &Tree, position: &Position) -> TreeHeader {
+        TreeHeader {
             fen: position.fen(),
             depth: tree.depth,
             eval: tree.eval.to_string(),
             best_move: tree.pv().first().map(|m| m.to_string()),
             value: tree.root().for_mouse(tree.root().value).to_string(),
-            nodes: tree
-                .nodes
-                .iter()
-                .enumerate()
-                .map(|(id, n)| NodeReport {
-                    id,
-                    parent: n.parent,
-                    mv: n.mv.map(|m| m.to_string()),
-                    ply: n.ply,
-                    fen: n.position.fen(),
-                    to_move: n.position.side_to_move().name(),
-                    eval: n.eval.map(|e| n.for_mouse(e).to_string()),
-                    value: n.for_mouse(n.value).to_string(),
-                    best: pv[id],
-                })
-                .collect(),
         }
+    }
+}
+
+impl NodeReport {
+    /// The reports of `tree`'s nodes in order, made one at a time (a large tree's report need
+    /// not be held whole).
+    pub fn all(tree: &Tree) -> impl Iterator<Item = NodeReport> + '_ {
+        let pv = tree.pv_marks();
+        tree.nodes.iter().enumerate().map(move |(id, n)| NodeReport {
+            id,
+            parent: n.parent,
+            mv: n.mv.map(|m| m.to_string()),
+            ply: n.ply,
+            fen: n.position.fen(),
+            to_move: n.position.side_to_move().name(),
+            eval: n.eval.map(|e| n.for_mouse(e).to_string()),
+            value: n.for_mouse(n.value).to_string(),
+            best: pv[id],
+        })
+    }
+}
+
+impl TreeReport {
+    /// The report of `tree`, built from `position`.
+    pub fn of(tree: &Tree, position: &Position) -> TreeReport {
+        let TreeHeader { fen, depth, eval, best_move, value } = TreeHeader::of(tree, position);
+        TreeReport { fen, depth, eval, best_move, value, nodes: NodeReport::all(tree).collect() }
     }
 }
 

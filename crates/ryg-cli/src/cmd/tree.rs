@@ -1,12 +1,12 @@
 //! `ryg tree`: the explicit minimax tree, each board with its evaluation and minimax value,
 //! as text (indented, in the order it is built), Graphviz dot, or JSON.
 
-use crate::out::{out, outln};
+use crate::out::out;
 use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use ryg::eval::EvalKind;
-use ryg::report::TreeReport;
+use ryg::report::{NodeReport, TreeHeader};
 use ryg::search::{Score, Tree, TreeNode};
 use ryg::{Position, Side};
 
@@ -71,9 +71,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let pv = tree.pv_marks();
     match args.format {
-        Format::Json => {
-            outln!("{}", serde_json::to_string(&TreeReport::of(&tree, &position))?)?;
-        }
+        Format::Json => write_json(&tree, &position)?,
         Format::Text => {
             let mut out = String::new();
             writeln!(out, "tree of {} to depth {} (eval {}; values for the mouse: max at mouse nodes, min at cat nodes)", position.fen(), args.depth, args.eval)?;
@@ -110,6 +108,33 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
+/// Writes the JSON report (`ryg::report::TreeReport`, one line) node by node, in chunks: the
+/// whole report of a large tree is never held (at 4 million nodes it took 1.6 GB).
+fn write_json(tree: &Tree, position: &Position) -> Result<()> {
+    json_chunks(tree, position, &mut |chunk| Ok(crate::out::write_all(chunk)?))
+}
+
+/// The JSON report in chunks of about 64 KiB, each handed to `sink`.
+fn json_chunks(tree: &Tree, position: &Position, sink: &mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()> {
+    const CHUNK: usize = 1 << 16;
+    let header = serde_json::to_string(&TreeHeader::of(tree, position))?;
+    let mut buf = Vec::with_capacity(2 * CHUNK);
+    buf.extend_from_slice(&header.as_bytes()[..header.len() - 1]);
+    buf.extend_from_slice(b",\"nodes\":[");
+    for (i, node) in NodeReport::all(tree).enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        serde_json::to_writer(&mut buf, &node)?;
+        if buf.len() >= CHUNK {
+            sink(&buf)?;
+            buf.clear();
+        }
+    }
+    buf.extend_from_slice(b"]}\n");
+    sink(&buf)
+}
+
 fn text(tree: &Tree, at: usize, pv: &[bool], out: &mut String) -> std::fmt::Result {
     let n = &tree.nodes[at];
     let indent = "  ".repeat(n.ply as usize);
@@ -124,4 +149,25 @@ fn text(tree: &Tree, at: usize, pv: &[bool], out: &mut String) -> std::fmt::Resu
         text(tree, child, pv, out)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_streamed_json_is_the_report_byte_for_byte() {
+        let position = Position::standard();
+        let tree = Tree::build(&position, 5, EvalKind::Default);
+        let mut chunks = Vec::new();
+        json_chunks(&tree, &position, &mut |c| {
+            chunks.push(c.to_vec());
+            Ok(())
+        })
+        .unwrap();
+        assert!(chunks.len() > 2, "{} chunks", chunks.len());
+        let streamed = String::from_utf8(chunks.concat()).unwrap();
+        let whole = serde_json::to_string(&ryg::report::TreeReport::of(&tree, &position)).unwrap() + "\n";
+        assert_eq!(streamed, whole);
+    }
 }
