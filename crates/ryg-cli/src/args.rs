@@ -53,7 +53,9 @@ impl PositionArgs {
     /// A [`UsageError`] (exit status 2) for a bad `--fen` or `--start`.
     pub fn position(&self) -> Result<Position> {
         let position = match &self.fen {
-            Some(fen) => fen.parse::<Position>().with_context(|| format!("invalid --fen '{fen}'")),
+            Some(fen) => {
+                fen.parse::<Position>().with_context(|| format!("invalid --fen '{}'", ryg::echo::echo(fen)))
+            }
             None => Position::start(self.size.unwrap_or_default(), self.start).map_err(anyhow::Error::from),
         };
         position.map_err(|err| UsageError(format!("{err:#}")).into())

@@ -5,6 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use ryg::echo::echo_whole;
 use ryg::Record;
 
 pub use crate::atomic::{write_atomically, write_atomically_with};
@@ -19,19 +20,22 @@ const MAX_RECORDS_BYTES: u64 = 64 << 20;
 /// and, for a bad record, the line.
 pub fn read_record(path: &Path) -> Result<Record> {
     let text = read_text(path, MAX_RECORD_BYTES)?;
-    Record::parse(&text).with_context(|| format!("{}", path.display()))
+    Record::parse(&text).with_context(|| echo_whole(&path.to_string_lossy()).to_string())
 }
 
 /// Reads and checks every record in `path` (a match's PGN file holds many).
 pub fn read_records(path: &Path) -> Result<Vec<Record>> {
     let text = read_text(path, MAX_RECORDS_BYTES)?;
-    Record::parse_all(&text).with_context(|| format!("{}", path.display()))
+    Record::parse_all(&text).with_context(|| echo_whole(&path.to_string_lossy()).to_string())
 }
 
 /// The UTF-8 text of `path` (`-` is standard input), at most `limit` bytes.
 fn read_text(path: &Path, limit: u64) -> Result<String> {
-    let name =
-        if path.as_os_str() == "-" { "standard input".to_string() } else { format!("'{}'", path.display()) };
+    let name = if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        format!("'{}'", echo_whole(&path.to_string_lossy()))
+    };
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
         std::io::stdin().take(limit + 1).read_to_end(&mut bytes)

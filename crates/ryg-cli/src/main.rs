@@ -13,17 +13,27 @@ use clap::Parser;
 
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
-    let cli = args::Cli::parse();
+    let cli = args::Cli::try_parse().unwrap_or_else(|err| usage_error(err));
     match cmd::run(cli).and_then(|()| Ok(out::flush()?)) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("ryg: error: {err:#}");
+            eprintln!("ryg: error: {}", ryg::echo::escape_controls(&format!("{err:#}")));
             match err.downcast_ref::<args::UsageError>() {
                 Some(_) => std::process::ExitCode::from(2),
                 None => std::process::ExitCode::FAILURE,
             }
         }
     }
+}
+
+/// Reports a command-line mistake as clap does (exit status 2), with any control characters in
+/// the echoed arguments escaped so they cannot act on the terminal.
+fn usage_error(err: clap::Error) -> ! {
+    if !err.use_stderr() {
+        err.exit() // --help and --version
+    }
+    eprint!("{}", ryg::echo::escape_controls(&err.render().to_string()));
+    std::process::exit(err.exit_code())
 }
 
 /// Output piped into a program that stops reading (`ryg perft 9 --divide | head -1`) ends ryg

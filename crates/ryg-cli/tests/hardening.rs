@@ -60,3 +60,65 @@ fn every_bad_start_is_a_command_line_mistake() {
         .code(2)
         .stderr(predicates::str::starts_with("ryg: error: invalid --fen 'junk': "));
 }
+
+/// Runs `ryg ARGS` with `stdin`; returns (exit code, stdout, stderr).
+fn run_with_input(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let mut child = ryg_process()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// True when `text` holds a byte that a terminal would act on (other than line breaks).
+fn has_control(text: &str) -> bool {
+    text.chars().any(|c| c.is_control() && c != '\n')
+}
+
+#[test]
+fn typed_control_characters_are_shown_escaped_and_long_input_is_cut() {
+    let long = "a".repeat(3000);
+    let script = format!("e1\x1b[2Jf2\n{long}\nlevel \x1b]0;owned\x07\nsave \x1b[2J\x00/x\nquit\n");
+    let (code, out, _) = run_with_input(&["play"], script.as_bytes());
+    assert_eq!(code, Some(1));
+    assert!(!has_control(&out), "raw control characters reached the terminal: {out:?}");
+    assert!(out.contains("> e1\\x1b[2Jf2\nbad move 'e1\\x1b[2Jf2': bad square 'e1\\x1b[2': "), "{out}");
+    assert!(out.contains("unknown level '\\x1b]0;owned\\x07': expected 1 to 9"), "{out}");
+    let cut = format!("unknown command or move '{}…'; type 'help' for the commands\n", "a".repeat(59));
+    assert!(out.contains(&cut), "{out}");
+    assert!(
+        out.lines().filter(|l| l.contains("aaa")).all(|l| l.chars().count() < 140),
+        "a line echoes too much input: {out}"
+    );
+}
+
+#[test]
+fn control_characters_from_records_and_arguments_are_shown_escaped() {
+    let dir = std::env::temp_dir().join(format!("ryg-echo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("osc.pgn");
+    std::fs::write(&record, "[Event \"x\"]\n[FEN \"1c1c1c1c/8/8/8/8/8/8/4m3 m\x1b]0;owned\x07\"]\n\n*\n")
+        .unwrap();
+    let (code, out, err) = run_with_input(&["record", "check", record.to_str().unwrap()], b"");
+    assert_eq!((code, out.as_str()), (Some(1), ""));
+    assert!(
+        err.ends_with(": line 2: bad FEN tag: bad side to move 'm\\x1b]0;owned\\x07': expected 'm' (mouse) or 'c' (cats)\n"),
+        "{err:?}"
+    );
+    let (code, _, err) = run_with_input(&["show", "--fen", "1c1c1c1c/8/8/8/8/8/8/4m3 m\x1b[2J"], b"");
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "ryg: error: invalid --fen '1c1c1c1c/8/8/8/8/8/8/4m3 m\\x1b[2J': bad side to move 'm\\x1b[2J': expected 'm' (mouse) or 'c' (cats)\n"
+    );
+    let (code, _, err) = run_with_input(&["show", "--size", "8\x1b]0;owned\x07"], b"");
+    assert_eq!(code, Some(2));
+    assert!(!has_control(&err) && err.contains("'8\\x1b]0;owned\\x07'"), "{err:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

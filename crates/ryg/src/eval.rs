@@ -24,7 +24,7 @@ pub enum EvalKind {
 
 /// An evaluation name that is not `seed`, `classic` or `default`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown evaluation '{0}': expected 'seed', 'classic' or 'default'")]
+#[error("unknown evaluation '{}': expected 'seed', 'classic' or 'default'", crate::echo::echo(.0))]
 pub struct EvalKindError(pub String);
 
 impl EvalKind {

@@ -41,7 +41,7 @@ static MASKS: [Masks; 4] = [masks(4), masks(6), masks(8), masks(10)];
 
 /// Why a board size was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unsupported board size '{0}': expected 4, 6, 8 or 10 (optionally written 8x8)")]
+#[error("unsupported board size '{}': expected 4, 6, 8 or 10 (optionally written 8x8)", crate::echo::echo(.0))]
 pub struct SizeError(pub String);
 
 impl Size {

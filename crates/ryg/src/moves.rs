@@ -24,9 +24,9 @@ impl Move {
 /// Why a move could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
-    #[error("bad move '{0}': expected two squares such as e1f2")]
+    #[error("bad move '{}': expected two squares such as e1f2", crate::echo::echo(.0))]
     Malformed(String),
-    #[error("bad move '{text}': {source}")]
+    #[error("bad move '{t}': {source}", t = crate::echo::echo(.text))]
     Square {
         text: String,
         #[source]

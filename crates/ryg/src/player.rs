@@ -32,7 +32,7 @@ pub enum Level {
 
 /// Why a level name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown level '{0}': expected 1 to 9, 'perfect', 'random' or 'err:F' with F from 0 to 1")]
+#[error("unknown level '{}': expected 1 to 9, 'perfect', 'random' or 'err:F' with F from 0 to 1", crate::echo::echo(.0))]
 pub struct LevelError(pub String);
 
 impl Level {

@@ -27,15 +27,15 @@ pub enum PositionError {
     Empty,
     #[error("missing side to move: add ' m' or ' c' after the board")]
     MissingSide,
-    #[error("bad side to move '{0}': expected 'm' (mouse) or 'c' (cats)")]
+    #[error("bad side to move '{}': expected 'm' (mouse) or 'c' (cats)", crate::echo::echo(.0))]
     BadSide(String),
-    #[error("unexpected text after the side to move: '{0}'")]
+    #[error("unexpected text after the side to move: '{}'", crate::echo::echo(.0))]
     Trailing(String),
     #[error("the board has {0} ranks; expected 4, 6, 8 or 10")]
     BadSize(usize),
     #[error("rank {rank} has {len} squares; expected {expected}")]
     RankLength { rank: usize, len: usize, expected: usize },
-    #[error("unknown character '{ch}' in rank {rank}; expected 'm', 'c' or a digit")]
+    #[error("unknown character '{c}' in rank {rank}; expected 'm', 'c' or a digit", c = crate::echo::echo(.ch.encode_utf8(&mut [0; 4])))]
     UnknownChar { rank: usize, ch: char },
     #[error("bad empty-square count '0' in rank {rank}")]
     ZeroRun { rank: usize },

@@ -5,6 +5,7 @@
 //! clocks, so `1-0` / `0-1` must be the outcome the moves reach and `*` means the game is not
 //! over. A `Result` tag or result token that says otherwise is an error.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -39,27 +40,27 @@ pub enum RecordErrorKind {
     UnterminatedTag,
     #[error("unterminated tag value: missing closing '\"'")]
     UnterminatedValue,
-    #[error("bad tag '{0}': expected [Name \"value\"]")]
+    #[error("bad tag '{}': expected [Name \"value\"]", crate::echo::echo(.0))]
     BadTag(String),
-    #[error("bad tag name '{0}': use letters, digits and '_'")]
+    #[error("bad tag name '{}': use letters, digits and '_'", crate::echo::echo(.0))]
     BadTagName(String),
-    #[error("duplicate tag {0}")]
+    #[error("duplicate tag {}", crate::echo::echo(.0))]
     DuplicateTag(String),
-    #[error("tag pair after the moves: '{0}'")]
+    #[error("tag pair after the moves: '{}'", crate::echo::echo(.0))]
     TagAfterMoves(String),
     #[error("bad FEN tag: {0}")]
     BadFen(PositionError),
-    #[error("bad Result tag '{0}': expected 1-0, 0-1 or *")]
+    #[error("bad Result tag '{}': expected 1-0, 0-1 or *", crate::echo::echo(.0))]
     BadResultTag(String),
-    #[error("move number '{found}' out of sequence: expected '{expected}'")]
+    #[error("move number '{f}' out of sequence: expected '{expected}'", f = crate::echo::echo(.found))]
     MoveNumber { found: String, expected: String },
-    #[error("move {number} ({text}): {source}")]
+    #[error("move {number} ({t}): {source}", t = crate::echo::echo(.text))]
     BadMove { number: usize, text: String, source: MoveError },
-    #[error("move {number} ({text}): {source}")]
+    #[error("move {number} ({t}): {source}", t = crate::echo::echo(.text))]
     IllegalMove { number: usize, text: String, source: PlayError },
-    #[error("unexpected '{0}': expected a move such as e1f2, a move number or a result")]
+    #[error("unexpected '{}': expected a move such as e1f2, a move number or a result", crate::echo::echo(.0))]
     Garbage(String),
-    #[error("unexpected '{0}' after the result")]
+    #[error("unexpected '{}' after the result", crate::echo::echo(.0))]
     AfterResult(String),
     #[error("the result {found} contradicts the game: {actual}")]
     ResultMismatch { found: String, actual: String },
@@ -115,6 +116,9 @@ impl Record {
         // A byte-order mark some editors put first is not part of the record.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags: Vec<(String, String)> = Vec::new();
+        // The names seen so far, so a duplicate is found in constant time (a record may hold
+        // tens of thousands of tags).
+        let mut names: HashSet<String> = HashSet::new();
         let mut tag_lines: Vec<usize> = Vec::new();
         let mut tokens: Vec<(usize, &str)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
@@ -133,7 +137,7 @@ impl Record {
                     "result" => RESULT.to_string(),
                     _ => name,
                 };
-                if tags.iter().any(|(n, _)| *n == name) {
+                if !names.insert(name.clone()) {
                     return Err(RecordErrorKind::DuplicateTag(name).at(number));
                 }
                 tags.push((name, value));

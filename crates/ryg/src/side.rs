@@ -15,7 +15,7 @@ pub enum Side {
 
 /// Why a side name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown side '{0}': expected 'mouse' (or 'm') or 'cats' (or 'c')")]
+#[error("unknown side '{}': expected 'mouse' (or 'm') or 'cats' (or 'c')", crate::echo::echo(.0))]
 pub struct SideError(pub String);
 
 impl Side {

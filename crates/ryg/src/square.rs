@@ -74,9 +74,9 @@ impl Square {
 pub enum SquareError {
     #[error("empty square name")]
     Empty,
-    #[error("bad square '{0}': expected a file a-j followed by a rank 1-10")]
+    #[error("bad square '{}': expected a file a-j followed by a rank 1-10", crate::echo::echo(.0))]
     Malformed(String),
-    #[error("'{0}' is a light square; pieces stand on dark squares only")]
+    #[error("'{}' is a light square; pieces stand on dark squares only", crate::echo::echo(.0))]
     Light(String),
 }
 

@@ -11,7 +11,7 @@ pub struct ErrRate(u32);
 
 /// An error rate that is not a number from 0 to 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad error rate '{0}': expected a number from 0 to 1, e.g. 0.05")]
+#[error("bad error rate '{}': expected a number from 0 to 1, e.g. 0.05", crate::echo::echo(.0))]
 pub struct ErrRateError(pub String);
 
 impl ErrRate {

@@ -21,7 +21,7 @@ pub enum Algo {
 
 /// A search method name that is not `minimax` or `alphabeta`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown search algorithm '{0}': expected 'minimax' or 'alphabeta'")]
+#[error("unknown search algorithm '{}': expected 'minimax' or 'alphabeta'", crate::echo::echo(.0))]
 pub struct AlgoError(pub String);
 
 impl fmt::Display for Algo {

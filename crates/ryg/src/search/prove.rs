@@ -41,7 +41,7 @@ pub enum DistanceSearch {
 
 /// A distance-search name that is not `bisect`, `step` or `window`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown distance search '{0}': expected 'bisect', 'step' or 'window'")]
+#[error("unknown distance search '{}': expected 'bisect', 'step' or 'window'", crate::echo::echo(.0))]
 pub struct DistanceSearchError(pub String);
 
 impl std::str::FromStr for DistanceSearch {

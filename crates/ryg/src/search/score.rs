@@ -21,9 +21,9 @@ pub struct Score(i16);
 /// Why a score string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ScoreError {
-    #[error("bad score '{0}': expected a number like '+12' or '-3', or 'win 44' / 'loss 44'")]
+    #[error("bad score '{}': expected a number like '+12' or '-3', or 'win 44' / 'loss 44'", crate::echo::echo(.0))]
     Syntax(String),
-    #[error("score {0} is out of range: evaluations lie within ±{max}", max = Score::MAX_EVAL.0)]
+    #[error("score {} is out of range: evaluations lie within ±{max}", crate::echo::echo(.0), max = Score::MAX_EVAL.0)]
     Range(String),
     #[error("{0} plies is too long a game: at most {max}", max = Score::MAX_PLIES)]
     Plies(u32),

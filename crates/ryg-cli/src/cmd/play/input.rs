@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use ryg::echo::echo;
 use ryg::{Level, Move};
 
 /// One line of input, understood.
@@ -77,12 +78,12 @@ pub fn parse(line: &str) -> Result<Input, String> {
         if rest.is_empty() {
             Ok(input)
         } else {
-            Err(format!("'{word}' takes no argument (got '{rest}')"))
+            Err(format!("'{}' takes no argument (got '{}')", echo(&word), echo(rest)))
         }
     };
     let needs = |what: &str| -> Result<&str, String> {
         if rest.is_empty() {
-            Err(format!("'{word}' needs {what}"))
+            Err(format!("'{}' needs {what}", echo(&word)))
         } else {
             Ok(rest)
         }
@@ -111,7 +112,8 @@ pub fn parse(line: &str) -> Result<Input, String> {
             match arg.parse::<u32>() {
                 Ok(d) if (1..=ryg::MAX_PLAY_DEPTH).contains(&d) => Ok(Input::Depth(d)),
                 _ => Err(format!(
-                    "bad depth '{arg}': expected a whole number from 1 to {}",
+                    "bad depth '{}': expected a whole number from 1 to {}",
+                    echo(arg),
                     ryg::MAX_PLAY_DEPTH
                 )),
             }
@@ -120,14 +122,14 @@ pub fn parse(line: &str) -> Result<Input, String> {
             let arg = needs("a number of seconds, e.g. 'time 2.5' (0 = no limit)")?;
             match arg.parse::<f64>() {
                 Ok(t) if t.is_finite() && (0.0..=3600.0).contains(&t) => Ok(Input::Time(t)),
-                _ => Err(format!("bad time '{arg}': expected seconds from 0 to 3600")),
+                _ => Err(format!("bad time '{}': expected seconds from 0 to 3600", echo(arg))),
             }
         }
         "tree" => {
             let arg = needs("a depth, e.g. 'tree 2'")?;
             match arg.parse::<u32>() {
                 Ok(d) if (1..=MAX_TREE_DEPTH).contains(&d) => Ok(Input::Tree(d)),
-                _ => Err(format!("bad tree depth '{arg}': expected 1 to {MAX_TREE_DEPTH}")),
+                _ => Err(format!("bad tree depth '{}': expected 1 to {MAX_TREE_DEPTH}", echo(arg))),
             }
         }
         "save" => needs("a file name, e.g. 'save game.pgn'").map(|f| Input::Save(f.into())),
@@ -141,7 +143,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
                     return Err(e.to_string());
                 }
             }
-            Err(format!("unknown command or move '{line}'; type 'help' for the commands"))
+            Err(format!("unknown command or move '{}'; type 'help' for the commands", echo(line)))
         }
     }
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use ryg::echo::{echo, echo_whole, escape_controls};
 use ryg::{Game, Level, Move, Position, Record, Side};
 
 use super::engine::Engine;
@@ -129,7 +130,7 @@ impl<W: Write> Session<W> {
             // Bytes that are not UTF-8 become U+FFFD and then an unknown command, not an error.
             let line = String::from_utf8_lossy(&bytes);
             if !self.term.interactive && !line.trim().is_empty() {
-                writeln!(self.out, "> {}", line.trim())?;
+                writeln!(self.out, "> {}", echo(line.trim()))?;
             }
             match input::parse(&line) {
                 Ok(Input::Quit) => return self.farewell(),
@@ -150,7 +151,12 @@ impl<W: Write> Session<W> {
         }
         let saved = path.parent().map_or(Ok(()), std::fs::create_dir_all).map_err(anyhow::Error::from);
         if let Err(e) = saved.and_then(|()| self.save(&path)) {
-            let _ = writeln!(self.out, "(Could not keep a copy of the game in {}: {e:#})", path.display());
+            let message = escape_controls(&format!("{e:#}"));
+            let _ = writeln!(
+                self.out,
+                "(Could not keep a copy of the game in {}: {message})",
+                echo_whole(&path.to_string_lossy())
+            );
             self.autosave = None;
         }
     }
@@ -348,10 +354,10 @@ impl<W: Write> Session<W> {
                 self.show_board()?;
             }
             Input::Save(path) => match self.save(&path) {
-                Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
+                Ok(()) => writeln!(self.out, "Saved the game to {}.", echo_whole(&path.to_string_lossy()))?,
                 Err(e) => {
                     self.failed += 1;
-                    writeln!(self.out, "Could not save: {e:#}")?;
+                    writeln!(self.out, "Could not save: {}", escape_controls(&format!("{e:#}")))?;
                 }
             },
             Input::Load(path) if path.as_os_str() == "-" => {
@@ -367,12 +373,21 @@ impl<W: Write> Session<W> {
                 Ok(record) => {
                     self.game = record.into_game();
                     self.announced_end = false;
-                    writeln!(self.out, "Loaded {} ({} moves).", path.display(), self.game.moves().len())?;
+                    writeln!(
+                        self.out,
+                        "Loaded {} ({} moves).",
+                        echo_whole(&path.to_string_lossy()),
+                        self.game.moves().len()
+                    )?;
                     self.show_board()?;
                 }
                 Err(e) => {
                     self.failed += 1;
-                    writeln!(self.out, "Could not load: {e:#}. The game goes on unchanged.")?;
+                    writeln!(
+                        self.out,
+                        "Could not load: {}. The game goes on unchanged.",
+                        escape_controls(&format!("{e:#}"))
+                    )?;
                 }
             },
         }
