@@ -263,11 +263,11 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   await page.getByRole('button', { name: 'Show the search' }).click();
   await page.waitForFunction(() => /depth 3/.test(document.getElementById('think').textContent) && document.querySelectorAll('#think h3').length >= 5);
   const text = await page.locator('#think').innerText();
-  assert.match(text, /Best move e1d2, backed-up value \+45, 73 boards\./);
+  assert.match(text, /Best move e1d2, backed-up value -565, 73 boards\./);
   assert.match(text, /The same search with alpha-beta pruning: 73 boards, 10 branches cut/);
   assert.equal(await page.locator('#think .node.cut').count(), 10);
   assert.match(text, /mouse_room/);
-  assert.match(text, /total\s+31/);
+  assert.match(text, /total\s+-718/);
   assert.match(text, /minimax\s+73/);
   assert.match(text, /alpha-beta\s+63/);
   assert.match(text, /\+history\s+28/);
