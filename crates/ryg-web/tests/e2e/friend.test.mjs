@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axePath,
+  startServer, launchBrowser, newPage, screenshot, tempDb, axePath, sq, idle, moves, gameId, status, moveList,
 } from './harness.mjs';
 
 const db = tempDb();
@@ -40,17 +40,6 @@ after(async () => {
 
 // ---------- helpers ----------
 
-const sq = (p, name) => p.getByRole('button', { name: new RegExp(`^${name} `) });
-
-async function idle(p) {
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
-}
-async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
-async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
-async function status(p) { return p.locator('#status').innerText(); }
-async function moveList(p) {
-  return p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts();
-}
 /** Waits until page `p` shows `n` moves, with nothing in flight. */
 async function waitMoves(p, n) {
   await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === k, n);

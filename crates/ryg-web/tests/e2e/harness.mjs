@@ -90,3 +90,19 @@ export function screenshot(page, name) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   return page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+// ---------- page helpers shared by the tests (reading the page's state as a user sees it) ----------
+
+/** The board square `name` (e.g. "f2"), a button. */
+export const sq = (p, name) => p.getByRole('button', { name: new RegExp(`^${name} `) });
+
+/** Waits until page `p` has a game and nothing in flight. */
+export async function idle(p) {
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
+}
+export async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
+export async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
+export async function status(p) { return p.locator('#status').innerText(); }
+export async function moveList(p) {
+  return p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts();
+}

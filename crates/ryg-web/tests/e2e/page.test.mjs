@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axePath,
+  startServer, launchBrowser, newPage, screenshot, tempDb, axePath, sq, idle, moves, gameId, status, moveList,
 } from './harness.mjs';
 
 const db = tempDb();
@@ -26,18 +26,6 @@ after(async () => {
 
 // ---------- helpers (acting like a user; reading the page's state to decide) ----------
 
-const sq = (p, name) => p.getByRole('button', { name: new RegExp(`^${name} `) });
-
-async function idle(p) {
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
-}
-
-async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
-async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
-async function status(p) { return p.locator('#status').innerText(); }
-async function moveList(p) {
-  return p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts();
-}
 
 async function newGame(p, { size = '8', seat = 'mouse', level = '3', start } = {}) {
   const before = await p.evaluate(() => document.body.dataset.game || '');
