@@ -148,7 +148,7 @@ impl ClockHandler {
 
 impl SearchHandler for ClockHandler {
     fn should_stop(&mut self, nodes: u64) -> bool {
-        if self.failed.is_some() {
+        if self.failed.is_some() || crate::interrupt::interrupted() {
             return true;
         }
         match self.deadline {
@@ -196,7 +196,12 @@ pub fn run(args: Args) -> Result<()> {
     }
     let mut searcher = Searcher::new(config);
     let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
+    // Ctrl-C stops the search; what it found so far is printed as for a limit.
+    crate::interrupt::install();
+    let busy = crate::interrupt::Busy::start();
     let result = searcher.search(&position, &args.limits.limits(), &mut handler);
+    drop(busy);
+    let interrupted = crate::interrupt::interrupted();
     if let Some(err) = handler.failed.take() {
         return Err(err.into());
     }
@@ -214,6 +219,7 @@ pub fn run(args: Args) -> Result<()> {
             seconds
         )?,
         _ if position.outcome().is_some() => outln!("no move: the game is over")?,
+        _ if interrupted => outln!("no move yet: interrupted after {} nodes, {seconds:.3} s", report.nodes)?,
         _ => outln!(
             "no iteration finished within the limits ({} nodes, {seconds:.3} s): raise --movetime or --nodes",
             report.nodes
@@ -222,7 +228,12 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(res) = result.proven {
         outln!("result: {res}")?;
     }
-    if result.stopped {
+    if let Some(partial) = result.partial {
+        outln!("proved so far: {partial}")?;
+    }
+    if result.stopped && interrupted {
+        outln!("(interrupted by Ctrl-C before the search finished)")?;
+    } else if result.stopped {
         outln!("(stopped by a limit before the search finished)")?;
     }
     Ok(())

@@ -33,7 +33,7 @@ pub use history::History;
 pub use limits::{Limits, MAX_DEPTH};
 pub use minimax::{Tree, TreeNode};
 pub use ordering::Priority;
-pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofConfig, Prover};
+pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofBounds, ProofConfig, Prover};
 pub use score::{Score, ScoreError};
 pub use searcher::{SearchResult, Searcher};
 pub use trace::{Trace, TraceNode};

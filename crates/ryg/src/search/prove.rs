@@ -262,6 +262,47 @@ pub struct Prover<'h, H: SearchHandler> {
     pub nodes: u64,
     /// Whether a node limit or the handler stopped the search.
     pub stopped: bool,
+    /// What the last proof had established about its root when it was stopped.
+    pub partial: Option<ProofBounds>,
+}
+
+/// What a stopped proof had established: the winner, and the range of plies in which the
+/// game then ends with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofBounds {
+    /// The side that wins.
+    pub winner: Side,
+    /// The fewest and the most plies the game can last.
+    pub plies: (u32, u32),
+}
+
+impl ProofBounds {
+    /// From root-relative bounds `lo..=hi` on the value for `mover`; `None` while they do not
+    /// tell the winner.
+    fn of(lo: i16, hi: i16, mover: Side) -> Option<ProofBounds> {
+        if lo > 0 {
+            Some(ProofBounds { winner: mover, plies: ((WIN - hi) as u32, (WIN - lo) as u32) })
+        } else if hi < 0 {
+            Some(ProofBounds { winner: !mover, plies: ((WIN + lo) as u32, (WIN + hi) as u32) })
+        } else {
+            None
+        }
+    }
+}
+
+impl std::fmt::Display for ProofBounds {
+    /// `cats win in 40 to 52 plies`, `cats win in at most 84 plies`, `cats win in 44 plies`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (fewest, most) = self.plies;
+        if fewest == most {
+            return write!(f, "{}", ExactResult::new(self.winner, fewest));
+        }
+        let verb = if self.winner == Side::Mouse { "wins" } else { "win" };
+        match fewest {
+            0 => write!(f, "{} {verb} in at most {most} plies", self.winner),
+            _ => write!(f, "{} {verb} in {fewest} to {most} plies", self.winner),
+        }
+    }
 }
 
 impl<'h, H: SearchHandler> Prover<'h, H> {
@@ -269,7 +310,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
     pub fn new(config: ProofConfig, size: Size, node_limit: u64, handler: &'h mut H) -> Self {
         let megabytes = if config.table { config.megabytes_for(size) } else { 0 };
         let table = if config.table { Table::new(megabytes) } else { Table { entries: Vec::new(), mask: 0 } };
-        Prover { config, table, handler, node_limit, nodes: 0, stopped: false }
+        Prover { config, table, handler, node_limit, nodes: 0, stopped: false, partial: None }
     }
 
     /// Empties the table.
@@ -280,9 +321,13 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
     /// Proves `position`: its exact result and a best move. `None` when a limit stopped it.
     pub fn prove(&mut self, position: &Position) -> Option<Proof> {
         let start_nodes = self.nodes;
+        self.partial = None;
         let (value, tests) = self.root_value(position)?;
         let result = to_result(value, position.side_to_move());
-        let best_move = self.best_move(position, value)?;
+        let Some(best_move) = self.best_move(position, value) else {
+            self.partial = ProofBounds::of(value, value, position.side_to_move());
+            return None;
+        };
         Some(Proof { result, best_move, nodes: self.nodes - start_nodes, tests })
     }
 
@@ -344,6 +389,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
             let v = self.search(position, -1, 1, 0);
             tests += 1;
             if self.stopped {
+                self.partial = ProofBounds::of(lo, hi, position.side_to_move());
                 return None;
             }
             if v > 0 {
@@ -378,6 +424,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
             let v = self.search(position, alpha, beta, 0);
             tests += 1;
             if self.stopped {
+                self.partial = ProofBounds::of(lo, hi, position.side_to_move());
                 return None;
             }
             if v <= alpha {
@@ -597,5 +644,25 @@ fn order_key(position: &Position, mv: Move) -> i32 {
             let down = (mouse.down() & empty).len() as i32;
             -(up * 80 + down * 16) + i32::from(mv.from.rank())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_of_a_stopped_proof_in_words() {
+        // The mouse to move: a value at most -(WIN - 84) is a cats' win within 84 plies.
+        let lost = ProofBounds::of(-WIN, -(WIN - 84), Side::Mouse).unwrap();
+        assert_eq!(lost, ProofBounds { winner: Side::Cats, plies: (0, 84) });
+        assert_eq!(lost.to_string(), "cats win in at most 84 plies");
+        let won = ProofBounds::of(WIN - 52, WIN - 40, Side::Mouse).unwrap();
+        assert_eq!(won.to_string(), "mouse wins in 40 to 52 plies");
+        assert_eq!(
+            ProofBounds::of(WIN - 44, WIN - 44, Side::Cats).unwrap().to_string(),
+            "cats win in 44 plies"
+        );
+        assert_eq!(ProofBounds::of(-1, 1, Side::Mouse), None);
     }
 }

@@ -5,7 +5,7 @@ use crate::{ExactResult, Move, Position};
 
 use super::alphabeta::{AlphaBeta, RootResult, Switches};
 use super::{minimax, Algo, Iteration, Limits, Score, SearchConfig, SearchHandler, SplitMix64};
-use super::{History, Prover, TranspositionTable};
+use super::{History, ProofBounds, Prover, TranspositionTable};
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +31,8 @@ pub struct SearchResult {
     pub proven: Option<ExactResult>,
     /// Whether a limit or the handler stopped the search early.
     pub stopped: bool,
+    /// When a limit stopped the proving search: what it had established.
+    pub partial: Option<ProofBounds>,
 }
 
 /// A searcher: its configuration, transposition table, history table and tie-breaking
@@ -94,6 +96,7 @@ impl Searcher {
             candidates: Vec::new(),
             proven: None,
             stopped: false,
+            partial: None,
         };
         if position.count_moves() == 0 {
             result.nodes = 1;
@@ -108,6 +111,7 @@ impl Searcher {
                 let pv = proof.as_ref().and_then(|_| prover.pv(position));
                 result.nodes = prover.nodes;
                 result.stopped = prover.stopped;
+                result.partial = prover.partial;
                 drop(prover);
                 if let (Some(proof), Some(pv)) = (proof, pv) {
                     let plies = proof.result.plies as u16;

@@ -91,7 +91,7 @@ impl Engine {
         let started = Instant::now();
         let choice = self.player.choose(position, tablebase.as_deref(), &mut handler)?;
         handler.finish();
-        if crate::interrupt::interrupted() {
+        if crate::interrupt::take() {
             return Ok(None);
         }
         let seconds = started.elapsed().as_secs_f64();

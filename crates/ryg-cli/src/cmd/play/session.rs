@@ -65,6 +65,8 @@ pub struct Session<W: Write> {
     sides: Sides,
     engine: Engine,
     announced_end: bool,
+    /// Ctrl-C stopped the computer's thinking: it waits for `go` before it moves again.
+    paused: bool,
     /// Where an interactive game is saved after every move, so Ctrl-C loses nothing.
     autosave: Option<PathBuf>,
     /// Commands that failed (bad input, illegal move, save or load); a scripted game that had
@@ -83,6 +85,7 @@ impl<W: Write> Session<W> {
             sides: setup.sides,
             engine,
             announced_end: false,
+            paused: false,
             autosave,
             failed: 0,
         }
@@ -93,9 +96,15 @@ impl<W: Write> Session<W> {
         self.greet()?;
         self.show_board()?;
         loop {
-            if self.game.outcome().is_none() && !self.sides.human(self.side()) {
+            if self.game.outcome().is_none() && !self.sides.human(self.side()) && !self.paused {
+                // Saved first, so the move just played survives whatever happens while thinking.
+                self.autosave();
                 if !self.computer_move()? {
-                    return Ok(());
+                    self.paused = true;
+                    writeln!(
+                        self.out,
+                        "Stopped the computer's thinking. Type 'go' to let it move, or 'off' to play its side yourself."
+                    )?;
                 }
                 continue;
             }
@@ -104,11 +113,13 @@ impl<W: Write> Session<W> {
                     self.announce_end()?;
                 }
             }
+            // Saved before the prompt, so Ctrl-C at the prompt finds the game kept.
+            self.autosave();
+            crate::interrupt::set_farewell(self.where_saved());
             if self.term.interactive {
                 write!(self.out, "{}> ", self.prompt())?;
                 self.out.flush()?;
             }
-            self.autosave();
             let bytes = match line::read(input, MAX_LINE_BYTES)? {
                 Line::Text(bytes) => bytes,
                 Line::End => {
@@ -173,16 +184,17 @@ impl<W: Write> Session<W> {
     }
 
     fn say_where_saved(&mut self) -> Result<()> {
-        if let Some(path) = &self.autosave {
-            if self.game.outcome().is_none() && !self.game.moves().is_empty() {
-                writeln!(
-                    self.out,
-                    "The game is saved in {0}; continue it with: ryg --load {0}",
-                    path.display()
-                )?;
-            }
+        if let Some(line) = self.where_saved() {
+            writeln!(self.out, "{line}")?;
         }
         Ok(())
+    }
+
+    /// Where an unfinished game is kept, said when the player leaves (by `quit` or Ctrl-C).
+    fn where_saved(&self) -> Option<String> {
+        let path = self.autosave.as_ref()?;
+        (self.game.outcome().is_none() && !self.game.moves().is_empty())
+            .then(|| format!("The game is saved in {0}; continue it with: ryg --load {0}", path.display()))
     }
 
     fn side(&self) -> Side {
@@ -233,7 +245,7 @@ impl<W: Write> Session<W> {
         Record::new(self.game.clone()).movetext()
     }
 
-    /// Lets the computer move. Returns false when the player interrupted it to quit.
+    /// Lets the computer move. Returns false when Ctrl-C stopped its thinking.
     fn computer_move(&mut self) -> Result<bool> {
         let position = *self.game.position();
         if self.term.interactive && self.sides == Sides::None && !self.game.moves().is_empty() {
@@ -275,6 +287,9 @@ impl<W: Write> Session<W> {
     }
 
     fn handle(&mut self, input: Input) -> Result<()> {
+        if matches!(input, Input::Undo | Input::Redo | Input::Switch | Input::Off | Input::Load(_)) {
+            self.paused = false;
+        }
         match input {
             Input::Empty => {}
             Input::Quit => unreachable!("handled by the loop"),
@@ -308,6 +323,7 @@ impl<W: Write> Session<W> {
                 write!(self.out, "{text}")?;
             }
             Input::Go => {
+                self.paused = false;
                 let side = self.side();
                 self.sides = Sides::from_flags(side != Side::Mouse, side != Side::Cats);
                 let line = self.players_line();
@@ -348,6 +364,7 @@ impl<W: Write> Session<W> {
                 writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
             }
             Input::New => {
+                self.paused = false;
                 self.game = Game::new(*self.game.start());
                 self.announced_end = false;
                 writeln!(self.out, "New game.")?;
@@ -411,7 +428,10 @@ impl<W: Write> Session<W> {
         }
         if !self.sides.human(self.side()) {
             self.failed += 1;
-            writeln!(self.out, "It is the computer's turn.")?;
+            writeln!(
+                self.out,
+                "It is the computer's turn: type 'go' to let it move, or 'off' to play both sides."
+            )?;
             return Ok(());
         }
         match self.game.play(mv) {
