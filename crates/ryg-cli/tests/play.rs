@@ -91,7 +91,7 @@ fn bad_input_mid_game_changes_nothing() {
     assert!(out.contains("bad move 'f2f3': 'f3' is a light square"), "{out}");
     assert!(out.contains("unknown command or move 'dance'"), "{out}");
     assert!(out.contains("unknown level '12'"), "{out}");
-    assert!(out.contains("Moves: 1. e1f2 h8g7"), "{out}");
+    assert!(out.contains("Moves:\n1. e1f2 h8g7"), "{out}");
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn save_then_load_and_continue() {
     let (ok, out, _) = run_script(&["play", "--side", "both"], &script);
     assert!(ok);
     assert!(out.contains("Loaded"), "{out}");
-    assert!(out.contains("Moves: 1. e1f2 h8g7 2. f2e3 *"), "{out}");
+    assert!(out.contains("Moves:\n1. e1f2 h8g7 2. f2e3 *"), "{out}");
     assert!(out.contains("Legal moves for the cats: g7f6 g7h6 b8a7"), "{out}");
 
     let (ok, out, _) = run_script(&["play", "--side", "both", "--load", file.to_str().unwrap()], "moves\n");
@@ -165,14 +165,14 @@ fn every_command_answers() {
         "Hint: e1d2 — cats still win in 43 plies (equally good: e1f2)",
         "Exact result: cats win in 44 plies.",
         "Computer: level 2",
-        "searches 3 plies",
+        "searches exactly 3 plies, without the level's randomness",
         "at most 1.0 s a move",
         "Computer off: you play both sides.",
         "Nothing to switch",
         "New game.",
         "root max ",
         "3 nodes; best move ",
-        "Mouse: ryg (level 2: searches 3 plies, at most 1.0 s a move). Cats: you.",
+        "Mouse: ryg (level 2: searches exactly 3 plies, without the level's randomness, at most 1.0 s a move). Cats: you.",
         "ryg plays e1",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
@@ -273,7 +273,7 @@ fn load_from_standard_input_inside_a_game_is_refused() {
         ),
         "{out}"
     );
-    assert!(out.contains("Moves: 1. e1f2 *"), "the game goes on: {out}");
+    assert!(out.contains("Moves:\n1. e1f2 *"), "the game goes on: {out}");
     assert_eq!(err, "ryg: error: 1 command of the script failed\n");
 }
 
@@ -300,4 +300,69 @@ fn a_scripted_game_with_a_failed_command_exits_1() {
     let (ok, _, err) = run_script(&["play", "--side", "both"], "e1f2\nh8g7\nquit\n");
     assert!(ok, "{err}");
     assert_eq!(err, "");
+}
+
+#[test]
+fn the_mouse_moves_by_its_destination_and_rules_are_one_command_away() {
+    let (ok, out, err) = run_script(&["play", "--side", "both"], "rules\nf2\ng7\na7\nf2\nquit\n");
+    assert!(!ok, "two destinations were refused: {out}");
+    assert_eq!(err, "ryg: error: 2 commands of the script failed\n");
+    assert!(
+        out.contains("The mouse wins by reaching the cats' home rank; the cats win by trapping it.\n"),
+        "{out}"
+    );
+    assert!(out.contains("Rules of El ratón y los gatos (Fox and Hounds):\n"), "{out}");
+    assert!(
+        out.contains("> g7\nMore than one cat can move to g7 (f8g7, h8g7): type the whole move.\n"),
+        "{out}"
+    );
+    assert!(out.contains("Moves:\n1. e1f2 b8a7 *\n"), "{out}");
+    assert!(
+        out.contains("> f2\nThe mouse cannot move to f2. Legal moves for the mouse: f2e1 f2g1 f2e3 f2g3\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_game_end_is_said_once_in_words_and_the_move_list_fits_80_columns() {
+    // 4x4: the cats trap the mouse after 8 plies whatever it does.
+    let (ok, out, _) = run_script(&["play", "--size", "4", "--level", "perfect"], "d2\nc1\nd2\nc1\nhint\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("(perfect play: the mouse is trapped, the cats win, "), "{out}");
+    assert_eq!(out.matches("after 8 plies").count(), 1, "{out}");
+    assert!(out.contains("\nThe mouse is trapped: the cats win (0-1) after 8 plies.\n"), "{out}");
+    assert!(out.contains("No hint: the game is over: the mouse is trapped, the cats win.\n"), "{out}");
+    assert!(!out.contains("Game over"), "said twice: {out}");
+    assert!(!out.contains("in 0 plies"), "{out}");
+    // A 44-ply game: every line of its move list within 80 columns.
+    let (ok, out, _) = run_script(&["play", "--side", "none", "--level", "perfect"], "");
+    assert!(ok, "{out}");
+    let list: Vec<&str> = out.lines().filter(|l| l.starts_with("1. e1")).collect();
+    assert!(!list.is_empty(), "{out}");
+    let long = out
+        .lines()
+        .filter(|l| {
+            l.starts_with("Moves") || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". "))
+        })
+        .filter(|l| l.chars().count() > 80);
+    assert_eq!(long.count(), 0, "{out}");
+}
+
+#[test]
+fn a_computer_move_shows_the_exact_result_and_a_loaded_game_counts_numbered_moves() {
+    let (ok, out, _) = run_script(&["play", "--depth", "2"], "e1f2\n");
+    assert!(ok, "{out}");
+    assert!(out.contains(" nodes; now cats win in 42 plies, "), "{out}");
+    assert!(!out.contains("score"), "{out}");
+    let dir = std::env::temp_dir().join(format!("ryg-loaded-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("five.pgn");
+    std::fs::write(&file, "1. e1f2 h8g7 2. f2e3 g7f6 3. e3d4 *\n").unwrap();
+    let (ok, out, _) = run_script(&["play", "--side", "both"], &format!("load {}\n", file.display()));
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("Loaded {} (3 moves, 5 plies).", file.display())), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (ok, _, err) = run_script(&["play", "--delay", "61"], "");
+    assert!(!ok);
+    assert_eq!(err, "ryg: error: invalid --delay 61: expected seconds from 0 to 60\n");
 }

@@ -30,7 +30,7 @@ fn level_settings(level: Level, depth: Option<u32>) -> String {
     match (level, depth) {
         (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
         (Level::Random, _) => "random moves".to_string(),
-        (Level::Search(_), Some(d)) => format!("searches {d} plies"),
+        (Level::Search(_), Some(d)) => format!("searches exactly {d} plies, without the level's randomness"),
         (Level::Search(n), None) => format!(
             "plays a perfect move, or (more often at low levels) a plausible or random one; \
              tuned per board size, see `ryg levels` (level {n})"
@@ -95,10 +95,18 @@ impl Engine {
             return Ok(None);
         }
         let seconds = started.elapsed().as_secs_f64();
+        let after = position.play(choice.mv).expect("the player chooses legal moves");
         let how = match &choice.basis {
+            Basis::Search { depth, nodes, .. } if position.size().n() <= 8 => {
+                // The heuristic score can say "-44 for the cats" where the cats win by force:
+                // on boards whose tablebase is quick to build, say the exact result instead.
+                let exact = self.tablebases.get(position.size()).result(&after);
+                format!("depth {depth}, {nodes} nodes; now {}", result_words(exact, &after))
+            }
             Basis::Search { score, depth, nodes, .. } => {
                 format!("depth {depth}, {nodes} nodes, score {score} for the {}", position.side_to_move())
             }
+            Basis::Tablebase(exact) => format!("perfect play: {}", result_words(*exact, &after)),
             other => other.to_string(),
         };
         Ok(Some(Report { mv: choice.mv, detail: format!("{how}, {seconds:.2} s") }))
@@ -107,14 +115,15 @@ impl Engine {
     /// `hint`: the best move and the exact result it keeps.
     pub fn hint(&mut self, position: &Position) -> Result<String> {
         if let Some(outcome) = position.outcome() {
-            return Ok(format!("No hint: the game is over ({outcome})."));
+            return Ok(format!("No hint: the game is over: {}.", ended(outcome)));
         }
         let tablebase = self.tablebases.get(position.size());
         let best = tablebase.best_moves(position);
         let mover = position.side_to_move();
         // What the best move leads to: the exact result of the position after it.
-        let after = tablebase.result(&position.play(best[0]).expect("best moves are legal"));
-        let verdict = after.to_string();
+        let next = position.play(best[0]).expect("best moves are legal");
+        let after = tablebase.result(&next);
+        let verdict = result_words(after, &next);
         let verdict = if after.winner == mover { verdict } else { verdict.replacen(" win", " still win", 1) };
         let moves: Vec<String> = best.iter().map(|m| m.to_string()).collect();
         let also = if moves.len() > 1 {
@@ -134,7 +143,8 @@ impl Engine {
         }
         text.push_str(&format!("  {:<16} {:>6}\n", "total", breakdown.total));
         let tablebase = self.tablebases.get(position.size());
-        text.push_str(&format!("Exact result: {}.\n", tablebase.result(position)));
+        let exact = result_words(tablebase.result(position), position);
+        text.push_str(&format!("Exact result: {exact}.\n"));
         Ok(text)
     }
 
@@ -180,6 +190,21 @@ impl Engine {
     pub fn tree(&mut self, position: &Position, depth: u32) -> Result<String> {
         crate::cmd::tree::render_text(position, depth as u8, EvalKind::Default)
     }
+}
+
+/// An exact result in words; a finished game says how it ended ("the mouse is trapped")
+/// rather than "won in 0 plies".
+fn result_words(result: ryg::ExactResult, position: &Position) -> String {
+    match position.outcome() {
+        Some(outcome) => ended(outcome),
+        None => result.to_string(),
+    }
+}
+
+/// How a game ended, without parentheses: "the mouse is trapped, the cats win".
+pub fn ended(outcome: ryg::Outcome) -> String {
+    let who = if outcome.winner == ryg::Side::Mouse { "the mouse wins" } else { "the cats win" };
+    format!("{}, {who}", outcome.reason)
 }
 
 /// The search handler of a terminal game: time limit, Ctrl-C, and a spinner on stderr. The

@@ -3,14 +3,17 @@
 use std::path::PathBuf;
 
 use ryg::echo::echo;
-use ryg::{Level, Move};
+use ryg::{Level, Move, Square};
 
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
     Empty,
     Move(Move),
+    /// A destination alone: the mouse, or the only cat that can reach it, moves there.
+    To(Square),
     Help,
+    Rules,
     Board,
     Moves,
     Undo,
@@ -35,6 +38,7 @@ pub enum Input {
 /// The commands, for `help` and for error messages: (usage, what it does).
 pub const COMMANDS: &[(&str, &str)] = &[
     ("e1f2", "play a move (also E1F2, e1-f2, e1 f2)"),
+    ("f2", "move the mouse (or the one cat that can go there) to f2"),
     ("moves", "list the legal moves"),
     ("board", "show the board again"),
     ("undo", "take back your last move (and the computer's reply)"),
@@ -48,11 +52,12 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("off", "computer off: two humans play"),
     ("switch", "swap sides with the computer"),
     ("level N", "computer strength: 1 (weakest) to 9, 'perfect' or 'random'"),
-    ("depth N", "search exactly N plies (overrides the level's depth)"),
+    ("depth N", "search exactly N plies (replaces the level's depth and its randomness)"),
     ("time SECONDS", "think at most this long per move (0 = no limit)"),
     ("new", "start a new game with the same settings"),
     ("save FILE", "save the game record (PGN-style)"),
     ("load FILE", "load a game record and continue it"),
+    ("rules", "the rules of the game"),
     ("help", "this list"),
     ("quit", "leave (also Ctrl-D)"),
 ];
@@ -68,6 +73,9 @@ pub fn parse(line: &str) -> Result<Input, String> {
     }
     if let Ok(mv) = line.parse::<Move>() {
         return Ok(Input::Move(mv));
+    }
+    if let Ok(square) = line.parse::<Square>() {
+        return Ok(Input::To(square));
     }
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
@@ -90,6 +98,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
     };
     match word.as_str() {
         "help" | "?" | "h" => no_argument(Input::Help),
+        "rules" => no_argument(Input::Rules),
         "board" | "b" => no_argument(Input::Board),
         "moves" => no_argument(Input::Moves),
         "undo" | "u" => no_argument(Input::Undo),

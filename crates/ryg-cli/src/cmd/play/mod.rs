@@ -38,6 +38,9 @@ pub struct Args {
     /// Think at most this many seconds per move
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// With `--side none` at a terminal: seconds to wait before each move
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.6)]
+    pub delay: f64,
     /// Seed for the computer's random choices (default: from the clock), to replay a game
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -65,6 +68,14 @@ pub fn run(args: Args) -> Result<()> {
         Some(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => Some(Duration::from_secs_f64(t)),
         Some(t) => anyhow::bail!("invalid --time {t}: expected seconds, more than 0 and at most 3600"),
     };
+    if !(args.delay.is_finite() && (0.0..=60.0).contains(&args.delay)) {
+        return Err(crate::args::UsageError(format!(
+            "invalid --delay {}: expected seconds from 0 to 60",
+            args.delay
+        ))
+        .into());
+    }
+    let delay = Duration::from_secs_f64(args.delay);
     let sides = match args.side {
         SideArg::Mouse => Sides::Mouse,
         SideArg::Cats => Sides::Cats,
@@ -72,7 +83,8 @@ pub fn run(args: Args) -> Result<()> {
         SideArg::None => Sides::None,
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let setup = Setup { game, sides, level: args.level, depth: args.depth, time, seed, cache: args.cache };
+    let setup =
+        Setup { game, sides, level: args.level, depth: args.depth, time, seed, cache: args.cache, delay };
     let term = Terminal {
         interactive: std::io::stdin().is_terminal(),
         colour: crate::ui::board::colour_for_stdout(),

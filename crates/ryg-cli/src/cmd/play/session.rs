@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ryg::echo::{echo, echo_whole, escape_controls};
-use ryg::{Game, Level, Move, Position, Record, Side};
+use ryg::{Game, Level, Move, Position, Record, Side, Square};
 
-use super::engine::Engine;
+use super::engine::{ended, Engine};
 use super::input::{self, Input, COMMANDS};
 use super::line::{self, Line, MAX_LINE_BYTES};
 use crate::ui;
@@ -49,6 +49,8 @@ pub struct Setup {
     pub time: Option<Duration>,
     pub seed: u64,
     pub cache: crate::tablebase::CacheArgs,
+    /// The pause before each move when the computer plays itself at a terminal.
+    pub delay: Duration,
 }
 
 /// Terminal facts: whether to prompt and animate, and whether to colour.
@@ -67,6 +69,8 @@ pub struct Session<W: Write> {
     announced_end: bool,
     /// Ctrl-C stopped the computer's thinking: it waits for `go` before it moves again.
     paused: bool,
+    /// The pause before each move when the computer plays itself at a terminal.
+    delay: Duration,
     /// Where an interactive game is saved after every move, so Ctrl-C loses nothing.
     autosave: Option<PathBuf>,
     /// Commands that failed (bad input, illegal move, save or load); a scripted game that had
@@ -86,6 +90,7 @@ impl<W: Write> Session<W> {
             engine,
             announced_end: false,
             paused: false,
+            delay: setup.delay,
             autosave,
             failed: 0,
         }
@@ -94,6 +99,7 @@ impl<W: Write> Session<W> {
     /// Plays until `quit` or the end of the input.
     pub fn run(&mut self, input: &mut impl BufRead) -> Result<()> {
         self.greet()?;
+        self.keep_earlier_game()?;
         self.show_board()?;
         loop {
             if self.game.outcome().is_none() && !self.sides.human(self.side()) && !self.paused {
@@ -154,6 +160,40 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// An unfinished game saved by an earlier session (and not the one continued now) is moved
+    /// to a name of its own, so this game's autosave never silently replaces it.
+    fn keep_earlier_game(&mut self) -> Result<()> {
+        let Some(path) = self.autosave.clone() else { return Ok(()) };
+        let Ok(earlier) = crate::files::read_record(&path) else { return Ok(()) };
+        let earlier = earlier.into_game();
+        if earlier.outcome().is_some() || earlier.moves().is_empty() || earlier == self.game {
+            return Ok(());
+        }
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let date = today().replace('.', "-");
+        let Some(kept) =
+            (1..1000).map(|n| dir.join(format!("unfinished-{date}-{n}.pgn"))).find(|p| !p.exists())
+        else {
+            return Ok(());
+        };
+        match std::fs::rename(&path, &kept) {
+            Ok(()) => writeln!(
+                self.out,
+                "Your unfinished game from before is kept in {0}; continue it with: ryg --load {0}",
+                kept.display()
+            )?,
+            Err(e) => {
+                writeln!(
+                    self.out,
+                    "(Could not keep your earlier game {}: {e}; this game is not saved.)",
+                    path.display()
+                )?;
+                self.autosave = None;
+            }
+        }
+        Ok(())
+    }
+
     /// Saves an interactive game in progress where `--load` can pick it up.
     fn autosave(&mut self) {
         let Some(path) = self.autosave.clone() else { return };
@@ -210,7 +250,11 @@ impl<W: Write> Session<W> {
 
     fn greet(&mut self) -> Result<()> {
         let size = self.game.start().size();
-        writeln!(self.out, "ryg — El ratón y los gatos on {size}. Type 'help' for the commands.")?;
+        writeln!(
+            self.out,
+            "ryg — El ratón y los gatos on {size}. Type 'help' for the commands, 'rules' for the rules."
+        )?;
+        writeln!(self.out, "{GOAL}")?;
         let line = self.players_line();
         writeln!(self.out, "{line}")?;
         Ok(())
@@ -229,10 +273,13 @@ impl<W: Write> Session<W> {
         write!(self.out, "{board}")?;
         let moves = self.move_list();
         if !moves.is_empty() {
-            writeln!(self.out, "Moves: {moves}")?;
+            // On a line of their own: the record wraps them inside 80 columns.
+            writeln!(self.out, "Moves:\n{moves}")?;
         }
         match self.game.outcome() {
-            Some(outcome) => writeln!(self.out, "Game over: {outcome}.")?,
+            // A game that has just ended is announced once, by `announce_end`.
+            Some(outcome) if self.announced_end => writeln!(self.out, "Game over: {}.", ended(outcome))?,
+            Some(_) => {}
             None => writeln!(self.out, "{} to move.", capitalised(self.side().name()))?,
         }
         Ok(())
@@ -249,8 +296,16 @@ impl<W: Write> Session<W> {
     fn computer_move(&mut self) -> Result<bool> {
         let position = *self.game.position();
         if self.term.interactive && self.sides == Sides::None && !self.game.moves().is_empty() {
-            // Watching the computer play itself: a pause so each move can be seen.
-            std::thread::sleep(Duration::from_millis(600));
+            // Watching the computer play itself: a pause so each move can be seen, which
+            // Ctrl-C ends as it ends the thinking.
+            let _busy = crate::interrupt::Busy::start();
+            let until = std::time::Instant::now() + self.delay;
+            while std::time::Instant::now() < until && !crate::interrupt::interrupted() {
+                std::thread::sleep(Duration::from_millis(20).min(self.delay));
+            }
+            if crate::interrupt::take() {
+                return Ok(false);
+            }
         }
         let Some(choice) = self.engine.choose(&position)? else {
             return Ok(false);
@@ -294,7 +349,9 @@ impl<W: Write> Session<W> {
             Input::Empty => {}
             Input::Quit => unreachable!("handled by the loop"),
             Input::Move(mv) => self.human_move(mv)?,
+            Input::To(to) => self.move_to(to)?,
             Input::Help => self.help()?,
+            Input::Rules => write!(self.out, "{RULES}")?,
             Input::Board => self.show_board()?,
             Input::Moves => {
                 let text = self.legal_moves_text();
@@ -390,11 +447,12 @@ impl<W: Write> Session<W> {
                 Ok(record) => {
                     self.game = record.into_game();
                     self.announced_end = false;
+                    let plies = self.game.moves().len();
                     writeln!(
                         self.out,
-                        "Loaded {} ({} moves).",
+                        "Loaded {} ({}, {plies} plies).",
                         echo_whole(&path.to_string_lossy()),
-                        self.game.moves().len()
+                        full_moves(&self.game)
                     )?;
                     self.show_board()?;
                 }
@@ -420,10 +478,41 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// A destination alone: the mouse, or the only cat that can go there, moves there.
+    fn move_to(&mut self, to: Square) -> Result<()> {
+        let position = *self.game.position();
+        let candidates: Vec<Move> = position.legal_moves().iter().copied().filter(|m| m.to == to).collect();
+        match candidates.as_slice() {
+            [mv] => return self.human_move(*mv),
+            [] if position.outcome().is_some() || !self.sides.human(self.side()) => {
+                return self.human_move(Move::new(position.mouse(), to));
+            }
+            [] => {
+                let who = if self.side() == Side::Mouse { "The mouse cannot" } else { "No cat can" };
+                let legal = self.legal_moves_text();
+                writeln!(self.out, "{who} move to {to}. {legal}")?;
+            }
+            several => {
+                let moves: Vec<String> = several.iter().map(Move::to_string).collect();
+                writeln!(
+                    self.out,
+                    "More than one cat can move to {to} ({}): type the whole move.",
+                    moves.join(", ")
+                )?;
+            }
+        }
+        self.failed += 1;
+        Ok(())
+    }
+
     fn human_move(&mut self, mv: Move) -> Result<()> {
         if let Some(outcome) = self.game.outcome() {
             self.failed += 1;
-            writeln!(self.out, "The game is over ({outcome}). Type 'new' for another game or 'undo'.")?;
+            writeln!(
+                self.out,
+                "The game is over: {}. Type 'new' for another game or 'undo'.",
+                ended(outcome)
+            )?;
             return Ok(());
         }
         if !self.sides.human(self.side()) {
@@ -533,6 +622,29 @@ fn explain_illegal(position: &Position, mv: Move) -> String {
         "cats move only forward (down the board)".to_string()
     };
     format!("Illegal move {mv}: {reason}.")
+}
+
+/// One line on the goal, for the welcome.
+const GOAL: &str = "The mouse wins by reaching the cats' home rank; the cats win by trapping it.";
+
+/// The `rules` command.
+const RULES: &str = "\
+Rules of El ratón y los gatos (Fox and Hounds):
+  - One mouse and N/2 cats stand on the dark squares of an NxN board; the mouse moves first.
+  - The mouse moves one square diagonally, forward or backward.
+  - A cat moves one square diagonally forward only (down the board); one cat moves a turn.
+  - No captures, no passing: a move goes to an empty square.
+  - The mouse wins on reaching the top rank, or when the cats cannot move.
+  - The cats win when the mouse cannot move (it is trapped).
+  - Every game ends: there are no draws.
+";
+
+/// "22 moves": how many moves the record numbers (a move is the mouse's and the cats' turn).
+fn full_moves(game: &Game) -> String {
+    let plies = game.moves().len();
+    let offset = usize::from(game.start().side_to_move() == Side::Cats);
+    let moves = if plies == 0 { 0 } else { 1 + (plies - 1 + offset) / 2 };
+    format!("{moves} move{}", if moves == 1 { "" } else { "s" })
 }
 
 fn capitalised(text: &str) -> String {

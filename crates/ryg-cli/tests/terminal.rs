@@ -1,5 +1,5 @@
-//! Ctrl-C in a terminal game: a real `ryg play` on a pseudo-terminal, interrupted by a real
-//! SIGINT while the computer thinks and at the prompt.
+//! `ryg` at a terminal: a real `ryg play` on a pseudo-terminal (Ctrl-C as a real SIGINT while
+//! the computer thinks and at the prompt; an earlier unfinished game), and Ctrl-C in analyze.
 #![cfg(unix)]
 
 use std::fs::File;
@@ -137,4 +137,32 @@ fn ctrl_c_in_analyze_prints_the_best_move_found_so_far() {
     assert!(n >= 2, "{rest:?}");
     assert!(rest[n - 2].starts_with(&format!("bestmove {last_pv}  score ")), "{rest:?}");
     assert_eq!(rest[n - 1], "(interrupted by Ctrl-C before the search finished)");
+}
+
+#[test]
+fn a_new_game_keeps_an_unfinished_earlier_game_and_says_how_to_resume_it() {
+    let dir = std::env::temp_dir().join(format!("ryg-earlier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let earlier = "[FEN \"1c1c1c1c/8/8/8/8/8/8/4m3 m\"]\n[Result \"*\"]\n\n1. e1f2 h8g7 *\n";
+    std::fs::write(dir.join("last-game.pgn"), earlier).unwrap();
+    let mut game = Pty::spawn(&["play", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("Your unfinished game from before is kept in ");
+    let line = game.expect("\n");
+    let kept = line.split(';').next().unwrap().trim();
+    assert!(line.contains(&format!("continue it with: ryg --load {kept}")), "{line}");
+    assert!(
+        kept.starts_with(dir.join("unfinished-").to_str().unwrap()) && kept.ends_with("-1.pgn"),
+        "{kept}"
+    );
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), earlier);
+    game.expect("mouse to move> ");
+    game.type_line("e1d2");
+    game.expect("mouse to move> ");
+    game.type_line("quit");
+    game.expect("continue it with: ryg --load ");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    // The earlier game is still there, the new one beside it.
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), earlier);
+    assert!(std::fs::read_to_string(dir.join("last-game.pgn")).unwrap().contains("1. e1d2 "));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
