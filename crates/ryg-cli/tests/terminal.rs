@@ -102,7 +102,8 @@ fn ctrl_c_stops_the_thinking_keeps_the_game_and_at_the_prompt_leaves_it_saved() 
     game.expect("cats to move> ");
     let record = std::fs::read_to_string(&saved).unwrap();
     assert!(record.ends_with("\n1. e1f2 *\n"), "{record}");
-    game.type_line("moves");
+    // Ctrl-D after some typing enters what was typed.
+    game.master.write_all(b"moves\x04").unwrap();
     game.expect("Legal moves for the cats: ");
     game.expect("cats to move> ");
     game.interrupt();

@@ -17,8 +17,10 @@ pub enum Line {
     TooLong,
 }
 
-/// Reads up to and including the next newline, storing at most `limit` bytes.
-pub fn read(input: &mut impl BufRead, limit: usize) -> io::Result<Line> {
+/// Reads up to and including the next newline, storing at most `limit` bytes. With
+/// `terminal`, a read that ends without a newline also ends the line: at a terminal that is
+/// Ctrl-D after some typing, which should enter what was typed, not wait for more.
+pub fn read(input: &mut impl BufRead, limit: usize, terminal: bool) -> io::Result<Line> {
     let mut bytes = Vec::new();
     let mut too_long = false;
     let mut any = false;
@@ -34,7 +36,7 @@ pub fn read(input: &mut impl BufRead, limit: usize) -> io::Result<Line> {
         any = true;
         let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
             Some(i) => (&buf[..i], i + 1, true),
-            None => (buf, buf.len(), false),
+            None => (buf, buf.len(), terminal),
         };
         if !too_long && bytes.len() + chunk.len() <= limit {
             bytes.extend_from_slice(chunk);
@@ -61,16 +63,23 @@ mod tests {
     #[test]
     fn lines_within_the_limit_are_returned_and_longer_ones_skipped() {
         let mut input = io::BufReader::with_capacity(4, &b"abc\nabcdefghij\nxy"[..]);
-        assert_eq!(read(&mut input, 5).unwrap(), Line::Text(b"abc".to_vec()));
-        assert_eq!(read(&mut input, 5).unwrap(), Line::TooLong);
-        assert_eq!(read(&mut input, 5).unwrap(), Line::Text(b"xy".to_vec()));
-        assert_eq!(read(&mut input, 5).unwrap(), Line::End);
+        assert_eq!(read(&mut input, 5, false).unwrap(), Line::Text(b"abc".to_vec()));
+        assert_eq!(read(&mut input, 5, false).unwrap(), Line::TooLong);
+        assert_eq!(read(&mut input, 5, false).unwrap(), Line::Text(b"xy".to_vec()));
+        assert_eq!(read(&mut input, 5, false).unwrap(), Line::End);
+    }
+
+    #[test]
+    fn at_a_terminal_a_read_without_newline_ends_the_line() {
+        let mut input = &b"moves"[..];
+        assert_eq!(read(&mut input, 10, true).unwrap(), Line::Text(b"moves".to_vec()));
+        assert_eq!(read(&mut input, 10, true).unwrap(), Line::End);
     }
 
     #[test]
     fn an_empty_line_is_text_not_the_end() {
         let mut input = &b"\n"[..];
-        assert_eq!(read(&mut input, 5).unwrap(), Line::Text(Vec::new()));
-        assert_eq!(read(&mut input, 5).unwrap(), Line::End);
+        assert_eq!(read(&mut input, 5, false).unwrap(), Line::Text(Vec::new()));
+        assert_eq!(read(&mut input, 5, false).unwrap(), Line::End);
     }
 }

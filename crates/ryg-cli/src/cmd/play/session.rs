@@ -126,7 +126,7 @@ impl<W: Write> Session<W> {
                 write!(self.out, "{}> ", self.prompt())?;
                 self.out.flush()?;
             }
-            let bytes = match line::read(input, MAX_LINE_BYTES)? {
+            let bytes = match line::read(input, MAX_LINE_BYTES, self.term.interactive)? {
                 Line::Text(bytes) => bytes,
                 Line::End => {
                     if self.term.interactive {
