@@ -366,3 +366,11 @@ fn a_computer_move_shows_the_exact_result_and_a_loaded_game_counts_numbered_move
     assert!(!ok);
     assert_eq!(err, "ryg: error: invalid --delay 61: expected seconds from 0 to 60\n");
 }
+
+#[test]
+fn the_welcome_describes_the_level_without_nested_parentheses() {
+    let (ok, out, _) = run_script(&["play"], "");
+    assert!(ok);
+    let expected = "Mouse: you. Cats: ryg (level 3: mostly perfect moves, more often plausible or random ones at low levels; see `ryg levels`).\n";
+    assert!(out.contains(expected), "{out}");
+}

@@ -31,10 +31,10 @@ fn level_settings(level: Level, depth: Option<u32>) -> String {
         (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
         (Level::Random, _) => "random moves".to_string(),
         (Level::Search(_), Some(d)) => format!("searches exactly {d} plies, without the level's randomness"),
-        (Level::Search(n), None) => format!(
-            "plays a perfect move, or (more often at low levels) a plausible or random one; \
-             tuned per board size, see `ryg levels` (level {n})"
-        ),
+        (Level::Search(_), None) => {
+            "mostly perfect moves, more often plausible or random ones at low levels; see `ryg levels`"
+                .to_string()
+        }
         (Level::Err(rate), _) => {
             format!("plays a best move, or with probability {rate} a random move")
         }
