@@ -328,7 +328,7 @@ fn a_game_end_is_said_once_in_words_and_the_move_list_fits_80_columns() {
     // 4x4: the cats trap the mouse after 8 plies whatever it does.
     let (ok, out, _) = run_script(&["play", "--size", "4", "--level", "perfect"], "d2\nc1\nd2\nc1\nhint\n");
     assert!(ok, "{out}");
-    assert!(out.contains("(perfect play: the mouse is trapped, the cats win, "), "{out}");
+    assert!(out.contains(": perfect play: the mouse is trapped, the cats win; "), "{out}");
     assert_eq!(out.matches("after 8 plies").count(), 1, "{out}");
     assert!(out.contains("\nThe mouse is trapped: the cats win (0-1) after 8 plies.\n"), "{out}");
     assert!(out.contains("No hint: the game is over: the mouse is trapped, the cats win.\n"), "{out}");
@@ -352,7 +352,7 @@ fn a_game_end_is_said_once_in_words_and_the_move_list_fits_80_columns() {
 fn a_computer_move_shows_the_exact_result_and_a_loaded_game_counts_numbered_moves() {
     let (ok, out, _) = run_script(&["play", "--depth", "2"], "e1f2\n");
     assert!(ok, "{out}");
-    assert!(out.contains(" nodes; now cats win in 42 plies, "), "{out}");
+    assert!(out.contains(" nodes; now cats win in 42 plies; "), "{out}");
     assert!(!out.contains("score"), "{out}");
     let dir = std::env::temp_dir().join(format!("ryg-loaded-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -373,4 +373,14 @@ fn the_welcome_describes_the_level_without_nested_parentheses() {
     assert!(ok);
     let expected = "Mouse: you. Cats: ryg (level 3: mostly perfect moves, more often plausible or random ones at low levels; see `ryg levels`).\n";
     assert!(out.contains(expected), "{out}");
+}
+
+#[test]
+fn a_level_move_says_its_chance_and_the_exact_result_it_leaves() {
+    let (ok, out, _) = run_script(&["play", "--size", "6", "--level", "3", "--seed", "5"], "c1d2\nquit\n");
+    assert!(ok, "{out}");
+    let line = out.lines().find(|l| l.starts_with("ryg plays ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("% choice; "), "{line}");
+    assert!(line.contains(" wins in ") || line.contains(" win in "), "an exact result: {line}");
+    assert!(!line.contains('(') && line.chars().count() <= 80, "no parentheses, 80 columns: {line}");
 }

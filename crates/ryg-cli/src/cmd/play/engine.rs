@@ -107,9 +107,17 @@ impl Engine {
                 format!("depth {depth}, {nodes} nodes, score {score} for the {}", position.side_to_move())
             }
             Basis::Tablebase(exact) => format!("perfect play: {}", result_words(*exact, &after)),
+            Basis::Drawn { permille } => {
+                // The level read the tablebase: say where its choice leaves the game.
+                let chance = f64::from(*permille) / 10.0;
+                match &tablebase {
+                    Some(tb) => format!("a {chance:.1}% choice; {}", result_words(tb.result(&after), &after)),
+                    None => format!("a {chance:.1}% choice"),
+                }
+            }
             other => other.to_string(),
         };
-        Ok(Some(Report { mv: choice.mv, detail: format!("{how}, {seconds:.2} s") }))
+        Ok(Some(Report { mv: choice.mv, detail: format!("{how}; {seconds:.2} s") }))
     }
 
     /// `hint`: the best move and the exact result it keeps.

@@ -311,13 +311,7 @@ impl<W: Write> Session<W> {
             return Ok(false);
         };
         self.game.play(choice.mv).context("the engine chose an illegal move")?;
-        writeln!(
-            self.out,
-            "ryg plays {} as the {}  ({})",
-            choice.mv,
-            position.side_to_move(),
-            choice.detail
-        )?;
+        writeln!(self.out, "ryg plays {} as the {}: {}", choice.mv, position.side_to_move(), choice.detail)?;
         self.show_board()?;
         Ok(true)
     }
