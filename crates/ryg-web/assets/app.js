@@ -1141,7 +1141,7 @@ async function refreshRecent() {
       const n = g.moves ? g.moves.length : g.move_count;
       const res = g.result && g.result !== '*' ? g.result : 'in play';
       const when = g.updated_at ? g.updated_at.replace('T', ' ').replace(/:\d\dZ?$/, '') : '';
-      b.textContent = `Game ${g.id} · ${g.size}×${g.size} · ${seatsText(g)} · ${n ?? '?'} moves · ${res}${when ? ' · ' + when : ''}`;
+      b.textContent = `Game ${g.id} · ${g.size}×${g.size} · ${seatsText(g)} · ${n ?? '?'} ${n === 1 ? 'move' : 'moves'} · ${res}${when ? ' · ' + when : ''}`;
       if (state.game && state.game.id === g.id) b.setAttribute('aria-current', 'true');
       li.appendChild(b);
       ul.appendChild(li);
