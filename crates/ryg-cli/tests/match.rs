@@ -64,6 +64,34 @@ fn perfect_play_outscores_level_one() {
 }
 
 #[test]
+fn levels_playing_from_the_tablebase_report_no_nodes_rather_than_zero() {
+    let (l1, l2) = (engine("L1", "option.Level=1"), engine("L2", "option.Level=2"));
+    let args = ["--engine", &l1, "--engine", &l2, "--size", "4", "--games", "2"];
+    let report = run_match(&args);
+    for e in 0..2 {
+        assert!(report["engines"][e]["moves"].as_u64().unwrap() > 0, "{report}");
+        assert_eq!(report["engines"][e]["nodes"], Value::Null, "{report}");
+    }
+    // `go depth` makes the same engines search: then their nodes count.
+    let searched =
+        run_match(&["--engine", &l1, "--engine", &l2, "--size", "4", "--games", "2", "--depth", "3"]);
+    for e in 0..2 {
+        assert!(searched["engines"][e]["nodes"].as_u64().unwrap() > 0, "{searched}");
+    }
+    let text = ryg().arg("match").args(args).assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(text).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].starts_with("L1 ") && lines[1].ends_with(" moves, — nodes"), "{text}");
+    assert!(lines[2].starts_with("L2 ") && lines[2].ends_with(" moves, — nodes"), "{text}");
+    assert!(
+        text.contains(
+            "\n— nodes: the engine reported none (a level playing from the tablebase searches no nodes)\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn level_three_beats_level_one_on_eight_by_eight() {
     let report = run_match(&[
         "--engine",

@@ -307,8 +307,9 @@ pub struct MatchGame {
     pub failed: Option<usize>,
     /// Why the game ended.
     pub reason: String,
-    /// Nodes each engine reported (the last `info … nodes` of each move, summed).
-    pub nodes: [u64; 2],
+    /// Nodes each engine reported (the last `info … nodes` of each move, summed); `None` when
+    /// none of its moves reported any (a level playing from the tablebase searches no nodes).
+    pub nodes: [Option<u64>; 2],
     /// Moves each engine made.
     pub moves: [u32; 2],
 }
@@ -343,7 +344,9 @@ pub struct MatchEngineReport {
     /// Games lost by misbehaving.
     pub failures: u32,
     pub moves: u32,
-    pub nodes: u64,
+    /// Nodes the engine reported over all its moves; `null` when it reported none (a level
+    /// playing from the tablebase searches no nodes), which is not the same as 0.
+    pub nodes: Option<u64>,
 }
 
 /// A game lost by misbehaving, in [`MatchReport`]: `game` is its number, from 1.
@@ -403,7 +406,7 @@ impl MatchReport {
             as_cats: SideScoreReport::default(),
             failures: 0,
             moves: 0,
-            nodes: 0,
+            nodes: None,
         });
         let mut failures = Vec::new();
         for game in games {
@@ -414,7 +417,9 @@ impl MatchReport {
                 side.wins += u32::from(won);
                 e.games += 1;
                 e.score += u32::from(won);
-                e.nodes += game.nodes[i];
+                if let Some(n) = game.nodes[i] {
+                    e.nodes = Some(e.nodes.unwrap_or(0) + n);
+                }
                 e.moves += game.moves[i];
             }
             if let Some(who) = game.failed {
@@ -459,7 +464,7 @@ mod tests {
             winner,
             failed,
             reason: format!("game {number}"),
-            nodes: [10, 20],
+            nodes: [Some(10), Some(20)],
             moves: [3, 4],
         }
     }
@@ -476,11 +481,14 @@ mod tests {
         let r = MatchReport::of(["A", "B"], Size::STANDARD, &games, Some(&sprt), 1.5);
         assert_eq!((r.games, r.size, r.seconds), (4, 8, 1.5));
         let a = &r.engines[0];
-        assert_eq!((a.name.as_str(), a.score, a.games, a.failures, a.moves, a.nodes), ("A", 2, 4, 1, 12, 40));
+        assert_eq!(
+            (a.name.as_str(), a.score, a.games, a.failures, a.moves, a.nodes),
+            ("A", 2, 4, 1, 12, Some(40))
+        );
         assert_eq!(a.as_mouse, SideScoreReport { games: 2, wins: 1 });
         assert_eq!(a.as_cats, SideScoreReport { games: 2, wins: 1 });
         let b = &r.engines[1];
-        assert_eq!((b.score, b.failures, b.nodes), (2, 0, 80));
+        assert_eq!((b.score, b.failures, b.nodes), (2, 0, Some(80)));
         assert_eq!(b.as_mouse, SideScoreReport { games: 2, wins: 1 });
         assert_eq!(r.failures, [MatchFailureReport { game: 2, engine: "A".into(), reason: "game 2".into() }]);
         assert_eq!(r.elo, Some(0.0));
@@ -488,5 +496,14 @@ mod tests {
         let s = r.sprt.unwrap();
         assert_eq!(s.decision, "no decision");
         assert_eq!(s.llr, sprt.llr(2, 2));
+    }
+
+    #[test]
+    fn an_engine_that_reports_no_nodes_has_none_not_zero() {
+        let mut games = [game(1, 0, Side::Mouse, None), game(2, 1, Side::Cats, None)];
+        games[0].nodes = [None, Some(7)];
+        games[1].nodes = [None, None];
+        let r = MatchReport::of(["level", "search"], Size::STANDARD, &games, None, 1.0);
+        assert_eq!((r.engines[0].nodes, r.engines[1].nodes), (None, Some(7)));
     }
 }

@@ -126,7 +126,7 @@ fn go_command(control: Control, clocks: [Duration; 2]) -> (String, Duration, boo
 /// Plays game `index` from `start` with engine `mouse` as the mouse.
 fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> GameResult {
     let mut game = Game::new(start);
-    let mut nodes = [0u64; 2];
+    let mut nodes: [Option<u64>; 2] = [None; 2];
     let mut moves_made = [0u32; 2];
     let engine_of = |side: Side| if side == Side::Mouse { mouse } else { 1 - mouse };
     let mut failure: Option<(usize, Failure)> = None;
@@ -187,7 +187,9 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
         match played.and_then(|mv| game.play(mv).map_err(|e| e.to_string())) {
             Ok(()) => {
                 // Only moves played count (and their nodes), not an illegal one.
-                nodes[who] += answer.nodes.unwrap_or(0);
+                if let Some(n) = answer.nodes {
+                    nodes[who] = Some(nodes[who].unwrap_or(0) + n);
+                }
                 moves_made[who] += 1;
             }
             Err(why) => {
@@ -398,8 +400,11 @@ fn print_report(r: &MatchReport) {
             e.as_cats.games,
             e.failures,
             e.moves,
-            e.nodes
+            e.nodes.map_or("—".to_string(), |n| n.to_string())
         );
+    }
+    if r.engines.iter().any(|e| e.nodes.is_none()) {
+        println!("— nodes: the engine reported none (a level playing from the tablebase searches no nodes)");
     }
     println!(
         "Elo {} - {}: {} [{}, {}] ({})",
