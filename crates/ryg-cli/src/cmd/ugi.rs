@@ -31,6 +31,9 @@ const MAX_HASH: usize = 1024;
 #[derive(Clone, Debug)]
 struct Options {
     level: Level,
+    /// Whether `setoption` chose the level: the engine then plays that level, from the
+    /// tablebase, and `isready` does not allocate a search's table it may never use.
+    level_chosen: bool,
     /// Transposition table MiB; `None`: as the level's player (1 up to depth 8, else 16).
     hash: Option<usize>,
     size: Size,
@@ -48,6 +51,7 @@ impl Default for Options {
         let config = SearchConfig::default();
         Options {
             level: Level::Search(9),
+            level_chosen: false,
             hash: None,
             size: Size::STANDARD,
             eval: config.eval,
@@ -99,7 +103,10 @@ impl Options {
     /// Applies `setoption name NAME value VALUE`; an error leaves the options unchanged.
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name.to_ascii_lowercase().as_str() {
-            "level" => self.level = value.parse().map_err(|e: ryg::LevelError| e.to_string())?,
+            "level" => {
+                self.level = value.parse().map_err(|e: ryg::LevelError| e.to_string())?;
+                self.level_chosen = true;
+            }
             "hash" => {
                 self.hash = value
                     .parse::<usize>()
@@ -353,11 +360,16 @@ impl Engine {
             "isready" => {
                 // Not searching: get ready to play in the current position (the level's
                 // tablebase, up to a second to build on 10x10) so that no clock pays for it.
-                // The search's table is not made here: a match of levels (which play from the
-                // tablebase) starts two engines a game, and allocating 16 MiB in each doubled
-                // the CPU time of a start. The first search allocates it, within its time.
-                if self.running.is_none() && self.options.level.needs_tablebase() {
-                    self.tablebases.get(self.position.size());
+                if self.running.is_none() {
+                    if self.options.level.needs_tablebase() {
+                        self.tablebases.get(self.position.size());
+                    }
+                    // The search's table too, unless a level was chosen: a match of levels
+                    // (which play from the tablebase) starts two engines a game, and faulting
+                    // in 16 MiB made an engine start 2.5 times slower here.
+                    if !self.options.level_chosen {
+                        self.prepare_search();
+                    }
                 }
                 self.out.say("readyok");
             }
@@ -380,6 +392,15 @@ impl Engine {
             _ => {}
         }
         true
+    }
+
+    /// Makes the searcher of a `go movetime`/`nodes`/`infinite` search with its transposition
+    /// table allocated (16 MiB by default: milliseconds), so that the first such `go` does not
+    /// pay for it within its time. Called only while no search runs.
+    fn prepare_search(&mut self) {
+        let config = self.options.search_config(u32::from(ryg::search::MAX_DEPTH), 0, 0);
+        let mut searcher = self.searcher.lock().unwrap_or_else(|e| e.into_inner());
+        searcher_for(&mut searcher, config).allocate_table();
     }
 
     fn setoption(&mut self, words: &[&str]) {
@@ -584,6 +605,29 @@ mod tests {
         assert_eq!(score_text(Score::loss_in(44)), "mate -22");
         assert_eq!(score_text(Score::loss_in(2)), "mate -1");
         assert_eq!(score_text(Score::eval(-37)), "cp -37");
+    }
+
+    #[test]
+    fn isready_allocates_the_table_of_a_timed_search_before_any_go() {
+        let mut engine = Engine::new(CacheArgs { no_cache: true, ..CacheArgs::default() });
+        assert!(engine.handle("setoption name Size value 4"));
+        assert!(engine.searcher.lock().unwrap().is_none());
+        assert!(engine.handle("isready"));
+        let kept = engine.searcher.lock().unwrap();
+        let table = kept.as_ref().expect("isready makes the searcher").table();
+        // The default of a search without a depth: 16 MiB of 16-byte entries, allocated.
+        assert_eq!((table.len(), table.is_allocated()), (1 << 20, true));
+        // It is the searcher `go movetime` uses (the same configuration but for the seed).
+        let config = engine.options.search_config(u32::from(ryg::search::MAX_DEPTH), 0, 1);
+        assert_eq!(*kept.as_ref().unwrap().config(), SearchConfig { random_ties: Some(0), ..config });
+        drop(kept);
+
+        // An engine told to play a level plays it from the tablebase: no table is made.
+        let mut level = Engine::new(CacheArgs { no_cache: true, ..CacheArgs::default() });
+        assert!(level.handle("setoption name Level value 3"));
+        assert!(level.handle("setoption name Size value 4"));
+        assert!(level.handle("isready"));
+        assert!(level.searcher.lock().unwrap().is_none());
     }
 
     #[test]

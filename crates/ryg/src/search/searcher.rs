@@ -46,7 +46,8 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with `config` (allocates the transposition table).
+    /// A searcher with `config`. Its transposition table is allocated by the first search
+    /// that stores into it, or ahead of time by [`Searcher::allocate_table`].
     pub fn new(config: SearchConfig) -> Searcher {
         let megabytes = if config.tt && config.algo == Algo::AlphaBeta { config.tt_megabytes } else { 1 };
         Searcher {
@@ -70,6 +71,14 @@ impl Searcher {
     /// The transposition table as the last search left it.
     pub fn table(&self) -> &TranspositionTable {
         &self.tt
+    }
+
+    /// Allocates the transposition table now, when the search will use it, so that no search
+    /// (and no clock) pays for the allocation.
+    pub fn allocate_table(&mut self) {
+        if self.config.tt && self.config.algo == Algo::AlphaBeta {
+            self.tt.allocate();
+        }
     }
 
     /// Searches `position` within `limits`, reporting to and stopping through `handler`.

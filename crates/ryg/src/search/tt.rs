@@ -1,5 +1,7 @@
 //! The transposition table: a fixed-size array of entries keyed by the Zobrist hash, each
-//! holding the best move, the score (node-relative), the depth and the kind of bound.
+//! holding the best move, the score (node-relative), the depth and the kind of bound. The
+//! array is allocated on the first store (or by [`TranspositionTable::allocate`]), so a table
+//! that is never used costs nothing and the caller chooses when to pay for it.
 
 use std::cell::Cell;
 
@@ -50,7 +52,9 @@ pub struct TableStats {
 /// A transposition table with a power-of-two number of slots, always replacing.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
+    /// Empty until the first store or [`TranspositionTable::allocate`], then `len` slots.
     slots: Vec<Option<Entry>>,
+    len: usize,
     mask: usize,
     /// Whether anything was stored since the last clear (clearing a clean table is skipped).
     dirty: bool,
@@ -61,13 +65,15 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MiB (at least one slot).
+    /// A table of about `megabytes` MiB (at least one slot). Allocates nothing yet: the
+    /// slots are made by the first store or by [`TranspositionTable::allocate`].
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) << 20;
         let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
         TranspositionTable {
-            slots: vec![None; len],
+            slots: Vec::new(),
+            len,
             mask: len - 1,
             dirty: false,
             probes: Cell::new(0),
@@ -77,14 +83,27 @@ impl TranspositionTable {
         }
     }
 
-    /// Number of slots.
+    /// Number of slots (allocated or not yet).
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.len
     }
 
     /// Whether the table has no slots (never: there is at least one).
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.len == 0
+    }
+
+    /// Whether the slots are allocated (by a store or [`TranspositionTable::allocate`]).
+    pub fn is_allocated(&self) -> bool {
+        !self.slots.is_empty()
+    }
+
+    /// Allocates the slots now (and touches their memory), so that the first search does not
+    /// pay for it; does nothing when they already are.
+    pub fn allocate(&mut self) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; self.len];
+        }
     }
 
     /// Forgets every entry and the usage counts.
@@ -102,7 +121,8 @@ impl TranspositionTable {
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let found = self.slots[key as usize & self.mask].filter(|e| e.key == key);
+        // An unallocated table has no slots: nothing is found.
+        let found = self.slots.get(key as usize & self.mask).and_then(|s| s.filter(|e| e.key == key));
         self.probes.set(self.probes.get() + 1);
         self.hits.set(self.hits.get() + u64::from(found.is_some()));
         found
@@ -111,6 +131,7 @@ impl TranspositionTable {
     /// Stores an entry, replacing whatever was in its slot.
     #[inline]
     pub fn store(&mut self, entry: Entry) {
+        self.allocate();
         let slot = &mut self.slots[entry.key as usize & self.mask];
         self.overwrites += u64::from(slot.is_some_and(|old| old.key != entry.key));
         self.stores += 1;
@@ -121,7 +142,7 @@ impl TranspositionTable {
     /// How the table was used since it was last cleared (counts the filled slots: O(capacity)).
     pub fn stats(&self) -> TableStats {
         TableStats {
-            capacity: self.slots.len(),
+            capacity: self.len,
             filled: self.slots.iter().filter(|s| s.is_some()).count(),
             probes: self.probes.get(),
             hits: self.hits.get(),
@@ -156,5 +177,27 @@ mod tests {
         assert_eq!(tt.probe(42), None);
         assert_eq!(tt.stats().filled, 0);
         assert_eq!(tt.stats().probes, 1);
+    }
+
+    #[test]
+    fn a_fresh_table_allocates_nothing_until_its_first_store() {
+        let mut tt = TranspositionTable::new(16);
+        // 16 MiB of 16-byte entries.
+        assert_eq!(tt.len(), 1 << 20);
+        assert!(!tt.is_allocated());
+        assert_eq!(tt.probe(7), None);
+        tt.clear();
+        assert!(!tt.is_allocated(), "probing and clearing allocate nothing");
+        assert_eq!(tt.stats(), TableStats { capacity: 1 << 20, probes: 0, ..TableStats::default() });
+        let e = Entry { key: 7, best_move: None, score: Score::ZERO, depth: 1, bound: Bound::Lower };
+        tt.store(e);
+        assert!(tt.is_allocated());
+        assert_eq!(tt.probe(7), Some(e));
+        assert_eq!((tt.stats().capacity, tt.stats().filled), (1 << 20, 1));
+
+        let mut ready = TranspositionTable::new(1);
+        ready.allocate();
+        assert!(ready.is_allocated());
+        assert_eq!((ready.stats().filled, ready.len()), (0, 1 << 16));
     }
 }
