@@ -263,6 +263,36 @@ fn stop_ends_go_infinite_and_isready_answers_during_a_search() {
 }
 
 #[test]
+fn stop_answers_from_a_search_while_the_tablebase_is_built() {
+    // Level 4 plays from the 10x10 tablebase, which takes about a second to build here
+    // (--no-cache); `stop`, read right after `go`, does not wait for it.
+    let mut ugi = Ugi::start();
+    ugi.send("setoption name Size value 10");
+    ugi.send("setoption name Level value 4");
+    ugi.send("position startpos");
+    ugi.send("go");
+    ugi.send("stop");
+    let lines = ugi.until("bestmove");
+    assert_eq!(
+        lines[0],
+        "info string the 10x10 tablebase is still being built: the level searches without it"
+    );
+    // Without it, level 4 searches 4 plies, deepening one ply at a time.
+    let depths: Vec<&str> = lines[1..lines.len() - 2].iter().map(|l| l.split(' ').nth(2).unwrap()).collect();
+    assert_eq!(depths, ["1", "2", "3", "4"], "{lines:?}");
+    assert!(lines[lines.len() - 2].starts_with("info string depth 4, "), "{lines:?}");
+    let best: Move = lines.last().unwrap().strip_prefix("bestmove ").unwrap().parse().unwrap();
+    let start = Position::start(Size::new(10).unwrap(), None).unwrap();
+    assert!(start.is_legal(best), "{best}");
+    // The build went on: `isready` waits for it, and the next move comes from the tablebase.
+    assert_eq!(ugi.ask("isready"), "readyok");
+    let (info, best) = ugi.go("go");
+    assert_eq!(info.len(), 1, "{info:?}");
+    assert!(info[0].starts_with("info string drawn from the level's moves (chance "), "{info:?}");
+    assert!(start.is_legal(best.parse().unwrap()), "{best}");
+}
+
+#[test]
 fn node_time_and_clock_limits_answer_with_a_legal_move() {
     let mut ugi = Ugi::start();
     let start = Position::standard();

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -237,6 +237,9 @@ fn score_text(score: Score) -> String {
     }
 }
 
+/// A stop flag that is never raised.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
 /// Sends `info` lines and stops on the clock, the node budget or `stop`.
 struct Reporter<'a> {
     out: &'a Out,
@@ -268,17 +271,36 @@ impl SearchHandler for Reporter<'_> {
     }
 }
 
+/// One size's tablebase: set once, by the thread that obtains it.
+type Slot = Arc<OnceLock<Arc<Tablebase>>>;
+
 /// The tablebases obtained so far (from the cache or built), shared with the search thread.
+/// Each is obtained on a thread of its own, so that a search waiting for one can still be
+/// stopped.
 struct Tablebases {
     cache: CacheArgs,
-    by_size: Mutex<HashMap<Size, Arc<Tablebase>>>,
+    by_size: Mutex<HashMap<Size, Slot>>,
 }
 
 impl Tablebases {
-    /// The tablebase of `size`, obtained the first time it is asked for.
-    fn get(&self, size: Size) -> Arc<Tablebase> {
+    /// The slot of `size`'s tablebase, starting to obtain it unless that has begun.
+    fn start(self: &Arc<Self>, size: Size) -> Slot {
         let mut by_size = self.by_size.lock().unwrap_or_else(|e| e.into_inner());
-        Arc::clone(by_size.entry(size).or_insert_with(|| Arc::new(self.cache.obtain(size).tablebase)))
+        if let Some(slot) = by_size.get(&size) {
+            return Arc::clone(slot);
+        }
+        let slot = Slot::default();
+        by_size.insert(size, Arc::clone(&slot));
+        let (tablebases, building) = (Arc::clone(self), Arc::clone(&slot));
+        std::thread::spawn(move || {
+            building.get_or_init(|| Arc::new(tablebases.cache.obtain(size).tablebase));
+        });
+        slot
+    }
+
+    /// The tablebase of `size`, waiting for it.
+    fn get(self: &Arc<Self>, size: Size) -> Arc<Tablebase> {
+        Arc::clone(self.start(size).wait())
     }
 }
 
@@ -473,17 +495,37 @@ impl Engine {
         let answered = Arc::new(AtomicBool::new(false));
         let done = Arc::clone(&answered);
         let searcher = Arc::clone(&self.searcher);
+        let deadline = go.budget(position.side_to_move()).map(|d| received + d);
         let thread = std::thread::spawn(move || {
             let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
-            // Obtained on this thread, so that `isready` and `stop` are answered meanwhile.
-            let tablebase = needs_tablebase.then(|| tablebases.get(position.size()));
+            let tablebase = if needs_tablebase {
+                // Obtained on a thread of its own: `stop` or the clock ends the wait (the level
+                // then searches without it) while it goes on being built for the next move.
+                let slot = tablebases.start(position.size());
+                while slot.get().is_none()
+                    && !flag.load(Ordering::Relaxed)
+                    && deadline.is_none_or(|d| Instant::now() < d)
+                {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                let tablebase = slot.get().cloned();
+                if tablebase.is_none() {
+                    out.say(&format!(
+                        "info string the {} tablebase is still being built: the level searches without it",
+                        position.size()
+                    ));
+                }
+                Some(tablebase)
+            } else {
+                None
+            };
             let mv = think(
                 &position,
                 go,
                 received,
                 &options,
                 seed,
-                tablebase.as_deref(),
+                tablebase.as_ref().map(|t| t.as_deref()),
                 &mut searcher,
                 &out,
                 &flag,
@@ -503,6 +545,8 @@ impl Engine {
 }
 
 /// The move to play: the level decides how, `go` (read at `received`) decides how long.
+/// `tablebase` is `Some` when the level plays from it: `Some(None)` when it was not ready in
+/// time (the level then searches its own depth to the end, without heeding `stop`).
 #[allow(clippy::too_many_arguments)]
 fn think(
     position: &Position,
@@ -510,7 +554,7 @@ fn think(
     received: Instant,
     options: &Options,
     seed: u64,
-    tablebase: Option<&Tablebase>,
+    tablebase: Option<Option<&Tablebase>>,
     searcher: &mut Option<Searcher>,
     out: &Out,
     stop: &AtomicBool,
@@ -525,7 +569,19 @@ fn think(
     // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
     // `infinite`, asks for a search with the engine's technique switches instead.
     if !go.searches() {
-        let mut player = Player::new(options.level, seed);
+        let (level, tablebase) = match tablebase {
+            // Too late to wait for (stop, or the clock): a short search of the level's depth
+            // (perfect play without its tablebase searches as level 9 does), to its end.
+            Some(None) => {
+                reporter.stop = &NEVER;
+                reporter.deadline = None;
+                let level = if options.level == Level::Perfect { Level::Search(9) } else { options.level };
+                (level, None)
+            }
+            Some(tablebase) => (options.level, tablebase),
+            None => (options.level, None),
+        };
+        let mut player = Player::new(level, seed);
         return match player.choose(position, tablebase, &mut reporter) {
             Ok(choice) => {
                 out.say(&format!("info string {}", choice.basis));
