@@ -8,7 +8,15 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../../..');
-export const screenshotDir = path.join(repoRoot, 'docs/screenshots');
+/** Where the screenshots go: docs/screenshots (the README's pictures) only when asked with
+ * RYG_UPDATE_SCREENSHOTS=1, else $CARGO_TARGET_DIR (default target/) /e2e-screenshots, so that
+ * a test run leaves the checkout as it was. */
+export function screenshotDirFor(env) {
+  if (env.RYG_UPDATE_SCREENSHOTS === '1') return path.join(repoRoot, 'docs/screenshots');
+  const target = env.CARGO_TARGET_DIR ? path.resolve(repoRoot, env.CARGO_TARGET_DIR) : path.join(repoRoot, 'target');
+  return path.join(target, 'e2e-screenshots');
+}
+export const screenshotDir = screenshotDirFor(process.env);
 export const axePath = path.join(here, 'node_modules/axe-core/axe.min.js');
 
 /** The ryg binary under test: $RYG_BIN, else the `ci` profile build that scripts/test makes. */
@@ -86,9 +94,14 @@ export async function newPage(browser, options = {}) {
   return page;
 }
 
-export function screenshot(page, name) {
+/** The file of screenshot `name` (its directory made). */
+export function screenshotPath(name) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  return page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+  return path.join(screenshotDir, `${name}.png`);
+}
+
+export function screenshot(page, name) {
+  return page.screenshot({ path: screenshotPath(name), fullPage: false });
 }
 
 // ---------- page helpers shared by the tests (reading the page's state as a user sees it) ----------

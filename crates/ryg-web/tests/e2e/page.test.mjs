@@ -3,8 +3,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axePath, sq, idle, moves, gameId, status, moveList,
+  startServer, launchBrowser, newPage, screenshot, screenshotPath, screenshotDirFor, repoRoot, tempDb, axePath,
+  sq, idle, moves, gameId, status, moveList,
 } from './harness.mjs';
+import path from 'node:path';
 
 const db = tempDb();
 let server;
@@ -61,6 +63,13 @@ async function labels(p) {
 }
 
 // ---------- tests ----------
+
+test('screenshots go to target/e2e-screenshots; docs/screenshots only with RYG_UPDATE_SCREENSHOTS=1', () => {
+  assert.equal(screenshotDirFor({}), path.join(repoRoot, 'target', 'e2e-screenshots'));
+  assert.equal(screenshotDirFor({ RYG_UPDATE_SCREENSHOTS: '0' }), path.join(repoRoot, 'target', 'e2e-screenshots'));
+  assert.equal(screenshotDirFor({ CARGO_TARGET_DIR: '/tmp/t' }), '/tmp/t/e2e-screenshots');
+  assert.equal(screenshotDirFor({ RYG_UPDATE_SCREENSHOTS: '1' }), path.join(repoRoot, 'docs', 'screenshots'));
+});
 
 test('the exact results panel is hidden while playing the computer and shows real values', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });
@@ -262,7 +271,7 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   assert.match(text, /capacity\s+65,536/);
   assert.match(text, /filled\s+11 \(0\.02%\)/);
   assert.ok(await page.locator('#think table.heat td').count() > 0);
-  await page.locator('#think-box').screenshot({ path: `${(await import('./harness.mjs')).screenshotDir}/desktop-think.png` });
+  await page.locator('#think-box').screenshot({ path: screenshotPath('desktop-think') });
 });
 
 test('a reload keeps the game', async () => {
