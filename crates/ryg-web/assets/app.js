@@ -832,6 +832,8 @@ function setGame(g, prev, event = false) {
   if (words) announce(words);
   if (same && moved && g.moves.length > prev.moves.length && g.last_move && g.last_move !== state.sent) state.animate = g.last_move;
   if (moved || !same || !!g.outcome !== !!prev.outcome) refreshRecent();
+  // the computer's first move on a board builds its tablebase (8×8: a moment): the header says so
+  if (moved && hasComputer(g) && !tbKnownReady.has(startPos(g).size)) refreshTablebases();
 }
 
 function play(mv) {

@@ -71,6 +71,31 @@ test('screenshots go to target/e2e-screenshots; docs/screenshots only with RYG_U
   assert.equal(screenshotDirFor({ RYG_UPDATE_SCREENSHOTS: '1' }), path.join(repoRoot, 'docs', 'screenshots'));
 });
 
+test('the header lists the 8×8 tablebase once the computer\'s first move built it (a fresh server)', async () => {
+  const fresh = await startServer(tempDb());
+  const p = await newPage(browser);
+  try {
+    await p.goto(fresh.url);
+    await idle(p);
+    const header = p.locator('#tablebase');
+    await p.waitForFunction(() => document.getElementById('tablebase').textContent.startsWith('Tablebases ready'));
+    assert.equal(await header.innerText(), 'Tablebases ready: none yet · Load 10×10 tablebase');
+    await newGame(p, { size: '8', seat: 'mouse', level: '3' });
+    assert.equal(await header.innerText(), 'Tablebases ready: none yet · Load 10×10 tablebase');
+    await sq(p, 'e1').click();
+    await sq(p, 'd2').click();
+    await waitMoves(p, 2);
+    // the header is read again after the move's answer (a hang guard only: it fails below)
+    await p.waitForFunction(() => document.getElementById('tablebase').textContent.includes('8×8'), null, { timeout: 15000 }).catch(() => {});
+    assert.equal(await header.innerText(), 'Tablebases ready: 8×8 · Load 10×10 tablebase');
+    await screenshot(p, 'tablebase-header');
+    assert.deepEqual(p.errors, []);
+  } finally {
+    await p.context().close();
+    await fresh.stop();
+  }
+});
+
 test('the exact results panel is hidden while playing the computer and shows real values', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });
   assert.equal(await page.locator('#results').isHidden(), true);
