@@ -367,6 +367,8 @@ impl Engine {
 
     /// Handles one line; `false` on `quit`.
     fn handle(&mut self, line: &str) -> bool {
+        // A `go`'s clock runs from here, before waiting for a search that just answered to end.
+        let read = Instant::now();
         self.reap();
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, rest)) = words.split_first() else { return true };
@@ -405,7 +407,7 @@ impl Engine {
                 Err(e) => self.error(&e),
             },
             "go" => match Go::parse(rest) {
-                Ok(go) => self.go(go),
+                Ok(go) => self.go(go, read),
                 Err(e) => self.error(&e),
             },
             "stop" => self.stop(),
@@ -471,9 +473,9 @@ impl Engine {
         self.out.say(&format!("response {answer}"));
     }
 
-    fn go(&mut self, go: Go) {
-        // The clock runs from the moment `go` was read, not from when the thread starts.
-        let received = Instant::now();
+    /// Starts the search of `go`, read at `received` (the clock runs from then, not from when
+    /// the thread starts).
+    fn go(&mut self, go: Go, received: Instant) {
         if self.running.is_some() {
             self.error("go during a search: send stop first");
             return;
@@ -539,6 +541,10 @@ impl Engine {
             // Raised before the answer, so a `go` right after `bestmove` finds the thread ending.
             done.store(true, Ordering::SeqCst);
             out.say(&format!("bestmove {mv}"));
+            // Off the clock: the next search need not clear the tables within its time.
+            if let Some(searcher) = searcher.as_mut() {
+                searcher.clear_tables();
+            }
         });
         self.running = Some(Running { stop, answered, thread });
     }
@@ -684,6 +690,22 @@ mod tests {
         assert!(level.handle("setoption name Size value 4"));
         assert!(level.handle("isready"));
         assert!(level.searcher.lock().unwrap().is_none());
+    }
+
+    #[test]
+    fn the_tables_are_cleared_after_the_answer_not_within_the_next_search() {
+        let mut engine = Engine::new(CacheArgs { no_cache: true, ..CacheArgs::default() });
+        assert!(engine.handle("isready"));
+        assert!(engine.handle("go depth 10"));
+        // Let the search end by itself (`stop` now would end it before it stored anything).
+        while !engine.running.as_ref().unwrap().answered.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        engine.stop();
+        let kept = engine.searcher.lock().unwrap();
+        let stats = kept.as_ref().expect("go depth 10 made a searcher").table().stats();
+        assert_eq!((stats.filled, stats.stores, stats.probes), (0, 0, 0));
+        assert_eq!(kept.as_ref().unwrap().history().cells().count(), 0);
     }
 
     #[test]
