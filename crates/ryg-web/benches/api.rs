@@ -18,7 +18,7 @@ fn start_server() -> String {
 
 fn move_and_reply(c: &mut Criterion) {
     let url = start_server();
-    let agent = ureq::AgentBuilder::new().build();
+    let agent = ureq::Agent::new_with_defaults();
     let mut seed = 0u64;
     c.bench_function("move + level 3 reply, 8x8", |b| {
         b.iter_custom(|iters| {
@@ -26,16 +26,21 @@ fn move_and_reply(c: &mut Criterion) {
             for _ in 0..iters {
                 seed += 1;
                 let body = format!("{{\"mouse\": \"human\", \"cats\": \"3\", \"seed\": {seed}}}");
-                let game: serde_json::Value =
-                    agent.post(&format!("{url}/api/games")).send_string(&body).unwrap().into_json().unwrap();
+                let game: serde_json::Value = serde_json::from_str(
+                    &agent
+                        .post(format!("{url}/api/games"))
+                        .send(body.as_str())
+                        .unwrap()
+                        .into_body()
+                        .read_to_string()
+                        .unwrap(),
+                )
+                .unwrap();
                 let path = format!("{url}/api/games/{}/moves", game["id"]);
                 let token = format!("Bearer {}", game["tokens"]["mouse"].as_str().unwrap());
                 let started = Instant::now();
-                let resp = agent
-                    .post(&path)
-                    .set("Authorization", &token)
-                    .send_string("{\"move\": \"e1f2\"}")
-                    .unwrap();
+                let resp =
+                    agent.post(&path).header("Authorization", &token).send("{\"move\": \"e1f2\"}").unwrap();
                 total += started.elapsed();
                 assert_eq!(resp.status(), 200);
             }

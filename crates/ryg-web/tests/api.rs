@@ -1,6 +1,6 @@
 //! The HTTP API against the real `ryg serve` binary on a real port, with a real SQLite file.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -326,7 +326,7 @@ fn the_openapi_document_lists_exactly_the_routes_served() {
         assert!(schemas.contains_key(name), "{name}");
     }
     // The page is served, embedded.
-    let page = ureq::get(&format!("{}/", server.url)).call().unwrap().into_string().unwrap();
+    let page = ureq::get(format!("{}/", server.url)).call().unwrap().into_body().read_to_string().unwrap();
     assert!(page.contains("<html"));
 }
 

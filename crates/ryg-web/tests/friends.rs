@@ -1,7 +1,7 @@
 //! Playing a friend: seat tokens, live updates, undo requests, resignation, rematches, clocks
 //! and names, against the real `ryg serve` binary on a real port with a real SQLite file.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -30,15 +30,16 @@ struct GameEvent {
 
 /// Reads `GET /api/games/{id}/events` (from `last_id`) on a thread; events arrive on the channel.
 fn listen(url: &str, id: i64, last_id: Option<i64>) -> mpsc::Receiver<GameEvent> {
-    let mut req = ureq::get(&format!("{url}/api/games/{id}/events"));
+    let mut req = ureq::get(format!("{url}/api/games/{id}/events"));
     if let Some(last) = last_id {
-        req = req.set("Last-Event-ID", &last.to_string());
+        req = req.header("Last-Event-ID", last.to_string());
     }
     let resp = req.call().unwrap();
-    assert_eq!(resp.header("content-type"), Some("text/event-stream"));
+    let content_type = resp.headers().get("content-type").and_then(|v| v.to_str().ok());
+    assert_eq!(content_type, Some("text/event-stream"));
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let reader = BufReader::new(resp.into_reader());
+        let reader = BufReader::new(resp.into_body().into_reader());
         let (mut event_id, mut data) = (None, String::new());
         for line in reader.lines() {
             let Ok(line) = line else { return };

@@ -1,7 +1,7 @@
 //! The fast library against the naive grid model of `tests/common`, on random playouts and
 //! random positions of every board size; make/unmake and the incremental hash.
 
-mod common;
+use crate::common;
 
 use common::{Naive, NaiveEnd};
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! Data-driven perft: the fast generator against the counts of `tests/data/`.
 
-mod common;
+use crate::common;
 
 use common::Naive;
 use ryg::{perft, perft_divide, Position};

@@ -7,7 +7,7 @@
 //! `best_moves`). The prover's one best move must lie in it, and the set the prover
 //! enumerates (`Prover::best_moves`) must equal it.
 
-mod positions;
+use crate::positions;
 
 use ryg::search::{DistanceSearch, NoHandler, ProofConfig, Prover};
 use ryg::{ExactResult, Position, Side, Size, Tablebase};

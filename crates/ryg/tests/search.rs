@@ -1,7 +1,7 @@
 //! Search tests: alpha-beta agrees with explicit-tree minimax under every switch, the node
 //! counts of the original's experiment, the proof of the 8x8 start, limits and ties.
 
-mod positions;
+use crate::positions;
 
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;

@@ -2,7 +2,7 @@
 //! the end of the game and the alpha-beta search's proved results must agree with the
 //! retrograde tablebase.
 
-mod positions;
+use crate::positions;
 
 use proptest::prelude::*;
 use ryg::eval::EvalKind;

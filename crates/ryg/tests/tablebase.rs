@@ -1,7 +1,7 @@
 //! Tablebase tests: known facts of the rules, a verification pass over every 8×8 position,
 //! an independent recursive solver, the perfect player, and the cache format.
 
-mod positions;
+use crate::positions;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

@@ -22,7 +22,7 @@ export const axePath = path.join(here, 'node_modules/axe-core/axe.min.js');
 /** The ryg binary under test: $RYG_BIN, else the `ci` profile build that scripts/test makes. */
 export function rygBinary() {
   const bin = process.env.RYG_BIN || path.join(repoRoot, 'target/ci/ryg');
-  if (!fs.existsSync(bin)) throw new Error(`no ryg binary at ${bin}: run \`cargo build --profile ci -p ryg-cli\` or set RYG_BIN`);
+  if (!fs.existsSync(bin)) throw new Error(`no ryg binary at ${bin}: run \`cargo build --profile ci --workspace --tests\` or set RYG_BIN`);
   return bin;
 }
 

@@ -1,0 +1,12 @@
+//! Every integration test of the `ryg` command line, in one test binary (one link instead of one
+//! per file). Run one file's tests with `cargo test -p ryg-cli --profile ci --test integration play::`.
+
+mod cli;
+mod hardening;
+mod levels;
+mod r#match;
+mod play;
+mod search_cli;
+mod solve;
+mod terminal;
+mod ugi;
