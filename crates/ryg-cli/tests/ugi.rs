@@ -293,6 +293,38 @@ fn stop_answers_from_a_search_while_the_tablebase_is_built() {
 }
 
 #[test]
+fn quit_while_the_tablebase_builds_waits_to_write_its_cache_file() {
+    let dir = std::env::temp_dir().join(format!("ryg-ugi-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ryg"))
+            .args(["ugi", "--cache-dir"])
+            .arg(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let first = run("setoption name Size value 10\nposition startpos\ngo\nstop\nquit\n");
+    assert!(first.status.success());
+    let out = String::from_utf8(first.stdout).unwrap();
+    assert!(out.starts_with("info string the 10x10 tablebase is still being built"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("bestmove "), "{out}");
+    // The build went on after `stop`, and `quit` waited for it: the whole file, no temporary.
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert_eq!(names, ["tablebase-10x10.ryg"]);
+    // The next engine reads it (a refused cache file is reported on stderr, and rebuilt).
+    let second = run("setoption name Size value 10\nisready\nquit\n");
+    assert_eq!(String::from_utf8(second.stderr).unwrap(), "");
+    assert_eq!(String::from_utf8(second.stdout).unwrap(), "readyok\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn node_time_and_clock_limits_answer_with_a_legal_move() {
     let mut ugi = Ugi::start();
     let start = Position::standard();

@@ -280,6 +280,8 @@ type Slot = Arc<OnceLock<Arc<Tablebase>>>;
 struct Tablebases {
     cache: CacheArgs,
     by_size: Mutex<HashMap<Size, Slot>>,
+    /// The threads obtaining them, joined before the engine ends.
+    builders: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl Tablebases {
@@ -292,10 +294,20 @@ impl Tablebases {
         let slot = Slot::default();
         by_size.insert(size, Arc::clone(&slot));
         let (tablebases, building) = (Arc::clone(self), Arc::clone(&slot));
-        std::thread::spawn(move || {
+        let builder = std::thread::spawn(move || {
             building.get_or_init(|| Arc::new(tablebases.cache.obtain(size).tablebase));
         });
+        self.builders.lock().unwrap_or_else(|e| e.into_inner()).push(builder);
         slot
+    }
+
+    /// Waits for the builds under way, so that none ends halfway through writing its cache
+    /// file (as the engine ends).
+    fn finish(&self) {
+        let builders = std::mem::take(&mut *self.builders.lock().unwrap_or_else(|e| e.into_inner()));
+        for builder in builders {
+            let _ = builder.join();
+        }
     }
 
     /// The tablebase of `size`, waiting for it.
@@ -333,7 +345,11 @@ impl Engine {
             position: Position::start(options.size, None).expect("default start"),
             options,
             out: Out(Arc::new(Mutex::new(()))),
-            tablebases: Arc::new(Tablebases { cache, by_size: Mutex::new(HashMap::new()) }),
+            tablebases: Arc::new(Tablebases {
+                cache,
+                by_size: Mutex::new(HashMap::new()),
+                builders: Mutex::new(Vec::new()),
+            }),
             running: None,
             searcher: Arc::new(Mutex::new(None)),
             games: 0,
@@ -653,6 +669,7 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     engine.stop();
+    engine.tablebases.finish();
     Ok(())
 }
 
