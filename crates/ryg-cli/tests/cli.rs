@@ -1,24 +1,10 @@
 //! The `ryg` executable: output shapes, exit codes and error messages of show, moves, perft
 //! and record.
 
-use std::path::PathBuf;
-
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::{json, Value};
 
-fn ryg() -> Command {
-    Command::cargo_bin("ryg").unwrap()
-}
-
-fn records(kind: &str, name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../ryg/tests/data/records").join(kind).join(name)
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = ryg().args(args).assert().success().get_output().stdout.clone();
-    serde_json::from_slice(&out).unwrap()
-}
+use crate::common::{json_of, records, ryg};
 
 #[test]
 fn show_prints_the_board_plain_when_not_a_terminal() {

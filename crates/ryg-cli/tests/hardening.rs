@@ -1,17 +1,13 @@
 //! The `ryg` executable at its edges: failed writes to standard output, files that save must
 //! not replace, the tablebase cache on disk, command-line mistakes and hostile input.
 
-use std::path::PathBuf;
-
 use assert_cmd::prelude::*;
+
+use crate::common::records;
 
 /// `ryg` as a plain process, for redirections assert_cmd does not offer.
 fn ryg_process() -> std::process::Command {
     std::process::Command::cargo_bin("ryg").unwrap()
-}
-
-fn records(kind: &str, name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../ryg/tests/data/records").join(kind).join(name)
 }
 
 fn dev_full() -> std::fs::File {

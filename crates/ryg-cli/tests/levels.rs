@@ -1,20 +1,9 @@
 //! `ryg levels` end to end: the JSON shape, agreement with sampled self-play, the README's
 //! tables, and errors.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn ryg() -> Command {
-    let mut cmd = Command::cargo_bin("ryg").unwrap();
-    cmd.env_remove("RYG_CACHE_DIR").env_remove("XDG_CACHE_HOME");
-    cmd
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = ryg().args(args).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use crate::common::{json_of, ryg};
 
 /// The human side's exact chance against `level` from `start` versus `opponent`.
 fn exact(report: &Value, level: &str, start: &str, opponent: &str) -> f64 {
@@ -29,7 +18,7 @@ fn exact(report: &Value, level: &str, start: &str, opponent: &str) -> f64 {
 
 #[test]
 fn the_json_has_a_row_per_level_and_start() {
-    let report = json_of(&["levels", "--size", "4"]);
+    let report = json_of(&["levels", "--size", "4", "--json"]);
     assert_eq!(report["size"], 4);
     assert_eq!(report["computer"], "cats");
     let rows = report["rows"].as_array().unwrap();
@@ -53,12 +42,12 @@ fn the_json_has_a_row_per_level_and_start() {
 
 #[test]
 fn sampled_self_play_agrees_with_the_exact_chances() {
-    let report = json_of(&["levels", "--size", "6", "--side", "cats"]);
+    let report = json_of(&["levels", "--size", "6", "--side", "cats", "--json"]);
     for (cats, seed) in [("3", "1"), ("8", "2")] {
         let games = 3000;
         let played = json_of(&[
             "selfplay", "--size", "6", "--mouse", "err:0.1", "--cats", cats, "--games", "3000", "--seed",
-            seed,
+            seed, "--json",
         ]);
         let p = exact(&report, cats, "c1", "err:0.1");
         let seen = played["mouse_win_rate"].as_f64().unwrap();
@@ -83,9 +72,9 @@ fn the_readme_tables_are_the_output_of_ryg_levels() {
 
 #[test]
 fn sampled_levels_agree_with_the_exact_ones_and_ten_by_ten_is_sampled() {
-    let exact_report = json_of(&["levels", "--size", "6"]);
+    let exact_report = json_of(&["levels", "--size", "6", "--json"]);
     assert_eq!(exact_report["method"], "exact");
-    let sampled = json_of(&["levels", "--size", "6", "--sample", "--games", "1500", "--seed", "3"]);
+    let sampled = json_of(&["levels", "--size", "6", "--sample", "--games", "1500", "--seed", "3", "--json"]);
     assert_eq!((sampled["method"].as_str(), sampled["games"].as_u64()), (Some("sampled"), Some(1500)));
     let rows = sampled["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 16, "one row per level, from the default start");

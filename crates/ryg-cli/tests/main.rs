@@ -1,5 +1,7 @@
 //! Every integration test of the `ryg` command line, in one test binary (one link instead of one
-//! per file). Run one file's tests with `cargo test -p ryg-cli --profile ci --test integration play::`.
+//! per file). Run one file's tests with `cargo test --workspace --profile ci --test integration play::`.
+
+mod common;
 
 mod cli;
 mod hardening;

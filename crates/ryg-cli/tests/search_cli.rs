@@ -1,17 +1,9 @@
 //! The search commands from the outside: JSON shapes, exact values, and clear errors.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn ryg() -> Command {
-    Command::cargo_bin("ryg").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ryg().args(args).assert().success().get_output().stdout.clone();
-    serde_json::from_slice(&out).unwrap()
-}
+use crate::common::{json_of as json, ryg};
 
 fn keys(v: &Value) -> Vec<&str> {
     let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();

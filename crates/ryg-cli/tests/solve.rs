@@ -2,20 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::{json, Value};
 
-fn ryg() -> Command {
-    let mut cmd = Command::cargo_bin("ryg").unwrap();
-    cmd.env_remove("RYG_CACHE_DIR").env_remove("XDG_CACHE_HOME");
-    cmd
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = ryg().args(args).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use crate::common::{json_of, ryg};
 
 #[test]
 fn solves_the_standard_start() {
@@ -29,7 +18,7 @@ fn solves_the_standard_start() {
             {"move": "e1f2", "winner": "cats", "plies": 43},
         ],
     });
-    assert_eq!(json_of(&["solve"]), expected);
+    assert_eq!(json_of(&["solve", "--json"]), expected);
 }
 
 #[test]
@@ -46,13 +35,17 @@ fn prints_the_result_and_each_move_as_text() {
 #[test]
 fn the_mouse_wins_6x6_from_every_start() {
     for start in ["a1", "c1", "e1"] {
-        assert_eq!(json_of(&["solve", "--size", "6", "--start", start])["winner"], "mouse", "{start}");
+        assert_eq!(
+            json_of(&["solve", "--size", "6", "--start", start, "--json"])["winner"],
+            "mouse",
+            "{start}"
+        );
     }
 }
 
 #[test]
 fn a_finished_game_is_won_in_0_plies_with_no_moves() {
-    let v = json_of(&["solve", "--fen", "1m1c1c1c/8/8/8/8/8/8/c7 c"]);
+    let v = json_of(&["solve", "--fen", "1m1c1c1c/8/8/8/8/8/8/c7 c", "--json"]);
     assert_eq!(
         v,
         json!({"fen": "1m1c1c1c/8/8/8/8/8/8/c7 c", "winner": "mouse", "plies": 0, "best_moves": [], "moves": []})
@@ -66,7 +59,7 @@ fn a_finished_game_is_won_in_0_plies_with_no_moves() {
 
 #[test]
 fn stats_count_every_8x8_position() {
-    let v = json_of(&["solve", "--size", "8", "--stats", "--no-cache"]);
+    let v = json_of(&["solve", "--size", "8", "--stats", "--no-cache", "--json"]);
     let configs = 32 * 31 * 30 * 29 / 24;
     assert_eq!(v["entries"], configs * 32 * 2);
     assert_eq!(v["positions"], configs * 28 * 2);

@@ -1,5 +1,5 @@
 //! Every integration test of the web server, in one test binary (one link instead of one per
-//! file). Run one file's tests with `cargo test -p ryg-web --profile ci --test integration friends::`.
+//! file). Run one file's tests with `cargo test --workspace --profile ci --test integration friends::`.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! Every integration test of the `ryg` library, in one test binary (one link instead of one per
-//! file). Run one file's tests with `cargo test -p ryg --profile ci --test integration perft::`.
+//! file). Run one file's tests with `cargo test --workspace --profile ci --test integration perft::`.
 
 mod common;
 mod positions;
