@@ -180,7 +180,7 @@ fn no_command_starts_a_game() {
         .write_stdin("moves\nquit\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("Mouse: you. Cats: ryg (level 3"))
+        .stdout(predicate::str::contains("Mouse: you. Cats: ryg, level 3"))
         .stdout(predicate::str::contains("Legal moves for the mouse: e1d2 e1f2"));
 }
 

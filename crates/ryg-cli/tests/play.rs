@@ -61,7 +61,7 @@ fn play_following_hints(args: &[&str]) -> String {
 #[test]
 fn a_human_mouse_beats_a_weak_level_on_6x6() {
     let out = play_following_hints(&["play", "--size", "6", "--level", "1", "--seed", "7"]);
-    assert!(out.contains("Cats: ryg (level 1"), "{out}");
+    assert!(out.contains("Cats: ryg, level 1"), "{out}");
     assert!(out.contains("the mouse wins (1-0)"), "{out}");
 }
 
@@ -172,7 +172,7 @@ fn every_command_answers() {
         "New game.",
         "root max ",
         "3 nodes; best move ",
-        "Mouse: ryg (level 2: searches exactly 3 plies, without the level's randomness, at most 1.0 s a move). Cats: you.",
+        "Cats: you. Mouse: ryg, level 2, at most 1.0 s a move: searches exactly 3 plies,\nwithout the level's randomness.\n",
         "ryg plays e1",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
@@ -184,7 +184,7 @@ fn every_command_answers() {
     assert!(ok);
     assert!(
         out.contains(
-            "Sides switched. Mouse: ryg (level perfect: perfect play from the tablebase). Cats: you."
+            "Sides switched. Cats: you. Mouse: ryg, level perfect: perfect play from the\ntablebase.\n"
         ),
         "{out}"
     );
@@ -371,7 +371,7 @@ fn a_computer_move_shows_the_exact_result_and_a_loaded_game_counts_numbered_move
 fn the_welcome_describes_the_level_without_nested_parentheses() {
     let (ok, out, _) = run_script(&["play"], "");
     assert!(ok);
-    let expected = "Mouse: you. Cats: ryg (level 3: mostly perfect moves, more often plausible or random ones at low levels; see `ryg levels`).\n";
+    let expected = "Mouse: you. Cats: ryg, level 3: mostly perfect moves, more often plausible or\nrandom ones at low levels; see `ryg levels`.\n";
     assert!(out.contains(expected), "{out}");
 }
 

@@ -1,10 +1,11 @@
 //! `ryg` at a terminal: a real `ryg play` on a pseudo-terminal (Ctrl-C as a real SIGINT while
-//! the computer thinks and at the prompt; an earlier unfinished game), and Ctrl-C in analyze.
+//! the computer thinks and at the prompt; line editing and history; taking over a watched
+//! game; an earlier unfinished game), and Ctrl-C in analyze.
 #![cfg(unix)]
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
@@ -36,6 +37,7 @@ impl Pty {
             .unwrap()
             .args(args)
             .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
             .stdin(Stdio::from(slave.try_clone().unwrap()))
             .stdout(Stdio::from(slave.try_clone().unwrap()))
             .stderr(Stdio::from(slave.try_clone().unwrap()))
@@ -57,23 +59,49 @@ impl Pty {
     /// Waits until the output since the last call holds `text`; returns that output.
     fn expect(&mut self, text: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(120);
+        // Where the search resumes: the text cannot end in what was already searched.
+        let mut from = 0;
         loop {
-            if let Some(at) = self.seen.find(text) {
-                let upto = at + text.len();
+            if let Some(at) = self.seen[from..].find(text) {
+                let upto = from + at + text.len();
                 let before = self.seen[..upto].to_string();
                 self.seen.drain(..upto);
                 return before;
             }
+            from = self.seen.len().saturating_sub(text.len());
+            while !self.seen.is_char_boundary(from) {
+                from -= 1;
+            }
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
                 Ok(bytes) => self.seen.push_str(&String::from_utf8_lossy(&bytes)),
-                Err(_) => panic!("no {text:?} in the output; it was:\n{}", self.seen),
+                Err(_) => {
+                    let mut tail = self.seen.len().saturating_sub(4000);
+                    while !self.seen.is_char_boundary(tail) {
+                        tail += 1;
+                    }
+                    panic!("no {text:?} in the output; it ended:\n{}", &self.seen[tail..])
+                }
             }
         }
     }
 
     fn type_line(&mut self, line: &str) {
         self.master.write_all(format!("{line}\n").as_bytes()).unwrap();
+    }
+
+    /// Sends keys as a terminal does: `\r` for Enter, escape sequences for arrows.
+    fn keys(&mut self, keys: &str) {
+        self.master.write_all(keys.as_bytes()).unwrap();
+    }
+
+    /// Whether the terminal is in its usual line mode (not the line editor's raw mode).
+    fn line_mode(&self) -> bool {
+        // SAFETY: tcgetattr fills the zeroed struct from the open slave descriptor.
+        let mut settings: libc::termios = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::tcgetattr(self._slave.as_raw_fd(), &mut settings) }, 0);
+        let wanted = libc::ICANON | libc::ECHO | libc::ISIG;
+        settings.c_lflag & wanted == wanted
     }
 
     fn interrupt(&self) {
@@ -93,12 +121,11 @@ fn ctrl_c_stops_the_thinking_keeps_the_game_and_at_the_prompt_leaves_it_saved() 
     game.expect("mouse to move> ");
     game.type_line("e1f2");
     game.expect("You play e1f2.");
-    // The spinner shows the search is running.
+    // The spinner shows the search is running; the line editor has given the terminal back.
     game.expect("thinking");
+    assert!(game.line_mode());
     game.interrupt();
-    game.expect(
-        "Stopped the computer's thinking. Type 'go' to let it move, or 'off' to play its side yourself.",
-    );
+    game.expect("Stopped the computer's thinking: 'go' lets it move, 'off' gives you its side.");
     game.expect("cats to move> ");
     let record = std::fs::read_to_string(&saved).unwrap();
     assert!(record.ends_with("\n1. e1f2 *\n"), "{record}");
@@ -107,7 +134,7 @@ fn ctrl_c_stops_the_thinking_keeps_the_game_and_at_the_prompt_leaves_it_saved() 
     game.expect("Legal moves for the cats: ");
     game.expect("cats to move> ");
     game.interrupt();
-    let farewell = format!("The game is saved in {0}; continue it with: ryg --load {0}", saved.display());
+    let farewell = format!("The game is saved; continue it with: ryg --load {}", saved.display());
     game.expect(&farewell);
     assert_eq!(game.child.wait().unwrap().code(), Some(130));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -147,10 +174,9 @@ fn a_new_game_keeps_an_unfinished_earlier_game_and_says_how_to_resume_it() {
     let earlier = "[FEN \"1c1c1c1c/8/8/8/8/8/8/4m3 m\"]\n[Result \"*\"]\n\n1. e1f2 h8g7 *\n";
     std::fs::write(dir.join("last-game.pgn"), earlier).unwrap();
     let mut game = Pty::spawn(&["play", "--cache-dir", dir.to_str().unwrap()]);
-    game.expect("Your unfinished game from before is kept in ");
+    game.expect("Your unfinished game from before is kept; continue it with:\r\n  ryg --load ");
     let line = game.expect("\n");
-    let kept = line.split(';').next().unwrap().trim();
-    assert!(line.contains(&format!("continue it with: ryg --load {kept}")), "{line}");
+    let kept = line.trim();
     assert!(
         kept.starts_with(dir.join("unfinished-").to_str().unwrap()) && kept.ends_with("-1.pgn"),
         "{kept}"
@@ -165,5 +191,111 @@ fn a_new_game_keeps_an_unfinished_earlier_game_and_says_how_to_resume_it() {
     // The earlier game is still there, the new one beside it.
     assert_eq!(std::fs::read_to_string(kept).unwrap(), earlier);
     assert!(std::fs::read_to_string(dir.join("last-game.pgn")).unwrap().contains("1. e1d2 "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A directory of its own for one test's saved game.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ryg-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const UP: &str = "\x1b[A";
+const LEFT: &str = "\x1b[D";
+const BACKSPACE: &str = "\x7f";
+
+#[test]
+fn the_prompt_edits_lines_recalls_them_and_leaves_on_ctrl_c() {
+    let dir = temp_dir("editing");
+    let mut game =
+        Pty::spawn(&["play", "--level", "random", "--seed", "1", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("mouse to move> ");
+    game.keys("zz\r");
+    game.expect("unknown command or move 'zz'; type 'help' for the commands");
+    game.expect("mouse to move> ");
+    // The up arrow brings the line back; Enter enters it again.
+    game.keys(&format!("{UP}\r"));
+    let answer = game.expect("unknown command or move 'zz'; type 'help' for the commands");
+    assert!(!answer.contains("Illegal") && !answer.contains("Legal moves"), "{answer}");
+    game.expect("mouse to move> ");
+    // f2, left arrow, backspace, d: the line is d2, and the mouse goes there.
+    game.keys(&format!("f2{LEFT}{BACKSPACE}d\r"));
+    game.expect("You play e1d2.");
+    game.expect("ryg plays ");
+    game.expect("mouse to move> ");
+    // Ctrl-D after some typing enters the line.
+    game.keys("moves\x04");
+    game.expect("Legal moves for the mouse: d2c1 d2e1 d2c3 d2e3");
+    game.expect("mouse to move> ");
+    // A control character typed (Ctrl-V Escape) is shown escaped in the answer.
+    game.keys("\x16\x1b[2Jzz\r");
+    game.expect("unknown command or move '\\x1b[2Jzz'");
+    game.expect("mouse to move> ");
+    // A line over 64 KiB is refused, as in a script.
+    game.keys(&format!("{}\r", "a".repeat(70_000)));
+    game.expect("That line is longer than 64 KiB; it was ignored.");
+    game.expect("mouse to move> ");
+    // Ctrl-C, read as a key by the line editor: the farewell and status 130.
+    game.keys("\x03");
+    let saved = dir.join("last-game.pgn");
+    game.expect(&format!("The game is saved; continue it with: ryg --load {}", saved.display()));
+    assert_eq!(game.child.wait().unwrap().code(), Some(130));
+    assert!(game.line_mode(), "the terminal is left in line mode");
+    assert!(std::fs::read_to_string(&saved).unwrap().contains("1. e1d2 "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_d_on_an_empty_line_ends_the_game() {
+    let dir = temp_dir("ctrl-d");
+    let mut game = Pty::spawn(&["play", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("mouse to move> ");
+    game.keys("\x04");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_line_typed_while_watching_pauses_the_game_and_a_side_can_be_taken_over() {
+    let dir = temp_dir("watch");
+    // A long delay: only typing ends the wait before the second move.
+    let mut game = Pty::spawn(&[
+        "play",
+        "--side",
+        "none",
+        "--level",
+        "random",
+        "--seed",
+        "4",
+        "--delay",
+        "30",
+        "--cache-dir",
+        dir.to_str().unwrap(),
+    ]);
+    game.expect("Mouse and cats: ryg, level random: random moves.");
+    game.expect("ryg plays ");
+    game.expect("Cats to move.");
+    game.type_line("moves");
+    game.expect("Legal moves for the cats: ");
+    game.expect("Paused: 'side mouse' or 'side cats' takes over a side, 'side none' watches on.");
+    game.expect("cats to move> ");
+    // Still paused: the cats have not moved.
+    game.keys("board\r");
+    let board = game.expect("cats to move> ");
+    assert!(board.contains("Cats to move.") && !board.contains("ryg plays"), "{board}");
+    game.keys("h8g7\r");
+    game.expect("It is the computer's turn: type 'side mouse' or 'side cats' to play a side, or");
+    game.expect("cats to move> ");
+    game.keys("side cats\r");
+    game.expect("Cats: you. Mouse: ryg, level random: random moves.");
+    game.expect("cats to move> ");
+    game.keys("h8g7\r");
+    game.expect("You play h8g7.");
+    game.expect("ryg plays ");
+    game.expect("as the mouse");
+    game.expect("cats to move> ");
+    game.keys("quit\r");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }

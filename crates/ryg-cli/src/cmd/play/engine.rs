@@ -48,17 +48,15 @@ impl Engine {
         Engine { player, time: setup.time, tablebases: Tablebases::new(setup.cache.clone()), interactive }
     }
 
-    /// "level 3: searches 3 plies …".
+    /// "level 3: mostly perfect moves …", "level 2, at most 1.0 s a move: searches exactly …".
     pub fn describe(&self) -> String {
-        let mut text = format!(
-            "level {}: {}",
+        let time =
+            self.time.map(|t| format!(", at most {:.1} s a move", t.as_secs_f64())).unwrap_or_default();
+        format!(
+            "level {}{time}: {}",
             self.player.level(),
             level_settings(self.player.level(), self.player.depth())
-        );
-        if let Some(t) = self.time {
-            text.push_str(&format!(", at most {:.1} s a move", t.as_secs_f64()));
-        }
-        text
+        )
     }
 
     /// The name written into records: "ryg level 3".

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use ryg::echo::echo;
 use ryg::{Level, Move, Square};
 
+use super::session::Sides;
+
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
@@ -22,6 +24,8 @@ pub enum Input {
     Go,
     Off,
     Switch,
+    /// Which sides the player takes from now on (`none`: watch the computer play itself).
+    Side(Sides),
     Level(Level),
     Depth(u32),
     Time(f64),
@@ -46,13 +50,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("hint", "the best move here and what it leads to (perfect play)"),
     ("eval", "the evaluation terms and the exact result of this position"),
     ("tree DEPTH", "print the minimax game tree from here (depth 1-4)"),
-    ("history, .f", "the history table after the computer's last search (from -> to: score)"),
-    ("table, .e", "the transposition table after the computer's last search: fill, hits, overwrites"),
+    ("history, .f", "the history table of the last search (from -> to: score)"),
+    ("table, .e", "the transposition table of the last search: fill, hits, overwrites"),
     ("go", "the computer plays the side to move from now on"),
     ("off", "computer off: two humans play"),
     ("switch", "swap sides with the computer"),
+    ("side SIDE", "play mouse, cats, both or none (none: watch the computer)"),
     ("level N", "computer strength: 1 (weakest) to 9, 'perfect' or 'random'"),
-    ("depth N", "search exactly N plies (replaces the level's depth and its randomness)"),
+    ("depth N", "search exactly N plies, without the level's randomness"),
     ("time SECONDS", "think at most this long per move (0 = no limit)"),
     ("new", "start a new game with the same settings"),
     ("save FILE", "save the game record (PGN-style)"),
@@ -141,6 +146,16 @@ pub fn parse(line: &str) -> Result<Input, String> {
                 _ => Err(format!("bad tree depth '{}': expected 1 to {MAX_TREE_DEPTH}", echo(arg))),
             }
         }
+        "side" => {
+            let arg = needs("a side: mouse, cats, both or none")?;
+            match arg.to_ascii_lowercase().as_str() {
+                "mouse" => Ok(Input::Side(Sides::Mouse)),
+                "cats" => Ok(Input::Side(Sides::Cats)),
+                "both" => Ok(Input::Side(Sides::Both)),
+                "none" => Ok(Input::Side(Sides::None)),
+                _ => Err(format!("bad side '{}': expected mouse, cats, both or none", echo(arg))),
+            }
+        }
         "save" => needs("a file name, e.g. 'save game.pgn'").map(|f| Input::Save(f.into())),
         "load" => needs("a file name, e.g. 'load game.pgn'").map(|f| Input::Load(f.into())),
         _ => {
@@ -176,6 +191,8 @@ mod tests {
         assert_eq!(parse("depth 7"), Ok(Input::Depth(7)));
         assert_eq!(parse("time 1.5"), Ok(Input::Time(1.5)));
         assert_eq!(parse("tree 2"), Ok(Input::Tree(2)));
+        assert_eq!(parse("side cats"), Ok(Input::Side(Sides::Cats)));
+        assert_eq!(parse("Side None"), Ok(Input::Side(Sides::None)));
         assert_eq!(parse("save my game.pgn"), Ok(Input::Save("my game.pgn".into())));
         assert_eq!(parse(""), Ok(Input::Empty));
     }
@@ -189,6 +206,7 @@ mod tests {
         assert_eq!(parse("level"), Err("'level' needs a level: 1 to 9, perfect or random".into()));
         assert_eq!(parse("undo 3"), Err("'undo' takes no argument (got '3')".into()));
         assert_eq!(parse("tree 9"), Err("bad tree depth '9': expected 1 to 4".into()));
+        assert_eq!(parse("side dog"), Err("bad side 'dog': expected mouse, cats, both or none".into()));
         assert_eq!(parse("time -1"), Err("bad time '-1': expected seconds from 0 to 3600".into()));
         assert_eq!(
             parse("e2f3"),

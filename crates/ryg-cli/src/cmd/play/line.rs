@@ -15,6 +15,8 @@ pub enum Line {
     Text(Vec<u8>),
     /// A line longer than the limit; its bytes were skipped.
     TooLong,
+    /// Ctrl-C, read as a key by the line editor.
+    Interrupted,
 }
 
 /// Reads up to and including the next newline, storing at most `limit` bytes. With

@@ -1,5 +1,6 @@
 //! `ryg play` (and `ryg` alone): a game in the terminal against the computer.
 
+mod editor;
 mod engine;
 mod input;
 mod line;
@@ -85,14 +86,19 @@ pub fn run(args: Args) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let setup =
         Setup { game, sides, level: args.level, depth: args.depth, time, seed, cache: args.cache, delay };
-    let term = Terminal {
-        interactive: std::io::stdin().is_terminal(),
-        colour: crate::ui::board::colour_for_stdout(),
-    };
-    crate::interrupt::install();
     let stdout = std::io::stdout();
+    let interactive = std::io::stdin().is_terminal();
+    // The line editor only where it both reads keys and draws the line; a script keeps the
+    // bounded reader.
+    let editor = (interactive && stdout.is_terminal()).then(editor::Editor::new).flatten();
+    let term =
+        Terminal { interactive, colour: crate::ui::board::colour_for_stdout(), editing: editor.is_some() };
+    crate::interrupt::install();
     let mut session = Session::new(setup, stdout.lock(), term);
-    session.run(&mut std::io::stdin().lock())
+    match editor {
+        Some(mut editor) => session.run(&mut editor),
+        None => session.run(&mut editor::Plain::new(std::io::stdin().lock(), interactive)),
+    }
 }
 
 fn clock_seed() -> u64 {

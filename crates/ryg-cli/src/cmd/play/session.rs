@@ -2,7 +2,7 @@
 //! command does. Reads lines from any `BufRead` and writes to any `Write`, so tests can drive
 //! whole games through it.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -10,11 +10,13 @@ use anyhow::{Context, Result};
 use ryg::echo::{echo, echo_whole, escape_controls};
 use ryg::{Game, Level, Move, Position, Record, Side, Square};
 
+use super::editor::{self, Lines, Waited};
 use super::engine::{ended, Engine};
 use super::input::{self, Input, COMMANDS};
-use super::line::{self, Line, MAX_LINE_BYTES};
+use super::line::{Line, MAX_LINE_BYTES};
 use crate::ui;
 use crate::ui::board::BoardStyle;
+use crate::ui::wrap::{wrap, COLUMNS};
 
 /// Which sides the human plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -35,7 +37,7 @@ impl Sides {
         }
     }
 
-    fn human(self, side: Side) -> bool {
+    pub fn human(self, side: Side) -> bool {
         matches!((self, side), (Sides::Both, _) | (Sides::Mouse, Side::Mouse) | (Sides::Cats, Side::Cats))
     }
 }
@@ -58,6 +60,8 @@ pub struct Setup {
 pub struct Terminal {
     pub interactive: bool,
     pub colour: bool,
+    /// Lines are read by the line editor (arrow keys, history).
+    pub editing: bool,
 }
 
 pub struct Session<W: Write> {
@@ -97,7 +101,7 @@ impl<W: Write> Session<W> {
     }
 
     /// Plays until `quit` or the end of the input.
-    pub fn run(&mut self, input: &mut impl BufRead) -> Result<()> {
+    pub fn run(&mut self, input: &mut impl Lines) -> Result<()> {
         self.greet()?;
         self.keep_earlier_game()?;
         self.show_board()?;
@@ -105,12 +109,26 @@ impl<W: Write> Session<W> {
             if self.game.outcome().is_none() && !self.sides.human(self.side()) && !self.paused {
                 // Saved first, so the move just played survives whatever happens while thinking.
                 self.autosave();
+                crate::interrupt::set_farewell(self.where_saved());
+                if self.watching() {
+                    match self.watch_wait()? {
+                        Waited::Elapsed => {}
+                        Waited::Interrupted => continue,
+                        Waited::Typed => {
+                            if self.take(input.read_typed()?)? {
+                                return self.farewell();
+                            }
+                            if self.paused && self.sides == Sides::None {
+                                self.say(WATCH_PAUSED)?;
+                            }
+                            continue;
+                        }
+                    }
+                }
                 if !self.computer_move()? {
                     self.paused = true;
-                    writeln!(
-                        self.out,
-                        "Stopped the computer's thinking. Type 'go' to let it move, or 'off' to play its side yourself."
-                    )?;
+                    let text = if self.sides == Sides::None { WATCH_PAUSED } else { THINKING_STOPPED };
+                    self.say(text)?;
                 }
                 continue;
             }
@@ -122,42 +140,81 @@ impl<W: Write> Session<W> {
             // Saved before the prompt, so Ctrl-C at the prompt finds the game kept.
             self.autosave();
             crate::interrupt::set_farewell(self.where_saved());
-            if self.term.interactive {
-                write!(self.out, "{}> ", self.prompt())?;
-                self.out.flush()?;
-            }
-            let bytes = match line::read(input, MAX_LINE_BYTES, self.term.interactive)? {
-                Line::Text(bytes) => bytes,
-                Line::End => {
-                    if self.term.interactive {
-                        writeln!(self.out)?;
-                    }
-                    return self.farewell();
-                }
-                Line::TooLong => {
-                    self.failed += 1;
-                    writeln!(
-                        self.out,
-                        "That line is longer than {} KiB; it was ignored.",
-                        MAX_LINE_BYTES / 1024
-                    )?;
-                    continue;
-                }
-            };
-            // Bytes that are not UTF-8 become U+FFFD and then an unknown command, not an error.
-            let line = String::from_utf8_lossy(&bytes);
-            if !self.term.interactive && !line.trim().is_empty() {
-                writeln!(self.out, "> {}", echo(line.trim()))?;
-            }
-            match input::parse(&line) {
-                Ok(Input::Quit) => return self.farewell(),
-                Ok(cmd) => self.handle(cmd)?,
-                Err(message) => {
-                    self.failed += 1;
-                    writeln!(self.out, "{message}")?;
-                }
+            let prompt = format!("{}> ", self.prompt());
+            let line = input.read(&prompt, &mut self.out)?;
+            if self.take(line)? {
+                return self.farewell();
             }
         }
+    }
+
+    /// Acts on one line of input; true when the player leaves (`quit`, end of input).
+    fn take(&mut self, line: Line) -> Result<bool> {
+        let bytes = match line {
+            Line::Text(bytes) => bytes,
+            Line::End => return Ok(true),
+            Line::Interrupted => {
+                // Ctrl-C read by the line editor: as Ctrl-C anywhere outside a search.
+                self.out.flush()?;
+                crate::interrupt::leave();
+            }
+            Line::TooLong => {
+                self.failed += 1;
+                writeln!(
+                    self.out,
+                    "That line is longer than {} KiB; it was ignored.",
+                    MAX_LINE_BYTES / 1024
+                )?;
+                return Ok(false);
+            }
+        };
+        // Bytes that are not UTF-8 become U+FFFD and then an unknown command, not an error.
+        let line = String::from_utf8_lossy(&bytes);
+        if !self.term.interactive && !line.trim().is_empty() {
+            writeln!(self.out, "> {}", echo(line.trim()))?;
+        }
+        match input::parse(&line) {
+            Ok(Input::Quit) => return Ok(true),
+            Ok(cmd) => self.handle(cmd)?,
+            Err(message) => {
+                self.failed += 1;
+                writeln!(self.out, "{message}")?;
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the computer plays itself at a terminal, pausing before each move.
+    fn watching(&self) -> bool {
+        self.term.interactive && self.sides == Sides::None
+    }
+
+    /// The pause before a move while watching (none before the first), which Ctrl-C or a
+    /// line typed at the terminal ends: either pauses the watch.
+    fn watch_wait(&mut self) -> Result<Waited> {
+        let delay = if self.game.moves().is_empty() { Duration::ZERO } else { self.delay };
+        let waited = {
+            let _busy = crate::interrupt::Busy::start();
+            editor::wait_between_moves(delay)
+        };
+        match waited {
+            Waited::Elapsed => {}
+            Waited::Interrupted => {
+                crate::interrupt::take();
+                self.paused = true;
+                // On a line of its own, after the terminal's "^C".
+                writeln!(self.out)?;
+                self.say(WATCH_PAUSED)?;
+            }
+            Waited::Typed => self.paused = true,
+        }
+        Ok(waited)
+    }
+
+    /// Writes `text` as a line, wrapped within 80 columns.
+    fn say(&mut self, text: &str) -> Result<()> {
+        writeln!(self.out, "{}", wrap(text, COLUMNS, ""))?;
+        Ok(())
     }
 
     /// An unfinished game saved by an earlier session (and not the one continued now) is moved
@@ -179,7 +236,7 @@ impl<W: Write> Session<W> {
         match std::fs::rename(&path, &kept) {
             Ok(()) => writeln!(
                 self.out,
-                "Your unfinished game from before is kept in {0}; continue it with: ryg --load {0}",
+                "Your unfinished game from before is kept; continue it with:\n  ryg --load {}",
                 kept.display()
             )?,
             Err(e) => {
@@ -234,7 +291,7 @@ impl<W: Write> Session<W> {
     fn where_saved(&self) -> Option<String> {
         let path = self.autosave.as_ref()?;
         (self.game.outcome().is_none() && !self.game.moves().is_empty())
-            .then(|| format!("The game is saved in {0}; continue it with: ryg --load {0}", path.display()))
+            .then(|| format!("The game is saved; continue it with: ryg --load {}", path.display()))
     }
 
     fn side(&self) -> Side {
@@ -250,20 +307,23 @@ impl<W: Write> Session<W> {
 
     fn greet(&mut self) -> Result<()> {
         let size = self.game.start().size();
-        writeln!(
-            self.out,
-            "ryg — El ratón y los gatos on {size}. Type 'help' for the commands, 'rules' for the rules."
-        )?;
+        writeln!(self.out, "ryg — El ratón y los gatos on {size}.")?;
         writeln!(self.out, "{GOAL}")?;
         let line = self.players_line();
-        writeln!(self.out, "{line}")?;
+        self.say(&line)?;
+        writeln!(self.out, "Type 'help' for the commands, 'rules' for the rules.")?;
         Ok(())
     }
 
+    /// Who plays which side: "Mouse: you. Cats: ryg, level 3: …".
     fn players_line(&self) -> String {
-        let computer = format!("ryg ({})", self.engine.describe());
-        let name = |side| if self.sides.human(side) { "you".to_string() } else { computer.clone() };
-        format!("Mouse: {}. Cats: {}.", name(Side::Mouse), name(Side::Cats))
+        let computer = format!("ryg, {}", self.engine.describe());
+        match self.sides {
+            Sides::Both => "Mouse: you. Cats: you.".to_string(),
+            Sides::None => format!("Mouse and cats: {computer}."),
+            Sides::Mouse => format!("Mouse: you. Cats: {computer}."),
+            Sides::Cats => format!("Cats: you. Mouse: {computer}."),
+        }
     }
 
     fn show_board(&mut self) -> Result<()> {
@@ -295,18 +355,6 @@ impl<W: Write> Session<W> {
     /// Lets the computer move. Returns false when Ctrl-C stopped its thinking.
     fn computer_move(&mut self) -> Result<bool> {
         let position = *self.game.position();
-        if self.term.interactive && self.sides == Sides::None && !self.game.moves().is_empty() {
-            // Watching the computer play itself: a pause so each move can be seen, which
-            // Ctrl-C ends as it ends the thinking.
-            let _busy = crate::interrupt::Busy::start();
-            let until = std::time::Instant::now() + self.delay;
-            while std::time::Instant::now() < until && !crate::interrupt::interrupted() {
-                std::thread::sleep(Duration::from_millis(20).min(self.delay));
-            }
-            if crate::interrupt::take() {
-                return Ok(false);
-            }
-        }
         let Some(choice) = self.engine.choose(&position)? else {
             return Ok(false);
         };
@@ -378,7 +426,13 @@ impl<W: Write> Session<W> {
                 let side = self.side();
                 self.sides = Sides::from_flags(side != Side::Mouse, side != Side::Cats);
                 let line = self.players_line();
-                writeln!(self.out, "{line}")?;
+                self.say(&line)?;
+            }
+            Input::Side(sides) => {
+                self.paused = false;
+                self.sides = sides;
+                let line = self.players_line();
+                self.say(&line)?;
             }
             Input::Off => {
                 self.sides = Sides::Both;
@@ -393,12 +447,13 @@ impl<W: Write> Session<W> {
                     self.sides =
                         Sides::from_flags(!self.sides.human(Side::Mouse), !self.sides.human(Side::Cats));
                     let line = self.players_line();
-                    writeln!(self.out, "Sides switched. {line}")?;
+                    self.say(&format!("Sides switched. {line}"))?;
                 }
             },
             Input::Level(level) => {
                 self.engine.set_level(level);
-                writeln!(self.out, "Computer: {}.", self.engine.describe())?;
+                let text = format!("Computer: {}.", self.engine.describe());
+                self.say(&text)?;
             }
             Input::Depth(depth) => {
                 self.engine.set_depth(depth);
@@ -406,13 +461,15 @@ impl<W: Write> Session<W> {
                     Level::Search(_) => "",
                     Level::Random | Level::Perfect | Level::Err(_) => " (a depth only matters at levels 1-9)",
                 };
-                writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
+                let text = format!("Computer: {}.{note}", self.engine.describe());
+                self.say(&text)?;
             }
             Input::Time(seconds) => {
                 let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
                 self.engine.set_time(limit);
                 let note = if limit.is_none() { " No time limit." } else { "" };
-                writeln!(self.out, "Computer: {}.{note}", self.engine.describe())?;
+                let text = format!("Computer: {}.{note}", self.engine.describe());
+                self.say(&text)?;
             }
             Input::New => {
                 self.paused = false;
@@ -511,10 +568,12 @@ impl<W: Write> Session<W> {
         }
         if !self.sides.human(self.side()) {
             self.failed += 1;
-            writeln!(
-                self.out,
+            let text = if self.sides == Sides::None {
+                "It is the computer's turn: type 'side mouse' or 'side cats' to play a side, or 'side none' to watch on."
+            } else {
                 "It is the computer's turn: type 'go' to let it move, or 'off' to play both sides."
-            )?;
+            };
+            self.say(text)?;
             return Ok(());
         }
         match self.game.play(mv) {
@@ -576,10 +635,17 @@ impl<W: Write> Session<W> {
     fn help(&mut self) -> Result<()> {
         writeln!(self.out, "Type a move or a command:")?;
         for (usage, what) in COMMANDS {
-            writeln!(self.out, "  {usage:<14} {what}")?;
+            let entry = wrap(&format!("  {usage:<14} {what}"), COLUMNS, &" ".repeat(17));
+            writeln!(self.out, "{entry}")?;
+        }
+        if self.term.editing {
+            writeln!(
+                self.out,
+                "Keys: arrows edit the line, up and down recall earlier lines, Ctrl-L clears."
+            )?;
         }
         let line = self.players_line();
-        writeln!(self.out, "{line}")?;
+        self.say(&line)?;
         Ok(())
     }
 
@@ -617,6 +683,13 @@ fn explain_illegal(position: &Position, mv: Move) -> String {
     };
     format!("Illegal move {mv}: {reason}.")
 }
+
+/// Said when Ctrl-C stops the computer's thinking.
+const THINKING_STOPPED: &str =
+    "Stopped the computer's thinking: 'go' lets it move, 'off' gives you its side.";
+
+/// Said when Ctrl-C or a typed line pauses the computer playing itself.
+const WATCH_PAUSED: &str = "Paused: 'side mouse' or 'side cats' takes over a side, 'side none' watches on.";
 
 /// One line on the goal, for the welcome.
 const GOAL: &str = "The mouse wins by reaching the cats' home rank; the cats win by trapping it.";
@@ -681,6 +754,72 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_414), (2025, 11, 22));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    /// Every line a session writes for `script`, for each welcome variant: sizes 4-10, the
+    /// levels, a fixed depth, a time limit, and who plays which side.
+    fn outputs_of_every_variant(script: &[Input]) -> Vec<String> {
+        let levels = ["1", "3", "9", "perfect", "random", "err:0.25"];
+        let mut outputs = Vec::new();
+        for size in ["4x4", "6x6", "8x8", "10x10"] {
+            for level in levels {
+                for depth in [None, Some(ryg::MAX_PLAY_DEPTH)] {
+                    for time in [None, Some(Duration::from_secs_f64(2.5))] {
+                        for sides in [Sides::Mouse, Sides::Cats, Sides::Both, Sides::None] {
+                            let position = Position::start(size.parse().unwrap(), None).unwrap();
+                            let setup = Setup {
+                                game: Game::new(position),
+                                sides,
+                                level: level.parse().unwrap(),
+                                depth,
+                                time,
+                                seed: 1,
+                                cache: crate::tablebase::CacheArgs { no_cache: true, ..Default::default() },
+                                delay: Duration::ZERO,
+                            };
+                            let term = Terminal { interactive: false, colour: false, editing: true };
+                            let mut session = Session::new(setup, Vec::new(), term);
+                            session.greet().unwrap();
+                            for input in script {
+                                session.handle(input.clone()).unwrap();
+                            }
+                            outputs.push(String::from_utf8(session.out).unwrap());
+                        }
+                    }
+                }
+            }
+        }
+        outputs
+    }
+
+    fn assert_within_80_columns(outputs: &[String]) {
+        for output in outputs {
+            for line in output.lines() {
+                assert!(
+                    line.chars().count() <= COLUMNS,
+                    "{} columns: {line}\n{output}",
+                    line.chars().count()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_welcome_keeps_within_80_columns() {
+        let outputs = outputs_of_every_variant(&[]);
+        assert_eq!(outputs.len(), 4 * 6 * 2 * 2 * 4);
+        assert_within_80_columns(&outputs);
+        // The long level description is wrapped, not cut.
+        assert!(outputs[0].contains(
+            "Mouse: you. Cats: ryg, level 1: mostly perfect moves, more often plausible or\nrandom ones at low levels; see `ryg levels`.\n"
+        ), "{}", outputs[0]);
+    }
+
+    #[test]
+    fn help_and_the_computer_settings_keep_within_80_columns() {
+        let script =
+            [Input::Help, Input::Level(Level::Search(4)), Input::Depth(9), Input::Time(1.5), Input::Switch];
+        assert_within_80_columns(&outputs_of_every_variant(&script));
     }
 
     #[test]

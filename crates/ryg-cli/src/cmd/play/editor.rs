@@ -1,0 +1,192 @@
+//! Where the game's lines come from: a line editor with history (rustyline) when standard
+//! input and output are terminals, the bounded line reader otherwise; and, while the computer
+//! plays itself, the wait that a line typed at the terminal cuts short.
+
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use rustyline::history::DefaultHistory;
+use rustyline::{
+    Cmd, ConditionalEventHandler, Config, Event, EventContext, EventHandler, KeyCode, KeyEvent, Modifiers,
+    RepeatCount,
+};
+
+use super::line::{self, Line, MAX_LINE_BYTES};
+
+/// How many earlier lines the up arrow can recall (kept for this session only).
+const HISTORY_LINES: usize = 500;
+
+/// A source of the game's lines.
+pub trait Lines {
+    /// Shows `prompt` where the player types, and reads one line.
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Line>;
+
+    /// Reads a line that was typed without a prompt (the terminal has shown it already).
+    fn read_typed(&mut self) -> io::Result<Line>;
+}
+
+/// Lines from any reader, at most [`MAX_LINE_BYTES`] each: a script, a pipe, or a terminal
+/// that the line editor does not drive (then the prompt is written to the output).
+pub struct Plain<R: BufRead> {
+    input: R,
+    terminal: bool,
+}
+
+impl<R: BufRead> Plain<R> {
+    pub fn new(input: R, terminal: bool) -> Plain<R> {
+        Plain { input, terminal }
+    }
+}
+
+impl<R: BufRead> Lines for Plain<R> {
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Line> {
+        if self.terminal {
+            write!(out, "{prompt}")?;
+            out.flush()?;
+        }
+        let line = line::read(&mut self.input, MAX_LINE_BYTES, self.terminal)?;
+        if self.terminal && line == Line::End {
+            // Ctrl-D leaves the cursor after the prompt.
+            writeln!(out)?;
+        }
+        Ok(line)
+    }
+
+    fn read_typed(&mut self) -> io::Result<Line> {
+        line::read(&mut self.input, MAX_LINE_BYTES, self.terminal)
+    }
+}
+
+/// The line editor: arrow keys, Ctrl-L, up-arrow history of this session's lines.
+pub struct Editor {
+    editor: rustyline::Editor<(), DefaultHistory>,
+}
+
+impl Editor {
+    /// The editor on standard input and output, or `None` when the terminal cannot take it
+    /// (`TERM=dumb`): then the plain reader serves.
+    pub fn new() -> Option<Editor> {
+        let dumb = std::env::var("TERM").is_ok_and(|t| ["dumb", "cons25", "emacs"].contains(&t.as_str()));
+        if dumb {
+            return None;
+        }
+        let config = Config::builder()
+            .auto_add_history(false)
+            .max_history_size(HISTORY_LINES)
+            .ok()?
+            .history_ignore_dups(true)
+            .ok()?
+            // Pasted text arrives key by key, so the length cap below sees all of it.
+            .bracketed_paste(false)
+            .build();
+        let mut editor = rustyline::Editor::with_config(config).ok()?;
+        editor.bind_sequence(
+            KeyEvent(KeyCode::Char('D'), Modifiers::CTRL),
+            EventHandler::Conditional(Box::new(EnterTyped)),
+        );
+        editor.bind_sequence(Event::Any, EventHandler::Conditional(Box::new(Cap)));
+        Some(Editor { editor })
+    }
+
+    fn remember(&mut self, line: &Line) {
+        if let Line::Text(bytes) = line {
+            let text = String::from_utf8_lossy(bytes);
+            if !text.trim().is_empty() {
+                let _ = self.editor.add_history_entry(text.trim());
+            }
+        }
+    }
+}
+
+impl Lines for Editor {
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Line> {
+        out.flush()?;
+        let line = match self.editor.readline(prompt) {
+            Ok(text) if text.len() > MAX_LINE_BYTES => Line::TooLong,
+            Ok(text) => Line::Text(text.into_bytes()),
+            Err(rustyline::error::ReadlineError::Eof) => Line::End,
+            Err(rustyline::error::ReadlineError::Interrupted) => Line::Interrupted,
+            Err(rustyline::error::ReadlineError::Io(e)) => return Err(e),
+            Err(e) => return Err(io::Error::other(e)),
+        };
+        self.remember(&line);
+        Ok(line)
+    }
+
+    fn read_typed(&mut self) -> io::Result<Line> {
+        let line = line::read(&mut io::stdin().lock(), MAX_LINE_BYTES, true)?;
+        self.remember(&line);
+        Ok(line)
+    }
+}
+
+/// Ctrl-D after some typing enters the line; on an empty line it ends the input, as usual.
+struct EnterTyped;
+
+impl ConditionalEventHandler for EnterTyped {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext<'_>) -> Option<Cmd> {
+        (!ctx.line().is_empty()).then_some(Cmd::AcceptLine)
+    }
+}
+
+/// Past [`MAX_LINE_BYTES`] the editor takes no more text, so the line cannot grow without
+/// bound; entering it then gets the "longer than 64 KiB" answer.
+struct Cap;
+
+impl ConditionalEventHandler for Cap {
+    fn handle(&self, evt: &Event, _: RepeatCount, _: bool, ctx: &EventContext<'_>) -> Option<Cmd> {
+        if ctx.line().len() <= MAX_LINE_BYTES {
+            return None;
+        }
+        match evt.get(0) {
+            Some(KeyEvent(KeyCode::Char(_), m)) if !m.contains(Modifiers::CTRL) => Some(Cmd::Noop),
+            Some(KeyEvent(KeyCode::Char('Y'), Modifiers::CTRL)) => Some(Cmd::Noop),
+            _ => None,
+        }
+    }
+}
+
+/// How a wait between the computer's moves ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Waited {
+    /// The time passed.
+    Elapsed,
+    /// Ctrl-C.
+    Interrupted,
+    /// A line was typed at the terminal (and waits to be read).
+    Typed,
+}
+
+/// Waits `delay` before the computer's next move while it plays itself; Ctrl-C, or a line typed
+/// at the terminal (standard input), ends the wait early.
+pub fn wait_between_moves(delay: Duration) -> Waited {
+    let until = Instant::now() + delay;
+    loop {
+        if crate::interrupt::interrupted() {
+            return Waited::Interrupted;
+        }
+        let left = until.saturating_duration_since(Instant::now());
+        if typed_within(left.min(Duration::from_millis(20))) {
+            return Waited::Typed;
+        }
+        if left.is_zero() {
+            return Waited::Elapsed;
+        }
+    }
+}
+
+/// Whether standard input has a line (or its end) to read within `wait`. A terminal in its
+/// usual mode makes a line readable when Enter is pressed.
+#[cfg(unix)]
+fn typed_within(wait: Duration) -> bool {
+    let mut fd = libc::pollfd { fd: 0, events: libc::POLLIN, revents: 0 };
+    // SAFETY: polls one valid pollfd for at most `wait` (under a second here).
+    let n = unsafe { libc::poll(&mut fd, 1, wait.as_millis() as libc::c_int) };
+    n > 0 && fd.revents & (libc::POLLIN | libc::POLLHUP) != 0
+}
+
+#[cfg(not(unix))]
+fn typed_within(wait: Duration) -> bool {
+    std::thread::sleep(wait);
+    false
+}
