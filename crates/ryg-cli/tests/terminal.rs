@@ -31,6 +31,11 @@ impl Pty {
             libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null())
         };
         assert_eq!(rc, 0, "openpty failed");
+        // Not inherited by the processes other tests start meanwhile (the child gets copies).
+        for fd in [master, slave] {
+            // SAFETY: sets a descriptor flag on a descriptor just opened here.
+            assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) }, 0);
+        }
         // SAFETY: both descriptors were just opened and are owned here only.
         let (master, slave) = unsafe { (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
         let child = Command::cargo_bin("ryg")
