@@ -226,15 +226,38 @@ fn go_depth_reports_each_iteration_and_a_mate_in_moves() {
     let last = info.last().unwrap();
     assert!(last.starts_with("info depth 8 score mate -4 nodes "), "{info:?}");
     assert!(last.contains(" pv "), "{last}");
+    // One line per depth; when the move played is another as good as the line's (a random
+    // tie), one more line of the last depth shows it.
+    assert!(info.len() == 8 || info.len() == 9, "{info:?}");
     for (i, line) in info.iter().enumerate() {
-        assert!(line.starts_with(&format!("info depth {} score ", i + 1)), "{line}");
+        assert!(line.starts_with(&format!("info depth {} score ", (i + 1).min(8))), "{line}");
     }
+    assert!(last.ends_with(&format!(" pv {best}")) || last.contains(&format!(" pv {best} ")), "{info:?}");
     let start = Position::start(Size::new(4).unwrap(), None).unwrap();
     assert!(start.is_legal(best.parse().unwrap()), "{best}");
     // The cats to move after c1b2 win: mate counted positive.
     ugi.send("position startpos moves c1b2");
     let (info, _) = ugi.go("go depth 12");
     assert!(info.last().unwrap().contains("score mate 4 "), "{info:?}");
+}
+
+#[test]
+fn the_last_pv_starts_with_the_move_played() {
+    // 10x10 at depth 7: e1d2 and e1f2 score the same, and the seed picks either; the last
+    // `info … pv` line must show the move that `bestmove` plays.
+    let mut ugi = Ugi::start();
+    ugi.send("setoption name Size value 10");
+    let mut played = std::collections::BTreeSet::new();
+    for seed in 1..=8 {
+        ugi.send(&format!("setoption name Seed value {seed}"));
+        ugi.send("position startpos");
+        let (info, best) = ugi.go("go depth 7");
+        let last = info.last().unwrap();
+        let pv = last.split(" pv ").nth(1).unwrap();
+        assert_eq!(pv.split(' ').next(), Some(best.as_str()), "seed {seed}: {info:?}");
+        played.insert(best);
+    }
+    assert!(played.len() > 1, "the seeds choose among the equal moves: {played:?}");
 }
 
 #[test]

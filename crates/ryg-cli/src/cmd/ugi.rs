@@ -247,6 +247,22 @@ struct Reporter<'a> {
     started: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The first move of the last `info … pv` line sent.
+    reported: Option<Move>,
+}
+
+impl Reporter<'_> {
+    fn info(&mut self, depth: u8, score: Score, nodes: u64, pv: &[Move]) {
+        let ms = self.started.elapsed().as_millis() as u64;
+        let nps = nodes * 1000 / ms.max(1);
+        let line: Vec<String> = pv.iter().map(ToString::to_string).collect();
+        self.out.say(&format!(
+            "info depth {depth} score {} nodes {nodes} nps {nps} time {ms} pv {}",
+            score_text(score),
+            line.join(" ")
+        ));
+        self.reported = pv.first().copied();
+    }
 }
 
 impl SearchHandler for Reporter<'_> {
@@ -258,16 +274,7 @@ impl SearchHandler for Reporter<'_> {
     }
 
     fn on_iteration(&mut self, it: &Iteration) {
-        let ms = self.started.elapsed().as_millis() as u64;
-        let nps = it.nodes * 1000 / ms.max(1);
-        let pv: Vec<String> = it.pv.iter().map(ToString::to_string).collect();
-        self.out.say(&format!(
-            "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
-            it.depth,
-            score_text(it.score),
-            it.nodes,
-            pv.join(" ")
-        ));
+        self.info(it.depth, it.score, it.nodes, &it.pv);
     }
 }
 
@@ -587,6 +594,7 @@ fn think(
         started: received,
         deadline: go.budget(position.side_to_move()).map(|d| received + d),
         node_limit: go.nodes,
+        reported: None,
     };
     // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
     // `infinite`, asks for a search with the engine's technique switches instead.
@@ -620,7 +628,14 @@ fn think(
     let searcher = searcher_for(searcher, config);
     let limits = Limits { depth, nodes: go.nodes };
     let result = searcher.search(position, &limits, &mut reporter);
-    result.best_move.unwrap_or_else(|| position.legal_moves()[0])
+    let best = result.best_move.unwrap_or_else(|| position.legal_moves()[0]);
+    if reporter.reported != Some(best) {
+        // The move played is another of the equally good ones (a random tie), or the search
+        // stopped before its first line: the last line shows the move that is played.
+        let pv = if result.pv.first() == Some(&best) { result.pv.clone() } else { vec![best] };
+        reporter.info(result.depth, result.score, result.nodes, &pv);
+    }
+    best
 }
 
 /// The kept searcher if it has `config` (but for the seed of its random choices), else a new
