@@ -24,6 +24,11 @@ struct Pty {
 
 impl Pty {
     fn spawn(args: &[&str]) -> Pty {
+        Pty::spawn_on("xterm", args)
+    }
+
+    /// Starts ryg on a terminal of type `term` (`dumb`: one the line editor does not drive).
+    fn spawn_on(term: &str, args: &[&str]) -> Pty {
         let (mut master, mut slave) = (0, 0);
         // SAFETY: openpty writes two descriptors into the given integers; no name, default
         // terminal settings and size.
@@ -42,7 +47,7 @@ impl Pty {
             .unwrap()
             .args(args)
             .env("NO_COLOR", "1")
-            .env("TERM", "xterm")
+            .env("TERM", term)
             .stdin(Stdio::from(slave.try_clone().unwrap()))
             .stdout(Stdio::from(slave.try_clone().unwrap()))
             .stderr(Stdio::from(slave.try_clone().unwrap()))
@@ -138,9 +143,26 @@ fn ctrl_c_stops_the_thinking_keeps_the_game_and_at_the_prompt_leaves_it_saved() 
     game.master.write_all(b"moves\x04").unwrap();
     game.expect("Legal moves for the cats: ");
     game.expect("cats to move> ");
-    game.interrupt();
+    // At the prompt the line editor has the terminal in raw mode: Ctrl-C arrives as a key.
+    game.keys("\x03");
     let farewell = format!("The game is saved; continue it with: ryg --load {}", saved.display());
     game.expect(&farewell);
+    assert_eq!(game.child.wait().unwrap().code(), Some(130));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sigint_at_a_prompt_without_the_line_editor_leaves_with_the_farewell() {
+    let dir = temp_dir("dumb");
+    let mut game =
+        Pty::spawn_on("dumb", &["play", "--level", "random", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("mouse to move> ");
+    game.type_line("e1f2");
+    game.expect("ryg plays ");
+    game.expect("mouse to move> ");
+    game.interrupt();
+    let saved = dir.join("last-game.pgn");
+    game.expect(&format!("The game is saved; continue it with: ryg --load {}", saved.display()));
     assert_eq!(game.child.wait().unwrap().code(), Some(130));
     std::fs::remove_dir_all(&dir).unwrap();
 }
