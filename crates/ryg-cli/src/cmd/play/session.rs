@@ -178,7 +178,7 @@ impl<W: Write> Session<W> {
             Ok(cmd) => self.handle(cmd)?,
             Err(message) => {
                 self.failed += 1;
-                writeln!(self.out, "{message}")?;
+                self.say(&message)?;
             }
         }
         Ok(false)
@@ -359,7 +359,7 @@ impl<W: Write> Session<W> {
             return Ok(false);
         };
         self.game.play(choice.mv).context("the engine chose an illegal move")?;
-        writeln!(self.out, "ryg plays {} as the {}: {}", choice.mv, position.side_to_move(), choice.detail)?;
+        self.say(&format!("ryg plays {} as the {}: {}", choice.mv, position.side_to_move(), choice.detail))?;
         self.show_board()?;
         Ok(true)
     }
@@ -368,17 +368,15 @@ impl<W: Write> Session<W> {
         self.announced_end = true;
         let outcome = self.game.outcome().expect("announced only at the end");
         let plies = self.game.moves().len();
-        writeln!(
-            self.out,
+        self.say(&format!(
             "{}: {} ({}) after {} plies.",
             capitalised(&outcome.reason.to_string()),
             if outcome.winner == Side::Mouse { "the mouse wins" } else { "the cats win" },
             outcome.result_token(),
             plies
-        )?;
-        writeln!(
-            self.out,
-            "Type 'new' for another game, 'save FILE' to keep the record, 'undo' to go back, or 'quit'."
+        ))?;
+        self.say(
+            "Type 'new' for another game, 'save FILE' to keep the record, 'undo' to go back, or 'quit'.",
         )?;
         Ok(())
     }
@@ -397,13 +395,13 @@ impl<W: Write> Session<W> {
             Input::Board => self.show_board()?,
             Input::Moves => {
                 let text = self.legal_moves_text();
-                writeln!(self.out, "{text}")?;
+                self.say(&text)?;
             }
             Input::Undo => self.undo()?,
             Input::Redo => self.redo()?,
             Input::Hint => {
                 let text = self.engine.hint(self.game.position())?;
-                writeln!(self.out, "{text}")?;
+                self.say(&text)?;
             }
             Input::Eval => {
                 let text = self.engine.eval_report(self.game.position())?;
@@ -439,10 +437,9 @@ impl<W: Write> Session<W> {
                 writeln!(self.out, "Computer off: you play both sides.")?;
             }
             Input::Switch => match self.sides {
-                Sides::Both | Sides::None => writeln!(
-                    self.out,
-                    "Nothing to switch: use 'go' to let the computer play the side to move."
-                )?,
+                Sides::Both | Sides::None => {
+                    self.say("Nothing to switch: use 'go' to let the computer play the side to move.")?
+                }
                 Sides::Mouse | Sides::Cats => {
                     self.sides =
                         Sides::from_flags(!self.sides.human(Side::Mouse), !self.sides.human(Side::Cats));
@@ -482,38 +479,33 @@ impl<W: Write> Session<W> {
                 Ok(()) => writeln!(self.out, "Saved the game to {}.", echo_whole(&path.to_string_lossy()))?,
                 Err(e) => {
                     self.failed += 1;
-                    writeln!(self.out, "Could not save: {}", escape_controls(&format!("{e:#}")))?;
+                    self.say(&format!("Could not save: {}", escape_controls(&format!("{e:#}"))))?;
                 }
             },
             Input::Load(path) if path.as_os_str() == "-" => {
                 // Standard input carries the game's own commands: reading a record from it
                 // here would wait forever for the end of the input.
                 self.failed += 1;
-                writeln!(
-                    self.out,
-                    "Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'."
-                )?;
+                self.say("Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'.")?;
             }
             Input::Load(path) => match crate::files::read_record(&path) {
                 Ok(record) => {
                     self.game = record.into_game();
                     self.announced_end = false;
                     let plies = self.game.moves().len();
-                    writeln!(
-                        self.out,
+                    self.say(&format!(
                         "Loaded {} ({}, {plies} plies).",
                         echo_whole(&path.to_string_lossy()),
                         full_moves(&self.game)
-                    )?;
+                    ))?;
                     self.show_board()?;
                 }
                 Err(e) => {
                     self.failed += 1;
-                    writeln!(
-                        self.out,
+                    self.say(&format!(
                         "Could not load: {}. The game goes on unchanged.",
                         escape_controls(&format!("{e:#}"))
-                    )?;
+                    ))?;
                 }
             },
         }
@@ -541,15 +533,14 @@ impl<W: Write> Session<W> {
             [] => {
                 let who = if self.side() == Side::Mouse { "The mouse cannot" } else { "No cat can" };
                 let legal = self.legal_moves_text();
-                writeln!(self.out, "{who} move to {to}. {legal}")?;
+                self.say(&format!("{who} move to {to}. {legal}"))?;
             }
             several => {
                 let moves: Vec<String> = several.iter().map(Move::to_string).collect();
-                writeln!(
-                    self.out,
+                self.say(&format!(
                     "More than one cat can move to {to} ({}): type the whole move.",
                     moves.join(", ")
-                )?;
+                ))?;
             }
         }
         self.failed += 1;
@@ -559,11 +550,10 @@ impl<W: Write> Session<W> {
     fn human_move(&mut self, mv: Move) -> Result<()> {
         if let Some(outcome) = self.game.outcome() {
             self.failed += 1;
-            writeln!(
-                self.out,
+            self.say(&format!(
                 "The game is over: {}. Type 'new' for another game or 'undo'.",
                 ended(outcome)
-            )?;
+            ))?;
             return Ok(());
         }
         if !self.sides.human(self.side()) {
@@ -589,7 +579,7 @@ impl<W: Write> Session<W> {
                 self.failed += 1;
                 let why = explain_illegal(self.game.position(), mv);
                 let legal = self.legal_moves_text();
-                writeln!(self.out, "{why} {legal}")?;
+                self.say(&format!("{why} {legal}"))?;
             }
         }
         Ok(())
