@@ -391,7 +391,7 @@ impl<W: Write> Session<W> {
             Input::Move(mv) => self.human_move(mv)?,
             Input::To(to) => self.move_to(to)?,
             Input::Help => self.help()?,
-            Input::Rules => write!(self.out, "{RULES}")?,
+            Input::Rules => write!(self.out, "{}", wrap(RULES, COLUMNS, "    "))?,
             Input::Board => self.show_board()?,
             Input::Moves => {
                 let text = self.legal_moves_text();
@@ -408,11 +408,11 @@ impl<W: Write> Session<W> {
                 write!(self.out, "{text}")?;
             }
             Input::History => {
-                let text = self.engine.history_report();
+                let text = wrap(&self.engine.history_report(), COLUMNS, "");
                 write!(self.out, "{text}")?;
             }
             Input::Table => {
-                let text = self.engine.table_report();
+                let text = wrap(&self.engine.table_report(), COLUMNS, "");
                 write!(self.out, "{text}")?;
             }
             Input::Tree(depth) => {
@@ -807,8 +807,16 @@ mod tests {
 
     #[test]
     fn help_and_the_computer_settings_keep_within_80_columns() {
-        let script =
-            [Input::Help, Input::Level(Level::Search(4)), Input::Depth(9), Input::Time(1.5), Input::Switch];
+        let script = [
+            Input::Help,
+            Input::Level(Level::Search(4)),
+            Input::Depth(9),
+            Input::Time(1.5),
+            Input::Switch,
+            Input::Rules,
+            Input::History,
+            Input::Table,
+        ];
         assert_within_80_columns(&outputs_of_every_variant(&script));
     }
 
