@@ -326,3 +326,37 @@ fn a_line_typed_while_watching_pauses_the_game_and_a_side_can_be_taken_over() {
     assert_eq!(game.child.wait().unwrap().code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn earlier_lines_are_recalled_in_the_next_game_and_a_directory_is_never_replaced() {
+    let dir = temp_dir("history");
+    let history = dir.join("play-history.txt");
+    let mut game = Pty::spawn(&["play", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("mouse to move> ");
+    game.keys("zz\r");
+    game.expect("unknown command or move 'zz'");
+    game.expect("mouse to move> ");
+    game.keys("quit\r");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&history).unwrap(), "zz\nquit\n");
+    // The next game recalls them: up twice is `zz`.
+    let mut game = Pty::spawn(&["play", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("mouse to move> ");
+    game.keys(&format!("{UP}{UP}\r"));
+    game.expect("unknown command or move 'zz'");
+    game.expect("mouse to move> ");
+    game.keys("quit\r");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&history).unwrap(), "zz\nquit\nzz\nquit\n");
+    // Where the history file would be stands a directory: it stays, the game goes on.
+    std::fs::remove_file(&history).unwrap();
+    std::fs::create_dir(&history).unwrap();
+    let mut game = Pty::spawn(&["play", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("mouse to move> ");
+    game.keys("moves\r");
+    game.expect("Legal moves for the mouse: e1d2 e1f2");
+    game.keys("quit\r");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    assert!(history.is_dir());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,7 +2,8 @@
 //! input and output are terminals, the bounded line reader otherwise; and, while the computer
 //! plays itself, the wait that a line typed at the terminal cuts short.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rustyline::history::DefaultHistory;
@@ -13,8 +14,12 @@ use rustyline::{
 
 use super::line::{self, Line, MAX_LINE_BYTES};
 
-/// How many earlier lines the up arrow can recall (kept for this session only).
+/// How many earlier lines the up arrow can recall.
 const HISTORY_LINES: usize = 500;
+
+/// The longest line the history file keeps: commands are short, a longer line is recalled in
+/// this session only. With [`HISTORY_LINES`] it bounds the file.
+const MAX_SAVED_LINE: usize = 1024;
 
 /// A source of the game's lines.
 pub trait Lines {
@@ -57,15 +62,20 @@ impl<R: BufRead> Lines for Plain<R> {
     }
 }
 
-/// The line editor: arrow keys, Ctrl-L, up-arrow history of this session's lines.
+/// The line editor: arrow keys, Ctrl-L, up-arrow history of earlier lines (kept in a file
+/// when there is one).
 pub struct Editor {
     editor: rustyline::Editor<(), DefaultHistory>,
+    /// Where the history is kept between games; `None` after a failed write.
+    file: Option<PathBuf>,
+    /// The lines the file keeps, oldest first.
+    kept: std::collections::VecDeque<String>,
 }
 
 impl Editor {
-    /// The editor on standard input and output, or `None` when the terminal cannot take it
-    /// (`TERM=dumb`): then the plain reader serves.
-    pub fn new() -> Option<Editor> {
+    /// The editor on standard input and output, with the history in `file`, or `None` when
+    /// the terminal cannot take it (`TERM=dumb`): then the plain reader serves.
+    pub fn new(file: Option<PathBuf>) -> Option<Editor> {
         let dumb = std::env::var("TERM").is_ok_and(|t| ["dumb", "cons25", "emacs"].contains(&t.as_str()));
         if dumb {
             return None;
@@ -85,15 +95,63 @@ impl Editor {
             EventHandler::Conditional(Box::new(EnterTyped)),
         );
         editor.bind_sequence(Event::Any, EventHandler::Conditional(Box::new(Cap)));
-        Some(Editor { editor })
+        let mut editor = Editor { editor, file, kept: Default::default() };
+        editor.load();
+        Some(editor)
     }
 
-    fn remember(&mut self, line: &Line) {
-        if let Line::Text(bytes) = line {
-            let text = String::from_utf8_lossy(bytes);
-            if !text.trim().is_empty() {
-                let _ = self.editor.add_history_entry(text.trim());
+    /// Reads the history file, when it is a regular file of the size this program writes.
+    fn load(&mut self) {
+        let Some(path) = &self.file else { return };
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        {
+            // A FIFO put in its place must not block the game.
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NONBLOCK);
+        }
+        let Ok(file) = options.open(path) else { return };
+        let limit = (HISTORY_LINES * (MAX_SAVED_LINE + 1)) as u64;
+        if !file.metadata().is_ok_and(|m| m.is_file() && m.len() <= limit) {
+            return;
+        }
+        let mut text = String::new();
+        if file.take(limit).read_to_string(&mut text).is_err() {
+            return;
+        }
+        for line in text.lines().filter(|l| !l.trim().is_empty() && l.len() <= MAX_SAVED_LINE) {
+            if self.editor.add_history_entry(line).unwrap_or(false) {
+                self.keep(line);
             }
+        }
+    }
+
+    fn keep(&mut self, line: &str) {
+        if line.len() <= MAX_SAVED_LINE {
+            self.kept.push_back(line.to_string());
+            if self.kept.len() > HISTORY_LINES {
+                self.kept.pop_front();
+            }
+        }
+    }
+
+    /// Keeps `line` for the up arrow, in memory and in the history file.
+    fn remember(&mut self, line: &Line) {
+        let Line::Text(bytes) = line else { return };
+        let text = String::from_utf8_lossy(bytes);
+        let text = text.trim();
+        if text.is_empty() || !self.editor.add_history_entry(text).unwrap_or(false) {
+            return;
+        }
+        self.keep(text);
+        let Some(path) = self.file.clone() else { return };
+        let saved: String = self.kept.iter().flat_map(|line| [line.as_str(), "\n"]).collect();
+        let written = path.parent().map_or(Ok(()), std::fs::create_dir_all).map_err(anyhow::Error::from);
+        // Only a regular file is ever replaced; when the history cannot be kept, the game goes
+        // on with it in memory.
+        if written.and_then(|()| crate::files::write_atomically(&path, saved.as_bytes())).is_err() {
+            self.file = None;
         }
     }
 }

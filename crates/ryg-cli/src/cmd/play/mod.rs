@@ -90,7 +90,8 @@ pub fn run(args: Args) -> Result<()> {
     let interactive = std::io::stdin().is_terminal();
     // The line editor only where it both reads keys and draws the line; a script keeps the
     // bounded reader.
-    let editor = (interactive && stdout.is_terminal()).then(editor::Editor::new).flatten();
+    let history = setup.cache.dir().map(|d| d.join("play-history.txt"));
+    let editor = (interactive && stdout.is_terminal()).then(|| editor::Editor::new(history)).flatten();
     let term =
         Terminal { interactive, colour: crate::ui::board::colour_for_stdout(), editing: editor.is_some() };
     crate::interrupt::install();
