@@ -25,6 +25,31 @@ pub fn flush() -> Result<(), StdoutError> {
     Ok(std::io::stdout().lock().flush()?)
 }
 
+/// Standard output as a `Write`, for code written over any writer (the terminal game): a failed
+/// write says that it was standard output, as the `out!` macros do.
+pub struct Stdout(std::io::StdoutLock<'static>);
+
+impl Stdout {
+    pub fn lock() -> Stdout {
+        Stdout(std::io::stdout().lock())
+    }
+}
+
+/// The error of a failed write, saying where it went; its kind is the original one.
+fn named(err: std::io::Error) -> std::io::Error {
+    std::io::Error::new(err.kind(), StdoutError(err))
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(named)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(named)
+    }
+}
+
 /// `print!` that returns `Result<(), StdoutError>` instead of panicking.
 macro_rules! out {
     ($($arg:tt)*) => { $crate::out::write_fmt(format_args!($($arg)*)) };

@@ -16,8 +16,15 @@ fn dev_full() -> std::fs::File {
 
 #[test]
 fn every_command_reports_a_failed_write_to_standard_output() {
+    let dir = std::env::temp_dir().join(format!("ryg-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let record = records("valid", "four-by-four.pgn");
-    let record = record.to_str().unwrap();
+    let one = std::fs::read_to_string(&record).unwrap();
+    let two = dir.join("two.pgn");
+    std::fs::write(&two, format!("{one}\n{one}")).unwrap();
+    let (record, two) = (record.to_str().unwrap(), two.to_str().unwrap());
+    let engine = |name: &str| format!("cmd={} ugi --no-cache name={name}", env!("CARGO_BIN_EXE_ryg"));
+    let (a, b) = (engine("a"), engine("b"));
     let commands: &[&[&str]] = &[
         &["show"],
         &["show", "--json"],
@@ -31,17 +38,27 @@ fn every_command_reports_a_failed_write_to_standard_output() {
         &["perft", "2"],
         &["perft", "2", "--divide"],
         &["record", "check", record],
+        &["record", "check", two],
+        &["record", "check", "--json", two],
         &["solve", "--size", "4"],
         &["selfplay", "--size", "4", "--games", "1", "--mouse", "1", "--cats", "1"],
+        &["levels", "--size", "4"],
+        &["levels", "--size", "4", "--json"],
+        &["match", "--engine", &a, "--engine", &b, "--size", "4", "--games", "2"],
+        &["match", "--engine", &a, "--engine", &b, "--size", "4", "--games", "2", "--json"],
+        &["play", "--size", "4"],
     ];
     for args in commands {
         ryg_process()
             .args(*args)
+            .env("RYG_CACHE_DIR", &dir)
+            .stdin(std::process::Stdio::null())
             .stdout(dev_full())
             .assert()
             .code(1)
             .stderr("ryg: error: cannot write to standard output: No space left on device (os error 28)\n");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -50,6 +67,22 @@ fn every_bad_start_is_a_command_line_mistake() {
         "ryg: error: the mouse cannot start on c3: choose a dark square of rank 1 on the 8x8 board\n",
     );
     ryg_process().args(["show", "--start", "e2"]).assert().code(2);
+    let selfplay = ["selfplay", "--mouse", "1", "--cats", "2", "--games", "1"];
+    for (start, message) in [
+        ("d1", "'d1' is a light square; pieces stand on dark squares only"),
+        ("c3", "the mouse cannot start on c3: choose a dark square of rank 1 on the 8x8 board"),
+        ("zz", "bad square 'zz': expected a file a-j followed by a rank 1-10"),
+    ] {
+        ryg_process()
+            .args(selfplay)
+            .args(["--start", start])
+            .assert()
+            .code(2)
+            .stderr(format!("ryg: error: {message}\n"));
+    }
+    ryg_process().args(selfplay).args(["--size", "4", "--start", "e1"]).assert().code(2).stderr(
+        "ryg: error: the mouse cannot start on e1: choose a dark square of rank 1 on the 4x4 board\n",
+    );
     ryg_process()
         .args(["moves", "--fen", "junk"])
         .assert()

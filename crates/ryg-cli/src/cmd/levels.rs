@@ -11,6 +11,7 @@ use ryg::{Level, Position, Side, Size};
 use serde::Serialize;
 
 use crate::args::JsonArg;
+use crate::out::{out, outln};
 use crate::tablebase::CacheArgs;
 
 #[derive(clap::Args, Debug)]
@@ -120,10 +121,10 @@ pub fn run(args: Args) -> Result<()> {
         bar.finish_and_clear();
     }
     if args.json.json {
-        println!("{}", serde_json::to_string(&json(&calibration))?);
+        outln!("{}", serde_json::to_string(&json(&calibration))?)?;
         return Ok(());
     }
-    print!("{}", table(&calibration, args.size.default_mouse_start()));
+    out!("{}", table(&calibration, args.size.default_mouse_start()))?;
     Ok(())
 }
 
@@ -223,7 +224,7 @@ fn run_sampled(args: &Args) -> Result<()> {
             seed: args.seed,
             rows,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
     let human = !args.side;

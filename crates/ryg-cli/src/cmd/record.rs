@@ -89,7 +89,7 @@ fn run_check(args: CheckArgs) -> Result<()> {
 fn check_several(records: &[Record], json: bool) -> Result<()> {
     if json {
         let games: Vec<Report> = records.iter().map(report).collect();
-        println!("{}", serde_json::json!({ "games": games }));
+        outln!("{}", serde_json::json!({ "games": games }))?;
         return Ok(());
     }
     for (i, record) in records.iter().enumerate() {
@@ -106,8 +106,8 @@ fn check_several(records: &[Record], json: bool) -> Result<()> {
             (Some(r), Some(why)) if game.outcome().is_none() => format!(", match result {r}: {why}"),
             _ => String::new(),
         };
-        println!("game {:<4} {:>3} plies{players}, result {result}{decided}", i + 1, game.moves().len());
+        outln!("game {:<4} {:>3} plies{players}, result {result}{decided}", i + 1, game.moves().len())?;
     }
-    println!("{} games, all valid", records.len());
+    outln!("{} games, all valid", records.len())?;
     Ok(())
 }

@@ -94,8 +94,9 @@ fn start_squares(size: Size, start: Option<&str>) -> Result<Vec<Square>> {
         None => Ok(vec![size.default_mouse_start()]),
         Some(s) if s.eq_ignore_ascii_case("all") => Ok(size.rank(0).collect()),
         Some(s) => {
-            let square: Square = s.parse()?;
-            Position::start(size, Some(square))?;
+            let usage = |err: &dyn std::fmt::Display| crate::args::UsageError(err.to_string());
+            let square: Square = s.parse().map_err(|e| usage(&e))?;
+            Position::start(size, Some(square)).map_err(|e| usage(&e))?;
             Ok(vec![square])
         }
     }

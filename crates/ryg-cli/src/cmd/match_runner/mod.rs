@@ -16,6 +16,7 @@ use ryg::report::{MatchGame, MatchReport};
 use ryg::{Game, Move, Position, Record, Side, Size, Tablebase};
 
 use crate::args::JsonArg;
+use crate::out::outln;
 use crate::tablebase::CacheArgs;
 use engine::{Engine, EngineSpec, Failure};
 
@@ -374,9 +375,9 @@ pub fn run(args: Args) -> Result<()> {
     let report =
         MatchReport::of(names, args.size, &games, args.sprt.as_ref(), started.elapsed().as_secs_f64());
     if args.json.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
     } else {
-        print_report(&report);
+        print_report(&report)?;
     }
     Ok(())
 }
@@ -386,10 +387,10 @@ fn fmt_elo(v: Option<f64>) -> String {
     v.map_or("n/a".to_string(), |v| format!("{:+.0}", v.round() + 0.0))
 }
 
-fn print_report(r: &MatchReport) {
-    println!("{} games in {:.1} s", r.games, r.seconds);
+fn print_report(r: &MatchReport) -> Result<(), crate::out::StdoutError> {
+    outln!("{} games in {:.1} s", r.games, r.seconds)?;
     for e in &r.engines {
-        println!(
+        outln!(
             "{:<12} {:>5}/{:<5} as mouse {}/{}, as cats {}/{}, failures {}, {} moves, {} nodes",
             e.name,
             e.score,
@@ -401,12 +402,12 @@ fn print_report(r: &MatchReport) {
             e.failures,
             e.moves,
             e.nodes.map_or("—".to_string(), |n| n.to_string())
-        );
+        )?;
     }
     if r.engines.iter().any(|e| e.nodes.is_none()) {
-        println!("— nodes: the engine reported none (a level playing from the tablebase searches no nodes)");
+        outln!("— nodes: the engine reported none (a level playing from the tablebase searches no nodes)")?;
     }
-    println!(
+    outln!(
         "Elo {} - {}: {} [{}, {}] ({})",
         r.engines[0].name,
         r.engines[1].name,
@@ -414,11 +415,12 @@ fn print_report(r: &MatchReport) {
         fmt_elo(r.elo_low),
         fmt_elo(r.elo_high),
         r.elo_method
-    );
+    )?;
     if let Some(s) = &r.sprt {
-        println!("SPRT: llr {:.2} (bounds {:.2}, {:.2}): {}", s.llr, s.lower, s.upper, s.decision);
+        outln!("SPRT: llr {:.2} (bounds {:.2}, {:.2}): {}", s.llr, s.lower, s.upper, s.decision)?;
     }
     for f in &r.failures {
-        println!("game {}: {}", f.game, f.reason);
+        outln!("game {}: {}", f.game, f.reason)?;
     }
+    Ok(())
 }

@@ -95,7 +95,7 @@ pub fn run(args: Args) -> Result<()> {
     let term =
         Terminal { interactive, colour: crate::ui::board::colour_for_stdout(), editing: editor.is_some() };
     crate::interrupt::install();
-    let mut session = Session::new(setup, stdout.lock(), term);
+    let mut session = Session::new(setup, crate::out::Stdout::lock(), term);
     match editor {
         Some(mut editor) => session.run(&mut editor),
         None => session.run(&mut editor::Plain::new(std::io::stdin().lock(), interactive)),
