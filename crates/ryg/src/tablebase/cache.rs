@@ -38,6 +38,8 @@ pub enum CacheError {
     Checksum { found: u64, expected: u64 },
     #[error("inconsistent: entry {entry} does not follow from its moves")]
     Inconsistent { entry: usize },
+    #[error("damaged: entry {entry} holds no result for a legal position")]
+    Damaged { entry: usize },
 }
 
 /// Entries checked against their children on every load, besides the start positions.
@@ -108,7 +110,9 @@ impl Tablebase {
     ///
     /// # Errors
     /// When the bytes are short, not a ryg tablebase, another format version or board size,
-    /// of the wrong length, or fail the checksum.
+    /// of the wrong length, fail the checksum, have a checked entry that does not follow from
+    /// its children, or hold no result for some legal position (so a loaded table never fails a
+    /// probe).
     pub fn from_cache_bytes(mut bytes: Vec<u8>, size: Size) -> Result<Tablebase, CacheError> {
         check_cache_header(&bytes, size)?;
         let index = Index::new(size);
@@ -125,7 +129,47 @@ impl Tablebase {
         bytes.drain(..CACHE_HEADER_LEN);
         let tablebase = Tablebase::from_parts(index, bytes);
         tablebase.check_entries(CACHE_SAMPLES, stored)?;
+        tablebase.check_every_result()?;
         Ok(tablebase)
+    }
+
+    /// Checks that every legal position's entry holds a result (no impossible byte), so that no
+    /// probe of a loaded table can fail. Fast: the impossible bytes are counted in one pass, and
+    /// the table passes when they are exactly as many as the impossible slots (the mouse on a
+    /// cat) and every such slot holds one; otherwise the slower walk names the entry.
+    ///
+    /// # Errors
+    /// The first entry of a legal position that holds the impossible byte.
+    fn check_every_result(&self) -> Result<(), CacheError> {
+        let (block, squares, cats) = (self.index.block(), self.index.squares(), self.index.cats());
+        // Counted in runs of 255 bytes, each into a byte-wide sum (which vectorises).
+        let count: usize = self
+            .entries
+            .chunks(255)
+            .map(|run| usize::from(run.iter().fold(0u8, |sum, &byte| sum + u8::from(byte == IMPOSSIBLE))))
+            .sum();
+        let mut on_cats = true;
+        self.for_each_configuration(|config, dense| {
+            let entries = &self.entries[config * block..][..block];
+            on_cats &= dense.iter().all(|&d| entries[d] == IMPOSSIBLE && entries[squares + d] == IMPOSSIBLE);
+        });
+        if on_cats && count == self.entries.len() / block * 2 * cats {
+            return Ok(());
+        }
+        let mut first = None;
+        self.for_each_configuration(|config, dense| {
+            if first.is_some() {
+                return;
+            }
+            let occupied = dense.iter().fold(0u64, |set, &d| set | 1 << d);
+            let entries = &self.entries[config * block..][..block];
+            first = entries
+                .iter()
+                .enumerate()
+                .find(|&(slot, &byte)| byte == IMPOSSIBLE && occupied & 1 << (slot % squares) == 0)
+                .map(|(slot, _)| config * block + slot);
+        });
+        first.map_or(Ok(()), |entry| Err(CacheError::Damaged { entry }))
     }
 
     /// Checks that the start positions' entries and `samples` entries chosen by `seed` follow
@@ -168,6 +212,29 @@ impl Tablebase {
             Ok(())
         } else {
             Err(CacheError::Inconsistent { entry })
+        }
+    }
+
+    /// Calls `f` with each configuration's index and its cats' dense squares (increasing), in
+    /// the index's colex order.
+    fn for_each_configuration(&self, mut f: impl FnMut(usize, &[usize])) {
+        let mut dense: Vec<usize> = (0..self.index.cats()).collect();
+        for config in 0..self.entries.len() / self.index.block() {
+            f(config, &dense);
+            next_colex(&mut dense, self.index.squares());
+        }
+    }
+}
+
+/// The next set of dense squares (increasing) in colex order (CITE: combinatorial number
+/// system): the lowest square that can move up does, and the ones below it go back to the
+/// bottom. The last set stays as it is.
+fn next_colex(dense: &mut [usize], squares: usize) {
+    let free = |i: usize| dense.get(i + 1).map_or(squares, |&up| up);
+    if let Some(i) = (0..dense.len()).find(|&i| dense[i] + 1 < free(i)) {
+        dense[i] += 1;
+        for (j, d) in dense[..i].iter_mut().enumerate() {
+            *d = j;
         }
     }
 }
@@ -244,6 +311,46 @@ mod tests {
         let damaged = Tablebase::from_parts(Index::new(size), entries);
         assert_eq!(damaged.probe(&start), Err(crate::tablebase::ProbeError::Damaged { entry }));
         assert_eq!(damaged.check_entries(0, 1), Err(CacheError::Inconsistent { entry }));
+    }
+
+    #[test]
+    fn the_colex_walk_meets_each_configuration_at_its_index() {
+        for n in [4, 6, 8] {
+            let index = Index::new(Size::new(n).unwrap());
+            let cats = index.cats();
+            let mut dense: Vec<usize> = (0..cats).collect();
+            let mut unranked = [0u8; 5];
+            for config in 0..index.entries() / index.block() {
+                index.unrank(config, &mut unranked);
+                let expected: Vec<usize> = unranked[..cats].iter().map(|&d| usize::from(d)).collect();
+                assert_eq!(dense, expected, "{n}x{n} configuration {config}");
+                next_colex(&mut dense, index.squares());
+            }
+        }
+    }
+
+    #[test]
+    fn an_impossible_byte_anywhere_in_a_cache_is_refused_on_loading() {
+        let size = Size::new(6).unwrap();
+        let good = Tablebase::build(size, 1, &mut ());
+        // The last legal position's entry: far from the start, so only a full pass finds it.
+        let entry = (0..good.len()).rev().find(|&e| good.index.position(e).is_some()).unwrap();
+        let mut entries = good.entries.clone();
+        entries[entry] = super::IMPOSSIBLE;
+        let damaged = Tablebase::from_parts(Index::new(size), entries);
+        let position = good.index.position(entry).unwrap();
+        assert_eq!(damaged.probe(&position), Err(crate::tablebase::ProbeError::Damaged { entry }));
+        // Its checksum is valid: only the new pass refuses it.
+        let err = Tablebase::from_cache_bytes(damaged.to_cache_bytes(), size).unwrap_err();
+        assert_eq!(err, CacheError::Damaged { entry });
+        assert_eq!(err.to_string(), format!("damaged: entry {entry} holds no result for a legal position"));
+        // Every legal slot of a built table holds a result.
+        for n in [4, 6, 8] {
+            let tb = Tablebase::build(Size::new(n).unwrap(), 2, &mut ());
+            assert_eq!(tb.check_every_result(), Ok(()), "{n}x{n}");
+            let back = Tablebase::from_cache_bytes(tb.to_cache_bytes(), tb.size()).unwrap();
+            assert_eq!(back.len(), tb.len());
+        }
     }
 
     #[test]

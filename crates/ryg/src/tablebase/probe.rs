@@ -43,8 +43,9 @@ impl Tablebase {
     /// The exact result of `position`.
     ///
     /// # Panics
-    /// When [`Tablebase::probe`] fails: `position` is on another board size, or the table is
-    /// damaged (loading a cache validates it, see [`Tablebase::from_cache_bytes`]).
+    /// When `position` is on another board size. (A damaged entry cannot make it panic: a
+    /// built table has none, and [`Tablebase::from_cache_bytes`] refuses a cache that holds
+    /// one.)
     #[inline]
     #[track_caller]
     pub fn result(&self, position: &Position) -> ExactResult {
