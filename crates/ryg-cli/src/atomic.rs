@@ -169,7 +169,7 @@ mod cleanup {
     use std::path::Path;
     use std::sync::atomic::{AtomicPtr, Ordering};
 
-    /// The signals that end ryg during a write.
+    /// The signals that end ryg during a write (SIGINT first: see `Guard::new`).
     const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
     /// The temporary file being written, as a C string (null when none).
@@ -180,6 +180,9 @@ mod cleanup {
     pub struct Guard {
         previous: Vec<(libc::c_int, libc::sigaction)>,
         path: *mut libc::c_char,
+        /// Ctrl-C held back until the write is done, where ryg handles it itself (a game):
+        /// released after the handlers are restored.
+        _held: Option<crate::interrupt::Held>,
     }
 
     extern "C" fn on_signal(signal: libc::c_int) {
@@ -198,12 +201,14 @@ mod cleanup {
     impl Guard {
         pub fn new(tmp: &Path) -> Guard {
             let Ok(path) = CString::new(tmp.as_os_str().as_bytes()) else {
-                return Guard { previous: Vec::new(), path: std::ptr::null_mut() };
+                return Guard { previous: Vec::new(), path: std::ptr::null_mut(), _held: None };
             };
+            let held = crate::interrupt::hold_for_write();
+            let signals: &[libc::c_int] = if held.is_some() { &SIGNALS[1..] } else { &SIGNALS };
             let path = path.into_raw();
             PENDING.store(path, Ordering::SeqCst);
             let mut previous = Vec::new();
-            for signal in SIGNALS {
+            for &signal in signals {
                 // SAFETY: a zeroed sigaction is valid; the handler only does async-signal-safe
                 // work; the old action is kept to be restored.
                 unsafe {
@@ -216,7 +221,7 @@ mod cleanup {
                     }
                 }
             }
-            Guard { previous, path }
+            Guard { previous, path, _held: held }
         }
     }
 

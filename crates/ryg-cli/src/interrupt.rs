@@ -2,15 +2,19 @@
 //! nothing is running, leaves at once with exit status 130 after saying the farewell the
 //! current command left here (a game: where it is saved).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-static BUSY: AtomicBool = AtomicBool::new(false);
+/// How many stretches of work Ctrl-C should stop rather than kill are under way (they nest).
+static BUSY: AtomicUsize = AtomicUsize::new(0);
 static FAREWELL: Mutex<Option<String>> = Mutex::new(None);
+/// Whether `install` ran: Ctrl-C is then handled here instead of ending the process.
+static INSTALLED: AtomicBool = AtomicBool::new(false);
 
 /// Installs the Ctrl-C handler (once; later calls do nothing).
 pub fn install() {
+    INSTALLED.store(true, Ordering::SeqCst);
     terminal::remember();
     // The handler's own thread never takes SIGINT itself: the main thread does, so a SIGINT
     // while the line editor waits for a key interrupts that wait (the editor then reports
@@ -18,12 +22,23 @@ pub fn install() {
     let _blocked = terminal::SigintBlocked::new();
     let _ = ctrlc::set_handler(|| {
         INTERRUPTED.store(true, Ordering::SeqCst);
-        if !BUSY.load(Ordering::SeqCst) {
+        if BUSY.load(Ordering::SeqCst) == 0 {
             // After the terminal's "^C", on a line of its own.
             leave_after("\n");
         }
     });
 }
+
+/// Ctrl-C held back on this thread while a file is written, when Ctrl-C is handled here: it
+/// then pauses or leaves after the write, never in its middle (a game's autosave would lose
+/// the move just played). `None` when Ctrl-C is not handled here: it ends the process, and
+/// the writer removes its temporary file.
+pub fn hold_for_write() -> Option<Held> {
+    INSTALLED.load(Ordering::SeqCst).then(|| Held(terminal::SigintBlocked::new()))
+}
+
+/// See [`hold_for_write`]: Ctrl-C arrives when this is dropped.
+pub struct Held(#[allow(dead_code)] terminal::SigintBlocked);
 
 /// Leaves at once with exit status 130 after the farewell: what Ctrl-C does outside a
 /// search, also when the line editor reads it as a key.
@@ -139,18 +154,18 @@ mod terminal {
     }
 }
 
-/// Marks a stretch of work that Ctrl-C should stop rather than kill.
+/// Marks a stretch of work that Ctrl-C should stop rather than kill (stretches may nest).
 pub struct Busy;
 
 impl Busy {
     pub fn start() -> Busy {
-        BUSY.store(true, Ordering::SeqCst);
+        BUSY.fetch_add(1, Ordering::SeqCst);
         Busy
     }
 }
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        BUSY.store(false, Ordering::SeqCst);
+        BUSY.fetch_sub(1, Ordering::SeqCst);
     }
 }

@@ -284,6 +284,38 @@ fn ctrl_d_on_an_empty_line_ends_the_game() {
 }
 
 #[test]
+fn ctrl_c_while_watching_pauses_the_game_at_a_prompt() {
+    let dir = temp_dir("watch-ctrl-c");
+    // A long delay: only Ctrl-C ends the wait before the second move.
+    let mut game = Pty::spawn(&[
+        "play",
+        "--side",
+        "none",
+        "--level",
+        "random",
+        "--seed",
+        "4",
+        "--delay",
+        "30",
+        "--cache-dir",
+        dir.to_str().unwrap(),
+    ]);
+    game.expect("ryg plays ");
+    game.expect("Cats to move.");
+    // Ctrl-C: the terminal turns the key into a SIGINT (this pseudo-terminal is not the
+    // child's controlling terminal, so the test sends the signal itself).
+    game.interrupt();
+    game.expect("Paused: 'side mouse' or 'side cats' takes over a side, 'side none' watches on.");
+    game.expect("cats to move> ");
+    game.keys("moves\r");
+    game.expect("Legal moves for the cats: ");
+    game.expect("cats to move> ");
+    game.keys("quit\r");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_line_typed_while_watching_pauses_the_game_and_a_side_can_be_taken_over() {
     let dir = temp_dir("watch");
     // A long delay: only typing ends the wait before the second move.

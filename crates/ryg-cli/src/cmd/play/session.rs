@@ -105,7 +105,18 @@ impl<W: Write> Session<W> {
         self.greet()?;
         self.keep_earlier_game()?;
         self.show_board()?;
+        // While the computer plays itself at a terminal, Ctrl-C at any moment (thinking,
+        // waiting, or showing a move) pauses the game instead of leaving it.
+        let mut watch: Option<crate::interrupt::Busy> = None;
         loop {
+            let watched = self.watching() && !self.paused && self.game.outcome().is_none();
+            if watched && watch.is_none() {
+                watch = Some(crate::interrupt::Busy::start());
+            } else if !watched && watch.is_some() {
+                watch = None;
+                // A Ctrl-C just as the watch ended: it has paused the game already.
+                crate::interrupt::take();
+            }
             if self.game.outcome().is_none() && !self.sides.human(self.side()) && !self.paused {
                 // Saved first, so the move just played survives whatever happens while thinking.
                 self.autosave();
