@@ -368,6 +368,28 @@ fn a_computer_move_shows_the_exact_result_and_a_loaded_game_counts_numbered_move
     let (ok, out, _) = run_script(&["play", "--side", "both"], &format!("load {}\n", file.display()));
     assert!(ok, "{out}");
     assert!(out.contains(&format!("Loaded {} (3 moves, 5 plies).", file.display())), "{out}");
+    // One of each is said in the singular, here and in `record check` of several games.
+    let one = dir.join("one.pgn");
+    std::fs::write(&one, "1. e1f2 *\n").unwrap();
+    let (ok, out, _) = run_script(&["play", "--side", "both"], &format!("load {}\n", one.display()));
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("Loaded {} (1 move, 1 ply).", one.display())), "{out}");
+    let two = dir.join("two.pgn");
+    std::fs::write(
+        &two,
+        "[Event \"a\"]\n\n1. e1f2 *\n\n[Event \"b\"]\n\n1. e1f2 h8g7 2. f2e3 g7f6 3. e3d4 *\n",
+    )
+    .unwrap();
+    let out = ryg().args(["record", "check"]).arg(&two).output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "game 1        1 ply, result * (unfinished; cats to move)\n\
+         game 2      5 plies, result * (unfinished; cats to move)\n\
+         2 games, all valid\n"
+    );
+    let (ok, out, _) = run_script(&["play", "--side", "cats", "--depth", "1"], "quit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("searches exactly 1 ply, without"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
     let (ok, _, err) = run_script(&["play", "--delay", "61"], "");
     assert!(!ok);

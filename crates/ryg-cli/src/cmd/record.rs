@@ -106,7 +106,8 @@ fn check_several(records: &[Record], json: bool) -> Result<()> {
             (Some(r), Some(why)) if game.outcome().is_none() => format!(", match result {r}: {why}"),
             _ => String::new(),
         };
-        outln!("game {:<4} {:>3} plies{players}, result {result}{decided}", i + 1, game.moves().len())?;
+        let plies = crate::ui::plies(game.moves().len());
+        outln!("game {:<4} {plies:>9}{players}, result {result}{decided}", i + 1)?;
     }
     outln!("{} games, all valid", records.len())?;
     Ok(())

@@ -299,6 +299,7 @@ impl std::fmt::Display for ProofBounds {
         }
         let verb = if self.winner == Side::Mouse { "wins" } else { "win" };
         match fewest {
+            0 if most == 1 => write!(f, "{} {verb} in at most 1 ply", self.winner),
             0 => write!(f, "{} {verb} in at most {most} plies", self.winner),
             _ => write!(f, "{} {verb} in {fewest} to {most} plies", self.winner),
         }
@@ -663,6 +664,8 @@ mod tests {
             ProofBounds::of(WIN - 44, WIN - 44, Side::Cats).unwrap().to_string(),
             "cats win in 44 plies"
         );
+        let soon = ProofBounds { winner: Side::Mouse, plies: (0, 1) };
+        assert_eq!(soon.to_string(), "mouse wins in at most 1 ply");
         assert_eq!(ProofBounds::of(-1, 1, Side::Mouse), None);
     }
 }

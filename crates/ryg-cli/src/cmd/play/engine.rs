@@ -30,7 +30,10 @@ fn level_settings(level: Level, depth: Option<u32>) -> String {
     match (level, depth) {
         (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
         (Level::Random, _) => "random moves".to_string(),
-        (Level::Search(_), Some(d)) => format!("searches exactly {d} plies, without the level's randomness"),
+        (Level::Search(_), Some(d)) => format!(
+            "searches exactly {}, without the level's randomness",
+            crate::ui::count(d, "ply", "plies")
+        ),
         (Level::Search(_), None) => {
             "mostly perfect moves, more often plausible or random ones at low levels; see `ryg levels`"
                 .to_string()

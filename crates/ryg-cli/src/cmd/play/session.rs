@@ -286,7 +286,7 @@ impl<W: Write> Session<W> {
         self.say_where_saved()?;
         if !self.term.interactive && self.failed > 0 {
             let n = self.failed;
-            anyhow::bail!("{n} command{} of the script failed", if n == 1 { "" } else { "s" });
+            anyhow::bail!("{} of the script failed", crate::ui::count(n as u64, "command", "commands"));
         }
         Ok(())
     }
@@ -380,11 +380,11 @@ impl<W: Write> Session<W> {
         let outcome = self.game.outcome().expect("announced only at the end");
         let plies = self.game.moves().len();
         self.say(&format!(
-            "{}: {} ({}) after {} plies.",
+            "{}: {} ({}) after {}.",
             capitalised(&outcome.reason.to_string()),
             if outcome.winner == Side::Mouse { "the mouse wins" } else { "the cats win" },
             outcome.result_token(),
-            plies
+            crate::ui::plies(plies)
         ))?;
         self.say(
             "Type 'new' for another game, 'save FILE' to keep the record, 'undo' to go back, or 'quit'.",
@@ -505,9 +505,10 @@ impl<W: Write> Session<W> {
                     self.announced_end = false;
                     let plies = self.game.moves().len();
                     self.say(&format!(
-                        "Loaded {} ({}, {plies} plies).",
+                        "Loaded {} ({}, {}).",
                         echo_whole(&path.to_string_lossy()),
-                        full_moves(&self.game)
+                        full_moves(&self.game),
+                        crate::ui::plies(plies)
                     ))?;
                     self.show_board()?;
                 }
@@ -712,7 +713,7 @@ fn full_moves(game: &Game) -> String {
     let plies = game.moves().len();
     let offset = usize::from(game.start().side_to_move() == Side::Cats);
     let moves = if plies == 0 { 0 } else { 1 + (plies - 1 + offset) / 2 };
-    format!("{moves} move{}", if moves == 1 { "" } else { "s" })
+    crate::ui::count(moves as u64, "move", "moves")
 }
 
 fn capitalised(text: &str) -> String {
