@@ -314,14 +314,44 @@ pub(crate) mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[cfg(unix)]
     #[test]
     fn only_a_writable_regular_file_is_replaced() {
         let dir = temp_dir("refuse");
-        let err = write_atomically(Path::new("/dev/null"), b"x").unwrap_err();
+        // A device node of our own (the null device's numbers), so that a broken check run as
+        // root never replaces the real /dev/null. Without the right to make one, /dev/null is
+        // safe: an unprivileged process cannot replace it either.
+        let device = dir.join("null");
+        let c_device = std::ffi::CString::new(device.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string; mknod only creates a file.
+        let made = unsafe { libc::mknod(c_device.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) } == 0;
+        let device = if made { device } else { PathBuf::from("/dev/null") };
+        let err = write_atomically(&device, b"x").unwrap_err();
         assert_eq!(
             format!("{err:#}"),
-            "cannot write '/dev/null': it is a device, not a regular file; nothing was replaced"
+            format!(
+                "cannot write '{}': it is a device, not a regular file; nothing was replaced",
+                device.display()
+            )
         );
+        if made {
+            let meta = fs::metadata(&device).unwrap();
+            assert!(std::os::unix::fs::FileTypeExt::is_char_device(&meta.file_type()));
+            fs::remove_file(&device).unwrap();
+        }
+        let fifo = dir.join("fifo");
+        let c_fifo = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string; mkfifo only creates a file.
+        assert_eq!(unsafe { libc::mkfifo(c_fifo.as_ptr(), 0o666) }, 0);
+        let err = write_atomically(&fifo, b"x").unwrap_err();
+        assert_eq!(
+            format!("{err:#}"),
+            format!(
+                "cannot write '{}': it is a named pipe, not a regular file; nothing was replaced",
+                fifo.display()
+            )
+        );
+        fs::remove_file(&fifo).unwrap();
         let sub = dir.join("sub");
         fs::create_dir(&sub).unwrap();
         let err = write_atomically(&sub, b"x").unwrap_err();

@@ -152,3 +152,97 @@ fn control_characters_from_records_and_arguments_are_shown_escaped() {
     assert!(!has_control(&err) && err.contains("'8\\x1b]0;owned\\x07'"), "{err:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A fresh, empty directory for one test.
+#[cfg(unix)]
+fn empty_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ryg-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in `dir`, sorted.
+#[cfg(unix)]
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_while_the_cache_is_written_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = empty_dir("sigterm");
+    // The 10x10 table (211 MB) is written for a few tenths of a second after a second of
+    // building: the signal comes once its temporary file is there. A run that finished before
+    // it was seen is tried again.
+    for _ in 0..5 {
+        let mut child = ryg_process()
+            .args(["solve", "--size", "10", "--cache-dir"])
+            .arg(&dir)
+            .env_remove("RYG_CACHE_DIR")
+            .env_remove("XDG_CACHE_HOME")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let seen = loop {
+            if names(&dir).iter().any(|n| n.starts_with(".tablebase-10x10.ryg.tmp")) {
+                break true;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break false;
+            }
+            std::thread::yield_now();
+        };
+        if !seen {
+            std::fs::remove_dir_all(&dir).unwrap();
+            std::fs::create_dir_all(&dir).unwrap();
+            continue;
+        }
+        // SAFETY: kill only sends a signal to our own child, which has not been waited for.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) }, 0);
+        let status = child.wait().unwrap();
+        // Ended by the signal itself, as without ryg's handler (a shell says 143).
+        assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+        assert_eq!(names(&dir), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    panic!("the temporary cache file was never seen in 5 runs");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_huge_foreign_cache_file_is_refused_without_reading_it_whole() {
+    use std::os::unix::process::CommandExt;
+    let dir = empty_dir("huge");
+    let cache = dir.join("tablebase-10x10.ryg");
+    // 4 GiB of holes. Under a 2 GiB address-space limit, reading it whole fails (the
+    // allocation aborts ryg); building the 10x10 table needs about 0.2 GiB.
+    std::fs::File::create(&cache).unwrap().set_len(4 << 30).unwrap();
+    let mut command = ryg_process();
+    command.args(["solve", "--size", "10", "--cache-dir"]).arg(&dir);
+    command.env_remove("RYG_CACHE_DIR").env_remove("XDG_CACHE_HOME");
+    // SAFETY: setrlimit is async-signal-safe and touches only the child.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit { rlim_cur: 2 << 30, rlim_max: 2 << 30 };
+            match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    command.assert().success().stderr(format!(
+        "ryg: tablebase cache {} refused (not a ryg tablebase (bad magic bytes)); rebuilding it\n",
+        cache.display()
+    ));
+    assert_eq!(std::fs::metadata(&cache).unwrap().len(), 211_876_032);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
