@@ -392,3 +392,34 @@ fn earlier_lines_are_recalled_in_the_next_game_and_a_directory_is_never_replaced
     assert!(history.is_dir());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_finished_earlier_game_is_kept_at_the_start_and_on_new() {
+    let dir = temp_dir("finished");
+    let finished = std::fs::read_to_string(crate::common::records("valid", "four-by-four.pgn")).unwrap();
+    std::fs::write(dir.join("last-game.pgn"), &finished).unwrap();
+    let mut game =
+        Pty::spawn(&["play", "--side", "both", "--size", "4", "--cache-dir", dir.to_str().unwrap()]);
+    game.expect("Your finished game from before is kept in:\r\n  ");
+    let kept = game.expect("\n").trim().to_string();
+    assert!(kept.starts_with(dir.join("finished-").to_str().unwrap()) && kept.ends_with("-1.pgn"), "{kept}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), finished);
+    // This game, played to its end (the same moves), then `new`: kept beside it.
+    for mv in ["c1d2", "b4a3", "d2c1", "d4c3", "c1b2", "c3d2", "b2c1", "a3b2"] {
+        game.expect("to move> ");
+        game.type_line(mv);
+    }
+    game.expect("The mouse is trapped: the cats win (0-1) after 8 plies.");
+    game.expect("game over> ");
+    game.type_line("new");
+    game.expect("New game.\r\nYour finished game from before is kept in:\r\n  ");
+    let second = game.expect("\n").trim().to_string();
+    assert!(second.ends_with("-2.pgn"), "{second}");
+    let second = std::fs::read_to_string(&second).unwrap();
+    assert!(second.contains("[Result \"0-1\"]") && second.contains("4. b2c1 a3b2 0-1"), "{second}");
+    game.expect("mouse to move> ");
+    game.type_line("quit");
+    assert_eq!(game.child.wait().unwrap().code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), finished);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

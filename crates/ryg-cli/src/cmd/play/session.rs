@@ -228,23 +228,28 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// An unfinished game saved by an earlier session (and not the one continued now) is moved
-    /// to a name of its own, so this game's autosave never silently replaces it.
+    /// A game autosaved earlier, finished or not (and not the one continued now), is moved to
+    /// a name of its own (`finished-DATE-N.pgn`, `unfinished-DATE-N.pgn`), so this game's
+    /// autosave never silently replaces it: at the start, and on `new`.
     fn keep_earlier_game(&mut self) -> Result<()> {
         let Some(path) = self.autosave.clone() else { return Ok(()) };
         let Ok(earlier) = crate::files::read_record(&path) else { return Ok(()) };
         let earlier = earlier.into_game();
-        if earlier.outcome().is_some() || earlier.moves().is_empty() || earlier == self.game {
+        if earlier.moves().is_empty() || earlier == self.game {
             return Ok(());
         }
+        let finished = earlier.outcome().is_some();
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let date = today().replace('.', "-");
-        let Some(kept) =
-            (1..1000).map(|n| dir.join(format!("unfinished-{date}-{n}.pgn"))).find(|p| !p.exists())
+        let kind = if finished { "finished" } else { "unfinished" };
+        let Some(kept) = (1..1000).map(|n| dir.join(format!("{kind}-{date}-{n}.pgn"))).find(|p| !p.exists())
         else {
             return Ok(());
         };
         match std::fs::rename(&path, &kept) {
+            Ok(()) if finished => {
+                writeln!(self.out, "Your finished game from before is kept in:\n  {}", kept.display())?
+            }
             Ok(()) => writeln!(
                 self.out,
                 "Your unfinished game from before is kept; continue it with:\n  ryg --load {}",
@@ -484,6 +489,7 @@ impl<W: Write> Session<W> {
                 self.game = Game::new(*self.game.start());
                 self.announced_end = false;
                 writeln!(self.out, "New game.")?;
+                self.keep_earlier_game()?;
                 self.show_board()?;
             }
             Input::Save(path) => match self.save(&path) {
