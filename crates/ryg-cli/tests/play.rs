@@ -383,7 +383,7 @@ fn a_computer_move_shows_the_exact_result_and_a_loaded_game_counts_numbered_move
     let out = ryg().args(["record", "check"]).arg(&two).output().unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "game 1        1 ply, result * (unfinished; cats to move)\n\
+        "game 1      1 ply, result * (unfinished; cats to move)\n\
          game 2      5 plies, result * (unfinished; cats to move)\n\
          2 games, all valid\n"
     );

@@ -106,8 +106,9 @@ fn check_several(records: &[Record], json: bool) -> Result<()> {
             (Some(r), Some(why)) if game.outcome().is_none() => format!(", match result {r}: {why}"),
             _ => String::new(),
         };
-        let plies = crate::ui::plies(game.moves().len());
-        outln!("game {:<4} {plies:>9}{players}, result {result}{decided}", i + 1)?;
+        let plies = game.moves().len();
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        outln!("game {:<4} {plies:>3} {unit}{players}, result {result}{decided}", i + 1)?;
     }
     outln!("{} games, all valid", records.len())?;
     Ok(())
