@@ -283,11 +283,9 @@ fn ctrl_d_on_an_empty_line_ends_the_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn ctrl_c_while_watching_pauses_the_game_at_a_prompt() {
-    let dir = temp_dir("watch-ctrl-c");
-    // A long delay: only Ctrl-C ends the wait before the second move.
-    let mut game = Pty::spawn(&[
+/// ryg playing itself at random (seed 4), 30 seconds between moves, its files in `dir`.
+fn watch_slowly(dir: &std::path::Path) -> Pty {
+    Pty::spawn(&[
         "play",
         "--side",
         "none",
@@ -299,7 +297,14 @@ fn ctrl_c_while_watching_pauses_the_game_at_a_prompt() {
         "30",
         "--cache-dir",
         dir.to_str().unwrap(),
-    ]);
+    ])
+}
+
+#[test]
+fn ctrl_c_while_watching_pauses_the_game_at_a_prompt() {
+    let dir = temp_dir("watch-ctrl-c");
+    // A long delay: only Ctrl-C ends the wait before the second move.
+    let mut game = watch_slowly(&dir);
     game.expect("ryg plays ");
     game.expect("Cats to move.");
     // Ctrl-C: the terminal turns the key into a SIGINT (this pseudo-terminal is not the
@@ -319,19 +324,7 @@ fn ctrl_c_while_watching_pauses_the_game_at_a_prompt() {
 fn a_line_typed_while_watching_pauses_the_game_and_a_side_can_be_taken_over() {
     let dir = temp_dir("watch");
     // A long delay: only typing ends the wait before the second move.
-    let mut game = Pty::spawn(&[
-        "play",
-        "--side",
-        "none",
-        "--level",
-        "random",
-        "--seed",
-        "4",
-        "--delay",
-        "30",
-        "--cache-dir",
-        dir.to_str().unwrap(),
-    ]);
+    let mut game = watch_slowly(&dir);
     game.expect("Mouse and cats: ryg, level random: random moves.");
     game.expect("ryg plays ");
     game.expect("Cats to move.");
