@@ -204,10 +204,8 @@ impl<W: Write> Session<W> {
     /// line typed at the terminal ends: either pauses the watch.
     fn watch_wait(&mut self) -> Result<Waited> {
         let delay = if self.game.moves().is_empty() { Duration::ZERO } else { self.delay };
-        let waited = {
-            let _busy = crate::interrupt::Busy::start();
-            editor::wait_between_moves(delay)
-        };
+        // Ctrl-C cannot end the game here: `run` marks the whole watch busy.
+        let waited = editor::wait_between_moves(delay);
         match waited {
             Waited::Elapsed => {}
             Waited::Interrupted => {
