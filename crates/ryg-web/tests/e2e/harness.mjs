@@ -101,7 +101,8 @@ export function screenshotPath(name) {
 }
 
 export function screenshot(page, name) {
-  return page.screenshot({ path: screenshotPath(name), fullPage: false });
+  // A piece still sliding into place (the 220 ms move animation) is shown where it lands.
+  return page.screenshot({ path: screenshotPath(name), fullPage: false, animations: 'disabled' });
 }
 
 // ---------- page helpers shared by the tests (reading the page's state as a user sees it) ----------
