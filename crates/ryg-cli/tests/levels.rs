@@ -57,15 +57,16 @@ fn sampled_self_play_agrees_with_the_exact_chances() {
 }
 
 #[test]
-fn the_readme_tables_are_the_output_of_ryg_levels() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+fn the_docs_tables_are_the_output_of_ryg_levels() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/levels.md")).unwrap();
     for side in ["cats", "mouse"] {
         let out = ryg().args(["levels", "--size", "6", "--side", side]).output().unwrap();
         assert!(out.status.success());
         let table = String::from_utf8(out.stdout).unwrap();
         assert!(
             readme.contains(&table),
-            "README lacks the output of ryg levels --size 6 --side {side}:\n{table}"
+            "docs/levels.md lacks the output of ryg levels --size 6 --side {side}:\n{table}"
         );
     }
 }

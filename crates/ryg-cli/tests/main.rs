@@ -4,11 +4,13 @@
 mod common;
 
 mod cli;
+mod docs;
 mod hardening;
 mod levels;
 mod r#match;
 mod play;
 mod search_cli;
+mod serve;
 mod solve;
 mod terminal;
 mod ugi;

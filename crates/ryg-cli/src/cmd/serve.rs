@@ -75,19 +75,75 @@ pub fn run(args: Args) -> Result<()> {
             eprintln!(
                 "ryg: warning: serving on {addr}, reachable from other computers: anyone who can reach \
                  it can create games and watch every game; players act only with their links' tokens, \
-                 and the connection is not encrypted (see the README on a reverse proxy with TLS)"
+                 and the connection is not encrypted (see docs/server.md on a reverse proxy with TLS)"
             );
         }
         let _ = out.flush();
         if open {
-            let _ = std::process::Command::new("xdg-open")
-                .arg(&url)
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn();
+            open_browser(&url);
         }
-    })?;
+    })
+    .map_err(listen_error)?;
     Ok(())
+}
+
+/// The server's start-up error as one line: a busy port says what to do about it (the
+/// operating system's own words are not repeated).
+fn listen_error(err: ryg_web::ServeError) -> anyhow::Error {
+    match err {
+        ryg_web::ServeError::Bind { addr, source } if source.kind() == std::io::ErrorKind::AddrInUse => {
+            anyhow::anyhow!(
+                "cannot listen on {addr}: the port is already in use (another `ryg serve`?); \
+                 choose another with --port N, or --port 0 for any free port"
+            )
+        }
+        ryg_web::ServeError::Bind { addr, source } => anyhow::anyhow!("cannot listen on {addr}: {source}"),
+        other => other.into(),
+    }
+}
+
+/// The command that opens an address in the user's browser on this system.
+fn opener() -> (&'static str, &'static [&'static str]) {
+    if cfg!(target_os = "macos") {
+        ("open", &[])
+    } else if cfg!(windows) {
+        ("cmd", &["/C", "start", ""])
+    } else {
+        ("xdg-open", &[])
+    }
+}
+
+/// Opens `url` in a browser and says whether that worked; where there is no browser (a server
+/// without a desktop), says so and how to reach the page instead. Never holds up the server.
+fn open_browser(url: &str) {
+    let (program, args) = opener();
+    let child = std::process::Command::new(program)
+        .args(args)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let url = url.to_owned();
+    let no_browser = move |why: String| {
+        let _ = writeln!(std::io::stdout(), "ryg: no browser to open here ({why}); open {url} in a browser");
+    };
+    match child {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            no_browser(format!("no `{program}` command"))
+        }
+        Err(err) => no_browser(format!("{program}: {err}")),
+        Ok(mut child) => {
+            // The opener may take a moment (or wait for the browser): report from a thread.
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {
+                    let _ = writeln!(std::io::stdout(), "ryg: opened the page in your browser");
+                }
+                Ok(status) => no_browser(format!("{program} failed: {status}")),
+                Err(err) => no_browser(format!("{program}: {err}")),
+            });
+        }
+    }
 }
 
 /// Whether `host` serves this computer only.
