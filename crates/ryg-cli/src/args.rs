@@ -1,36 +1,8 @@
 //! Command-line arguments shared by several subcommands (how a position is chosen, `--json`).
 
 use anyhow::{Context, Result};
-use clap::{Args, Parser};
+use clap::Args;
 use ryg::{Position, Size, Square};
-
-use crate::cmd::Command;
-
-const AFTER_HELP: &str = "\
-With no command, ryg starts a game in the terminal (the options above are `ryg play`'s);
-type `help` in the game for its commands.
-
-Examples:
-  ryg                                  play the mouse against the level 3 cats
-  ryg --side cats --level perfect      play the cats against a perfect mouse
-  ryg solve                            who wins from the 8x8 start, and in how many plies
-  ryg analyze --depth 12               search the start position, iteration by iteration
-  ryg show --fen \"1c1c1c2/8/8/8/8/8/1c6/m7 m\"
-
-Run `ryg COMMAND --help` for the options of a command.";
-
-/// ryg — El ratón y los gatos (Fox and Hounds): play, analyse and solve the game.
-#[derive(Parser, Debug)]
-#[command(name = "ryg", version, about, long_about = None, args_conflicts_with_subcommands = true)]
-#[command(
-    after_help = AFTER_HELP
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Option<Command>,
-    #[command(flatten)]
-    pub play: crate::cmd::play::Args,
-}
 
 /// Where a command starts: a FEN, or a start position of some size and mouse square.
 #[derive(Args, Debug, Clone, Default)]
@@ -67,6 +39,12 @@ impl PositionArgs {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
+
+/// A value clap accepted that the command rejects once it sees the whole command line:
+/// reported as clap reports its own mistakes, with the usage (exit status 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidValue(pub String);
 
 /// `--json`: machine-readable output on stdout.
 #[derive(Args, Debug, Clone, Copy, Default)]

@@ -2,6 +2,7 @@
 
 mod args;
 mod atomic;
+mod cli;
 mod cmd;
 mod files;
 mod interrupt;
@@ -13,8 +14,8 @@ use clap::Parser;
 
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
-    let cli = args::Cli::try_parse().unwrap_or_else(|err| usage_error(err));
-    match cmd::run(cli).and_then(|()| Ok(out::flush()?)) {
+    let cli = cli::Cli::try_parse().unwrap_or_else(|err| usage_error(err));
+    match cli::run(cli).and_then(|()| Ok(out::flush()?)) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("ryg: error: {}", ryg::echo::escape_controls(&format!("{err:#}")));

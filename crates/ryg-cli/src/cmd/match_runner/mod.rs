@@ -15,7 +15,7 @@ use ryg::rating::{self, Decision, Sprt};
 use ryg::report::{MatchGame, MatchReport};
 use ryg::{Game, Move, Position, Record, Side, Size, Tablebase};
 
-use crate::args::JsonArg;
+use crate::args::{InvalidValue, JsonArg};
 use crate::out::outln;
 use crate::tablebase::CacheArgs;
 use engine::{Engine, EngineSpec, Failure};
@@ -272,15 +272,13 @@ fn ignore_sigpipe() {
 
 pub fn run(args: Args) -> Result<()> {
     ignore_sigpipe();
-    let usage = |message: String| -> ! {
-        use clap::CommandFactory;
-        crate::args::Cli::command().error(clap::error::ErrorKind::ValueValidation, message).exit()
-    };
     if args.engines.len() != 2 {
-        usage(format!("a match needs exactly two --engine, not {}", args.engines.len()));
+        return Err(
+            InvalidValue(format!("a match needs exactly two --engine, not {}", args.engines.len())).into()
+        );
     }
     if !(args.timeout > 0.0 && args.timeout < 1e6) {
-        usage("--timeout must be a positive number of seconds".to_string());
+        return Err(InvalidValue("--timeout must be a positive number of seconds".to_string()).into());
     }
     let control = match (&args.tc, args.movetime, args.depth) {
         (Some(tc), _, _) => *tc,

@@ -8,7 +8,7 @@ use ryg::eval::{self, EvalKind};
 use ryg::search::{Iteration, SearchHandler};
 use ryg::{Basis, Level, Player, Position};
 
-use super::session::Setup;
+use super::setup::Setup;
 use crate::tablebase::Tablebases;
 use crate::ui::spinner::Spinner;
 

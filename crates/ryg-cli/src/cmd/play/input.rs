@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use ryg::echo::echo;
 use ryg::{Level, Move, Square};
 
-use super::session::Sides;
+use super::setup::Sides;
 
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq)]

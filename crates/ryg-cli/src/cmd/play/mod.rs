@@ -1,10 +1,15 @@
 //! `ryg play` (and `ryg` alone): a game in the terminal against the computer.
 
+mod commands;
 mod editor;
 mod engine;
 mod input;
 mod line;
+mod saving;
 mod session;
+mod setup;
+mod state;
+mod text;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -13,7 +18,8 @@ use std::time::Duration;
 use anyhow::Result;
 use ryg::{Game, Level};
 
-use session::{Session, Setup, Sides, Terminal};
+use session::Session;
+use setup::{Setup, Sides, Terminal};
 
 use crate::args::PositionArgs;
 

@@ -1,0 +1,129 @@
+//! The engine's options: what `setoption` may change, the `option` lines that announce them,
+//! and the search configuration they make.
+
+use ryg::eval::EvalKind;
+use ryg::{Level, SearchConfig, Size};
+
+/// The largest `Hash` option (MiB).
+pub(super) const MAX_HASH: usize = 1024;
+
+/// The engine's options, as `setoption` leaves them.
+#[derive(Clone, Debug)]
+pub(super) struct Options {
+    pub(super) level: Level,
+    /// Whether `setoption` chose the level: the engine then plays that level, from the
+    /// tablebase, and `isready` does not allocate a search's table it may never use.
+    pub(super) level_chosen: bool,
+    /// Transposition table MiB; `None`: as the level's player (1 up to depth 8, else 16).
+    pub(super) hash: Option<usize>,
+    pub(super) size: Size,
+    pub(super) eval: EvalKind,
+    pub(super) tt: bool,
+    pub(super) ordering: bool,
+    pub(super) history: bool,
+    pub(super) iterative_deepening: bool,
+    /// Seed of the random choices; 0: a new one each time the engine starts.
+    pub(super) seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        let config = SearchConfig::default();
+        Options {
+            level: Level::Search(9),
+            level_chosen: false,
+            hash: None,
+            size: Size::STANDARD,
+            eval: config.eval,
+            tt: config.tt,
+            ordering: config.ordering,
+            history: config.history,
+            iterative_deepening: config.iterative_deepening,
+            seed: 0,
+        }
+    }
+}
+
+/// The `option` lines printed after `ugi`.
+pub(super) fn option_lines(o: &Options) -> Vec<String> {
+    let check = |name: &str, value: bool| format!("option name {name} type check default {value}");
+    vec![
+        format!(
+            "option name Level type combo default {} var random var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var perfect",
+            o.level
+        ),
+        format!("option name Hash type spin default {} min 1 max {MAX_HASH}", SearchConfig::default().tt_megabytes),
+        format!("option name Size type combo default {} var 4 var 6 var 8 var 10", o.size.n()),
+        format!("option name Eval type combo default {} var seed var classic var default", eval_name(o.eval)),
+        check("Table", o.tt),
+        check("Ordering", o.ordering),
+        check("History", o.history),
+        check("IterativeDeepening", o.iterative_deepening),
+        format!("option name Seed type spin default 0 min 0 max {}", i64::MAX),
+    ]
+}
+
+fn eval_name(eval: EvalKind) -> &'static str {
+    match eval {
+        EvalKind::Seed => "seed",
+        EvalKind::Classic => "classic",
+        EvalKind::Default => "default",
+    }
+}
+
+fn parse_bool(value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(format!("'{value}' is not true or false")),
+    }
+}
+
+impl Options {
+    /// Applies `setoption name NAME value VALUE`; an error leaves the options unchanged.
+    pub(super) fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "level" => {
+                self.level = value.parse().map_err(|e: ryg::LevelError| e.to_string())?;
+                self.level_chosen = true;
+            }
+            "hash" => {
+                self.hash = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|h| (1..=MAX_HASH).contains(h))
+                    .map(Some)
+                    .ok_or_else(|| format!("Hash must be 1 to {MAX_HASH} (MiB), not '{value}'"))?
+            }
+            "size" => self.size = value.parse().map_err(|e: ryg::SizeError| e.to_string())?,
+            "eval" => self.eval = value.parse().map_err(|e: ryg::eval::EvalKindError| e.to_string())?,
+            "table" => self.tt = parse_bool(value)?,
+            "ordering" => self.ordering = parse_bool(value)?,
+            "history" => self.history = parse_bool(value)?,
+            "iterativedeepening" => self.iterative_deepening = parse_bool(value)?,
+            "seed" => {
+                self.seed = value.parse().map_err(|_| format!("Seed must be a number, not '{value}'"))?
+            }
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    pub(super) fn search_config(&self, depth: u32, margin: i32, seed: u64) -> SearchConfig {
+        SearchConfig {
+            eval: self.eval,
+            tt: self.tt,
+            ordering: self.ordering,
+            history: self.history,
+            iterative_deepening: self.iterative_deepening,
+            tt_megabytes: self.hash.unwrap_or(if depth <= 8 { 1 } else { 16 }),
+            random_ties: Some(seed),
+            tie_margin: margin as i16,
+            // A `go` may be stopped at any moment (clock, nodes, `stop`): the heuristic search
+            // deepens and keeps the best move of its last iteration, where a stopped proof has
+            // none (and allocates a table of up to 512 MiB for every search).
+            prove: false,
+            ..SearchConfig::default()
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! The bound table: exact-keyed lower and upper bounds (node-relative) and a best move per
+//! position, in buckets of four entries, kept between proofs (a bound holds from any root).
+
+use crate::{Move, Position, Side};
+
+use super::value::INF;
+
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+pub(super) struct Entry {
+    /// The exact position: cats in bits 0..55, the mouse in 56..62, cats to move in 63; 0 = empty.
+    key: u64,
+    pub(super) lower: i16,
+    pub(super) upper: i16,
+    /// Best move: from and to square indexes (0, 0 = none).
+    pub(super) from: u8,
+    pub(super) to: u8,
+    /// log2 of the nodes spent on it (the replacement priority).
+    work: u8,
+    _pad: u8,
+}
+
+const WAYS: usize = 4;
+
+/// The bound table: buckets of four exact-keyed entries (64 bytes), indexed by the Zobrist hash.
+#[derive(Clone)]
+pub(super) struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    pub(super) fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.max(1) << 20;
+        let buckets = (bytes / (WAYS * std::mem::size_of::<Entry>())).next_power_of_two() / 2;
+        let buckets = buckets.max(1);
+        Table { entries: vec![Entry::default(); buckets * WAYS], mask: buckets - 1 }
+    }
+
+    /// No table (the `table` switch off): nothing is ever stored or found.
+    pub(super) fn empty() -> Table {
+        Table { entries: Vec::new(), mask: 0 }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    #[inline]
+    fn bucket(&self, position: &Position) -> usize {
+        (position.hash() as usize & self.mask) * WAYS
+    }
+
+    #[inline]
+    pub(super) fn get(&self, position: &Position, key: u64) -> Option<&Entry> {
+        let b = self.bucket(position);
+        self.entries[b..b + WAYS].iter().find(|e| e.key == key)
+    }
+
+    #[inline]
+    pub(super) fn store(
+        &mut self,
+        position: &Position,
+        key: u64,
+        lower: i16,
+        upper: i16,
+        mv: Option<Move>,
+        work: u8,
+    ) {
+        let b = self.bucket(position);
+        let bucket = &mut self.entries[b..b + WAYS];
+        let slot = match bucket.iter().position(|e| e.key == key) {
+            Some(i) => i,
+            None => {
+                let i = (0..WAYS).min_by_key(|&i| bucket[i].work).unwrap_or(0);
+                bucket[i] = Entry { key, lower: -INF, upper: INF, ..Entry::default() };
+                i
+            }
+        };
+        let e = &mut bucket[slot];
+        e.lower = e.lower.max(lower);
+        e.upper = e.upper.min(upper);
+        e.work = e.work.max(work);
+        if let Some(mv) = mv {
+            e.from = mv.from.index();
+            e.to = mv.to.index();
+        }
+    }
+}
+
+#[inline]
+pub(super) fn key(position: &Position) -> u64 {
+    let side = match position.side_to_move() {
+        Side::Mouse => 0,
+        Side::Cats => 1u64 << 63,
+    };
+    // Bit 55 is never a square, so a real key is never 0.
+    position.cats().0 | u64::from(position.mouse().index()) << 56 | side | 1 << 55
+}
