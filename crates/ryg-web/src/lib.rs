@@ -5,6 +5,7 @@ pub mod clock;
 pub mod engine;
 pub mod error;
 pub mod events;
+pub mod game;
 mod routes;
 pub mod store;
 pub mod token;
@@ -54,7 +55,8 @@ pub fn default_db() -> Option<PathBuf> {
 
 /// What every handler shares.
 pub struct AppState {
-    pub store: Mutex<store::Store>,
+    /// The game store (SQLite now; any [`store::GameStore`] fits).
+    pub store: Box<dyn store::GameStore>,
     pub tablebases: Arc<engine::Tablebases>,
     pub thinking: engine::ThinkingBoard,
     /// One lock per game, so two requests on a game take turns while others go on.
@@ -67,9 +69,9 @@ pub struct AppState {
 
 impl AppState {
     /// The state of a server over `store`.
-    pub fn new(store: store::Store, config: &Config) -> Arc<AppState> {
+    pub fn new(store: Box<dyn store::GameStore>, config: &Config) -> Arc<AppState> {
         Arc::new(AppState {
-            store: Mutex::new(store),
+            store,
             tablebases: Arc::default(),
             thinking: engine::ThinkingBoard::default(),
             game_locks: Mutex::default(),
@@ -110,16 +112,14 @@ pub fn serve_blocking(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Resu
 /// # Errors
 /// As [`serve_blocking`].
 pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let store = store::Store::open(&config.db)?;
+    let store = store::SqliteStore::open(&config.db)?;
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?;
-    let running = store
-        .running_clocks()
-        .map_err(|source| store::StoreError::Open { path: config.db.display().to_string(), source })?;
+    let running = store::GameStore::running_clocks(&store)?;
     on_ready(listener.local_addr()?);
-    let state = AppState::new(store, &config);
+    let state = AppState::new(Box::new(store), &config);
     routes::watch_clocks(&state, &running);
     let hub = Arc::clone(&state.hub);
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();

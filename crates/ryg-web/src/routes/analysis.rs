@@ -32,7 +32,7 @@ pub const MAX_TREE_NODES: u64 = 100_000;
 
 fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
     let fen = required(params, "fen")?;
-    fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")))
+    fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
 }
 
 fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod assets;
+mod auth;
 mod events;
 mod games;
 
@@ -84,7 +85,7 @@ pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
         tokio::spawn(async move {
             let st2 = Arc::clone(&st);
             let loaded =
-                blocking(move || Ok(st2.store.lock().unwrap_or_else(|e| e.into_inner()).load(id)?)).await;
+                blocking(move || st2.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
             if let Ok(Some(g)) = loaded {
                 games::watch_clock(&st, &g);
             }
@@ -97,10 +98,11 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
 }
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
-    ApiError {
-        status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("{method} is not allowed on {}", uri.path()),
-    }
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{method} is not allowed on {}", uri.path()),
+    )
 }
 
 /// A JSON request body; an empty body reads as `{}`. Errors are the API's JSON errors.
@@ -112,12 +114,15 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             let status = rejection.status();
-            let message = if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                format!("request body over {} KiB", crate::MAX_BODY / 1024)
+            if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    status,
+                    "too_large",
+                    format!("request body over {} KiB", crate::MAX_BODY / 1024),
+                )
             } else {
-                format!("cannot read the request body: {rejection}")
-            };
-            ApiError { status, message }
+                ApiError::new(status, "bad_request", format!("cannot read the request body: {rejection}"))
+            }
         })?;
         let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         serde_json::from_slice(text)
