@@ -4,14 +4,12 @@
 use ryg::{Game, Level, Position, Record, Side, Size, Square};
 use serde::{Deserialize, Serialize};
 
+use super::error::GameError;
 use super::seats::{display_name, require_holder};
-use super::{iso, refuse_if_over, GameError, Games};
+use super::service::{iso, refuse_if_over, Games};
 use crate::clock::{index, Clock};
 use crate::store::{End, EndReason, Holder, Players, Seat, StoredGame};
 use crate::token;
-
-/// Games unchanged for this long are archived: left out of the list unless asked for.
-pub const ARCHIVE_AFTER_SECS: u64 = 30 * 86_400;
 
 /// Display names of the two seats.
 #[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 
 use ryg::{Level, Move};
 
+use super::error::GameError;
 use super::seats::{require_holder, require_side};
-use super::{refuse_if_over, GameError, Games};
+use super::service::{refuse_if_over, Games};
 use crate::store::{Holder, Seat, StoredGame};
 
 /// Plays `mv` in `g` at `now`, with its clock; nothing changes when it is refused.

@@ -3,7 +3,8 @@
 
 use ryg::Side;
 
-use super::{GameError, Games};
+use super::error::GameError;
+use super::service::Games;
 use crate::clock::index;
 use crate::store::{Holder, StoredGame};
 
@@ -48,7 +49,7 @@ pub fn require_side(
 pub fn display_name(text: Option<&str>) -> Result<Option<String>, GameError> {
     let Some(name) = text.map(str::trim) else { return Ok(None) };
     if name.chars().count() > MAX_NAME {
-        return Err(GameError::NameTooLong);
+        return Err(GameError::NameTooLong { max: MAX_NAME });
     }
     if name.chars().any(char::is_control) {
         return Err(GameError::NameControl);

@@ -7,7 +7,9 @@ use std::sync::Mutex;
 use ryg::{Level, Side};
 
 use super::*;
-use crate::store::{End, EndReason, SqliteStore, StoreError};
+use crate::store::sqlite::SqliteStore;
+use crate::store::{End, EndReason, StoreError};
+use crate::store::{GameStore, Holder, Seat, StoredGame};
 use crate::token;
 
 /// A store in memory: the second implementation of [`GameStore`].

@@ -4,8 +4,9 @@
 
 use ryg::Side;
 
+use super::error::GameError;
 use super::seats::require_holder;
-use super::{refuse_if_over, GameError, Games};
+use super::service::{refuse_if_over, Games};
 use crate::store::{Holder, Players, Seat, StoredGame};
 
 /// What an undo did.

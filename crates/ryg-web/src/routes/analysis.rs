@@ -15,9 +15,10 @@ use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Trac
 use ryg::{Position, Size};
 use serde::Serialize;
 
-use super::{blocking, int_param, required, Params};
+use super::blocking::blocking;
+use super::extract::{int_param, required, Params};
 use crate::error::{ApiError, ApiResult};
-use crate::AppState;
+use crate::state::AppState;
 
 type AppRef = State<Arc<AppState>>;
 

@@ -13,11 +13,11 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::blocking;
+use super::blocking::blocking;
 use super::games::event_json;
 use crate::error::{ApiError, ApiResult};
 use crate::events::Subscription;
-use crate::AppState;
+use crate::state::AppState;
 
 /// How long a browser waits before reconnecting.
 const RETRY: Duration = Duration::from_millis(1000);

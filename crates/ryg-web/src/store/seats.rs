@@ -1,12 +1,9 @@
 //! Who sits at a game and who a request acts for: seats (a person or the computer at a
-//! level), the seat tokens' holders and the kind of table (computer, hotseat, friends).
+//! level), the holders of seat tokens and the kind of table (computer, hotseat, friends).
 
 use std::str::FromStr;
 
 use ryg::{Level, Side};
-
-use super::StoredGame;
-use crate::clock;
 
 /// Who plays a side: a person at the page, or the computer at a level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,54 +76,6 @@ impl Holder {
         match self {
             Holder::Seat(side) => side.name(),
             Holder::Both => "both",
-        }
-    }
-}
-
-impl StoredGame {
-    /// The seat of the side to move.
-    pub fn seat_to_move(&self) -> Seat {
-        self.seat(self.game.position().side_to_move())
-    }
-
-    /// The seat of `side`.
-    pub fn seat(&self, side: Side) -> Seat {
-        match side {
-            Side::Mouse => self.mouse,
-            Side::Cats => self.cats,
-        }
-    }
-
-    /// Whether a person plays at least one side.
-    pub fn has_human(&self) -> bool {
-        self.mouse == Seat::Human || self.cats == Seat::Human
-    }
-
-    /// Who sits at the game.
-    pub fn players(&self) -> Players {
-        let humans = self.mouse == Seat::Human && self.cats == Seat::Human;
-        match &self.tokens {
-            [Some(m), Some(c)] if humans && m != c => Players::Friends,
-            _ if humans => Players::Hotseat,
-            _ => Players::Computer,
-        }
-    }
-
-    /// Whose seats a request carrying the token hash `token` holds: a human seat without a token
-    /// (stored before tokens) is held by anyone.
-    pub fn holder(&self, token: Option<&str>) -> Option<Holder> {
-        let holds = |side: Side| {
-            self.seat(side) == Seat::Human
-                && match &self.tokens[clock::index(side)] {
-                    None => true,
-                    Some(hash) => token == Some(hash.as_str()),
-                }
-        };
-        match (holds(Side::Mouse), holds(Side::Cats)) {
-            (true, true) => Some(Holder::Both),
-            (true, false) => Some(Holder::Seat(Side::Mouse)),
-            (false, true) => Some(Holder::Seat(Side::Cats)),
-            (false, false) => None,
         }
     }
 }

@@ -7,7 +7,9 @@ use rusqlite::{params, Connection, OptionalExtension};
 use ryg::{Game, Move, Position, Side};
 
 use super::schema::{self, MigrateError};
-use super::{End, EndReason, GameStore, Seat, StoreError, StoredGame};
+use super::seats::Seat;
+use super::stored::{End, EndReason, StoredGame};
+use super::{GameStore, StoreError};
 use crate::clock::Clock;
 
 /// The SQLite game store. One connection, taken in turn by each query.
@@ -240,7 +242,8 @@ mod tests {
     use ryg::Level;
 
     use super::*;
-    use crate::store::{Holder, Players, MIGRATIONS, SCHEMA_VERSION};
+    use crate::store::schema::{MIGRATIONS, SCHEMA_VERSION};
+    use crate::store::seats::{Holder, Players};
 
     fn sample() -> StoredGame {
         let start = Position::standard();

@@ -4,12 +4,12 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::Deserialize;
 
+use super::shared::{autoplay, computer_plays, with_game, AppRef};
 use super::view::GameView;
-use super::{autoplay, computer_plays, with_game, AppRef};
 use crate::clock::now_ms;
 use crate::error::ApiResult;
 use crate::routes::auth::Bearer;
-use crate::routes::Body;
+use crate::routes::extract::Body;
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]

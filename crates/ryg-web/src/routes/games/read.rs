@@ -8,15 +8,16 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use super::shared::{parse_id, with_service, AppRef};
 use super::view::GameView;
-use super::{parse_id, with_service, AppRef};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::game;
 use crate::routes::auth::Bearer;
-use crate::routes::{blocking, int_param, Params};
+use crate::routes::blocking::blocking;
+use crate::routes::extract::{int_param, Params};
+use crate::state::AppState;
 use crate::store::StoredGame;
-use crate::AppState;
 
 /// Loads game `id` off the async threads.
 async fn load(state: &Arc<AppState>, id: i64) -> ApiResult<StoredGame> {

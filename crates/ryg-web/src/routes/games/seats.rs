@@ -8,13 +8,14 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use super::shared::{autoplay, lock_game, with_game, with_service, AppRef};
 use super::view::{CreatedView, GameView};
-use super::{autoplay, lock_game, with_game, with_service, AppRef};
 use crate::clock::now_ms;
 use crate::error::ApiResult;
 use crate::game::{NewGame, Rematch};
 use crate::routes::auth::Bearer;
-use crate::routes::{blocking, Body};
+use crate::routes::blocking::blocking;
+use crate::routes::extract::Body;
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]

@@ -5,8 +5,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use super::shared::{with_game, AppRef};
 use super::view::GameView;
-use super::{with_game, AppRef};
 use crate::clock::now_ms;
 use crate::error::ApiResult;
 use crate::game::Undo;

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::clock::{now_ms, ClockView};
 use crate::game::{Created, Names};
+use crate::state::AppState;
 use crate::store::{Holder, Players, StoredGame};
-use crate::AppState;
 
 /// A rematch offer in the view.
 #[derive(Serialize, Debug)]
