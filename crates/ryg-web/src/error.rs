@@ -1,4 +1,5 @@
-//! The API's errors: a status and a message, sent as `{"error": "message"}`.
+//! The API's errors: a status, a message and a stable machine code, sent as
+//! `{"error": "message", "code": "snake_case_code"}`.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -8,50 +9,77 @@ use axum::Json;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     pub status: StatusCode,
+    /// What a program can match on; see [`CODES`].
+    pub code: &'static str,
     pub message: String,
 }
 
+/// Every `code` an error answer may carry (the OpenAPI document lists the same).
+pub const CODES: &[&str] = &[
+    "bad_request",
+    "bad_fen",
+    "bad_move",
+    "illegal_move",
+    "unauthorized",
+    "forbidden",
+    "not_your_turn",
+    "not_found",
+    "method_not_allowed",
+    "conflict",
+    "game_over",
+    "too_large",
+    "too_many_streams",
+    "unavailable",
+    "internal",
+];
+
 impl ApiError {
+    /// An error with `status`, `code` and `message`.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        debug_assert!(CODES.contains(&code), "undocumented error code {code}");
+        ApiError { status, code, message: message.into() }
+    }
+
     /// 400: the request is malformed or asks for something impossible.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
     }
 
     /// 403: the request does not carry the token of a seat that may do this.
     pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::FORBIDDEN, message: message.into() }
+        ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
     }
 
     /// 404: no such game or route.
     pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
     }
 
     /// 409: the request is well formed but the game's state does not allow it.
     pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::CONFLICT, message: message.into() }
+        ApiError::new(StatusCode::CONFLICT, "conflict", message)
     }
 
     /// 503: a resource (the 10×10 tablebase) is not ready yet.
     pub fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
     }
 
     /// 500: the server failed (the database); the message says what failed.
     pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
-}
 
-impl From<rusqlite::Error> for ApiError {
-    fn from(err: rusqlite::Error) -> ApiError {
-        ApiError::internal(format!("game store: {err}"))
+    /// The same error with a more precise `code`.
+    #[must_use]
+    pub fn with_code(self, code: &'static str) -> ApiError {
+        ApiError::new(self.status, code, self.message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+        (self.status, Json(serde_json::json!({ "error": self.message, "code": self.code }))).into_response()
     }
 }
 

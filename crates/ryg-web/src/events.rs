@@ -82,13 +82,14 @@ impl Hub {
             let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
             let mine = counts.per_client.get(&client).copied().unwrap_or(0);
             if mine >= self.limits.per_client {
-                return Err(ApiError {
-                    status: axum::http::StatusCode::TOO_MANY_REQUESTS,
-                    message: format!(
+                return Err(ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    "too_many_streams",
+                    format!(
                         "too many event streams from {client}: at most {} at once",
                         self.limits.per_client
                     ),
-                });
+                ));
             }
             if counts.total >= self.limits.total {
                 return Err(ApiError::unavailable(format!(

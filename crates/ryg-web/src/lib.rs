@@ -2,82 +2,27 @@
 //! game store, and the page, embedded in the binary. `ryg serve` starts it.
 
 pub mod clock;
+pub mod config;
 pub mod engine;
 pub mod error;
 pub mod events;
+pub mod game;
 mod routes;
+pub mod state;
 pub mod store;
 pub mod token;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
+pub use config::{default_db, Config};
 pub use error::{ApiError, ApiResult};
+pub use routes::extract::MAX_BODY;
 pub use routes::API_ROUTES;
-
-/// The largest request body the server reads.
-pub const MAX_BODY: usize = 64 * 1024;
-
-/// How to start the server.
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub host: String,
-    pub port: u16,
-    /// The SQLite game database.
-    pub db: PathBuf,
-    /// The address players reach the server at, for invitation links (behind a reverse
-    /// proxy); `None`: the request's `Host`.
-    pub public_url: Option<String>,
-    pub limits: events::StreamLimits,
-}
-
-impl Config {
-    /// Serving `db` on `host:port` with the default limits.
-    pub fn new(host: impl Into<String>, port: u16, db: PathBuf) -> Config {
-        Config { host: host.into(), port, db, public_url: None, limits: events::StreamLimits::default() }
-    }
-}
-
-/// The default game database: `$XDG_DATA_HOME/ryg/games.sqlite3`, else
-/// `~/.local/share/ryg/games.sqlite3`.
-pub fn default_db() -> Option<PathBuf> {
-    let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    env("XDG_DATA_HOME")
-        .filter(|p| p.is_absolute())
-        .or_else(|| env("HOME").map(|home| home.join(".local").join("share")))
-        .map(|dir| dir.join("ryg").join("games.sqlite3"))
-}
-
-/// What every handler shares.
-pub struct AppState {
-    pub store: Mutex<store::Store>,
-    pub tablebases: Arc<engine::Tablebases>,
-    pub thinking: engine::ThinkingBoard,
-    /// One lock per game, so two requests on a game take turns while others go on.
-    pub game_locks: Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
-    /// The games' event streams.
-    pub hub: Arc<events::Hub>,
-    /// See [`Config::public_url`].
-    pub public_url: Option<String>,
-}
-
-impl AppState {
-    /// The state of a server over `store`.
-    pub fn new(store: store::Store, config: &Config) -> Arc<AppState> {
-        Arc::new(AppState {
-            store: Mutex::new(store),
-            tablebases: Arc::default(),
-            thinking: engine::ThinkingBoard::default(),
-            game_locks: Mutex::default(),
-            hub: Arc::new(events::Hub::new(config.limits)),
-            public_url: config.public_url.clone(),
-        })
-    }
-}
+pub use state::AppState;
 
 /// The whole application: API, page and limits.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -110,16 +55,14 @@ pub fn serve_blocking(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Resu
 /// # Errors
 /// As [`serve_blocking`].
 pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let store = store::Store::open(&config.db)?;
+    let store = store::sqlite::SqliteStore::open(&config.db)?;
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?;
-    let running = store
-        .running_clocks()
-        .map_err(|source| store::StoreError::Open { path: config.db.display().to_string(), source })?;
+    let running = store::GameStore::running_clocks(&store)?;
     on_ready(listener.local_addr()?);
-    let state = AppState::new(store, &config);
+    let state = AppState::new(Box::new(store), &config);
     routes::watch_clocks(&state, &running);
     let hub = Arc::clone(&state.hub);
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();

@@ -285,6 +285,8 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
         let text =
             err["error"].as_str().unwrap_or_else(|| panic!("{method} {path}: no error field in {err}"));
         assert!(text.contains(message), "{method} {path}: '{text}' lacks '{message}'");
+        let code = err["code"].as_str().unwrap_or_default();
+        assert!(ryg_web::error::CODES.contains(&code), "{method} {path}: code '{code}'");
     }
     let (_, after) = server.get(&format!("/api/games/{id}"));
     assert_eq!(after["moves"], json!([]));
@@ -325,6 +327,8 @@ fn the_openapi_document_lists_exactly_the_routes_served() {
     for name in ["Game", "Solve", "Analyze", "Eval", "Tree", "Think", "Moves", "Error"] {
         assert!(schemas.contains_key(name), "{name}");
     }
+    // The error codes documented are exactly those the server may answer.
+    assert_eq!(strings(&schemas["Error"]["properties"]["code"]["enum"]), ryg_web::error::CODES);
     // The page is served, embedded.
     let page = ureq::get(format!("{}/", server.url)).call().unwrap().into_body().read_to_string().unwrap();
     assert!(page.contains("<html"));
@@ -357,4 +361,45 @@ fn a_thousand_api_moves_in_a_row_all_succeed() {
         }
     }
     assert_eq!(played, 1000);
+}
+
+#[test]
+fn error_answers_carry_a_stable_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    let mouse = game["tokens"]["mouse"].as_str().unwrap().to_string();
+    let cats = game["tokens"]["cats"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    let post = |path: &str, body: Value, token: Option<&str>| server.post_as(path, body, token);
+    let big = json!({ "move": "x".repeat(70 * 1024) });
+    let cases: Vec<((u16, Value), u16, &str)> = vec![
+        (post(&moves, json!({"move": "e1g3"}), Some(&mouse)), 400, "illegal_move"),
+        (post(&moves, json!({"move": "e1e2"}), Some(&mouse)), 400, "bad_move"),
+        (post(&moves, json!({"move": "e1f2"}), None), 403, "unauthorized"),
+        (post(&moves, json!({"move": "e1f2"}), Some(&cats)), 403, "not_your_turn"),
+        (
+            post(&format!("/api/games/{id}/name"), json!({"name": "A", "side": "mouse"}), Some(&cats)),
+            403,
+            "forbidden",
+        ),
+        (post(&format!("/api/games/{id}/undo"), json!({}), Some(&mouse)), 409, "conflict"),
+        (post(&moves, big, Some(&mouse)), 413, "too_large"),
+        (post(&moves, json!({"move": "e1f2", "x": 1}), Some(&mouse)), 400, "bad_request"),
+        (post("/api/games", json!({"fen": "1c1c/4/4/2m1"}), None), 400, "bad_fen"),
+        (server.get("/api/solve?fen=xyz"), 400, "bad_fen"),
+        (server.get("/api/games/99999"), 404, "not_found"),
+        (server.call("DELETE", &moves, None), 405, "method_not_allowed"),
+    ];
+    for ((status, err), want_status, code) in cases {
+        assert_eq!((status, err["code"].as_str()), (want_status, Some(code)), "{err}");
+        assert!(err["error"].as_str().is_some_and(|m| !m.is_empty()), "{err}");
+    }
+    server.post_as(&format!("/api/games/{id}/resign"), json!({}), Some(&cats));
+    let (status, err) = server.post_as(&moves, json!({"move": "e1f2"}), Some(&mouse));
+    assert_eq!(
+        (status, err),
+        (409, json!({"error": "the game is over: the mouse wins (resigned)", "code": "game_over"}))
+    );
 }

@@ -15,9 +15,10 @@ use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Trac
 use ryg::{Position, Size};
 use serde::Serialize;
 
-use super::{blocking, int_param, required, Params};
+use super::blocking::blocking;
+use super::extract::{int_param, required, Params};
 use crate::error::{ApiError, ApiResult};
-use crate::AppState;
+use crate::state::AppState;
 
 type AppRef = State<Arc<AppState>>;
 
@@ -32,7 +33,7 @@ pub const MAX_TREE_NODES: u64 = 100_000;
 
 fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
     let fen = required(params, "fen")?;
-    fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")))
+    fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
 }
 
 fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {

@@ -13,11 +13,11 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::blocking;
+use super::blocking::blocking;
 use super::games::event_json;
 use crate::error::{ApiError, ApiResult};
 use crate::events::Subscription;
-use crate::AppState;
+use crate::state::AppState;
 
 /// How long a browser waits before reconnecting.
 const RETRY: Duration = Duration::from_millis(1000);
@@ -41,8 +41,8 @@ fn game_event(version: i64, json: &str) -> Event {
 async fn reload(state: &Arc<AppState>, id: i64, last: i64) -> ApiResult<Option<(i64, Event)>> {
     let st = Arc::clone(state);
     let g = blocking(move || {
-        let store = st.store.lock().unwrap_or_else(|e| e.into_inner());
-        store.load(id)?.ok_or_else(|| ApiError::not_found(format!("no game with id {id}")))
+        let loaded = st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))?;
+        loaded.ok_or_else(|| ApiError::not_found(format!("no game with id {id}")))
     })
     .await?;
     Ok((g.version > last).then(|| (g.version, game_event(g.version, &event_json(&g)))))

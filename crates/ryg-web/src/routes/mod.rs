@@ -2,20 +2,20 @@
 
 mod analysis;
 mod assets;
+mod auth;
+mod blocking;
 mod events;
+pub mod extract;
 mod games;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
 use axum::routing::{get, post};
 use axum::Router;
-use serde::de::DeserializeOwned;
 
+use self::blocking::blocking;
 use crate::error::ApiError;
-use crate::AppState;
+use crate::state::AppState;
 
 /// Every API route as `(method, path)`, in the OpenAPI document's order; a test holds
 /// `/api/openapi.json` to this list and this list to the router.
@@ -84,7 +84,7 @@ pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
         tokio::spawn(async move {
             let st2 = Arc::clone(&st);
             let loaded =
-                blocking(move || Ok(st2.store.lock().unwrap_or_else(|e| e.into_inner()).load(id)?)).await;
+                blocking(move || st2.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
             if let Ok(Some(g)) = loaded {
                 games::watch_clock(&st, &g);
             }
@@ -97,68 +97,9 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
 }
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
-    ApiError {
-        status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("{method} is not allowed on {}", uri.path()),
-    }
-}
-
-/// A JSON request body; an empty body reads as `{}`. Errors are the API's JSON errors.
-pub struct Body<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
-            let status = rejection.status();
-            let message = if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                format!("request body over {} KiB", crate::MAX_BODY / 1024)
-            } else {
-                format!("cannot read the request body: {rejection}")
-            };
-            ApiError { status, message }
-        })?;
-        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
-        serde_json::from_slice(text)
-            .map(Body)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
-    }
-}
-
-/// Query parameters, read leniently and checked by the handlers (so errors say which one).
-pub type Params = axum::extract::Query<HashMap<String, String>>;
-
-/// The parameter `name`, or a 400 naming it.
-fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a str, ApiError> {
-    params
-        .get(name)
-        .map(String::as_str)
-        .ok_or_else(|| ApiError::bad_request(format!("missing parameter '{name}'")))
-}
-
-/// The integer parameter `name` within `range`, if given.
-fn int_param(
-    params: &HashMap<String, String>,
-    name: &str,
-    range: std::ops::RangeInclusive<u64>,
-) -> Result<Option<u64>, ApiError> {
-    let Some(text) = params.get(name) else { return Ok(None) };
-    match text.trim().parse::<u64>() {
-        Ok(n) if range.contains(&n) => Ok(Some(n)),
-        _ => Err(ApiError::bad_request(format!(
-            "bad {name} '{text}': expected a whole number from {} to {}",
-            range.start(),
-            range.end()
-        ))),
-    }
-}
-
-/// Runs blocking engine or database work off the async threads.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .unwrap_or_else(|e| Err(ApiError::internal(format!("engine task failed: {e}"))))
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{method} is not allowed on {}", uri.path()),
+    )
 }

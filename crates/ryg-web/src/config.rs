@@ -1,0 +1,35 @@
+//! How to start the server, and where games are kept by default.
+
+use std::path::PathBuf;
+
+use crate::events;
+
+/// How to start the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub host: String,
+    pub port: u16,
+    /// The SQLite game database.
+    pub db: PathBuf,
+    /// The address players reach the server at, for invitation links (behind a reverse
+    /// proxy); `None`: the request's `Host`.
+    pub public_url: Option<String>,
+    pub limits: events::StreamLimits,
+}
+
+impl Config {
+    /// Serving `db` on `host:port` with the default limits.
+    pub fn new(host: impl Into<String>, port: u16, db: PathBuf) -> Config {
+        Config { host: host.into(), port, db, public_url: None, limits: events::StreamLimits::default() }
+    }
+}
+
+/// The default game database: `$XDG_DATA_HOME/ryg/games.sqlite3`, else
+/// `~/.local/share/ryg/games.sqlite3`.
+pub fn default_db() -> Option<PathBuf> {
+    let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    env("XDG_DATA_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| env("HOME").map(|home| home.join(".local").join("share")))
+        .map(|dir| dir.join("ryg").join("games.sqlite3"))
+}

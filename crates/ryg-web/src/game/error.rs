@@ -1,0 +1,78 @@
+//! Why the game service refuses a request: one variant per reason, each with its message.
+
+use ryg::{Level, Move, Side};
+use thiserror::Error;
+
+use crate::store::{Holder, StoreError};
+
+/// Why the service refused a request; nothing was stored unless the variant says so.
+#[derive(Debug, Error)]
+pub enum GameError {
+    #[error("no game with id {0}")]
+    NotFound(i64),
+    /// Move text that is no move.
+    #[error(transparent)]
+    BadMove(#[from] ryg::MoveError),
+    /// A move the position does not allow.
+    #[error(transparent)]
+    IllegalMove(#[from] ryg::PlayError),
+    #[error("it is the computer's turn: level {level} plays the {}", side.name())]
+    ComputerToMove { level: Level, side: Side },
+    /// A move by the seat not to move.
+    #[error("a move needs the {}' token: yours is the {}'", side.name(), you.code())]
+    NotYourTurn { side: Side, you: Holder },
+    /// The request holds no seat of the game; `token_sent` says whether it carried a token.
+    #[error("{action} needs a player's token of game {id}: {}", if *token_sent {
+        "the token sent is not a seat's of this game (a watcher can read but not act)"
+    } else {
+        "send your seat's token as 'Authorization: Bearer TOKEN'"
+    })]
+    NotAPlayer { action: &'static str, id: i64, token_sent: bool },
+    /// The request holds a seat, but not the one `action` needs.
+    #[error("{action} needs the {}' token: yours is the {}'", side.name(), you.code())]
+    WrongSeat { action: &'static str, side: Side, you: Holder },
+    #[error("the game is over: the {} {} ({})", winner.name(),
+        if *winner == Side::Mouse { "wins" } else { "win" }, reason.replace('_', " "))]
+    Over { winner: Side, reason: &'static str },
+    /// The mover's clock was found at zero: the game ended on time (and that was stored).
+    #[error("the {}' time ran out: the game is over", .0.name())]
+    FlagFell(Side),
+    /// The mover's clock reached zero while the move was made.
+    #[error("the {}' time ran out", .0.name())]
+    TimeRanOut(Side),
+    #[error("nothing to undo: the game is at its start")]
+    AtStart,
+    #[error("nothing to undo: the {} made no move yet", .0.name())]
+    NoMoveToUndo(Side),
+    #[error("nothing to redo")]
+    NothingToRedo,
+    #[error("redo is not available in a game between two players")]
+    NoRedoBetweenPlayers,
+    #[error("no undo request of your opponent is waiting")]
+    NoUndoRequest,
+    #[error("a rematch can be offered once the game is over")]
+    NotOverYet,
+    #[error("a person plays the {}: give the computer a level, e.g. {{\"level\": \"3\"}}", .0.name())]
+    NeedsLevel(Side),
+    #[error("you hold both seats: say which with \"side\"")]
+    WhichSeat,
+    #[error("a name has at most {max} characters")]
+    NameTooLong { max: usize },
+    #[error("a name may not hold control characters")]
+    NameControl,
+    /// A bad position for a new game.
+    #[error("invalid fen '{fen}': {error}")]
+    BadFen { fen: String, error: ryg::PositionError },
+    /// Another bad setting of a new game or a request (the message says which).
+    #[error("{0}")]
+    Invalid(String),
+    /// The computer's choice was refused: a bug, never the caller's fault.
+    #[error("the computer chose {mv}: {error}")]
+    ComputerMove { mv: Move, error: Box<GameError> },
+    #[error("no random numbers from the system: {0}")]
+    Random(#[from] getrandom::Error),
+    #[error("{0}")]
+    Record(#[from] ryg::RecordErrorKind),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}

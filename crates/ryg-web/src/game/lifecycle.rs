@@ -1,0 +1,222 @@
+//! A game's life: created (from a size and start, a position or a record; seats, names, clock
+//! and tokens), ended on time or by resignation, and followed by a rematch with sides swapped.
+
+use ryg::{Game, Level, Position, Record, Side, Size, Square};
+use serde::{Deserialize, Serialize};
+
+use super::error::GameError;
+use super::seats::{display_name, require_holder};
+use super::service::{iso, refuse_if_over, Games};
+use crate::clock::{index, Clock};
+use crate::store::{End, EndReason, Holder, Players, Seat, StoredGame};
+use crate::token;
+
+/// Display names of the two seats.
+#[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Names {
+    pub mouse: Option<String>,
+    pub cats: Option<String>,
+}
+
+/// A clock asked for: minutes per side and an increment in seconds.
+#[derive(Deserialize, Debug, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    pub minutes: f64,
+    #[serde(default)]
+    pub increment: f64,
+}
+
+/// What a new game should be (`POST /api/games`): one of `fen`, `pgn` or `size`/`start`.
+#[derive(Deserialize, Debug, Default, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub size: Option<u8>,
+    pub start: Option<String>,
+    pub fen: Option<String>,
+    pub pgn: Option<String>,
+    pub mouse: Option<String>,
+    pub cats: Option<String>,
+    pub seed: Option<u64>,
+    pub names: Option<Names>,
+    pub clock: Option<ClockSpec>,
+    #[serde(default)]
+    pub hotseat: bool,
+}
+
+/// A game just created, with each human seat's secret token (shown this once).
+#[derive(Debug)]
+pub struct Created {
+    pub game: StoredGame,
+    pub tokens: Vec<(Side, String)>,
+}
+
+/// What a rematch request did.
+#[derive(Debug)]
+pub enum Rematch {
+    /// Between two people: the offer waits for the other seat.
+    Offered,
+    /// The new game (created now, or earlier by the other seat's request).
+    Ready(Box<StoredGame>),
+}
+
+fn seat(text: Option<&str>, default: Seat) -> Result<Seat, GameError> {
+    text.map_or(Ok(default), |t| t.parse().map_err(GameError::Invalid))
+}
+
+impl NewGame {
+    /// The start position and the moves already played (an imported record's).
+    fn game(&self) -> Result<Game, GameError> {
+        let given = [self.fen.is_some(), self.pgn.is_some(), self.size.is_some() || self.start.is_some()];
+        if given.iter().filter(|&&g| g).count() > 1 {
+            return Err(GameError::Invalid(
+                "give one of \"fen\", \"pgn\" or \"size\"/\"start\", not several".into(),
+            ));
+        }
+        if let Some(pgn) = &self.pgn {
+            let record =
+                Record::parse(pgn).map_err(|e| GameError::Invalid(format!("invalid record: {e}")))?;
+            return Ok(record.into_game());
+        }
+        if let Some(fen) = &self.fen {
+            let position: Position =
+                fen.parse().map_err(|error| GameError::BadFen { fen: fen.clone(), error })?;
+            return Ok(Game::new(position));
+        }
+        let bad_start = |e: &dyn std::fmt::Display| GameError::Invalid(format!("bad start: {e}"));
+        let size = match self.size {
+            None => Size::STANDARD,
+            Some(n) => Size::new(n).ok_or_else(|| {
+                GameError::Invalid(format!("unsupported board size {n}: expected 4, 6, 8 or 10"))
+            })?,
+        };
+        let start = self.start.as_deref().map(str::parse::<Square>).transpose().map_err(|e| bad_start(&e))?;
+        let position = Position::start(size, start).map_err(|e| bad_start(&e))?;
+        Ok(Game::new(position))
+    }
+}
+
+/// A random seed for the computer's choices.
+pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    nanos as u64 ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// The rematch of `old`: sides swapped (seats, tokens, names), the same start and clock.
+pub fn rematch_of(old: &StoredGame, seed: u64, now: i64) -> StoredGame {
+    let mut g = StoredGame::new(Game::new(old.start), old.cats, old.mouse, seed, iso(now));
+    g.tokens = [old.tokens[1].clone(), old.tokens[0].clone()];
+    g.names = [old.names[1].clone(), old.names[0].clone()];
+    g.clock = old.clock.map(|c| c.reset());
+    g
+}
+
+impl Games<'_> {
+    /// Creates and stores the game `spec` asks for at `now`; each human seat gets a token (one
+    /// for both in a hotseat game).
+    ///
+    /// # Errors
+    /// A bad setting (the message says which), or the store or random generator failed.
+    pub fn create(&self, spec: &NewGame, now: i64) -> Result<Created, GameError> {
+        let game = spec.game()?;
+        let mouse = seat(spec.mouse.as_deref(), Seat::Human)?;
+        let cats = seat(spec.cats.as_deref(), Seat::Computer(Level::Search(3)))?;
+        let names = spec.names.clone().unwrap_or_default();
+        let names = [display_name(names.mouse.as_deref())?, display_name(names.cats.as_deref())?];
+        let clock =
+            spec.clock.map(|c| Clock::new(c.minutes, c.increment)).transpose().map_err(GameError::Invalid)?;
+        if spec.hotseat && !(mouse == Seat::Human && cats == Seat::Human) {
+            return Err(GameError::Invalid("\"hotseat\" needs two human seats".into()));
+        }
+        let mut g = StoredGame::new(game, mouse, cats, spec.seed.unwrap_or_else(new_seed), iso(now));
+        g.names = names;
+        g.clock = clock;
+        let mut tokens = Vec::new();
+        let shared = token::generate()?;
+        for side in [Side::Mouse, Side::Cats] {
+            if g.seat(side) == Seat::Human {
+                let t = if spec.hotseat { shared.clone() } else { token::generate()? };
+                g.tokens[index(side)] = Some(token::hash(&t));
+                tokens.push((side, t));
+            }
+        }
+        g.id = self.store.insert(&g)?;
+        Ok(Created { game: g, tokens })
+    }
+
+    /// Ends `g` on time when the running clock is down to zero at `now`; whether it did.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn flag_if_due(&self, g: &mut StoredGame, now: i64) -> Result<bool, GameError> {
+        let to_move = g.game.position().side_to_move();
+        if g.is_over() {
+            return Ok(false);
+        }
+        let Some(clock) = g.clock.as_mut().filter(|c| c.flagged(to_move, now)) else { return Ok(false) };
+        clock.stop(to_move, now);
+        g.end = Some(End { winner: !to_move, reason: EndReason::Time });
+        g.undo_request = None;
+        self.commit(g, now)?;
+        Ok(true)
+    }
+
+    /// The holder of `token` resigns (holding both seats: for the side to move).
+    ///
+    /// # Errors
+    /// No seat, or the game is over.
+    pub fn resign(&self, g: &mut StoredGame, token: Option<&str>, now: i64) -> Result<Holder, GameError> {
+        let you = require_holder(g, token, "resigning")?;
+        refuse_if_over(g)?;
+        let to_move = g.game.position().side_to_move();
+        let loser = match you {
+            Holder::Seat(side) => side,
+            Holder::Both => to_move,
+        };
+        if let Some(clock) = &mut g.clock {
+            clock.stop(to_move, now);
+        }
+        g.end = Some(End { winner: !loser, reason: EndReason::Resigned });
+        g.undo_request = None;
+        self.commit(g, now)?;
+        Ok(you)
+    }
+
+    /// A rematch of the finished `g` asked by the holder of `token`: between two people an
+    /// offer until the other seat asks too, else at once; asked again, the same new game.
+    ///
+    /// # Errors
+    /// No seat, the game is not over, or the store failed.
+    pub fn rematch(&self, g: &mut StoredGame, token: Option<&str>, now: i64) -> Result<Rematch, GameError> {
+        let you = require_holder(g, token, "a rematch")?;
+        if !g.is_over() {
+            return Err(GameError::NotOverYet);
+        }
+        if let Some(new_id) = g.rematch_id {
+            return Ok(Rematch::Ready(Box::new(self.load(new_id)?)));
+        }
+        let both_agree = match (g.players(), you) {
+            (Players::Friends, Holder::Seat(side)) => g.rematch_offer.is_some_and(|offer| offer != side),
+            _ => true,
+        };
+        if !both_agree {
+            if let Holder::Seat(side) = you {
+                g.rematch_offer = Some(side);
+            }
+            self.commit(g, now)?;
+            return Ok(Rematch::Offered);
+        }
+        let mut new = rematch_of(g, new_seed(), now);
+        new.id = self.store.insert(&new)?;
+        g.rematch_id = Some(new.id);
+        g.rematch_offer = None;
+        self.commit(g, now)?;
+        Ok(Rematch::Ready(Box::new(new)))
+    }
+}

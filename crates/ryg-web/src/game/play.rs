@@ -1,0 +1,117 @@
+//! Moves: a person's move by the seat to move, the clock charged for it, and the computer's
+//! turn (which level plays, with which seed, and its chosen move stored).
+
+use ryg::{Level, Move};
+
+use super::error::GameError;
+use super::seats::{require_holder, require_side};
+use super::service::{refuse_if_over, Games};
+use crate::store::{Holder, Seat, StoredGame};
+
+/// Plays `mv` in `g` at `now`, with its clock; nothing changes when it is refused.
+///
+/// # Errors
+/// [`GameError::IllegalMove`], or [`GameError::TimeRanOut`] when the mover's clock is at zero.
+pub fn play_move(g: &mut StoredGame, mv: Move, now: i64) -> Result<(), GameError> {
+    let mover = g.game.position().side_to_move();
+    let mut next = g.game.clone();
+    next.play(mv)?;
+    if let Some(clock) = &mut g.clock {
+        clock.moved(mover, now).map_err(|_| GameError::TimeRanOut(mover))?;
+        if next.outcome().is_some() {
+            clock.stop(!mover, now);
+        }
+    }
+    g.game = next;
+    g.undo_request = None;
+    Ok(())
+}
+
+/// The seed of the computer's choice at the current ply: the game's seed and the ply, so the
+/// same game replays the same moves.
+pub fn computer_seed(g: &StoredGame) -> u64 {
+    g.seed ^ (g.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The level that answers now: while a person plays the other side, the computer answers on
+/// its turns.
+pub fn computer_to_answer(g: &StoredGame) -> Option<Level> {
+    match g.seat_to_move() {
+        Seat::Computer(level) if g.has_human() && !g.is_over() => Some(level),
+        _ => None,
+    }
+}
+
+impl Games<'_> {
+    /// A person's move `mv` (as text) in `g` at `now`, by the holder of `token`.
+    ///
+    /// # Errors
+    /// The game is over or the computer's to move, the token does not hold the side to move,
+    /// the move is no move or illegal, or the mover's time ran out (that end is stored).
+    pub fn play(
+        &self,
+        g: &mut StoredGame,
+        token: Option<&str>,
+        mv: &str,
+        now: i64,
+    ) -> Result<Holder, GameError> {
+        refuse_if_over(g)?;
+        let side = g.game.position().side_to_move();
+        if let Seat::Computer(level) = g.seat_to_move() {
+            return Err(GameError::ComputerToMove { level, side });
+        }
+        let you = require_holder(g, token, "a move")?;
+        if !you.holds(side) {
+            return Err(GameError::NotYourTurn { side, you });
+        }
+        let mv: Move = mv.parse()?;
+        if self.flag_if_due(g, now)? {
+            return Err(GameError::FlagFell(side));
+        }
+        play_move(g, mv, now)?;
+        self.commit(g, now)?;
+        Ok(you)
+    }
+
+    /// Who asks the computer to move in `g`, and at which level: a person may ask for their own
+    /// side, or for a computer seat (anyone may, in a game between computers).
+    ///
+    /// # Errors
+    /// A token without that right, a finished game, or no level for a person's side.
+    pub fn computer_request(
+        &self,
+        g: &StoredGame,
+        token: Option<&str>,
+        level: Option<&str>,
+    ) -> Result<(Option<Holder>, Level), GameError> {
+        let to_move = g.game.position().side_to_move();
+        let you = match g.seat_to_move() {
+            Seat::Human => Some(require_side(g, token, to_move, "a computer move for this side")?),
+            Seat::Computer(_) if g.has_human() => Some(require_holder(g, token, "a computer move")?),
+            Seat::Computer(_) => g.holder(token),
+        };
+        refuse_if_over(g)?;
+        let level = match (level, g.seat_to_move()) {
+            (Some(text), _) => {
+                text.parse::<Level>().map_err(|e: ryg::LevelError| GameError::Invalid(e.to_string()))?
+            }
+            (None, Seat::Computer(level)) => level,
+            (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),
+        };
+        Ok((you, level))
+    }
+
+    /// Stores the computer's move `mv`, chosen for the side to move, at `now` — unless its time
+    /// ran out meanwhile (then that end is stored). Whether the move was played.
+    ///
+    /// # Errors
+    /// When the store fails, or [`GameError::ComputerMove`] when the move is refused.
+    pub fn computer_played(&self, g: &mut StoredGame, mv: Move, now: i64) -> Result<bool, GameError> {
+        if self.flag_if_due(g, now)? {
+            return Ok(false);
+        }
+        play_move(g, mv, now).map_err(|e| GameError::ComputerMove { mv, error: Box::new(e) })?;
+        self.commit(g, now)?;
+        Ok(true)
+    }
+}

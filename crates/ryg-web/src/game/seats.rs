@@ -1,0 +1,89 @@
+//! Who may act on a game: the seats a request's token holds, checked per action; and the
+//! players' display names.
+
+use ryg::Side;
+
+use super::error::GameError;
+use super::service::Games;
+use crate::clock::index;
+use crate::store::{Holder, StoredGame};
+
+/// The longest display name, in characters.
+pub const MAX_NAME: usize = 32;
+
+/// The seats the token hash `token` holds in `g`.
+///
+/// # Errors
+/// [`GameError::NotAPlayer`] when it holds none; `action` says what was asked.
+pub fn require_holder(
+    g: &StoredGame,
+    token: Option<&str>,
+    action: &'static str,
+) -> Result<Holder, GameError> {
+    g.holder(token).ok_or(GameError::NotAPlayer { action, id: g.id, token_sent: token.is_some() })
+}
+
+/// The seats `token` holds in `g`, which must include `side`.
+///
+/// # Errors
+/// [`GameError::NotAPlayer`] or [`GameError::WrongSeat`].
+pub fn require_side(
+    g: &StoredGame,
+    token: Option<&str>,
+    side: Side,
+    action: &'static str,
+) -> Result<Holder, GameError> {
+    let you = require_holder(g, token, action)?;
+    if you.holds(side) {
+        Ok(you)
+    } else {
+        Err(GameError::WrongSeat { action, side, you })
+    }
+}
+
+/// A display name checked: trimmed, at most [`MAX_NAME`] characters, no control characters;
+/// empty means none.
+///
+/// # Errors
+/// [`GameError::NameTooLong`], [`GameError::NameControl`].
+pub fn display_name(text: Option<&str>) -> Result<Option<String>, GameError> {
+    let Some(name) = text.map(str::trim) else { return Ok(None) };
+    if name.chars().count() > MAX_NAME {
+        return Err(GameError::NameTooLong { max: MAX_NAME });
+    }
+    if name.chars().any(char::is_control) {
+        return Err(GameError::NameControl);
+    }
+    Ok(Some(name.to_string()).filter(|n| !n.is_empty()))
+}
+
+impl Games<'_> {
+    /// Names a seat of `g`: `side` (by its name) or the one seat the token holds.
+    ///
+    /// # Errors
+    /// A bad name or side, or a token without that seat.
+    pub fn name(
+        &self,
+        g: &mut StoredGame,
+        token: Option<&str>,
+        name: &str,
+        side: Option<&str>,
+        now: i64,
+    ) -> Result<Holder, GameError> {
+        let you = require_holder(g, token, "naming a seat")?;
+        let name = display_name(Some(name))?;
+        let side = match (you, side) {
+            (_, Some(text)) => {
+                let side: Side =
+                    text.parse().map_err(|e: ryg::SideError| GameError::Invalid(e.to_string()))?;
+                require_side(g, token, side, "naming this seat")?;
+                side
+            }
+            (Holder::Seat(side), None) => side,
+            (Holder::Both, None) => return Err(GameError::WhichSeat),
+        };
+        g.names[index(side)] = name;
+        self.commit(g, now)?;
+        Ok(you)
+    }
+}

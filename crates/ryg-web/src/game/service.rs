@@ -1,0 +1,68 @@
+//! The game service itself: loading a game, storing its changes (and telling who listens),
+//! listing games, and the rule every action starts with: a finished game takes no more.
+
+use super::error::GameError;
+use crate::store::{utc, GameStore, StoredGame};
+
+/// Games unchanged for this long are archived: left out of the list unless asked for.
+pub const ARCHIVE_AFTER_SECS: u64 = 30 * 86_400;
+
+/// The game service: the rules of stored games over a store. `changed` hears of every change
+/// stored (the server publishes it to the game's event streams and sets its clock's alarm).
+pub struct Games<'a> {
+    pub(super) store: &'a dyn GameStore,
+    changed: &'a dyn Fn(&StoredGame),
+}
+
+/// `now` (epoch milliseconds) as an ISO time.
+pub fn iso(now: i64) -> String {
+    utc(u64::try_from(now / 1000).unwrap_or(0))
+}
+
+impl<'a> Games<'a> {
+    pub fn new(store: &'a dyn GameStore, changed: &'a dyn Fn(&StoredGame)) -> Games<'a> {
+        Games { store, changed }
+    }
+
+    /// Game `id`.
+    ///
+    /// # Errors
+    /// [`GameError::NotFound`] when there is none.
+    pub fn load(&self, id: i64) -> Result<StoredGame, GameError> {
+        self.store.load(id)?.ok_or(GameError::NotFound(id))
+    }
+
+    /// Stores a change of `g` made at `now` (bumping its version) and tells `changed`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn commit(&self, g: &mut StoredGame, now: i64) -> Result<(), GameError> {
+        g.updated_at = iso(now);
+        self.store.save(g)?;
+        g.version += 1;
+        (self.changed)(g);
+        Ok(())
+    }
+
+    /// The `limit` games changed last, newest first; without `archived`, only those changed in
+    /// the last [`ARCHIVE_AFTER_SECS`] before `now`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn list(&self, limit: usize, archived: bool, now: i64) -> Result<Vec<StoredGame>, GameError> {
+        let secs = u64::try_from(now / 1000).unwrap_or(0);
+        let since = (!archived).then(|| utc(secs.saturating_sub(ARCHIVE_AFTER_SECS)));
+        Ok(self.store.recent(limit, since.as_deref())?)
+    }
+}
+
+/// Refuses to act on a finished game.
+///
+/// # Errors
+/// [`GameError::Over`], saying who won and how.
+pub fn refuse_if_over(g: &StoredGame) -> Result<(), GameError> {
+    match g.outcome() {
+        None => Ok(()),
+        Some((winner, reason)) => Err(GameError::Over { winner, reason }),
+    }
+}

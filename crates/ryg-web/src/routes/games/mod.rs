@@ -1,0 +1,17 @@
+//! `/api/games…`: create, list, show and play games; the computer answers on its turn. The
+//! handlers parse, authorise, call the game service ([`crate::game`]) and answer; [`shared`]
+//! holds what they share.
+
+mod play;
+mod read;
+mod seats;
+mod shared;
+mod undo;
+mod view;
+
+pub use play::{computer, play};
+pub use read::{list, pgn, show, thinking};
+pub use seats::{create, name, rematch, resign};
+pub use shared::watch_clock;
+pub use undo::{redo, undo, undo_accept, undo_decline};
+pub use view::event_json;

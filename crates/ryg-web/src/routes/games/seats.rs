@@ -1,0 +1,78 @@
+//! `POST /api/games` (create), `…/resign`, `…/rematch` and `…/name`: a game's seats and life.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use super::shared::{autoplay, lock_game, with_game, with_service, AppRef};
+use super::view::{CreatedView, GameView};
+use crate::clock::now_ms;
+use crate::error::ApiResult;
+use crate::game::{NewGame, Rematch};
+use crate::routes::auth::Bearer;
+use crate::routes::blocking::blocking;
+use crate::routes::extract::Body;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NameBody {
+    name: String,
+    side: Option<String>,
+}
+
+pub async fn create(
+    State(state): AppRef,
+    headers: HeaderMap,
+    Body(body): Body<NewGame>,
+) -> ApiResult<Response> {
+    let st = Arc::clone(&state);
+    let created = blocking(move || Ok(with_service(&st, |games| games.create(&body, now_ms()))?)).await?;
+    let _turn = lock_game(&state, created.game.id).await;
+    let g = autoplay(&state, created.game.clone()).await?;
+    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, &headers))).into_response())
+}
+
+pub async fn resign(
+    State(state): AppRef,
+    Path(id): Path<String>,
+    token: Bearer,
+) -> ApiResult<Json<GameView>> {
+    let (_turn, g, you) =
+        with_game(&state, &id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+    Ok(Json(GameView::of(&g, Some(you))))
+}
+
+pub async fn rematch(State(state): AppRef, Path(id): Path<String>, token: Bearer) -> ApiResult<Response> {
+    let hash = token.0.clone();
+    let (_turn, old, rematch) =
+        with_game(&state, &id, move |games, g| games.rematch(g, token.hash(), now_ms())).await?;
+    match rematch {
+        Rematch::Offered => {
+            let you = old.holder(hash.as_deref());
+            Ok((StatusCode::ACCEPTED, Json(GameView::of(&old, you))).into_response())
+        }
+        Rematch::Ready(new) => {
+            let _turn = lock_game(&state, new.id).await;
+            let new = autoplay(&state, *new).await?;
+            let you = new.holder(hash.as_deref());
+            Ok((StatusCode::CREATED, Json(GameView::of(&new, you))).into_response())
+        }
+    }
+}
+
+pub async fn name(
+    State(state): AppRef,
+    Path(id): Path<String>,
+    token: Bearer,
+    Body(body): Body<NameBody>,
+) -> ApiResult<Json<GameView>> {
+    let (_turn, g, you) = with_game(&state, &id, move |games, g| {
+        games.name(g, token.hash(), &body.name, body.side.as_deref(), now_ms())
+    })
+    .await?;
+    Ok(Json(GameView::of(&g, Some(you))))
+}

@@ -1,0 +1,144 @@
+//! What the game handlers share: the per-game lock, the game service over the server's store,
+//! the event streams and clock alarms each stored change feeds, the computer's turns, and the
+//! service's errors as API errors.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use ryg::Level;
+
+use super::view::event_json;
+use crate::clock::now_ms;
+use crate::engine::computer_move;
+use crate::error::{ApiError, ApiResult};
+use crate::events::Change;
+use crate::game::{computer_seed, computer_to_answer, GameError, Games};
+use crate::routes::blocking::blocking;
+use crate::state::AppState;
+use crate::store::StoredGame;
+
+pub type AppRef = State<Arc<AppState>>;
+
+/// The game's lock, held while a request works on it.
+pub type Turn = tokio::sync::OwnedMutexGuard<()>;
+
+impl From<GameError> for ApiError {
+    fn from(err: GameError) -> ApiError {
+        use GameError as E;
+        let (status, code) = match &err {
+            E::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            E::BadMove(_) => (StatusCode::BAD_REQUEST, "bad_move"),
+            E::IllegalMove(_) => (StatusCode::BAD_REQUEST, "illegal_move"),
+            E::BadFen { .. } => (StatusCode::BAD_REQUEST, "bad_fen"),
+            E::NeedsLevel(_) | E::WhichSeat | E::NameTooLong { .. } | E::NameControl | E::Invalid(_) => {
+                (StatusCode::BAD_REQUEST, "bad_request")
+            }
+            E::NotAPlayer { .. } => (StatusCode::FORBIDDEN, "unauthorized"),
+            E::WrongSeat { .. } => (StatusCode::FORBIDDEN, "forbidden"),
+            E::NotYourTurn { .. } => (StatusCode::FORBIDDEN, "not_your_turn"),
+            E::ComputerToMove { .. } => (StatusCode::CONFLICT, "not_your_turn"),
+            E::Over { .. } | E::FlagFell(_) | E::TimeRanOut(_) => (StatusCode::CONFLICT, "game_over"),
+            E::AtStart
+            | E::NoMoveToUndo(_)
+            | E::NothingToRedo
+            | E::NoRedoBetweenPlayers
+            | E::NoUndoRequest
+            | E::NotOverYet => (StatusCode::CONFLICT, "conflict"),
+            E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => {
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
+        };
+        ApiError::new(status, code, err.to_string())
+    }
+}
+
+pub fn parse_id(id: &str) -> ApiResult<i64> {
+    id.parse::<i64>().map_err(|_| ApiError::not_found(format!("no game '{id}': game ids are numbers")))
+}
+
+/// Runs `work` with the game service over the server's store: every change it stores is
+/// published to the game's event streams and sets the alarm of its running clock.
+pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T) -> T {
+    let changed = |g: &StoredGame| {
+        state.hub.publish(g.id, Change { version: g.version, json: event_json(g).into() });
+        watch_clock(state, g);
+    };
+    work(&Games::new(&*state.store, &changed))
+}
+
+/// After a change, wakes up when the running clock reaches zero and ends the game then,
+/// unless the game changed meanwhile (its next change sets a new alarm).
+pub fn watch_clock(state: &Arc<AppState>, g: &StoredGame) {
+    let Some(at) = g.clock.and_then(|c| c.flag_at(g.game.position().side_to_move())) else { return };
+    if g.is_over() {
+        return;
+    }
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+    let (st, id, version) = (Arc::clone(state), g.id, g.version);
+    runtime.spawn(async move {
+        let wait = u64::try_from(at - now_ms()).unwrap_or(0) + 1;
+        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+        let _turn = lock_game(&st, id).await;
+        let st2 = Arc::clone(&st);
+        let _ = blocking(move || {
+            with_service(&st2, |games| {
+                let mut g = games.load(id)?;
+                if g.version == version {
+                    games.flag_if_due(&mut g, now_ms())?;
+                }
+                Ok(())
+            })
+        })
+        .await;
+    });
+}
+
+/// Holds game `id`'s lock: requests on one game take turns.
+pub async fn lock_game(state: &AppState, id: i64) -> Turn {
+    let lock = state.game_locks.lock().unwrap_or_else(|e| e.into_inner()).entry(id).or_default().clone();
+    lock.lock_owned().await
+}
+
+/// Runs `change` on game `id` under its lock, off the async threads, with the game service.
+/// Returns the lock still held, for the computer's answer.
+pub async fn with_game<T: Send + 'static>(
+    state: &Arc<AppState>,
+    id: &str,
+    change: impl FnOnce(&Games<'_>, &mut StoredGame) -> Result<T, GameError> + Send + 'static,
+) -> ApiResult<(Turn, StoredGame, T)> {
+    let id = parse_id(id)?;
+    let turn = lock_game(state, id).await;
+    let st = Arc::clone(state);
+    let (g, out) = blocking(move || {
+        with_service(&st, |games| {
+            let mut g = games.load(id)?;
+            let out = change(games, &mut g)?;
+            Ok((g, out))
+        })
+    })
+    .await?;
+    Ok((turn, g, out))
+}
+
+/// One computer move by `level` for the side to move, stored.
+pub async fn computer_plays(state: &Arc<AppState>, mut g: StoredGame, level: Level) -> ApiResult<StoredGame> {
+    let st = Arc::clone(state);
+    blocking(move || {
+        let position = *g.game.position();
+        let guard = st.thinking.begin(g.id);
+        let mv = computer_move(&st.tablebases, &position, level, computer_seed(&g), &guard.thinking)?;
+        drop(guard);
+        with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))?;
+        Ok(g)
+    })
+    .await
+}
+
+/// While a person plays the other side, the computer answers on its turns.
+pub async fn autoplay(state: &Arc<AppState>, mut g: StoredGame) -> ApiResult<StoredGame> {
+    while let Some(level) = computer_to_answer(&g) {
+        g = computer_plays(state, g, level).await?;
+    }
+    Ok(g)
+}

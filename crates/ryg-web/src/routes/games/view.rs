@@ -1,0 +1,123 @@
+//! A game as the API shows it (`GameView`), and the answer to a new game (its view, tokens and
+//! links).
+
+use axum::http::{header, HeaderMap};
+use ryg::report::{move_names, OutcomeReport};
+use ryg::Side;
+use serde::Serialize;
+
+use crate::clock::{now_ms, ClockView};
+use crate::game::{Created, Names};
+use crate::state::AppState;
+use crate::store::{Holder, Players, StoredGame};
+
+/// A rematch offer in the view.
+#[derive(Serialize, Debug)]
+pub struct RematchView {
+    offered_by: &'static str,
+}
+
+/// A game as the API shows it.
+#[derive(Serialize, Debug)]
+pub struct GameView {
+    id: i64,
+    size: u8,
+    start_fen: String,
+    fen: String,
+    to_move: &'static str,
+    moves: Vec<String>,
+    redo: Vec<String>,
+    legal_moves: Vec<String>,
+    last_move: Option<String>,
+    outcome: Option<OutcomeReport>,
+    result: &'static str,
+    mouse: String,
+    cats: String,
+    names: Names,
+    players: &'static str,
+    hotseat: bool,
+    /// The seat of the token the request carried.
+    you: Option<&'static str>,
+    clock: Option<ClockView>,
+    undo_request: Option<&'static str>,
+    rematch: Option<RematchView>,
+    rematch_id: Option<i64>,
+    version: i64,
+    created_at: String,
+    updated_at: String,
+}
+
+impl GameView {
+    pub fn of(g: &StoredGame, you: Option<Holder>) -> GameView {
+        let position = g.game.position();
+        let players = g.players();
+        GameView {
+            id: g.id,
+            size: position.size().n(),
+            start_fen: g.start.fen(),
+            fen: position.fen(),
+            to_move: position.side_to_move().name(),
+            moves: move_names(g.game.moves()),
+            redo: g.game.redo_moves().map(|m| m.to_string()).collect(),
+            legal_moves: if g.is_over() { Vec::new() } else { move_names(&position.legal_moves()) },
+            last_move: g.game.last_move().map(|m| m.to_string()),
+            outcome: g.outcome().map(|(winner, reason)| OutcomeReport { winner: winner.name(), reason }),
+            result: g.result_token(),
+            mouse: g.mouse.to_string(),
+            cats: g.cats.to_string(),
+            names: Names { mouse: g.names[0].clone(), cats: g.names[1].clone() },
+            players: players.code(),
+            hotseat: players == Players::Hotseat,
+            you: you.map(Holder::code),
+            clock: g.clock.map(|c| c.view(position.side_to_move(), g.is_over(), now_ms())),
+            undo_request: g.undo_request.map(Side::name),
+            rematch: g.rematch_offer.map(|s| RematchView { offered_by: s.name() }),
+            rematch_id: g.rematch_id,
+            version: g.version,
+            created_at: g.created_at.clone(),
+            updated_at: g.updated_at.clone(),
+        }
+    }
+}
+
+/// The view of a game as its stream sends it.
+pub fn event_json(g: &StoredGame) -> String {
+    serde_json::to_string(&GameView::of(g, None)).unwrap_or_default()
+}
+
+/// The address the links point to: `--public-url`, else the request's host.
+fn base_url(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(url) = &state.public_url {
+        return url.trim_end_matches('/').to_string();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty() && h.bytes().all(|c| c.is_ascii_alphanumeric() || b".-:[]".contains(&c)))
+        .unwrap_or("localhost");
+    format!("http://{host}")
+}
+
+/// The answer to a created game: its view, its seats' tokens (shown this once) and links.
+#[derive(Serialize, Debug)]
+pub struct CreatedView {
+    #[serde(flatten)]
+    view: GameView,
+    tokens: serde_json::Map<String, serde_json::Value>,
+    links: serde_json::Map<String, serde_json::Value>,
+}
+
+impl CreatedView {
+    /// The answer for `created`, whose game is now `g` (after the computer's first moves).
+    pub fn of(created: &Created, g: &StoredGame, state: &AppState, headers: &HeaderMap) -> CreatedView {
+        let base = base_url(state, headers);
+        let mut tokens = serde_json::Map::new();
+        let mut links = serde_json::Map::new();
+        for (side, t) in &created.tokens {
+            tokens.insert(side.name().to_string(), t.clone().into());
+            links.insert(side.name().to_string(), format!("{base}/#game={}&token={t}", g.id).into());
+        }
+        links.insert("watch".into(), format!("{base}/#game={}", g.id).into());
+        CreatedView { view: GameView::of(g, None), tokens, links }
+    }
+}

@@ -1,0 +1,36 @@
+//! What every handler shares: the store, the engine's tablebases and searches, the per-game
+//! locks and the event streams.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::config::Config;
+use crate::{engine, events, store};
+
+/// What every handler shares.
+pub struct AppState {
+    /// The game store (SQLite now; any [`store::GameStore`] fits).
+    pub store: Box<dyn store::GameStore>,
+    pub tablebases: Arc<engine::Tablebases>,
+    pub thinking: engine::ThinkingBoard,
+    /// One lock per game, so two requests on a game take turns while others go on.
+    pub game_locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// The games' event streams.
+    pub hub: Arc<events::Hub>,
+    /// See [`Config::public_url`].
+    pub public_url: Option<String>,
+}
+
+impl AppState {
+    /// The state of a server over `store`.
+    pub fn new(store: Box<dyn store::GameStore>, config: &Config) -> Arc<AppState> {
+        Arc::new(AppState {
+            store,
+            tablebases: Arc::default(),
+            thinking: engine::ThinkingBoard::default(),
+            game_locks: Mutex::default(),
+            hub: Arc::new(events::Hub::new(config.limits)),
+            public_url: config.public_url.clone(),
+        })
+    }
+}

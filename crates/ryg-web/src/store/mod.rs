@@ -1,0 +1,63 @@
+//! The game store: every game, written before a move is confirmed. [`GameStore`] is what the
+//! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
+//! implementation, and another database can sit behind the same trait.
+
+mod schema;
+mod seats;
+pub mod sqlite;
+mod stored;
+
+use thiserror::Error;
+
+pub use schema::{MIGRATIONS, SCHEMA_VERSION};
+pub use seats::{Holder, Players, Seat};
+pub use stored::{now_utc, utc, End, EndReason, StoredGame};
+
+/// What the game service asks of a store. Every method is one short transaction; callers
+/// serialise the changes of one game themselves.
+pub trait GameStore: Send + Sync {
+    /// Stores a new game; returns its id.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn insert(&self, g: &StoredGame) -> Result<i64, StoreError>;
+
+    /// Writes everything that changes in a game; bumps its stored version.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn save(&self, g: &StoredGame) -> Result<(), StoreError>;
+
+    /// The game with `id`, if stored.
+    ///
+    /// # Errors
+    /// When the database fails or the stored game cannot be read back.
+    fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError>;
+
+    /// The `limit` most recently changed games, newest first; only those changed since `since`
+    /// (an ISO time) when given.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// The ids of unfinished games whose clock runs.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn running_clocks(&self) -> Result<Vec<i64>, StoreError>;
+}
+
+/// Why the store could not be opened or answer.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("cannot create the directory {dir}: {source}")]
+    Directory { dir: String, source: std::io::Error },
+    #[error("cannot open the game database {path}: {source}")]
+    Open { path: String, source: rusqlite::Error },
+    #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
+    Newer { path: String, found: i64 },
+    /// A query failed, or a stored game cannot be read back.
+    #[error("game store: {0}")]
+    Query(Box<dyn std::error::Error + Send + Sync>),
+}

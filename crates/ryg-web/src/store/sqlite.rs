@@ -1,0 +1,358 @@
+//! The SQLite game store: every game in one file (WAL), one row per game.
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use ryg::{Game, Move, Position, Side};
+
+use super::schema::{self, MigrateError};
+use super::seats::Seat;
+use super::stored::{End, EndReason, StoredGame};
+use super::{GameStore, StoreError};
+use crate::clock::Clock;
+
+/// The SQLite game store. One connection, taken in turn by each query.
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(err: rusqlite::Error) -> StoreError {
+        StoreError::Query(Box::new(err))
+    }
+}
+
+fn join(moves: impl Iterator<Item = Move>) -> String {
+    moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+impl SqliteStore {
+    /// Opens (creating it and its directory when missing) the database at `path` and brings
+    /// its schema up to date.
+    ///
+    /// # Errors
+    /// When the directory or file cannot be created or opened, or was written by a newer ryg.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let shown = path.display().to_string();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|source| StoreError::Directory { dir: dir.display().to_string(), source })?;
+        }
+        let open = |source| StoreError::Open { path: shown.clone(), source };
+        let mut conn = Connection::open(path).map_err(open)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(open)?;
+        // WAL: readers never wait for the writer; NORMAL sync keeps every committed move
+        // across a crash of the process (not of the machine).
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(open)?;
+        conn.pragma_update(None, "synchronous", "NORMAL").map_err(open)?;
+        schema::migrate(&mut conn).map_err(|e| match e {
+            MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
+            MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
+        })?;
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The schema version of the open database.
+    ///
+    /// # Errors
+    /// When SQLite cannot read it.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        Ok(schema::schema_version(&self.conn())?)
+    }
+
+    fn write(conn: &Connection, g: &StoredGame, bump: bool) -> rusqlite::Result<()> {
+        let side = |s: Option<Side>| s.map(Side::name);
+        let clock = g.clock.as_ref();
+        conn.execute(
+            "UPDATE games SET moves = ?2, redo = ?3, result = ?4, updated_at = ?5, version = version + ?6,
+                mouse_token = ?7, cats_token = ?8, mouse_name = ?9, cats_name = ?10,
+                clock_initial_ms = ?11, clock_increment_ms = ?12, mouse_ms = ?13, cats_ms = ?14,
+                turn_started_ms = ?15, end_reason = ?16, end_winner = ?17, undo_request = ?18,
+                rematch_offer = ?19, rematch_id = ?20
+             WHERE id = ?1",
+            params![
+                g.id,
+                join(g.game.moves().iter().copied()),
+                join(g.game.redo_moves()),
+                g.result_token(),
+                g.updated_at,
+                i64::from(bump),
+                g.tokens[0],
+                g.tokens[1],
+                g.names[0],
+                g.names[1],
+                clock.map(|c| c.initial_ms),
+                clock.map(|c| c.increment_ms),
+                clock.map(|c| c.left_ms[0]),
+                clock.map(|c| c.left_ms[1]),
+                clock.and_then(|c| c.started_ms),
+                g.end.map(|e| e.reason.code()),
+                g.end.map(|e| e.winner.name()),
+                side(g.undo_request),
+                side(g.rematch_offer),
+                g.rematch_id,
+            ],
+        )?;
+        Ok(())
+    }
+}
+
+impl GameStore for SqliteStore {
+    fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+            params![
+                g.start.size().n(),
+                g.start.fen(),
+                g.mouse.to_string(),
+                g.cats.to_string(),
+                g.seed as i64,
+                g.created_at
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        SqliteStore::write(&tx, &StoredGame { id, ..g.clone() }, false)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
+        Ok(SqliteStore::write(&self.conn(), g, true)?)
+    }
+
+    fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_to_game)
+            .optional()?
+            .transpose()?)
+    }
+
+    fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM games WHERE updated_at >= ?2 ORDER BY updated_at DESC, id DESC LIMIT ?1"
+        ))?;
+        let rows = stmt.query_map(params![limit as i64, since.unwrap_or("")], row_to_game)?;
+        Ok(rows.map(|r| r?).collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
+        )?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
+    mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
+    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id";
+
+/// A row back to a game; a row this ryg cannot read (edited by hand) is an error, not a panic.
+fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<StoredGame>> {
+    let bad = |what: String| rusqlite::Error::InvalidColumnType(0, what, rusqlite::types::Type::Text);
+    let id: i64 = row.get(0)?;
+    let start_fen: String = row.get(1)?;
+    let mouse: String = row.get(2)?;
+    let cats: String = row.get(3)?;
+    let moves: String = row.get(4)?;
+    let redo: String = row.get(5)?;
+    let seed: i64 = row.get(6)?;
+    let version: i64 = row.get(7)?;
+    let created_at: String = row.get(8)?;
+    let updated_at: String = row.get(9)?;
+    let tokens: [Option<String>; 2] = [row.get(10)?, row.get(11)?];
+    let names: [Option<String>; 2] = [row.get(12)?, row.get(13)?];
+    let clock_settings: (Option<i64>, Option<i64>) = (row.get(14)?, row.get(15)?);
+    let left: [Option<i64>; 2] = [row.get(16)?, row.get(17)?];
+    let started_ms: Option<i64> = row.get(18)?;
+    let end: (Option<String>, Option<String>) = (row.get(19)?, row.get(20)?);
+    let undo_request: Option<String> = row.get(21)?;
+    let rematch_offer: Option<String> = row.get(22)?;
+    let rematch_id: Option<i64> = row.get(23)?;
+    let parse = || -> Result<StoredGame, String> {
+        let start: Position = start_fen.parse().map_err(|e| format!("game {id}: start position: {e}"))?;
+        let mouse: Seat = mouse.parse()?;
+        let cats: Seat = cats.parse()?;
+        let parse_moves = |text: &str| -> Result<Vec<Move>, String> {
+            text.split_whitespace()
+                .map(|m| m.parse().map_err(|e| format!("game {id}: move '{m}': {e}")))
+                .collect()
+        };
+        let played = parse_moves(&moves)?;
+        let redo = parse_moves(&redo)?;
+        let all: Vec<Move> = played.iter().chain(&redo).copied().collect();
+        let mut game =
+            Game::from_moves(start, &all).map_err(|(i, e)| format!("game {id}: move {}: {e}", i + 1))?;
+        for _ in &redo {
+            game.undo();
+        }
+        let side = |text: Option<String>| -> Result<Option<Side>, String> {
+            text.map(|t| t.parse::<Side>().map_err(|e| format!("game {id}: {e}"))).transpose()
+        };
+        let clock = match (clock_settings, left) {
+            ((Some(initial_ms), Some(increment_ms)), [Some(m), Some(c)]) => {
+                Some(Clock { initial_ms, increment_ms, left_ms: [m, c], started_ms })
+            }
+            ((None, _), _) => None,
+            _ => return Err(format!("game {id}: incomplete clock")),
+        };
+        let end = match end {
+            (Some(reason), Some(winner)) => Some(End {
+                reason: EndReason::parse(&reason).ok_or_else(|| format!("game {id}: end '{reason}'"))?,
+                winner: winner.parse().map_err(|e| format!("game {id}: {e}"))?,
+            }),
+            _ => None,
+        };
+        Ok(StoredGame {
+            id,
+            start,
+            mouse,
+            cats,
+            game,
+            seed: seed as u64,
+            version,
+            created_at,
+            updated_at,
+            tokens,
+            names,
+            clock,
+            end,
+            undo_request: side(undo_request)?,
+            rematch_offer: side(rematch_offer)?,
+            rematch_id,
+        })
+    };
+    Ok(parse().map_err(bad))
+}
+
+#[cfg(test)]
+mod tests {
+    use ryg::Level;
+
+    use super::*;
+    use crate::store::schema::{MIGRATIONS, SCHEMA_VERSION};
+    use crate::store::seats::{Holder, Players};
+
+    fn sample() -> StoredGame {
+        let start = Position::standard();
+        let mut game = Game::new(start);
+        for m in ["e1f2", "h8g7", "f2e3"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        game.undo();
+        StoredGame::new(game, Seat::Human, Seat::Computer(Level::Search(3)), 7, "2026-11-23T06:00:00Z".into())
+    }
+
+    #[test]
+    fn games_round_trip_with_their_redo_list() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("sub/games.sqlite3")).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+        let mut g = sample();
+        g.id = store.insert(&g).unwrap();
+        let back = store.load(g.id).unwrap().unwrap();
+        assert_eq!(back.game.moves(), g.game.moves());
+        assert_eq!(back.game.redo_moves().collect::<Vec<_>>(), vec!["f2e3".parse().unwrap()]);
+        assert_eq!((back.mouse, back.cats, back.seed), (Seat::Human, Seat::Computer(Level::Search(3)), 7));
+        assert_eq!(store.load(g.id + 1).unwrap(), None);
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        drop(SqliteStore::open(&path).unwrap());
+        Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
+        let err = SqliteStore::open(&path).err().unwrap().to_string();
+        assert!(err.contains("schema version 99, newer than this ryg's 2"), "{err}");
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("games.sqlite3")).unwrap();
+        let mut g = sample();
+        g.cats = Seat::Human;
+        g.tokens = [Some("a".repeat(64)), Some("b".repeat(64))];
+        g.names = [Some("Ana <b>".into()), None];
+        let mut clock = Clock::new(5.0, 2.0).unwrap();
+        clock.moved(Side::Mouse, 1_000).unwrap();
+        g.clock = Some(clock);
+        g.end = Some(End { winner: Side::Cats, reason: EndReason::Resigned });
+        g.undo_request = Some(Side::Mouse);
+        g.rematch_offer = Some(Side::Cats);
+        g.rematch_id = Some(9);
+        g.id = store.insert(&g).unwrap();
+        let back = store.load(g.id).unwrap().unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.players(), Players::Friends);
+        assert_eq!(back.result_token(), "0-1");
+        assert_eq!(
+            store.running_clocks().unwrap(),
+            Vec::<i64>::new(),
+            "a resigned game's clock is not running"
+        );
+        store.save(&g).unwrap();
+        assert_eq!(store.load(g.id).unwrap().unwrap().version, 1);
+    }
+
+    #[test]
+    fn a_version_1_file_is_migrated_and_its_games_stay_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+            conn.execute(
+                "INSERT INTO games (size, start_fen, mouse, cats, moves, seed, created_at, updated_at)
+                 VALUES (8, ?1, 'human', 'human', 'e1f2 h8g7', 3, 'x', 'x')",
+                [Position::standard().fen()],
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), 2);
+        let g = store.load(1).unwrap().unwrap();
+        assert_eq!(g.game.moves().len(), 2);
+        assert_eq!((g.tokens.clone(), g.clock, g.end), ([None, None], None, None));
+        assert_eq!(g.holder(None), Some(Holder::Both), "a game from before tokens is open to anyone");
+    }
+
+    #[test]
+    fn tokens_say_who_holds_which_seat() {
+        let mut g = sample();
+        g.tokens = [Some("m".into()), None];
+        assert_eq!(g.holder(Some("m")), Some(Holder::Seat(Side::Mouse)));
+        assert_eq!(g.holder(Some("x")), None);
+        assert_eq!(g.holder(None), None);
+        assert_eq!(g.players(), Players::Computer);
+        g.cats = Seat::Human;
+        g.tokens = [Some("h".into()), Some("h".into())];
+        assert_eq!(g.holder(Some("h")), Some(Holder::Both));
+        assert_eq!(g.players(), Players::Hotseat);
+        g.tokens[1] = Some("c".into());
+        assert_eq!(g.holder(Some("c")), Some(Holder::Seat(Side::Cats)));
+        assert_eq!(g.players(), Players::Friends);
+    }
+
+    #[test]
+    fn seats_parse_and_print() {
+        assert_eq!("human".parse::<Seat>(), Ok(Seat::Human));
+        assert_eq!("perfect".parse::<Seat>(), Ok(Seat::Computer(Level::Perfect)));
+        assert_eq!("3".parse::<Seat>().unwrap().to_string(), "3");
+        assert!("robot".parse::<Seat>().unwrap_err().contains("unknown seat 'robot'"));
+    }
+}

@@ -1,0 +1,199 @@
+//! A game as stored: the game itself, its seats, tokens, names and clock, how it ended, and
+//! the undo and rematch requests between its players.
+
+use ryg::{Game, Position, Side};
+
+use super::seats::{Holder, Players, Seat};
+use crate::clock::{self, Clock};
+
+/// How a game ended other than by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The loser resigned.
+    Resigned,
+    /// The loser's clock ran out.
+    Time,
+}
+
+impl EndReason {
+    /// The code used in JSON and in the store: `resigned` or `time`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            EndReason::Resigned => "resigned",
+            EndReason::Time => "time",
+        }
+    }
+
+    pub(super) fn parse(code: &str) -> Option<EndReason> {
+        match code {
+            "resigned" => Some(EndReason::Resigned),
+            "time" => Some(EndReason::Time),
+            _ => None,
+        }
+    }
+}
+
+/// A game ended by resignation or time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct End {
+    pub winner: Side,
+    pub reason: EndReason,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub id: i64,
+    pub start: Position,
+    pub mouse: Seat,
+    pub cats: Seat,
+    /// The game itself: moves played and moves that redo would replay.
+    pub game: Game,
+    /// Seeds the computer's random choices (with the ply, so a move depends on the position only).
+    pub seed: u64,
+    /// Bumped by every change.
+    pub version: i64,
+    pub created_at: String,
+    pub updated_at: String,
+    /// The SHA-256 of each human seat's token (mouse, cats); `None`: no token (a computer seat,
+    /// or a game stored before tokens, which anyone may play).
+    pub tokens: [Option<String>; 2],
+    /// Display names (mouse, cats).
+    pub names: [Option<String>; 2],
+    pub clock: Option<Clock>,
+    /// A resignation or a flag fall.
+    pub end: Option<End>,
+    /// The seat that asked to take back a move (between two people).
+    pub undo_request: Option<Side>,
+    /// The seat that offered a rematch.
+    pub rematch_offer: Option<Side>,
+    /// The game the rematch created.
+    pub rematch_id: Option<i64>,
+}
+
+impl StoredGame {
+    /// A new game (id 0 until stored) with no tokens, names or clock.
+    pub fn new(game: Game, mouse: Seat, cats: Seat, seed: u64, now: String) -> StoredGame {
+        StoredGame {
+            id: 0,
+            start: *game.start(),
+            mouse,
+            cats,
+            game,
+            seed,
+            version: 0,
+            created_at: now.clone(),
+            updated_at: now,
+            tokens: [None, None],
+            names: [None, None],
+            clock: None,
+            end: None,
+            undo_request: None,
+            rematch_offer: None,
+            rematch_id: None,
+        }
+    }
+
+    /// The end of the game: by the rules, else by resignation or time.
+    pub fn outcome(&self) -> Option<(Side, &'static str)> {
+        match self.game.outcome() {
+            Some(o) => Some((o.winner, o.reason.code())),
+            None => self.end.map(|e| (e.winner, e.reason.code())),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// `1-0` (the mouse won), `0-1` (the cats won) or `*`.
+    pub fn result_token(&self) -> &'static str {
+        match self.outcome() {
+            Some((Side::Mouse, _)) => "1-0",
+            Some((Side::Cats, _)) => "0-1",
+            None => "*",
+        }
+    }
+}
+
+impl StoredGame {
+    /// The seat of the side to move.
+    pub fn seat_to_move(&self) -> Seat {
+        self.seat(self.game.position().side_to_move())
+    }
+
+    /// The seat of `side`.
+    pub fn seat(&self, side: Side) -> Seat {
+        match side {
+            Side::Mouse => self.mouse,
+            Side::Cats => self.cats,
+        }
+    }
+
+    /// Whether a person plays at least one side.
+    pub fn has_human(&self) -> bool {
+        self.mouse == Seat::Human || self.cats == Seat::Human
+    }
+
+    /// Who sits at the game.
+    pub fn players(&self) -> Players {
+        let humans = self.mouse == Seat::Human && self.cats == Seat::Human;
+        match &self.tokens {
+            [Some(m), Some(c)] if humans && m != c => Players::Friends,
+            _ if humans => Players::Hotseat,
+            _ => Players::Computer,
+        }
+    }
+
+    /// Whose seats a request carrying the token hash `token` holds: a human seat without a token
+    /// (stored before tokens) is held by anyone.
+    pub fn holder(&self, token: Option<&str>) -> Option<Holder> {
+        let holds = |side: Side| {
+            self.seat(side) == Seat::Human
+                && match &self.tokens[clock::index(side)] {
+                    None => true,
+                    Some(hash) => token == Some(hash.as_str()),
+                }
+        };
+        match (holds(Side::Mouse), holds(Side::Cats)) {
+            (true, true) => Some(Holder::Both),
+            (true, false) => Some(Holder::Seat(Side::Mouse)),
+            (false, true) => Some(Holder::Seat(Side::Cats)),
+            (false, false) => None,
+        }
+    }
+}
+
+/// The time now as `2026-11-23T06:00:00Z` (UTC).
+pub fn now_utc() -> String {
+    utc(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()))
+}
+
+/// `secs` after the Unix epoch as `2026-11-23T06:00:00Z`.
+pub fn utc(secs: u64) -> String {
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // CITE: days to civil date (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_iso_8601() {
+        let now = now_utc();
+        assert_eq!(now.len(), 20);
+        assert!(now.starts_with("20") && now.ends_with('Z'), "{now}");
+        assert_eq!(utc(1_795_500_000), "2026-11-24T06:00:00Z");
+    }
+}
