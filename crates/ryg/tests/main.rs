@@ -14,6 +14,7 @@ mod prove;
 mod records;
 mod search;
 mod search_vs_tablebase;
+mod structure;
 mod tablebase;
 
 /// With `autotests = false` a new file in a `tests/` directory would silently never run: every
