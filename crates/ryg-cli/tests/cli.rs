@@ -181,6 +181,9 @@ fn no_command_starts_a_game() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Mouse: you. Cats: ryg, level 3"))
+        .stdout(predicate::str::contains(
+            "for the rules.\nTo play in your browser instead, run: ryg serve --open\n",
+        ))
         .stdout(predicate::str::contains("Legal moves for the mouse: e1d2 e1f2"));
 }
 

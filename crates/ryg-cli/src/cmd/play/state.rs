@@ -16,6 +16,9 @@ use crate::ui;
 use crate::ui::board::BoardStyle;
 use crate::ui::wrap::{wrap, COLUMNS};
 
+/// The welcome's pointer to the browser app.
+const BROWSER_HINT: &str = "To play in your browser instead, run: ryg serve --open";
+
 /// The game in progress and where it is shown.
 pub struct State<W: Write> {
     pub out: W,
@@ -110,6 +113,7 @@ impl<W: Write> State<W> {
         let line = self.players_line();
         self.say(&line)?;
         writeln!(self.out, "Type 'help' for the commands, 'rules' for the rules.")?;
+        writeln!(self.out, "{BROWSER_HINT}")?;
         Ok(())
     }
 
