@@ -2,6 +2,7 @@
 //! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
 //! implementation, and another database can sit behind the same trait.
 
+pub mod maintenance;
 mod schema;
 mod seats;
 pub mod sqlite;

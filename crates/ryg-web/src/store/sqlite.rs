@@ -155,12 +155,13 @@ impl GameStore for SqliteStore {
     }
 }
 
-const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
+pub(super) const COLUMNS: &str =
+    "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
     mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
     turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id";
 
 /// A row back to a game; a row this ryg cannot read (edited by hand) is an error, not a panic.
-fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<StoredGame>> {
+pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<StoredGame>> {
     let bad = |what: String| rusqlite::Error::InvalidColumnType(0, what, rusqlite::types::Type::Text);
     let id: i64 = row.get(0)?;
     let start_fen: String = row.get(1)?;
