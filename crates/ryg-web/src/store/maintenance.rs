@@ -9,8 +9,9 @@ use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 use thiserror::Error;
 
+use super::row::COLUMNS;
 use super::schema::{schema_version, SCHEMA_VERSION};
-use super::sqlite::{row_to_game, COLUMNS};
+use super::sqlite::row_to_game;
 
 /// Why a maintenance command could not do its work.
 #[derive(Debug, Error)]

@@ -3,6 +3,7 @@
 //! implementation, and another database can sit behind the same trait.
 
 pub mod maintenance;
+mod row;
 mod schema;
 mod seats;
 pub mod sqlite;
