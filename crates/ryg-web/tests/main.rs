@@ -5,3 +5,4 @@ mod common;
 
 mod api;
 mod friends;
+mod shared;

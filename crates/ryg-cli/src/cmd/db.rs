@@ -52,6 +52,10 @@ pub fn run(args: Args) -> Result<()> {
 
 fn db_path(args: &DbArgs) -> Result<PathBuf> {
     match &args.db {
+        Some(db) if ryg_web::store::postgres::is_postgres_url(&db.to_string_lossy()) => Err(anyhow!(
+            "ryg db looks after SQLite files; back up a PostgreSQL database with pg_dump, check and \
+             vacuum it with vacuumdb"
+        )),
         Some(db) => Ok(db.clone()),
         None => ryg_web::default_db().context("no default game database: set HOME or give --db PATH"),
     }

@@ -92,6 +92,29 @@ pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
     }
 }
 
+/// A change another server stored in the shared database (game `id`; 0: changes may have been
+/// missed, and the clocks are looked at again): sent to this server's streams of the game, and
+/// its clock watched here too, so a flag falls whichever server notices first.
+pub async fn remote_change(state: Arc<AppState>, id: i64) {
+    if id == 0 {
+        let st = Arc::clone(&state);
+        if let Ok(ids) =
+            blocking(move || st.store.running_clocks().map_err(|e| ApiError::internal(e.to_string()))).await
+        {
+            watch_clocks(&state, &ids);
+        }
+        return;
+    }
+    let st = Arc::clone(&state);
+    let loaded = blocking(move || st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
+    if let Ok(Some(g)) = loaded {
+        state
+            .hub
+            .publish(g.id, crate::events::Change { version: g.version, json: games::event_json(&g).into() });
+        games::watch_clock(&state, &g);
+    }
+}
+
 async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no such page or API route: {}", uri.path()))
 }

@@ -3,6 +3,7 @@
 //! implementation, and another database can sit behind the same trait.
 
 pub mod maintenance;
+pub mod postgres;
 mod row;
 mod schema;
 mod seats;
@@ -59,6 +60,8 @@ pub enum StoreError {
     Open { path: String, source: rusqlite::Error },
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
+    #[error("cannot use the PostgreSQL database {url}: {reason}")]
+    Connect { url: String, reason: String },
     /// A query failed, or a stored game cannot be read back.
     #[error("game store: {0}")]
     Query(Box<dyn std::error::Error + Send + Sync>),
