@@ -7,9 +7,36 @@ use axum::response::{IntoResponse, Response};
 use crate::error::ApiError;
 
 const INDEX: &str = include_str!("../../assets/index.html");
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// A module of the page under `assets/js/`, served as it is (no bundler).
+macro_rules! js {
+    ($name:literal) => {
+        (concat!("js/", $name), JS, include_str!(concat!("../../assets/js/", $name)))
+    };
+}
+
+/// Every file of the page but `index.html`: its path under `/assets/`, its type, its text.
+/// A test checks that this list holds every file of `assets/`.
 const FILES: &[(&str, &str, &str)] = &[
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../../assets/app.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
+    js!("analysis.js"),
+    js!("api.js"),
+    js!("board.js"),
+    js!("dom.js"),
+    js!("fen.js"),
+    js!("friend.js"),
+    js!("game.js"),
+    js!("main.js"),
+    js!("narrate.js"),
+    js!("play.js"),
+    js!("ranking.js"),
+    js!("recent.js"),
+    js!("results.js"),
+    js!("setup.js"),
+    js!("state.js"),
+    js!("turn.js"),
+    js!("words.js"),
 ];
 
 /// The OpenAPI 3 document of the API.
@@ -33,4 +60,49 @@ pub async fn asset(Path(file): Path<String>) -> Result<Response, ApiError> {
 
 pub async fn openapi() -> Response {
     text("application/json", OPENAPI)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{asset, FILES};
+    use axum::extract::Path as UrlPath;
+    use axum::http::{header, StatusCode};
+    use axum::response::IntoResponse;
+    use std::path::Path;
+
+    /// The files under `dir`, as paths relative to `root` with `/` between parts.
+    fn files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).unwrap();
+                out.push(rel.iter().map(|p| p.to_string_lossy()).collect::<Vec<_>>().join("/"));
+            }
+        }
+    }
+
+    #[test]
+    fn every_file_of_the_page_is_served() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let mut on_disk = Vec::new();
+        files(&root, &root, &mut on_disk);
+        on_disk.retain(|f| f != "index.html");
+        on_disk.sort();
+        let mut served: Vec<String> = FILES.iter().map(|(name, _, _)| name.to_string()).collect();
+        served.sort();
+        assert_eq!(served, on_disk, "list each file of assets/ in FILES (routes/assets.rs)");
+    }
+
+    #[tokio::test]
+    async fn modules_are_javascript_and_unknown_names_are_404() {
+        let found = asset(UrlPath("js/main.js".to_string())).await.unwrap();
+        assert_eq!(found.status(), StatusCode::OK);
+        assert_eq!(found.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+        for name in ["js/nope.js", "app.js", "../Cargo.toml", "js", ""] {
+            let missing = asset(UrlPath(name.to_string())).await.unwrap_err().into_response();
+            assert_eq!(missing.status(), StatusCode::NOT_FOUND, "{name}");
+        }
+    }
 }

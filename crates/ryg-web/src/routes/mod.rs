@@ -72,7 +72,7 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/openapi.json", get(assets::openapi))
         .route("/", get(assets::index))
-        .route("/assets/{file}", get(assets::asset))
+        .route("/assets/{*file}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }

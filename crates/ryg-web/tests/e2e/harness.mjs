@@ -70,16 +70,18 @@ export function launchBrowser() {
 }
 
 const assetDir = path.resolve(here, '../../assets');
-const assetTypes = { 'index.html': 'text/html; charset=utf-8', 'app.js': 'text/javascript; charset=utf-8', 'style.css': 'text/css; charset=utf-8' };
+const assetTypes = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
 
 /** A browser context (its own storage: one person). With RYG_ASSETS=disk the page's files come
  * from crates/ryg-web/assets instead of the binary: for working on the page without rebuilding. */
 export async function newContext(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   if (process.env.RYG_ASSETS === 'disk') {
-    await context.route(/\/(assets\/(app\.js|style\.css))?(#.*)?$/, (route) => {
+    await context.route(/^[^?#]*\/(assets\/[\w./-]+)?([?#].*)?$/, (route) => {
       const name = new URL(route.request().url()).pathname.replace(/^\/(assets\/)?/, '') || 'index.html';
-      route.fulfill({ status: 200, contentType: assetTypes[name], body: fs.readFileSync(path.join(assetDir, name)) });
+      const file = path.join(assetDir, name);
+      if (name.includes('..') || !fs.existsSync(file)) { route.fulfill({ status: 404, body: 'no such asset' }); return; }
+      route.fulfill({ status: 200, contentType: assetTypes[path.extname(name).slice(1)], body: fs.readFileSync(file) });
     });
   }
   return context;

@@ -1,0 +1,150 @@
+// "How the computer thinks": the minimax tree, the same search with alpha-beta, node counts by
+// technique, the evaluation's terms, the history table and the transposition table.
+import { sqCoords } from './fen.js';
+import { $, esc } from './dom.js';
+import { api } from './api.js';
+import { viewedFen } from './state.js';
+
+function treeHtml(nodes, withCuts) {
+  const kids = new Map();
+  let root = null;
+  for (const n of nodes) {
+    if (n.parent === null || n.parent === undefined) root = n;
+    else { if (!kids.has(n.parent)) kids.set(n.parent, []); kids.get(n.parent).push(n); }
+  }
+  if (!root) return '<p class="note">Empty tree.</p>';
+  const line = (n) => {
+    const cut = withCuts && (n.cut || n.pruned);
+    const bits = [`<span class="mv">${n.move ? esc(n.move) : 'root'}</span>`];
+    if (n.to_move) bits.push(`<span class="who">${esc(n.to_move)} to move</span>`);
+    if (n.eval !== null && n.eval !== undefined) bits.push(`eval <b>${esc(n.eval)}</b>`);
+    if (n.value !== null && n.value !== undefined) bits.push(`value <b>${esc(n.value)}</b>`);
+    const win = Array.isArray(n.window) ? n.window : n.alpha !== undefined ? [n.alpha, n.beta] : null;
+    if (win && !cut) bits.push(`<span class="ab">window (${esc(win[0])}, ${esc(win[1])})</span>`);
+    if (n.best) bits.push('<span class="tag chosen">★ chosen</span>');
+    if (cut) bits.push('<span class="tag cut">cut</span>');
+    return `<span class="node${n.best ? ' best' : ''}${cut ? ' cut' : ''}" title="${esc(n.fen)}">${bits.join(' ')}</span>`;
+  };
+  const hasCut = new Map();
+  const cutBelow = (n) => {
+    if (hasCut.has(n.id)) return hasCut.get(n.id);
+    const v = (kids.get(n.id) || []).some((c) => c.cut || c.pruned || cutBelow(c));
+    hasCut.set(n.id, v);
+    return v;
+  };
+  const rec = (n) => {
+    const ch = kids.get(n.id) || [];
+    if (!ch.length) return `<li>${line(n)}</li>`;
+    // the chosen line is open; in the alpha-beta tree, so is every branch with a cut below
+    const open = n.best || n.parent === null || n.parent === undefined || (withCuts && cutBelow(n));
+    return `<li><details${open ? ' open' : ''}><summary>${line(n)} <span class="count">(${ch.length})</span></summary><ul>${ch.map(rec).join('')}</ul></details></li>`;
+  };
+  return `<ul class="tree">${rec(root)}</ul>`;
+}
+
+function countsEntries(c) {
+  if (!c) return [];
+  if (Array.isArray(c)) return c.map((e) => [e.technique ?? e.name, e.nodes ?? e.count]);
+  return Object.entries(c);
+}
+
+function historyCells(h) {
+  if (!h) return [];
+  const arr = Array.isArray(h) ? h : h.cells || [];
+  return arr.filter((c) => c && c.from && c.to).map((c) => ({ from: c.from, to: c.to, score: c.score ?? c.value ?? c.count ?? 0 }));
+}
+
+function sqSortKey(s) { const [f, r] = sqCoords(s); return r * 16 + f; }
+
+function heatMapHtml(cells) {
+  if (!cells.length) return '<p class="note">The history table is empty (no cut-offs were recorded).</p>';
+  const froms = [...new Set(cells.map((c) => c.from))].sort((a, b) => sqSortKey(a) - sqSortKey(b));
+  const tos = [...new Set(cells.map((c) => c.to))].sort((a, b) => sqSortKey(a) - sqSortKey(b));
+  const max = Math.max(...cells.map((c) => c.score), 1);
+  const at = new Map(cells.map((c) => [c.from + c.to, c.score]));
+  const head = tos.map((t) => `<th scope="col">${t}</th>`).join('');
+  const rows = froms.map((f) => `<tr><th scope="row">${f}</th>${tos.map((t) => {
+    const v = at.get(f + t);
+    if (!v) return '<td></td>';
+    const a = 0.12 + 0.88 * (v / max);
+    return `<td style="--heat:${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
+  }).join('')}</tr>`).join('');
+  return `<p class="note">From (rows) × to (columns): how much each move was credited for cut-offs; darker = more.</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">from \\ to</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+let thinkShown = '';
+let thinkSeq = 0;
+
+/** Keeps an open panel on the position `fen` of the board; `noHelp`: a player against a friend
+ * while the game goes on sees no search (as with hints and exact results). */
+export function followThink(fen, noHelp) {
+  $('think-run').disabled = noHelp;
+  $('think-depth').disabled = noHelp;
+  if (noHelp && thinkShown !== 'off') {
+    thinkShown = 'off';
+    thinkSeq += 1;
+    $('think').innerHTML = '<p class="note">Not while you play a friend: the search is shown again once the game is over.</p>';
+  } else if (!noHelp && $('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
+}
+
+export async function runThink() {
+  const seq = ++thinkSeq;
+  const fen = viewedFen();
+  const depth = $('think-depth').value;
+  thinkShown = `${fen}|${depth}`;
+  const out = $('think');
+  out.innerHTML = '<p class="note">Searching…</p>';
+  const q = `fen=${encodeURIComponent(fen)}&depth=${depth}`;
+  const [tree, think, ev] = await Promise.allSettled([
+    api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?fen=${encodeURIComponent(fen)}`),
+  ]);
+  if (seq !== thinkSeq) return;
+  const parts = ['<div class="think-grid"><div>'];
+  parts.push('<h3>Evaluation of this board</h3>');
+  if (ev.status === 'fulfilled') {
+    const e = ev.value;
+    parts.push(`<table class="terms"><caption>Terms of the ${esc(e.eval)} evaluation, for the ${esc(e.for)}</caption><thead><tr><th scope="col">term</th><th scope="col">feature</th><th scope="col">weight</th><th scope="col">points</th></tr></thead><tbody>`);
+    for (const t of e.terms || []) parts.push(`<tr><th scope="row" title="${esc(t.about)}">${esc(t.name)}<span class="about">${esc(t.about)}</span></th><td>${esc(t.feature)}</td><td>${esc(t.weight)}</td><td>${esc(t.points)}</td></tr>`);
+    parts.push(`</tbody><tfoot><tr><th scope="row">total</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);
+  } else parts.push(`<p class="note">${esc(ev.reason.message)}</p>`);
+  parts.push('</div><div>');
+  parts.push(`<h3>Minimax tree, depth ${depth}</h3>`);
+  if (tree.status === 'fulfilled') {
+    const t = tree.value;
+    parts.push(`<p>Best move <b>${esc(t.best_move)}</b>, backed-up value <b>${esc(t.value)}</b>, ${t.nodes.length} boards. Leaves show the evaluation; every board shows the value backed up from below. ★ marks the chosen line.</p>`);
+    parts.push(treeHtml(t.nodes, false));
+  } else parts.push(`<p class="note">${esc(tree.reason.message)}</p>`);
+  parts.push('</div><div>');
+  parts.push(`<h3>Alpha-beta, depth ${depth}</h3>`);
+  if (think.status === 'fulfilled') {
+    const k = think.value;
+    const nodes = k.nodes || (k.tree && k.tree.nodes);
+    if (nodes) {
+      const cuts = nodes.filter((n) => n.cut || n.pruned).length;
+      parts.push(`<p>The same search with alpha-beta pruning: ${nodes.length} boards, ${cuts} branches cut (struck through: never searched).</p>`);
+      parts.push(treeHtml(nodes, true));
+    }
+    parts.push('</div><div>');
+    const counts = countsEntries(k.counts || k.node_counts);
+    if (counts.length) {
+      const max = Math.max(...counts.map(([, v]) => Number(v) || 0), 1);
+      parts.push('<h3>Nodes searched by technique</h3><table class="counts"><thead><tr><th scope="col">technique</th><th scope="col">nodes</th><th scope="col"><span class="visually-hidden">bar</span></th></tr></thead><tbody>');
+      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(name)}</th><td>${Number(v).toLocaleString('en')}</td><td><span class="bar" style="width:${(100 * (Number(v) || 0) / max).toFixed(1)}%"></span></td></tr>`);
+      parts.push('</tbody></table>');
+    }
+    parts.push('<h3>History table</h3>');
+    parts.push(heatMapHtml(historyCells(k.history)));
+    const tt = k.table || k.tt || k.transposition_table;
+    if (tt) {
+      parts.push('<h3>Transposition table</h3><dl class="tt">');
+      for (const [key, v] of Object.entries(tt)) {
+        let shown = typeof v === 'number' ? v.toLocaleString('en') : esc(JSON.stringify(v));
+        if (key === 'filled' && tt.capacity) { const pct = (100 * v) / tt.capacity; shown += ` (${pct.toFixed(pct < 1 ? 2 : 1)}%)`; }
+        parts.push(`<dt>${esc(key)}</dt><dd>${shown}</dd>`);
+      }
+      parts.push('</dl>');
+    }
+  } else parts.push(`<p class="note">${esc(think.reason.message)}</p>`);
+  parts.push('</div></div>');
+  out.innerHTML = parts.join('');
+}

@@ -1,0 +1,72 @@
+// The ryg server: its JSON API (/api/...), the seat tokens this browser keeps, and a game's
+// stream of live updates (Server-Sent Events).
+
+// Seat tokens live in localStorage per game id; api() sends the shown game's with every request
+// on /api/games/ID..., so a seat's page acts for it and a watcher's page cannot.
+const tokenKey = (id) => `ryg.token.${id}`;
+export function tokenFor(id) { try { return localStorage.getItem(tokenKey(id)); } catch { return null; } }
+export function keepToken(id, token) { if (token) localStorage.setItem(tokenKey(id), token); }
+export function carryToken(from, to) { const t = tokenFor(from); if (t && !tokenFor(to)) keepToken(to, t); }
+
+/** Calls the API; resolves to the answer's JSON, or throws an Error with the server's message. */
+export async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  const game = path.match(/^\/api\/games\/(\d+)/);
+  const token = game && tokenFor(game[1]);
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) { opts.headers['Content-Type'] = 'application/json'; opts.body = JSON.stringify(body); }
+  let res;
+  try { res = await fetch(path, opts); } catch (e) { throw new Error(`The server does not answer (${e.message}).`); }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    err.code = data && data.code;
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+let stream = null;
+let streamGame = null;
+let streamRetry = null;
+
+/** Follows game `id`'s event stream (one at a time): `onGame(game)` for each event,
+ * `onConnected(bool)` as the connection comes and goes. The browser reconnects by itself after
+ * a dropped connection, sending the last version seen; a refused stream (429/503) is tried again. */
+export function openStream(id, onGame, onConnected) {
+  if (stream && streamGame === id) return;
+  closeStream(onConnected);
+  streamGame = id;
+  let es;
+  try { es = new EventSource(`/api/games/${id}/events`); } catch { return; }
+  stream = es;
+  es.addEventListener('game', (ev) => {
+    let g;
+    try { g = JSON.parse(ev.data); } catch { return; }
+    if (es !== stream) return;
+    onGame(g);
+  });
+  es.addEventListener('open', () => { if (es === stream) onConnected(true); });
+  es.addEventListener('error', () => {
+    if (es !== stream) return;
+    onConnected(false);
+    if (es.readyState === EventSource.CLOSED) {
+      stream = null;
+      clearTimeout(streamRetry);
+      streamRetry = setTimeout(() => {
+        if (streamGame === id && !stream) { streamGame = null; openStream(id, onGame, onConnected); }
+      }, 3000);
+    }
+  });
+}
+
+export function closeStream(onConnected) {
+  clearTimeout(streamRetry);
+  if (stream) stream.close();
+  stream = null;
+  streamGame = null;
+  if (onConnected) onConnected(true);
+}

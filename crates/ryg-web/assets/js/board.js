@@ -1,0 +1,180 @@
+// The board: draws a position with its marks and reports clicks, keys and drags. It knows
+// nothing of games, servers or turns: the app says what to draw and decides what input means.
+import { FILES, sqName, sqCoords, isDark, splitMove } from './fen.js';
+
+const PIECES = {
+  m: '<span class="piece mouse" aria-hidden="true"><i class="ear"></i><i class="ear"></i></span>',
+  c: '<span class="piece cat" aria-hidden="true"><i class="ear"></i><i class="ear"></i></span>',
+};
+
+/** A board in element `el`. `on` holds the app's answers:
+ * - `square(name)`: a square was clicked (or chosen with Enter/Space);
+ * - `canDrag(name)`: whether the piece on `name` may be dragged now;
+ * - `dragStart(name)`: a drag began; `drop(from, to)`: it ended on square `to` (or null);
+ * - `escape()`: Escape was pressed on the board.
+ * `draw(view)` shows `view`: {pos, flipped, setup, selected, dests: Set, last: [from, to],
+ * hint: [from, to], movable: Set}. */
+export function createBoard(el, on) {
+  let size = 0;
+  let focus = null;     // the square holding the board's tab stop
+  let shown = null;     // the last view drawn
+  let drag = null;
+  let dragged = false;
+
+  function build(n) {
+    el.innerHTML = '';
+    el.style.setProperty('--n', n);
+    for (let i = 0; i < n * n; i++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'sq';
+      b.tabIndex = -1;
+      el.appendChild(b);
+    }
+    size = n;
+  }
+
+  /** The squares in visual order, top-left first. */
+  function squareOrder(n, flipped) {
+    const out = [];
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < n; col++) {
+        const r = flipped ? row : n - 1 - row;
+        const f = flipped ? n - 1 - col : col;
+        out.push([f, r]);
+      }
+    }
+    return out;
+  }
+
+  function draw(view) {
+    shown = view;
+    const { pos, flipped } = view;
+    if (pos.size !== size) build(pos.size);
+    const [lastFrom, lastTo] = view.last || [null, null];
+    const hint = view.hint || [];
+    if (!focus || sqCoords(focus)[0] >= pos.size || sqCoords(focus)[1] >= pos.size) {
+      const m = [...pos.cells].find(([, p]) => p === 'm');
+      focus = m ? m[0] : sqName(0, 0);
+    }
+    const buttons = el.children;
+    squareOrder(pos.size, flipped).forEach(([f, r], i) => {
+      const b = buttons[i];
+      const name = sqName(f, r);
+      const piece = pos.cells.get(name);
+      const dark = isDark(f, r);
+      const cls = ['sq', dark ? 'dark' : 'light'];
+      let label = `${name} ${piece === 'm' ? 'mouse' : piece === 'c' ? 'cat' : 'empty'}`;
+      if (!dark) label += ', light square';
+      if (view.selected === name) { cls.push('selected'); label += ', selected'; }
+      if (view.dests.has(name)) { cls.push('dest'); label += ', legal move'; }
+      if (name === lastFrom || name === lastTo) { cls.push('last'); label += name === lastTo ? ', last move to here' : ', last move from here'; }
+      if (hint.includes(name)) { cls.push('hinted'); label += ', hint'; }
+      if (view.movable.has(name)) cls.push('movable');
+      b.className = cls.join(' ');
+      b.dataset.sq = name;
+      b.setAttribute('aria-label', label);
+      b.tabIndex = name === focus ? 0 : -1;
+      // coordinates and pieces are drawn by CSS (data-rank, data-file, .piece) so that the
+      // square's accessible name is the whole of what it says
+      const showRank = (!flipped && f === 0) || (flipped && f === pos.size - 1);
+      const showFile = (!flipped && r === 0) || (flipped && r === pos.size - 1);
+      if (showRank) b.dataset.rank = String(r + 1); else delete b.dataset.rank;
+      if (showFile) b.dataset.file = FILES[f]; else delete b.dataset.file;
+      const html = (PIECES[piece] || '') + (view.dests.has(name) ? '<span class="dot" aria-hidden="true"></span>' : '');
+      if (b.innerHTML !== html) b.innerHTML = html;
+    });
+    el.classList.toggle('setup', !!view.setup);
+    el.setAttribute('aria-label', view.setup ? 'Board (setting up a position)' : `Board, ${pos.size} by ${pos.size}${flipped ? ', flipped' : ''}`);
+  }
+
+  function keydown(ev) {
+    const t = ev.target.closest('.sq');
+    if (!t || !shown) return;
+    const flipped = shown.flipped;
+    const [f, r] = sqCoords(t.dataset.sq);
+    const dir = flipped ? -1 : 1;
+    let nf = f;
+    let nr = r;
+    switch (ev.key) {
+      case 'ArrowUp': nr += dir; break;
+      case 'ArrowDown': nr -= dir; break;
+      case 'ArrowLeft': nf -= dir; break;
+      case 'ArrowRight': nf += dir; break;
+      case 'Home': nf = flipped ? size - 1 : 0; break;
+      case 'End': nf = flipped ? 0 : size - 1; break;
+      case 'Escape': on.escape(); return;
+      default: return;
+    }
+    ev.preventDefault();
+    if (nf < 0 || nr < 0 || nf >= size || nr >= size) return;
+    focus = sqName(nf, nr);
+    draw(shown);
+    const b = el.querySelector(`[data-sq="${focus}"]`);
+    if (b) b.focus();
+  }
+
+  // Drag and drop with pointer events (mouse, pen and touch).
+  function pointerDown(ev) {
+    const b = ev.target.closest('.sq');
+    if (!b || ev.button !== 0 || !on.canDrag(b.dataset.sq)) return;
+    drag = { from: b.dataset.sq, x: ev.clientX, y: ev.clientY, ghost: null, pointer: ev.pointerId };
+  }
+  function pointerMove(ev) {
+    if (!drag || ev.pointerId !== drag.pointer) return;
+    if (!drag.ghost) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+      const src = el.querySelector(`[data-sq="${drag.from}"] .piece`);
+      if (!src) { drag = null; return; }
+      const rect = src.getBoundingClientRect();
+      drag.ghost = src.cloneNode(true);
+      drag.ghost.classList.add('ghost');
+      drag.ghost.style.width = rect.width + 'px';
+      drag.ghost.style.height = rect.height + 'px';
+      drag.ghost.style.fontSize = getComputedStyle(src).fontSize;
+      document.body.appendChild(drag.ghost);
+      on.dragStart(drag.from);
+    }
+    ev.preventDefault();
+    drag.ghost.style.left = ev.clientX + 'px';
+    drag.ghost.style.top = ev.clientY + 'px';
+  }
+  function pointerUp(ev) {
+    if (!drag || ev.pointerId !== drag.pointer) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return;
+    d.ghost.remove();
+    dragged = true;
+    setTimeout(() => { dragged = false; }, 0);
+    const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+    const target = hit && hit.closest && hit.closest('.sq');
+    on.drop(d.from, target && el.contains(target) ? target.dataset.sq : null);
+  }
+
+  el.addEventListener('click', (ev) => {
+    const b = ev.target.closest('.sq');
+    if (b && !dragged) { focus = b.dataset.sq; on.square(b.dataset.sq); }
+  });
+  el.addEventListener('keydown', keydown);
+  el.addEventListener('pointerdown', pointerDown);
+  window.addEventListener('pointermove', pointerMove, { passive: false });
+  window.addEventListener('pointerup', pointerUp);
+  window.addEventListener('pointercancel', () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; });
+
+  /** Slides the piece of move `mv` from its square to the new one. */
+  function animate(mv) {
+    if (window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const [a, b] = splitMove(mv);
+    const from = el.querySelector(`[data-sq="${a}"]`);
+    const to = el.querySelector(`[data-sq="${b}"]`);
+    const piece = to && to.querySelector('.piece');
+    if (!from || !piece || !piece.animate) return;
+    const fr = from.getBoundingClientRect();
+    const tr = to.getBoundingClientRect();
+    piece.animate([{ transform: `translate(${fr.left - tr.left}px, ${fr.top - tr.top}px)` }, { transform: 'none' }],
+      { duration: 220, easing: 'ease-out' });
+  }
+
+  return { draw, animate };
+}

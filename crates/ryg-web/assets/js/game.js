@@ -1,0 +1,278 @@
+// The game view: the board's marks, the status line, the controls, the player bars and clocks,
+// the banners (undo request, resign, review) and the move list, drawn from the state.
+import { parseFen, splitMove } from './fen.js';
+import { $ } from './dom.js';
+import {
+  state, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
+  startPos, viewedFen, interactive, legalFrom,
+} from './state.js';
+import { sideWord, outcomeText, capital, who, seatText } from './words.js';
+import { renderResults } from './results.js';
+import { followThink } from './analysis.js';
+
+let board = null;
+/** The board (board.js) this view draws on. */
+export function useBoard(b) { board = b; }
+
+export function renderBoard() {
+  const fen = viewedFen();
+  if (!fen || !board) return;
+  const pos = state.setup || parseFen(fen);
+  const g = state.game;
+  const live = !state.setup && state.view === null && g;
+  let last = null;
+  if (state.setup) last = null;
+  else if (state.view === null) last = g.last_move;
+  else if (state.view > 0) last = g.moves[state.view - 1];
+  const dests = new Set();
+  if (live && state.selected) for (const m of legalFrom(state.selected)) dests.add(splitMove(m)[1]);
+  const movable = new Set();
+  if (interactive()) {
+    const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
+    for (const [sq, p] of pos.cells) if (p === myPiece && legalFrom(sq).length) movable.add(sq);
+  }
+  board.draw({
+    pos,
+    flipped: state.flipped,
+    setup: !!state.setup,
+    selected: live ? state.selected : null,
+    dests,
+    last: last ? splitMove(last) : null,
+    hint: state.hint && state.hint.fen === fen ? splitMove(state.hint.move) : null,
+    movable,
+  });
+}
+
+export function render() {
+  const g = state.game;
+  renderBoard();
+  if (state.animate) { const mv = state.animate; state.animate = null; if (state.view === null && board) board.animate(mv); }
+  // read by the browser tests: is a request in flight, which game, how many moves
+  document.body.dataset.busy = state.busy ? 'true' : 'false';
+  if (!g) return;
+  document.body.dataset.game = String(g.id);
+  document.body.dataset.moves = String(g.moves.length);
+  let status;
+  if (state.setup) status = 'Setting up a position.';
+  else if (g.outcome) status = outcomeText(g.outcome);
+  else if (state.busy && !humanToMove(g)) status = `The computer (${sideWord(g.to_move)}) is thinking…`;
+  else if (humanToMove(g)) {
+    if (isHotseat(g)) status = `${g.to_move === 'mouse' ? 'The mouse' : 'The cats'} to move.`;
+    else if (mine(g.to_move)) status = `Your move (${sideWord(g.to_move)}).`;
+    else if (state.you) status = `Waiting for ${who(g, g.to_move)} to move.`;
+    else status = `${capital(who(g, g.to_move))} to move.`;
+  } else status = `The computer (${sideWord(g.to_move)}) to move.`;
+  $('status').textContent = state.setup ? `Setting up a ${state.setup.size}×${state.setup.size} position.` : `Game ${g.id} · ${g.size}×${g.size} · ${status}`;
+  const idle = state.busy || !!state.setup;
+  const friends = isFriends(g);
+  // a friends game's player may ask to undo once they have moved: ply i is the first mover's when i is even
+  const firstIsMine = mySeat() && startPos(g).side === (mySeat() === 'mouse' ? 'm' : 'c');
+  const iMoved = !!mySeat() && (g.moves.length > (firstIsMine ? 0 : 1));
+  $('undo').disabled = idle || g.moves.length === 0 || !state.you
+    || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
+  $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
+  $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g);
+  $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
+  $('resign').hidden = !state.you || !!g.outcome || !!state.setup;
+  $('resign').disabled = idle;
+  if (g.outcome || !state.you) state.confirmResign = false;
+  $('resign-confirm').hidden = !state.confirmResign;
+  renderRematch(g);
+  renderRole(g);
+  renderPlayers(g);
+  renderRequest(g);
+  renderName(g);
+  const review = $('review');
+  review.hidden = state.view === null || !!state.setup;
+  if (state.view !== null) $('review-text').textContent = `Viewing the position after ${state.view} of ${g.moves.length} moves.`;
+  // taking moves back from here is for games this page may undo at once
+  $('review-continue').hidden = !state.you || isFriends(g);
+  renderMoves();
+  const fen = viewedFen();
+  $('fen').textContent = fen;
+  $('pgn-download').href = `/api/games/${g.id}/pgn`;
+  $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
+  if (state.hint && state.hint.fen !== fen) { state.hint = null; }
+  $('hint-text').textContent = state.hint ? state.hint.text : '';
+  renderResults();
+  // an open "How the computer thinks" follows the position on the board (not for a player
+  // against a friend while the game goes on: no computer help, as with hints and exact results)
+  followThink(fen, playingFriend(g) && !state.setup);
+}
+
+function renderRole(g) {
+  const el = $('role');
+  let text = '';
+  if (!state.setup && watching(g)) text = 'You are watching: you see every move as it is played, but cannot play.';
+  else if (!state.setup && isFriends(g) && mySeat()) {
+    const other = mySeat() === 'mouse' ? 'cats' : 'mouse';
+    text = `You play the ${mySeat()} against ${g.names && g.names[other] ? g.names[other] : 'your friend'}.`;
+  }
+  el.textContent = text;
+  el.hidden = !text;
+  el.classList.toggle('watching', watching(g));
+}
+
+function renderRematch(g) {
+  const b = $('rematch');
+  const mineSeat = mySeat();
+  let label = null;
+  let disabled = state.busy;
+  if (g.rematch_id) label = state.you ? 'Go to the rematch' : 'Watch the rematch';
+  else if (g.outcome && state.you) {
+    const offer = g.rematch && g.rematch.offered_by;
+    if (offer && offer === mineSeat) { label = 'Rematch offered…'; disabled = true; } else if (offer) label = 'Accept the rematch';
+    else label = 'Rematch';
+  }
+  b.hidden = !label || !!state.setup;
+  if (label) { b.textContent = label; b.disabled = disabled; }
+}
+
+function renderRequest(g) {
+  // an undo request between two players: the asker waits, the other answers, watchers see it
+  const box = $('undo-request');
+  const asker = !state.setup && !g.outcome ? g.undo_request : null;
+  box.hidden = !asker;
+  if (!asker) return;
+  const answer = !!state.you && !mine(asker);
+  let text;
+  if (mine(asker)) text = `You asked to take back your last move. Waiting for ${who(g, asker === 'mouse' ? 'cats' : 'mouse')} to answer.`;
+  else if (answer) text = `${capital(who(g, asker))} asks to take back their last move.`;
+  else text = `${capital(who(g, asker))} asked to take back their last move.`;
+  $('undo-request-text').textContent = text;
+  $('undo-accept').hidden = !answer;
+  $('undo-decline').hidden = !answer;
+  $('undo-accept').disabled = state.busy;
+  $('undo-decline').disabled = state.busy;
+}
+
+function renderName(g) {
+  const form = $('name-form');
+  const seat = mySeat();
+  form.hidden = !isFriends(g) || !seat || !!state.setup;
+  if (form.hidden) return;
+  const input = $('name-input');
+  // keep what the person is typing; otherwise show the stored name
+  if (document.activeElement !== input && input.dataset.game !== `${g.id}.${g.version}`) {
+    input.value = (g.names && g.names[seat]) || '';
+    input.dataset.game = `${g.id}.${g.version}`;
+  }
+  $('name-save').disabled = state.busy;
+}
+
+export function formatClock(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10000) return `0:0${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
+  const s = Math.ceil(t / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** The side's time left now: the server's value, less what passed here since it was read. */
+function clockLeft(g, side) {
+  const c = g.clock;
+  const left = c[`${side}_ms`];
+  return c.running === side && !g.outcome ? left - (performance.now() - state.clockAt) : left;
+}
+
+function renderPlayers(g) {
+  const show = !state.setup && (isFriends(g) || !!g.clock || !!(g.names && (g.names.mouse || g.names.cats)));
+  const top = state.flipped ? 'mouse' : 'cats';
+  const bottom = top === 'mouse' ? 'cats' : 'mouse';
+  for (const [id, side] of [['player-top', top], ['player-bottom', bottom]]) {
+    const el = $(id);
+    el.hidden = !show;
+    if (!show) continue;
+    el.dataset.side = side;
+    const name = g.names && g.names[side];
+    const parts = [];
+    const tag = document.createElement('span');
+    tag.className = `side-tag ${side}`;
+    tag.textContent = side === 'mouse' ? 'Mouse' : 'Cats';
+    parts.push(tag);
+    const n = document.createElement('span');
+    n.className = 'pname';
+    n.textContent = name || (g[side] === 'human' ? (isFriends(g) ? 'a player' : 'human') : seatText(g[side]));
+    if (!name && g[side] === 'human') n.classList.add('anon');
+    parts.push(n);
+    if (state.you && state.you !== 'both' && mine(side)) {
+      const you = document.createElement('span');
+      you.className = 'you-tag';
+      you.textContent = 'you';
+      parts.push(you);
+    }
+    if (g.clock) {
+      const c = document.createElement('span');
+      c.className = 'clock';
+      c.dataset.side = side;
+      c.setAttribute('role', 'timer');
+      c.setAttribute('aria-label', `${side === 'mouse' ? 'Mouse' : 'Cats'} clock`);
+      parts.push(c);
+    }
+    el.replaceChildren(...parts);
+    el.classList.toggle('to-move', !g.outcome && g.to_move === side);
+  }
+  renderClocks();
+}
+
+let clockTimer = null;
+function renderClocks() {
+  const g = state.game;
+  clearTimeout(clockTimer);
+  if (!g || !g.clock) return;
+  for (const el of document.querySelectorAll('.player .clock')) {
+    const side = el.dataset.side;
+    const left = clockLeft(g, side);
+    const text = formatClock(left);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('running', g.clock.running === side && !g.outcome);
+    el.classList.toggle('low', left < 10000);
+  }
+  if (g.clock.running && !g.outcome) clockTimer = setTimeout(renderClocks, 100);
+}
+
+function renderMoves() {
+  const g = state.game;
+  const list = $('move-list');
+  list.innerHTML = '';
+  const start = startPos(g);
+  const shown = state.view === null ? g.moves.length : state.view;
+  const li0 = document.createElement('li');
+  li0.className = 'start';
+  const b0 = document.createElement('button');
+  b0.type = 'button';
+  b0.textContent = 'Start';
+  b0.setAttribute('aria-label', 'Start position');
+  b0.dataset.ply = '0';
+  if (shown === 0) b0.setAttribute('aria-current', 'true');
+  li0.appendChild(b0);
+  list.appendChild(li0);
+  const all = g.moves.concat(g.redo || []);
+  let pieceSide = start.side;
+  let li = null;
+  let num = 1;
+  all.forEach((mv, i) => {
+    if (pieceSide === 'm' || li === null) {
+      li = document.createElement('li');
+      const n = document.createElement('span');
+      n.className = 'num';
+      n.textContent = pieceSide === 'm' ? `${num}.` : `${num}…`;
+      li.appendChild(n);
+      list.appendChild(li);
+    }
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = mv;
+    const future = i >= g.moves.length;
+    b.setAttribute('aria-label', `${pieceSide === 'm' ? 'Mouse' : 'Cats'} ${mv}${future ? ' (undone, redo replays it)' : ''}`);
+    if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
+    if (i + 1 === shown) b.setAttribute('aria-current', 'true');
+    li.appendChild(b);
+    if (pieceSide === 'c') { num += 1; li = null; }
+    pieceSide = pieceSide === 'm' ? 'c' : 'm';
+  });
+  const cur = list.querySelector('[aria-current]');
+  if (cur && list.scrollHeight > list.clientHeight) cur.scrollIntoView({ block: 'nearest' });
+}

@@ -1,0 +1,292 @@
+// Playing the shown game: requests that change it (moves, the computer's turn, undo, resign,
+// rematch, names), the answers and live events that replace it, and loading or creating games.
+import { $, showError, announce } from './dom.js';
+import { api, keepToken, carryToken, openStream } from './api.js';
+import { state, hasComputer, isFriends, myTurn, mySeat, startPos } from './state.js';
+import { who, resultText } from './words.js';
+import { describeNew, describeEvent } from './narrate.js';
+import { render } from './game.js';
+import { refreshRecent } from './recent.js';
+import { solve, tbKnownReady, refreshTablebases } from './results.js';
+import { sortedResults } from './ranking.js';
+
+let thinkingTimer = null;
+function startThinkingPoll(id) {
+  stopThinkingPoll();
+  const el = $('thinking');
+  const t0 = performance.now();
+  thinkingTimer = setInterval(async () => {
+    try {
+      const t = await api('GET', `/api/games/${id}/thinking`);
+      if (!thinkingTimer) return;
+      if (t.thinking) {
+        el.hidden = false;
+        el.textContent = `Computer thinking: depth ${t.depth}, ${Number(t.nodes).toLocaleString('en')} nodes, ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      }
+    } catch { /* the move request reports errors */ }
+  }, 150);
+}
+function stopThinkingPoll() {
+  if (thinkingTimer) clearInterval(thinkingTimer);
+  thinkingTimer = null;
+  $('thinking').hidden = true;
+}
+
+/** Runs a request that changes the game (`fn` resolves to the new game, or nothing); keeps the
+ * page responsive meanwhile. Resolves to whether it worked. */
+export async function change(fn, thinkingId) {
+  if (state.busy) return false;
+  state.busy = true;
+  showError(null);
+  render();
+  if (thinkingId !== undefined) startThinkingPoll(thinkingId);
+  const prev = state.game;
+  let ok = false;
+  try {
+    const g = await fn();
+    if (g) setGame(g, prev);
+    ok = true;
+  } catch (e) {
+    showError(e);
+    announce(e.message);
+  } finally {
+    stopThinkingPoll();
+    state.busy = false;
+    state.sent = null;
+    // an event that came meanwhile and is newer than the answer
+    const later = state.pending;
+    state.pending = null;
+    if (later) applyEvent(later);
+    render();
+    scheduleComputer();
+  }
+  return ok;
+}
+
+/** Shows `g`, an answer of the server (`event` false: its `you` says which seat this page holds)
+ * or an event of the game's stream (`event` true: `you` is left as it was). */
+function setGame(g, prev, event = false) {
+  const same = prev && prev.id === g.id;
+  if (same && g.version < prev.version) return; // an older answer than what is shown
+  if (!event) state.you = g.you || null;
+  delete g.tokens;
+  delete g.links;
+  state.game = g;
+  state.clockAt = performance.now();
+  if (!same) {
+    state.view = null;
+    state.hint = null;
+    state.confirmResign = false;
+    state.flipped = mySeat() === 'cats' || (g.mouse !== 'human' && g.cats === 'human');
+    $('flip').setAttribute('aria-pressed', String(state.flipped));
+    openStream(g.id, onEvent, setConnected);
+  }
+  const moved = !same || g.moves.join() !== prev.moves.join();
+  if (moved) state.selected = null;
+  if (location.hash !== `#game=${g.id}`) history.replaceState(null, '', `#game=${g.id}`);
+  localStorage.setItem('ryg.game', String(g.id));
+  const words = event ? describeEvent(prev, g) : describeNew(prev, g);
+  if (words) announce(words);
+  if (same && moved && g.moves.length > prev.moves.length && g.last_move && g.last_move !== state.sent) state.animate = g.last_move;
+  if (moved || !same || !!g.outcome !== !!prev.outcome) refreshRecent();
+  // the computer's first move on a board builds its tablebase (8×8: a moment): the header says so
+  if (moved && hasComputer(g) && !tbKnownReady.has(startPos(g).size)) refreshTablebases();
+}
+
+export function play(mv) {
+  const g = state.game;
+  state.sent = mv;
+  return change(() => api('POST', `/api/games/${g.id}/moves`, { move: mv }), g.id);
+}
+
+// ---------- live updates ----------
+
+let connTimer = null;
+function setConnected(ok) {
+  // a short gap (the server closing an idle stream) is not worth a note
+  if (ok) { clearTimeout(connTimer); connTimer = null; $('conn').hidden = true; return; }
+  if (connTimer === null && $('conn').hidden) connTimer = setTimeout(() => { connTimer = null; $('conn').hidden = false; }, 1500);
+}
+
+function onEvent(g) {
+  const cur = state.game;
+  if (!cur || cur.id !== g.id) return;
+  if (state.busy) {
+    if (!state.pending || g.version > state.pending.version) state.pending = g;
+    return;
+  }
+  applyEvent(g);
+  render();
+  scheduleComputer();
+}
+
+function applyEvent(g) {
+  const prev = state.game;
+  if (!prev || prev.id !== g.id || g.version <= prev.version) return;
+  setGame(g, prev, true);
+  // a rematch both players agreed to: the offerer's page follows it with the same token
+  if (g.rematch_id && !prev.rematch_id && state.you) followRematch(g);
+}
+
+function followRematch(g) {
+  carryToken(g.id, g.rematch_id);
+  loadGame(String(g.rematch_id));
+}
+
+/** The computer's turn: it moves after a short pause (unless the page looks elsewhere). */
+export function scheduleComputer() {
+  clearTimeout(state.autoTimer);
+  const g = state.game;
+  if (!g || g.outcome || state.view !== null || state.setup || state.busy) return;
+  if (g[g.to_move] === 'human') return;
+  state.autoTimer = setTimeout(() => {
+    const cur = state.game;
+    if (cur !== g || state.busy || state.view !== null || state.setup) return;
+    change(() => api('POST', `/api/games/${g.id}/computer`, {}), g.id);
+  }, 500);
+}
+
+// ---------- games: new, loaded, named by the address ----------
+
+function seatsFor(choice, level) {
+  switch (choice) {
+    case 'cats': return { mouse: level, cats: 'human' };
+    case 'both': return { mouse: 'human', cats: 'human', hotseat: true };
+    case 'watch': return { mouse: level, cats: level };
+    default: return { mouse: 'human', cats: level };
+  }
+}
+
+function leaveSetup() {
+  state.setup = null;
+  $('setup').hidden = true;
+}
+
+export async function newGame(ev) {
+  if (ev) ev.preventDefault();
+  const size = parseInt($('size').value, 10);
+  const body = { size, start: $('start').value, ...seatsFor($('seat').value, $('level').value) };
+  leaveSetup();
+  if (await change(() => createGame(body))) announce(`New game ${state.game.id}. ${describeNew(null, state.game)}`);
+}
+
+/** Creates a game and keeps the seat tokens of its answer: every one (games against the
+ * computer, hotseat), or only `keep`'s (a game against a friend: the other is in the link). */
+export async function createGame(body, keep) {
+  const g = await api('POST', '/api/games', body);
+  const tokens = g.tokens || {};
+  for (const side of keep ? [keep] : ['mouse', 'cats']) keepToken(g.id, tokens[side]);
+  if (keep) g.you = keep;
+  else if (tokens.mouse && tokens.cats) g.you = 'both';
+  else g.you = tokens.mouse ? 'mouse' : tokens.cats ? 'cats' : null;
+  return g;
+}
+
+export async function loadGame(id) {
+  leaveSetup();
+  await change(() => api('GET', `/api/games/${id}`));
+}
+
+/** The game named by the address (`#game=ID`); a seat's link (`#game=ID&token=T`) leaves its
+ * token in this browser and the address without it. */
+export function gameFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get('game');
+  if (!id || !/^\d+$/.test(id)) return null;
+  const token = params.get('token');
+  if (token !== null) {
+    if (/^[A-Za-z0-9_-]{8,200}$/.test(token)) keepToken(id, token);
+    history.replaceState(null, '', `#game=${id}`);
+    return { id, token: true };
+  }
+  return { id, token: false };
+}
+
+// ---------- the controls ----------
+
+export async function askUndo() {
+  const g = state.game;
+  state.view = null;
+  if (!isFriends(g)) { change(() => api('POST', `/api/games/${g.id}/undo`)); return; }
+  if (await change(() => api('POST', `/api/games/${g.id}/undo`))) {
+    announce(`You asked to take back your last move. Waiting for ${who(g, mySeat() === 'mouse' ? 'cats' : 'mouse')}.`);
+  }
+}
+
+export function answerUndo(accept) {
+  const g = state.game;
+  change(() => api('POST', `/api/games/${g.id}/undo/${accept ? 'accept' : 'decline'}`));
+}
+
+export function redo() {
+  const g = state.game;
+  state.view = null;
+  change(() => api('POST', `/api/games/${g.id}/redo`), g.id);
+}
+
+/** The computer moves now for the side to move (at the level chosen for a person's side). */
+export function computerMove() {
+  const g = state.game;
+  const body = g[g.to_move] === 'human' ? { level: $('level').value } : {};
+  change(() => api('POST', `/api/games/${g.id}/computer`, body), g.id);
+}
+
+/** Takes back the moves after the viewed position. */
+export function continueFromView() {
+  const g = state.game;
+  const k = state.view;
+  state.view = null;
+  change(async () => {
+    let cur = g;
+    for (let i = 0; i < 400 && cur.moves.length > k; i++) cur = await api('POST', `/api/games/${g.id}/undo`);
+    return cur;
+  });
+}
+
+export async function resign() {
+  const g = state.game;
+  state.confirmResign = false;
+  await change(() => api('POST', `/api/games/${g.id}/resign`));
+  if (!$('rematch').hidden) $('rematch').focus();
+}
+
+export async function rematch() {
+  const g = state.game;
+  if (g.rematch_id) { followRematch(g); return; }
+  // the new game has the sides swapped; each player's token is the same
+  const ok = await change(async () => {
+    const r = await api('POST', `/api/games/${g.id}/rematch`);
+    if (r.id !== g.id) carryToken(g.id, r.id);
+    return r;
+  });
+  const cur = state.game;
+  if (!ok) return;
+  if (cur.id !== g.id) announce(`Rematch: game ${cur.id}. ${mySeat() ? `You play the ${mySeat()}.` : ''} ${describeNew(null, cur)}`);
+  else announce(`You offered a rematch. Waiting for ${who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse')}.`);
+}
+
+export function saveName(ev) {
+  ev.preventDefault();
+  const g = state.game;
+  const name = $('name-input').value.trim();
+  $('name-input').dataset.game = '';
+  change(() => api('POST', `/api/games/${g.id}/name`, { name }));
+}
+
+export async function hint() {
+  const g = state.game;
+  if (!g || g.outcome) return;
+  const fen = g.fen;
+  showError(null);
+  $('hint-text').textContent = 'Thinking about a hint…';
+  try {
+    const s = await solve(fen);
+    const best = sortedResults(s)[0];
+    state.hint = { fen, move: best.move, text: `Hint: ${best.move} — ${resultText(best.winner, best.plies)}.` };
+    announce(state.hint.text);
+  } catch (e) {
+    state.hint = null;
+    showError(e);
+  }
+  render();
+}
