@@ -30,6 +30,7 @@ pub const CODES: &[&str] = &[
     "too_large",
     "too_many_streams",
     "unavailable",
+    "storage_unavailable",
     "internal",
 ];
 

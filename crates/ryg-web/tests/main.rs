@@ -4,5 +4,6 @@
 mod common;
 
 mod api;
+mod faults;
 mod friends;
 mod shared;

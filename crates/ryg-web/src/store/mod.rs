@@ -2,6 +2,7 @@
 //! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
 //! implementation, and another database can sit behind the same trait.
 
+mod guard;
 pub mod maintenance;
 pub mod postgres;
 mod row;
@@ -62,6 +63,10 @@ pub enum StoreError {
     Newer { path: String, found: i64 },
     #[error("cannot use the PostgreSQL database {url}: {reason}")]
     Connect { url: String, reason: String },
+    /// The store cannot take writes now (its file removed or replaced, the disk full or
+    /// read-only); the message says which, and that nothing was stored.
+    #[error("{0}")]
+    Unavailable(String),
     /// A query failed, or a stored game cannot be read back.
     #[error("game store: {0}")]
     Query(Box<dyn std::error::Error + Send + Sync>),

@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
+use super::guard::FileGuard;
 use super::row::{GameRow, COLUMNS};
 use super::schema::{self, MigrateError};
 use super::stored::StoredGame;
@@ -12,6 +13,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 /// The SQLite game store. One connection, taken in turn by each query.
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    guard: FileGuard,
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -43,7 +45,7 @@ impl SqliteStore {
             MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
             MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
         })?;
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        Ok(SqliteStore { conn: Mutex::new(conn), guard: FileGuard::new(path) })
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
@@ -96,28 +98,33 @@ impl SqliteStore {
 
 impl GameStore for SqliteStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
+        self.guard.check()?;
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-            params![
-                g.start.size().n(),
-                g.start.fen(),
-                g.mouse.to_string(),
-                g.cats.to_string(),
-                g.seed as i64,
-                g.created_at
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        SqliteStore::write(&tx, &StoredGame { id, ..g.clone() }, false)?;
-        tx.commit()?;
-        Ok(id)
+        let mut write = || -> rusqlite::Result<i64> {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                params![
+                    g.start.size().n(),
+                    g.start.fen(),
+                    g.mouse.to_string(),
+                    g.cats.to_string(),
+                    g.seed as i64,
+                    g.created_at
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            SqliteStore::write(&tx, &StoredGame { id, ..g.clone() }, false)?;
+            tx.commit()?;
+            Ok(id)
+        };
+        write().map_err(|e| self.guard.write_failed(e))
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        Ok(SqliteStore::write(&self.conn(), g, true)?)
+        self.guard.check()?;
+        SqliteStore::write(&self.conn(), g, true).map_err(|e| self.guard.write_failed(e))
     }
 
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
