@@ -6,4 +6,5 @@ mod common;
 mod api;
 mod faults;
 mod friends;
+mod security;
 mod shared;

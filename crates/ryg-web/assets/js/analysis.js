@@ -67,7 +67,7 @@ function heatMapHtml(cells) {
     const v = at.get(f + t);
     if (!v) return '<td></td>';
     const a = 0.12 + 0.88 * (v / max);
-    return `<td style="--heat:${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
+    return `<td data-heat="${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
   }).join('')}</tr>`).join('');
   return `<p class="note">From (rows) × to (columns): how much each move was credited for cut-offs; darker = more.</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">from \\ to</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -129,7 +129,7 @@ export async function runThink() {
     if (counts.length) {
       const max = Math.max(...counts.map(([, v]) => Number(v) || 0), 1);
       parts.push('<h3>Nodes searched by technique</h3><table class="counts"><thead><tr><th scope="col">technique</th><th scope="col">nodes</th><th scope="col"><span class="visually-hidden">bar</span></th></tr></thead><tbody>');
-      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(name)}</th><td>${Number(v).toLocaleString('en')}</td><td><span class="bar" style="width:${(100 * (Number(v) || 0) / max).toFixed(1)}%"></span></td></tr>`);
+      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(name)}</th><td>${Number(v).toLocaleString('en')}</td><td><span class="bar" data-width="${(100 * (Number(v) || 0) / max).toFixed(1)}"></span></td></tr>`);
       parts.push('</tbody></table>');
     }
     parts.push('<h3>History table</h3>');
@@ -147,4 +147,7 @@ export async function runThink() {
   } else parts.push(`<p class="note">${esc(think.reason.message)}</p>`);
   parts.push('</div></div>');
   out.innerHTML = parts.join('');
+  // sizes and shades go through the CSSOM: the page's Content-Security-Policy allows no inline style
+  for (const td of out.querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
+  for (const bar of out.querySelectorAll('[data-width]')) bar.style.width = `${bar.dataset.width}%`;
 }

@@ -7,6 +7,7 @@ mod blocking;
 mod events;
 pub mod extract;
 mod games;
+mod security;
 
 use std::sync::Arc;
 
@@ -75,6 +76,8 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/assets/{*file}", get(assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(security::json_only))
+        .layer(axum::middleware::from_fn(security::headers))
 }
 
 /// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.

@@ -156,6 +156,10 @@ impl Server {
         let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
         let resp = match body {
             Some(b) => agent.run(req.header("Content-Type", "application/json").body(b.to_string()).unwrap()),
+            // a change is always sent as JSON, as the page does (the server refuses anything else)
+            None if method != "GET" => {
+                agent.run(req.header("Content-Type", "application/json").body(()).unwrap())
+            }
             None => agent.run(req.body(()).unwrap()),
         };
         let resp = resp.unwrap_or_else(|e| panic!("{method} {path}: {e}"));

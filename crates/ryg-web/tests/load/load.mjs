@@ -87,7 +87,7 @@ function problem(text) { if (stats.problems.length < 20) stats.problems.push(tex
 async function request(method, path, token, body, on = 0) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
   const res = await fetch(servers[on].base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, data: text ? JSON.parse(text) : null };
