@@ -5,7 +5,7 @@ import { $, esc } from './dom.js';
 import { api } from './api.js';
 import { viewedFen } from './state.js';
 import { sideWord } from './words.js';
-import { t, currentLang, errorText } from './i18n.js';
+import { t, has, currentLang, errorText } from './i18n.js';
 
 function treeHtml(nodes, withCuts) {
   const kids = new Map();
@@ -110,7 +110,10 @@ export async function runThink() {
     const e = ev.value;
     const head = ['think.term', 'think.feature', 'think.weight', 'think.points'].map((k) => `<th scope="col">${t(k)}</th>`).join('');
     parts.push(`<table class="terms"><caption>${esc(t('think.terms', { eval: e.eval, side: sideWord(e.for) }))}</caption><thead><tr>${head}</tr></thead><tbody>`);
-    for (const t of e.terms || []) parts.push(`<tr><th scope="row" title="${esc(t.about)}">${esc(t.name)}<span class="about">${esc(t.about)}</span></th><td>${esc(t.feature)}</td><td>${esc(t.weight)}</td><td>${esc(t.points)}</td></tr>`);
+    for (const term of e.terms || []) {
+      const about = e.eval === 'default' && has(`term.${term.name}`) ? t(`term.${term.name}`) : term.about;
+      parts.push(`<tr><th scope="row" title="${esc(about)}">${esc(term.name)}<span class="about">${esc(about)}</span></th><td>${esc(term.feature)}</td><td>${esc(term.weight)}</td><td>${esc(term.points)}</td></tr>`);
+    }
     parts.push(`</tbody><tfoot><tr><th scope="row">${t('think.total')}</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);
   } else parts.push(`<p class="note">${esc(errorText(ev.reason))}</p>`);
   parts.push('</div><div>');
@@ -135,7 +138,7 @@ export async function runThink() {
     if (counts.length) {
       const max = Math.max(...counts.map(([, v]) => Number(v) || 0), 1);
       parts.push(`<h3>${t('think.counts')}</h3><table class="counts"><thead><tr><th scope="col">${t('think.technique')}</th><th scope="col">${t('think.nodes')}</th><th scope="col"><span class="visually-hidden">${t('think.bar')}</span></th></tr></thead><tbody>`);
-      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(name)}</th><td>${Number(v).toLocaleString(currentLang())}</td><td><span class="bar" style="width:${(100 * (Number(v) || 0) / max).toFixed(1)}%"></span></td></tr>`);
+      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(has(`technique.${name}`) ? t(`technique.${name}`) : name)}</th><td>${Number(v).toLocaleString(currentLang())}</td><td><span class="bar" style="width:${(100 * (Number(v) || 0) / max).toFixed(1)}%"></span></td></tr>`);
       parts.push('</tbody></table>');
     }
     parts.push(`<h3>${t('think.history')}</h3>`);
@@ -146,7 +149,7 @@ export async function runThink() {
       for (const [key, v] of Object.entries(tt)) {
         let shown = typeof v === 'number' ? v.toLocaleString(currentLang()) : esc(JSON.stringify(v));
         if (key === 'filled' && tt.capacity) { const pct = (100 * v) / tt.capacity; shown += ` (${pct.toFixed(pct < 1 ? 2 : 1)}%)`; }
-        parts.push(`<dt>${esc(key)}</dt><dd>${shown}</dd>`);
+        parts.push(`<dt>${esc(has(`tt.${key}`) ? t(`tt.${key}`) : key)}</dt><dd>${shown}</dd>`);
       }
       parts.push('</dl>');
     }
