@@ -4,6 +4,8 @@ import { sqCoords } from './fen.js';
 import { $, esc } from './dom.js';
 import { api } from './api.js';
 import { viewedFen } from './state.js';
+import { sideWord } from './words.js';
+import { t, has, currentLang, errorText } from './i18n.js';
 
 function treeHtml(nodes, withCuts) {
   const kids = new Map();
@@ -12,17 +14,17 @@ function treeHtml(nodes, withCuts) {
     if (n.parent === null || n.parent === undefined) root = n;
     else { if (!kids.has(n.parent)) kids.set(n.parent, []); kids.get(n.parent).push(n); }
   }
-  if (!root) return '<p class="note">Empty tree.</p>';
+  if (!root) return `<p class="note">${t('think.empty')}</p>`;
   const line = (n) => {
     const cut = withCuts && (n.cut || n.pruned);
-    const bits = [`<span class="mv">${n.move ? esc(n.move) : 'root'}</span>`];
-    if (n.to_move) bits.push(`<span class="who">${esc(n.to_move)} to move</span>`);
-    if (n.eval !== null && n.eval !== undefined) bits.push(`eval <b>${esc(n.eval)}</b>`);
-    if (n.value !== null && n.value !== undefined) bits.push(`value <b>${esc(n.value)}</b>`);
+    const bits = [`<span class="mv">${n.move ? esc(n.move) : t('think.root')}</span>`];
+    if (n.to_move) bits.push(`<span class="who">${esc(t(`status.toMove.${n.to_move === 'mouse' ? 'mouse' : 'cats'}`))}</span>`);
+    if (n.eval !== null && n.eval !== undefined) bits.push(`${t('think.eval')} <b>${esc(n.eval)}</b>`);
+    if (n.value !== null && n.value !== undefined) bits.push(`${t('think.value')} <b>${esc(n.value)}</b>`);
     const win = Array.isArray(n.window) ? n.window : n.alpha !== undefined ? [n.alpha, n.beta] : null;
-    if (win && !cut) bits.push(`<span class="ab">window (${esc(win[0])}, ${esc(win[1])})</span>`);
-    if (n.best) bits.push('<span class="tag chosen">★ chosen</span>');
-    if (cut) bits.push('<span class="tag cut">cut</span>');
+    if (win && !cut) bits.push(`<span class="ab">${esc(t('think.window', { a: win[0], b: win[1] }))}</span>`);
+    if (n.best) bits.push(`<span class="tag chosen">★ ${t('think.chosen')}</span>`);
+    if (cut) bits.push(`<span class="tag cut">${t('think.cut')}</span>`);
     return `<span class="node${n.best ? ' best' : ''}${cut ? ' cut' : ''}" title="${esc(n.fen)}">${bits.join(' ')}</span>`;
   };
   const hasCut = new Map();
@@ -57,7 +59,7 @@ function historyCells(h) {
 function sqSortKey(s) { const [f, r] = sqCoords(s); return r * 16 + f; }
 
 function heatMapHtml(cells) {
-  if (!cells.length) return '<p class="note">The history table is empty (no cut-offs were recorded).</p>';
+  if (!cells.length) return `<p class="note">${t('think.historyEmpty')}</p>`;
   const froms = [...new Set(cells.map((c) => c.from))].sort((a, b) => sqSortKey(a) - sqSortKey(b));
   const tos = [...new Set(cells.map((c) => c.to))].sort((a, b) => sqSortKey(a) - sqSortKey(b));
   const max = Math.max(...cells.map((c) => c.score), 1);
@@ -69,11 +71,14 @@ function heatMapHtml(cells) {
     const a = 0.12 + 0.88 * (v / max);
     return `<td data-heat="${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
   }).join('')}</tr>`).join('');
-  return `<p class="note">From (rows) × to (columns): how much each move was credited for cut-offs; darker = more.</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">from \\ to</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<p class="note">${t('think.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 let thinkShown = '';
 let thinkSeq = 0;
+
+/** Shows the panel anew at the next render (after a change of language). */
+export function redoThink() { thinkShown = ''; }
 
 /** Keeps an open panel on the position `fen` of the board; `noHelp`: a player against a friend
  * while the game goes on sees no search (as with hints and exact results). */
@@ -83,7 +88,7 @@ export function followThink(fen, noHelp) {
   if (noHelp && thinkShown !== 'off') {
     thinkShown = 'off';
     thinkSeq += 1;
-    $('think').innerHTML = '<p class="note">Not while you play a friend: the search is shown again once the game is over.</p>';
+    $('think').innerHTML = `<p class="note">${t('think.notNow')}</p>`;
   } else if (!noHelp && $('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
 }
 
@@ -93,58 +98,62 @@ export async function runThink() {
   const depth = $('think-depth').value;
   thinkShown = `${fen}|${depth}`;
   const out = $('think');
-  out.innerHTML = '<p class="note">Searching…</p>';
+  out.innerHTML = `<p class="note">${t('think.searching')}</p>`;
   const q = `fen=${encodeURIComponent(fen)}&depth=${depth}`;
   const [tree, think, ev] = await Promise.allSettled([
     api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?fen=${encodeURIComponent(fen)}`),
   ]);
   if (seq !== thinkSeq) return;
   const parts = ['<div class="think-grid"><div>'];
-  parts.push('<h3>Evaluation of this board</h3>');
+  parts.push(`<h3>${t('think.evalTitle')}</h3>`);
   if (ev.status === 'fulfilled') {
     const e = ev.value;
-    parts.push(`<table class="terms"><caption>Terms of the ${esc(e.eval)} evaluation, for the ${esc(e.for)}</caption><thead><tr><th scope="col">term</th><th scope="col">feature</th><th scope="col">weight</th><th scope="col">points</th></tr></thead><tbody>`);
-    for (const t of e.terms || []) parts.push(`<tr><th scope="row" title="${esc(t.about)}">${esc(t.name)}<span class="about">${esc(t.about)}</span></th><td>${esc(t.feature)}</td><td>${esc(t.weight)}</td><td>${esc(t.points)}</td></tr>`);
-    parts.push(`</tbody><tfoot><tr><th scope="row">total</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);
-  } else parts.push(`<p class="note">${esc(ev.reason.message)}</p>`);
+    const head = ['think.term', 'think.feature', 'think.weight', 'think.points'].map((k) => `<th scope="col">${t(k)}</th>`).join('');
+    parts.push(`<table class="terms"><caption>${esc(t('think.terms', { eval: e.eval, side: sideWord(e.for) }))}</caption><thead><tr>${head}</tr></thead><tbody>`);
+    for (const term of e.terms || []) {
+      const about = e.eval === 'default' && has(`term.${term.name}`) ? t(`term.${term.name}`) : term.about;
+      parts.push(`<tr><th scope="row" title="${esc(about)}">${esc(term.name)}<span class="about">${esc(about)}</span></th><td>${esc(term.feature)}</td><td>${esc(term.weight)}</td><td>${esc(term.points)}</td></tr>`);
+    }
+    parts.push(`</tbody><tfoot><tr><th scope="row">${t('think.total')}</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);
+  } else parts.push(`<p class="note">${esc(errorText(ev.reason))}</p>`);
   parts.push('</div><div>');
-  parts.push(`<h3>Minimax tree, depth ${depth}</h3>`);
+  parts.push(`<h3>${t('think.minimax', { depth })}</h3>`);
   if (tree.status === 'fulfilled') {
-    const t = tree.value;
-    parts.push(`<p>Best move <b>${esc(t.best_move)}</b>, backed-up value <b>${esc(t.value)}</b>, ${t.nodes.length} boards. Leaves show the evaluation; every board shows the value backed up from below. ★ marks the chosen line.</p>`);
-    parts.push(treeHtml(t.nodes, false));
-  } else parts.push(`<p class="note">${esc(tree.reason.message)}</p>`);
+    const tr = tree.value;
+    parts.push(`<p>${t('think.minimaxNote', { best: `<b>${esc(tr.best_move)}</b>`, value: `<b>${esc(tr.value)}</b>`, n: tr.nodes.length })}</p>`);
+    parts.push(treeHtml(tr.nodes, false));
+  } else parts.push(`<p class="note">${esc(errorText(tree.reason))}</p>`);
   parts.push('</div><div>');
-  parts.push(`<h3>Alpha-beta, depth ${depth}</h3>`);
+  parts.push(`<h3>${t('think.alphabeta', { depth })}</h3>`);
   if (think.status === 'fulfilled') {
     const k = think.value;
     const nodes = k.nodes || (k.tree && k.tree.nodes);
     if (nodes) {
       const cuts = nodes.filter((n) => n.cut || n.pruned).length;
-      parts.push(`<p>The same search with alpha-beta pruning: ${nodes.length} boards, ${cuts} branches cut (struck through: never searched).</p>`);
+      parts.push(`<p>${t('think.alphabetaNote', { n: nodes.length, cuts })}</p>`);
       parts.push(treeHtml(nodes, true));
     }
     parts.push('</div><div>');
     const counts = countsEntries(k.counts || k.node_counts);
     if (counts.length) {
       const max = Math.max(...counts.map(([, v]) => Number(v) || 0), 1);
-      parts.push('<h3>Nodes searched by technique</h3><table class="counts"><thead><tr><th scope="col">technique</th><th scope="col">nodes</th><th scope="col"><span class="visually-hidden">bar</span></th></tr></thead><tbody>');
-      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(name)}</th><td>${Number(v).toLocaleString('en')}</td><td><span class="bar" data-width="${(100 * (Number(v) || 0) / max).toFixed(1)}"></span></td></tr>`);
+      parts.push(`<h3>${t('think.counts')}</h3><table class="counts"><thead><tr><th scope="col">${t('think.technique')}</th><th scope="col">${t('think.nodes')}</th><th scope="col"><span class="visually-hidden">${t('think.bar')}</span></th></tr></thead><tbody>`);
+      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(has(`technique.${name}`) ? t(`technique.${name}`) : name)}</th><td>${Number(v).toLocaleString(currentLang())}</td><td><span class="bar" data-width="${(100 * (Number(v) || 0) / max).toFixed(1)}"></span></td></tr>`);
       parts.push('</tbody></table>');
     }
-    parts.push('<h3>History table</h3>');
+    parts.push(`<h3>${t('think.history')}</h3>`);
     parts.push(heatMapHtml(historyCells(k.history)));
     const tt = k.table || k.tt || k.transposition_table;
     if (tt) {
-      parts.push('<h3>Transposition table</h3><dl class="tt">');
+      parts.push(`<h3>${t('think.tt')}</h3><dl class="tt">`);
       for (const [key, v] of Object.entries(tt)) {
-        let shown = typeof v === 'number' ? v.toLocaleString('en') : esc(JSON.stringify(v));
+        let shown = typeof v === 'number' ? v.toLocaleString(currentLang()) : esc(JSON.stringify(v));
         if (key === 'filled' && tt.capacity) { const pct = (100 * v) / tt.capacity; shown += ` (${pct.toFixed(pct < 1 ? 2 : 1)}%)`; }
-        parts.push(`<dt>${esc(key)}</dt><dd>${shown}</dd>`);
+        parts.push(`<dt>${esc(has(`tt.${key}`) ? t(`tt.${key}`) : key)}</dt><dd>${shown}</dd>`);
       }
       parts.push('</dl>');
     }
-  } else parts.push(`<p class="note">${esc(think.reason.message)}</p>`);
+  } else parts.push(`<p class="note">${esc(errorText(think.reason))}</p>`);
   parts.push('</div></div>');
   out.innerHTML = parts.join('');
   // sizes and shades go through the CSSOM: the page's Content-Security-Policy allows no inline style

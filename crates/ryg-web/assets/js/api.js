@@ -1,5 +1,6 @@
 // The ryg server: its JSON API (/api/...), the seat tokens this browser keeps, and a game's
 // stream of live updates (Server-Sent Events).
+import { pageError } from './i18n.js';
 
 // Seat tokens live in localStorage per game id; api() sends the shown game's with every request
 // on /api/games/ID..., so a seat's page acts for it and a watcher's page cannot.
@@ -18,7 +19,7 @@ export async function api(method, path, body) {
   if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
   if (body !== undefined) opts.body = JSON.stringify(body);
   let res;
-  try { res = await fetch(path, opts); } catch (e) { throw new Error(`The server does not answer (${e.message}).`); }
+  try { res = await fetch(path, opts); } catch (e) { throw pageError('error.network', { why: e.message }); }
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }

@@ -1,10 +1,12 @@
 // The board: draws a position with its marks and reports clicks, keys and drags. It knows
 // nothing of games, servers or turns: the app says what to draw and decides what input means.
 import { FILES, sqName, sqCoords, isDark, splitMove } from './fen.js';
+import { t } from './i18n.js';
 
+// the pieces are our own drawings, <symbol>s in index.html
 const PIECES = {
-  m: '<span class="piece mouse" aria-hidden="true"><i class="ear"></i><i class="ear"></i></span>',
-  c: '<span class="piece cat" aria-hidden="true"><i class="ear"></i><i class="ear"></i></span>',
+  m: '<svg class="piece mouse" aria-hidden="true" viewBox="0 0 100 100"><use href="#art-mouse"></use></svg>',
+  c: '<svg class="piece cat" aria-hidden="true" viewBox="0 0 100 100"><use href="#art-cat"></use></svg>',
 };
 
 /** A board in element `el`. `on` holds the app's answers:
@@ -64,12 +66,12 @@ export function createBoard(el, on) {
       const piece = pos.cells.get(name);
       const dark = isDark(f, r);
       const cls = ['sq', dark ? 'dark' : 'light'];
-      let label = `${name} ${piece === 'm' ? 'mouse' : piece === 'c' ? 'cat' : 'empty'}`;
-      if (!dark) label += ', light square';
-      if (view.selected === name) { cls.push('selected'); label += ', selected'; }
-      if (view.dests.has(name)) { cls.push('dest'); label += ', legal move'; }
-      if (name === lastFrom || name === lastTo) { cls.push('last'); label += name === lastTo ? ', last move to here' : ', last move from here'; }
-      if (hint.includes(name)) { cls.push('hinted'); label += ', hint'; }
+      let label = t(piece === 'm' ? 'board.mouse' : piece === 'c' ? 'board.cat' : 'board.empty', { sq: name });
+      if (!dark) label += t('board.light');
+      if (view.selected === name) { cls.push('selected'); label += t('board.selected'); }
+      if (view.dests.has(name)) { cls.push('dest'); label += t('board.legal'); }
+      if (name === lastFrom || name === lastTo) { cls.push('last'); label += t(name === lastTo ? 'board.lastTo' : 'board.lastFrom'); }
+      if (hint.includes(name)) { cls.push('hinted'); label += t('board.hint'); }
       if (view.movable.has(name)) cls.push('movable');
       b.className = cls.join(' ');
       b.dataset.sq = name;
@@ -85,7 +87,7 @@ export function createBoard(el, on) {
       if (b.innerHTML !== html) b.innerHTML = html;
     });
     el.classList.toggle('setup', !!view.setup);
-    el.setAttribute('aria-label', view.setup ? 'Board (setting up a position)' : `Board, ${pos.size} by ${pos.size}${flipped ? ', flipped' : ''}`);
+    el.setAttribute('aria-label', view.setup ? t('board.setup') : t(flipped ? 'board.labelFlipped' : 'board.label', { n: pos.size }));
   }
 
   function keydown(ev) {

@@ -1,9 +1,11 @@
 // Small helpers on the page's document: look up by id, the error line, the screen reader's
 // announcements, escaping text put into HTML.
+import { errorText } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
-export function showError(e) { $('error').textContent = e ? (e.message || String(e)) : ''; }
+/** Shows error `e` (from the server or the page) in the page's language, or clears it. */
+export function showError(e) { $('error').textContent = errorText(e); }
 
 /** Says `text` to screen readers (the live region is emptied first so a repeat is said again). */
 export function announce(text) {

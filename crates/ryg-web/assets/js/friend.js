@@ -2,11 +2,27 @@
 import { $, announce } from './dom.js';
 import { state } from './state.js';
 import { change, createGame } from './play.js';
+import { t } from './i18n.js';
+
+function span(id, text) {
+  const s = document.createElement('span');
+  s.id = id;
+  s.textContent = text;
+  return s;
+}
+
+/** Fills `el` with `template`, its `{name}`s replaced by the nodes of `parts`. */
+function fillTemplate(el, template, parts) {
+  el.replaceChildren(...template.split(/(\{\w+\})/).map((bit) => {
+    const m = bit.match(/^\{(\w+)\}$/);
+    return m && parts[m[1]] ? parts[m[1]] : document.createTextNode(bit);
+  }));
+}
 
 export function openFriendDialog() {
   const d = $('friend-dialog');
   const size = $('size').value;
-  $('friend-board').textContent = `A ${size}×${size} board, the mouse starting on ${$('start').value} (as chosen under New game).`;
+  $('friend-board').textContent = t('friend.board', { n: size, start: $('start').value });
   const seat = $('seat').value;
   if (seat === 'mouse' || seat === 'cats') $('friend-side').value = seat;
   $('friend-error').textContent = '';
@@ -40,9 +56,10 @@ export async function createFriendGame(ev) {
     return g;
   });
   if (!ok || !links) { $('friend-error').textContent = $('error').textContent; return; }
-  announce(`New game ${state.game.id} against a friend: you play the ${side}.`);
-  $('friend-game').textContent = String(state.game.id);
-  $('friend-other').textContent = other;
+  announce(t(`say.friendGame.${side}`, { id: state.game.id }));
+  fillTemplate($('friend-ready'), t('friend.ready'), {
+    game: span('friend-game', String(state.game.id)), other: span('friend-other', t(`friend.other.${other}`)),
+  });
   $('friend-link').value = links[other];
   $('watch-link').value = links.watch;
   $('friend-local').hidden = !/^(localhost|127\.|\[::1\])/.test(location.host);
@@ -55,11 +72,11 @@ export async function copyLink(input, what) {
   const note = $('copy-note');
   try {
     await navigator.clipboard.writeText(input.value);
-    note.textContent = `${what} copied.`;
+    note.textContent = t('say.copied', { what });
   } catch {
     // no clipboard (an insecure origin, or permission refused): select it for Ctrl+C
     input.focus();
     input.select();
-    note.textContent = `${what} is selected: press Ctrl+C (or ⌘C) to copy it.`;
+    note.textContent = t('say.selected', { what });
   }
 }

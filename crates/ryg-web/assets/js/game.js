@@ -7,8 +7,10 @@ import {
   startPos, viewedFen, interactive, legalFrom,
 } from './state.js';
 import { sideWord, outcomeText, capital, who, seatText } from './words.js';
+import { t } from './i18n.js';
 import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
+import { renderCard } from './card.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
@@ -50,19 +52,20 @@ export function render() {
   // read by the browser tests: is a request in flight, which game, how many moves
   document.body.dataset.busy = state.busy ? 'true' : 'false';
   if (!g) return;
-  document.body.dataset.game = String(g.id);
+  document.body.dataset.game = g.id === null ? `new-${g.seq}` : String(g.id);
   document.body.dataset.moves = String(g.moves.length);
   let status;
-  if (state.setup) status = 'Setting up a position.';
-  else if (g.outcome) status = outcomeText(g.outcome);
-  else if (state.busy && !humanToMove(g)) status = `The computer (${sideWord(g.to_move)}) is thinking…`;
+  const side = sideWord(g.to_move);
+  if (g.outcome) status = outcomeText(g.outcome);
+  else if (state.busy && !humanToMove(g)) status = t('status.computerThinking', { side });
   else if (humanToMove(g)) {
-    if (isHotseat(g)) status = `${g.to_move === 'mouse' ? 'The mouse' : 'The cats'} to move.`;
-    else if (mine(g.to_move)) status = `Your move (${sideWord(g.to_move)}).`;
-    else if (state.you) status = `Waiting for ${who(g, g.to_move)} to move.`;
-    else status = `${capital(who(g, g.to_move))} to move.`;
-  } else status = `The computer (${sideWord(g.to_move)}) to move.`;
-  $('status').textContent = state.setup ? `Setting up a ${state.setup.size}×${state.setup.size} position.` : `Game ${g.id} · ${g.size}×${g.size} · ${status}`;
+    if (isHotseat(g)) status = t(`status.toMove.${g.to_move}`);
+    else if (mine(g.to_move)) status = t('status.yourMove', { side });
+    else if (state.you) status = t('status.waiting', { who: who(g, g.to_move) });
+    else status = t('status.whoToMove', { who: capital(who(g, g.to_move)) });
+  } else status = t('status.computerToMove', { side });
+  const game = g.id === null ? t('status.newGame') : t('status.game', { id: g.id });
+  $('status').textContent = state.setup ? t('status.setup', { n: state.setup.size }) : `${game} · ${g.size}×${g.size} · ${status}`;
   const idle = state.busy || !!state.setup;
   const friends = isFriends(g);
   // a friends game's player may ask to undo once they have moved: ply i is the first mover's when i is even
@@ -73,25 +76,30 @@ export function render() {
   $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
   $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g);
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
-  $('resign').hidden = !state.you || !!g.outcome || !!state.setup;
+  $('resign').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null;
   $('resign').disabled = idle;
   if (g.outcome || !state.you) state.confirmResign = false;
   $('resign-confirm').hidden = !state.confirmResign;
   renderRematch(g);
+  renderCard(g);
   renderRole(g);
   renderPlayers(g);
   renderRequest(g);
   renderName(g);
   const review = $('review');
   review.hidden = state.view === null || !!state.setup;
-  if (state.view !== null) $('review-text').textContent = `Viewing the position after ${state.view} of ${g.moves.length} moves.`;
+  if (state.view !== null) $('review-text').textContent = t('review.viewing', { k: state.view, n: g.moves.length });
   // taking moves back from here is for games this page may undo at once
   $('review-continue').hidden = !state.you || isFriends(g);
   renderMoves();
   const fen = viewedFen();
   $('fen').textContent = fen;
-  $('pgn-download').href = `/api/games/${g.id}/pgn`;
-  $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
+  // a game not stored yet (no move made) has no record to download
+  $('pgn-download').hidden = g.id === null;
+  if (g.id !== null) {
+    $('pgn-download').href = `/api/games/${g.id}/pgn`;
+    $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
+  }
   if (state.hint && state.hint.fen !== fen) { state.hint = null; }
   $('hint-text').textContent = state.hint ? state.hint.text : '';
   renderResults();
@@ -103,10 +111,10 @@ export function render() {
 function renderRole(g) {
   const el = $('role');
   let text = '';
-  if (!state.setup && watching(g)) text = 'You are watching: you see every move as it is played, but cannot play.';
+  if (!state.setup && watching(g)) text = t('role.watching');
   else if (!state.setup && isFriends(g) && mySeat()) {
     const other = mySeat() === 'mouse' ? 'cats' : 'mouse';
-    text = `You play the ${mySeat()} against ${g.names && g.names[other] ? g.names[other] : 'your friend'}.`;
+    text = t(`role.playing.${mySeat()}`, { other: g.names && g.names[other] ? g.names[other] : t('role.yourFriend') });
   }
   el.textContent = text;
   el.hidden = !text;
@@ -118,11 +126,11 @@ function renderRematch(g) {
   const mineSeat = mySeat();
   let label = null;
   let disabled = state.busy;
-  if (g.rematch_id) label = state.you ? 'Go to the rematch' : 'Watch the rematch';
+  if (g.rematch_id) label = t(state.you ? 'rematch.go' : 'rematch.watch');
   else if (g.outcome && state.you) {
     const offer = g.rematch && g.rematch.offered_by;
-    if (offer && offer === mineSeat) { label = 'Rematch offered…'; disabled = true; } else if (offer) label = 'Accept the rematch';
-    else label = 'Rematch';
+    if (offer && offer === mineSeat) { label = t('rematch.offered'); disabled = true; } else if (offer) label = t('rematch.accept');
+    else label = t('rematch.button');
   }
   b.hidden = !label || !!state.setup;
   if (label) { b.textContent = label; b.disabled = disabled; }
@@ -136,9 +144,9 @@ function renderRequest(g) {
   if (!asker) return;
   const answer = !!state.you && !mine(asker);
   let text;
-  if (mine(asker)) text = `You asked to take back your last move. Waiting for ${who(g, asker === 'mouse' ? 'cats' : 'mouse')} to answer.`;
-  else if (answer) text = `${capital(who(g, asker))} asks to take back their last move.`;
-  else text = `${capital(who(g, asker))} asked to take back their last move.`;
+  if (mine(asker)) text = t('undo.youAsked', { who: who(g, asker === 'mouse' ? 'cats' : 'mouse') });
+  else if (answer) text = t('undo.asks', { who: capital(who(g, asker)) });
+  else text = t('undo.asked', { who: capital(who(g, asker)) });
   $('undo-request-text').textContent = text;
   $('undo-accept').hidden = !answer;
   $('undo-decline').hidden = !answer;
@@ -190,17 +198,17 @@ function renderPlayers(g) {
     const parts = [];
     const tag = document.createElement('span');
     tag.className = `side-tag ${side}`;
-    tag.textContent = side === 'mouse' ? 'Mouse' : 'Cats';
+    tag.textContent = t(`player.${side}`);
     parts.push(tag);
     const n = document.createElement('span');
     n.className = 'pname';
-    n.textContent = name || (g[side] === 'human' ? (isFriends(g) ? 'a player' : 'human') : seatText(g[side]));
+    n.textContent = name || (g[side] === 'human' ? (isFriends(g) ? t('seat.aPlayer') : t('seat.human')) : seatText(g[side]));
     if (!name && g[side] === 'human') n.classList.add('anon');
     parts.push(n);
     if (state.you && state.you !== 'both' && mine(side)) {
       const you = document.createElement('span');
       you.className = 'you-tag';
-      you.textContent = 'you';
+      you.textContent = t('player.you');
       parts.push(you);
     }
     if (g.clock) {
@@ -208,7 +216,7 @@ function renderPlayers(g) {
       c.className = 'clock';
       c.dataset.side = side;
       c.setAttribute('role', 'timer');
-      c.setAttribute('aria-label', `${side === 'mouse' ? 'Mouse' : 'Cats'} clock`);
+      c.setAttribute('aria-label', t(`player.clock.${side}`));
       parts.push(c);
     }
     el.replaceChildren(...parts);
@@ -243,8 +251,8 @@ function renderMoves() {
   li0.className = 'start';
   const b0 = document.createElement('button');
   b0.type = 'button';
-  b0.textContent = 'Start';
-  b0.setAttribute('aria-label', 'Start position');
+  b0.textContent = t('moves.start');
+  b0.setAttribute('aria-label', t('moves.startLabel'));
   b0.dataset.ply = '0';
   if (shown === 0) b0.setAttribute('aria-current', 'true');
   li0.appendChild(b0);
@@ -266,7 +274,7 @@ function renderMoves() {
     b.type = 'button';
     b.textContent = mv;
     const future = i >= g.moves.length;
-    b.setAttribute('aria-label', `${pieceSide === 'm' ? 'Mouse' : 'Cats'} ${mv}${future ? ' (undone, redo replays it)' : ''}`);
+    b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
     if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
     if (i + 1 === shown) b.setAttribute('aria-current', 'true');
     li.appendChild(b);

@@ -4,7 +4,6 @@
 // textContent, never as HTML. This module wires the page's controls to the modules that act.
 import { startSquares, defaultStart } from './fen.js';
 import { $, showError, announce } from './dom.js';
-import { api } from './api.js';
 import { state, hooks, viewedFen } from './state.js';
 import { createBoard } from './board.js';
 import { render, useBoard } from './game.js';
@@ -15,31 +14,65 @@ import {
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
-import { runThink } from './analysis.js';
+import { runThink, redoThink } from './analysis.js';
+import { refreshRecent } from './recent.js';
+import { knownGames } from './known.js';
+import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
+import { t } from './i18n.js';
 
-function fillStarts() {
+/** The start squares of the chosen size, the default chosen (or `keep`'s choice, if any). */
+function fillStarts(keep = false) {
   const size = parseInt($('size').value, 10);
   const sel = $('start');
+  const was = sel.value;
   sel.innerHTML = '';
   for (const s of startSquares(size)) {
     const o = document.createElement('option');
     o.value = s;
-    o.textContent = s === defaultStart(size) ? `${s} (default)` : s;
+    o.textContent = s === defaultStart(size) ? t('new.default', { sq: s }) : s;
     sel.appendChild(o);
   }
-  sel.value = defaultStart(size);
+  sel.value = keep && startSquares(size).includes(was) ? was : defaultStart(size);
+}
+
+/** Everything drawn with words again, after a change of language. */
+function redraw() {
+  fillStarts(true);
+  $('results').dataset.fen = '';
+  redoThink();
+  render();
+  refreshRecent();
+  refreshTablebases();
+}
+
+function initCard() {
+  $('card-new').addEventListener('click', () => newGame());
+  $('card-close').addEventListener('click', () => {
+    state.cardClosed = state.game && state.game.id;
+    render();
+    $('status').scrollIntoView({ block: 'nearest' });
+  });
+  $('card-review').addEventListener('click', () => {
+    state.cardClosed = state.game.id;
+    state.view = 0;
+    state.selected = null;
+    render();
+    announce(t('say.review'));
+    const start = $('move-list').querySelector('[data-ply="0"]');
+    if (start) start.focus();
+  });
 }
 
 async function copyFen() {
   const fen = viewedFen();
-  try { await navigator.clipboard.writeText(fen); announce(`FEN copied: ${fen}`); $('hint-text').textContent = 'FEN copied.'; } catch {
+  try { await navigator.clipboard.writeText(fen); announce(t('say.fenCopied', { fen })); $('hint-text').textContent = t('fen.copied'); } catch {
     const r = document.createRange();
     r.selectNodeContents($('fen'));
     const sel = getSelection();
     sel.removeAllRanges();
     sel.addRange(r);
-    announce('The FEN is selected: press Ctrl+C to copy it.');
+    announce(t('say.fenSelected'));
   }
 }
 
@@ -50,16 +83,18 @@ function showPly(ev) {
   state.view = k === state.game.moves.length ? null : k;
   state.selected = null;
   clearTimeout(state.autoTimer);
-  announce(state.view === null ? 'Back at the current position.' : `Position after ${k} moves.`);
+  announce(state.view === null ? t('say.back') : t('say.positionAfter', { k }));
   render();
   scheduleComputer();
 }
 
 function init() {
+  initTheme();
+  initLang(redraw);
   hooks.render = render;
   useBoard(createBoard($('board'), boardInput));
   fillStarts();
-  $('size').addEventListener('change', fillStarts);
+  $('size').addEventListener('change', () => fillStarts());
   $('new-game').addEventListener('submit', newGame);
   $('undo').addEventListener('click', askUndo);
   $('undo-accept').addEventListener('click', () => answerUndo(true));
@@ -73,8 +108,8 @@ function init() {
   $('friend-form').addEventListener('submit', createFriendGame);
   $('friend-cancel').addEventListener('click', closeFriendDialog);
   $('friend-done').addEventListener('click', closeFriendDialog);
-  $('copy-friend-link').addEventListener('click', () => copyLink($('friend-link'), 'Your friend\'s link'));
-  $('copy-watch-link').addEventListener('click', () => copyLink($('watch-link'), 'The watch link'));
+  $('copy-friend-link').addEventListener('click', () => copyLink($('friend-link'), t('friend.whatLink')));
+  $('copy-watch-link').addEventListener('click', () => copyLink($('watch-link'), t('friend.whatWatch')));
   $('redo').addEventListener('click', redo);
   $('hint').addEventListener('click', hint);
   $('go').addEventListener('click', computerMove);
@@ -89,7 +124,7 @@ function init() {
     render();
   });
   $('move-list').addEventListener('click', showPly);
-  $('review-back').addEventListener('click', () => { state.view = null; render(); scheduleComputer(); announce('Back at the current position.'); });
+  $('review-back').addEventListener('click', () => { state.view = null; render(); scheduleComputer(); announce(t('say.back')); });
   $('review-continue').addEventListener('click', continueFromView);
   $('copy-fen').addEventListener('click', copyFen);
   $('pgn-upload').addEventListener('change', async (ev) => {
@@ -100,6 +135,7 @@ function init() {
     await change(() => createGame({ pgn, mouse: 'human', cats: 'human', hotseat: true }));
   });
   initSetup();
+  initCard();
   $('think-run').addEventListener('click', () => { if (!$('think-run').disabled) runThink(); });
   $('think-depth').addEventListener('change', () => { if (!$('think-run').disabled) runThink(); });
   $('think-box').addEventListener('toggle', () => { if ($('think-box').open) render(); });
@@ -113,20 +149,24 @@ function init() {
   });
 
   refreshTablebases();
-  const named = gameFromHash();
-  const id = named ? named.id : localStorage.getItem('ryg.game');
+  refreshRecent();
   (async () => {
-    if (id) {
-      await loadGame(id);
+    // the game the address names; else this browser's last one; else a new game of its own
+    const named = gameFromHash();
+    let missing = null;
+    if (named) {
+      await loadGame(named.id);
+      if (state.game) return;
+      missing = $('error').textContent;
+    }
+    const last = Number(localStorage.getItem('ryg.game'));
+    if (!named && knownGames().includes(last)) {
+      await loadGame(String(last));
       if (state.game) return;
       showError(null);
     }
-    // no game named: resume the most recently played one, else start one
-    try {
-      const { games } = await api('GET', '/api/games?limit=1');
-      if (games.length) { await loadGame(games[0].id); if (state.game) return; }
-    } catch { /* start a new game instead */ }
     await newGame();
+    if (missing) $('error').textContent = missing; // the game the link named is not here
   })();
 }
 

@@ -1,7 +1,7 @@
 // Playing the shown game: requests that change it (moves, the computer's turn, undo, resign,
 // rematch, names), the answers and live events that replace it, and loading or creating games.
 import { $, showError, announce } from './dom.js';
-import { api, keepToken, carryToken, openStream } from './api.js';
+import { api, keepToken, carryToken, openStream, closeStream } from './api.js';
 import { state, hasComputer, isFriends, myTurn, mySeat, startPos } from './state.js';
 import { who, resultText } from './words.js';
 import { describeNew, describeEvent } from './narrate.js';
@@ -9,6 +9,9 @@ import { render } from './game.js';
 import { refreshRecent } from './recent.js';
 import { solve, tbKnownReady, refreshTablebases } from './results.js';
 import { sortedResults } from './ranking.js';
+import { parseFen, toFen, startPosition } from './fen.js';
+import { rememberGame } from './known.js';
+import { t, currentLang, errorText } from './i18n.js';
 
 let thinkingTimer = null;
 function startThinkingPoll(id) {
@@ -17,11 +20,13 @@ function startThinkingPoll(id) {
   const t0 = performance.now();
   thinkingTimer = setInterval(async () => {
     try {
-      const t = await api('GET', `/api/games/${id}/thinking`);
+      const th = await api('GET', `/api/games/${id}/thinking`);
       if (!thinkingTimer) return;
-      if (t.thinking) {
+      if (th.thinking) {
         el.hidden = false;
-        el.textContent = `Computer thinking: depth ${t.depth}, ${Number(t.nodes).toLocaleString('en')} nodes, ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+        el.textContent = t('thinking.line', {
+          depth: th.depth, nodes: Number(th.nodes).toLocaleString(currentLang()), secs: ((performance.now() - t0) / 1000).toFixed(1),
+        });
       }
     } catch { /* the move request reports errors */ }
   }, 150);
@@ -48,7 +53,7 @@ export async function change(fn, thinkingId) {
     ok = true;
   } catch (e) {
     showError(e);
-    announce(e.message);
+    announce(errorText(e));
   } finally {
     stopThinkingPoll();
     state.busy = false;
@@ -66,7 +71,7 @@ export async function change(fn, thinkingId) {
 /** Shows `g`, an answer of the server (`event` false: its `you` says which seat this page holds)
  * or an event of the game's stream (`event` true: `you` is left as it was). */
 function setGame(g, prev, event = false) {
-  const same = prev && prev.id === g.id;
+  const same = sameGame(prev, g);
   if (same && g.version < prev.version) return; // an older answer than what is shown
   if (!event) state.you = g.you || null;
   delete g.tokens;
@@ -79,12 +84,19 @@ function setGame(g, prev, event = false) {
     state.confirmResign = false;
     state.flipped = mySeat() === 'cats' || (g.mouse !== 'human' && g.cats === 'human');
     $('flip').setAttribute('aria-pressed', String(state.flipped));
-    openStream(g.id, onEvent, setConnected);
+    if (g.id !== null) openStream(g.id, onEvent, setConnected);
+    else closeStream(setConnected);
   }
   const moved = !same || g.moves.join() !== prev.moves.join();
   if (moved) state.selected = null;
-  if (location.hash !== `#game=${g.id}`) history.replaceState(null, '', `#game=${g.id}`);
-  localStorage.setItem('ryg.game', String(g.id));
+  if (g.id === null) {
+    // a new game is stored at its first move: until then the address names none
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  } else {
+    if (location.hash !== `#game=${g.id}`) history.replaceState(null, '', `#game=${g.id}`);
+    localStorage.setItem('ryg.game', String(g.id));
+    rememberGame(g.id);
+  }
   const words = event ? describeEvent(prev, g) : describeNew(prev, g);
   if (words) announce(words);
   if (same && moved && g.moves.length > prev.moves.length && g.last_move && g.last_move !== state.sent) state.animate = g.last_move;
@@ -96,7 +108,51 @@ function setGame(g, prev, event = false) {
 export function play(mv) {
   const g = state.game;
   state.sent = mv;
+  if (g.id === null) return change(() => storeDraft(g, [mv]));
   return change(() => api('POST', `/api/games/${g.id}/moves`, { move: mv }), g.id);
+}
+
+/** Whether `a` and `b` are the same game (two games not stored yet are two games). */
+function sameGame(a, b) { return !!a && !!b && a.id === b.id && (a.id !== null || a.draft === b.draft); }
+
+let drafts = 0;
+
+/** A new game, not stored yet (a person moves first): the server stores it at its first move
+ * (`storeDraft`), so that no game is stored empty. The server says the position's moves. */
+async function draftGame(body) {
+  const pos = body.fen ? parseFen(body.fen) : startPosition(body.size, body.start);
+  const fen = body.fen ? body.fen.trim() : toFen(pos);
+  const m = await api('GET', `/api/moves?fen=${encodeURIComponent(fen)}`);
+  const hotseat = !!body.hotseat;
+  const you = hotseat ? 'both' : body.mouse === 'human' ? 'mouse' : body.cats === 'human' ? 'cats' : null;
+  drafts += 1;
+  return {
+    id: null, draft: body, seq: drafts, size: pos.size, start_fen: m.fen, fen: m.fen, to_move: m.side,
+    moves: [], redo: [], legal_moves: m.moves, last_move: null, outcome: null, result: '*',
+    mouse: body.mouse, cats: body.cats, names: { mouse: null, cats: null },
+    players: hotseat ? 'hotseat' : 'computer', hotseat, you, clock: null, undo_request: null,
+    rematch: null, rematch_id: null, version: 0,
+  };
+}
+
+/** Stores the new game `g` with its first `moves`; resolves to the stored game. */
+async function storeDraft(g, moves) {
+  try {
+    return await createGame({ ...g.draft, moves });
+  } catch (e) {
+    // a server from before `moves` (ryg ≤ 0.x): store the game, then play its moves
+    if (e.code !== 'bad_request' || !/moves/.test(e.message)) throw e;
+    let cur = await createGame(g.draft);
+    for (const mv of moves) cur = { ...(await api('POST', `/api/games/${cur.id}/moves`, { move: mv })), you: cur.you };
+    return cur;
+  }
+}
+
+/** Starts game `body`: stored at once when the computer moves first, else at the first move. */
+export function startGame(body) {
+  const pos = body.fen ? parseFen(body.fen) : startPosition(body.size, body.start);
+  const first = pos.side === 'm' ? body.mouse : body.cats;
+  return first === 'human' ? draftGame(body) : createGame(body);
 }
 
 // ---------- live updates ----------
@@ -167,7 +223,10 @@ export async function newGame(ev) {
   const size = parseInt($('size').value, 10);
   const body = { size, start: $('start').value, ...seatsFor($('seat').value, $('level').value) };
   leaveSetup();
-  if (await change(() => createGame(body))) announce(`New game ${state.game.id}. ${describeNew(null, state.game)}`);
+  if (await change(() => startGame(body))) {
+    const g = state.game;
+    announce(`${g.id === null ? t('say.newDraft') : t('say.newGame', { id: g.id })} ${describeNew(null, g)}`);
+  }
 }
 
 /** Creates a game and keeps the seat tokens of its answer: every one (games against the
@@ -209,7 +268,7 @@ export async function askUndo() {
   state.view = null;
   if (!isFriends(g)) { change(() => api('POST', `/api/games/${g.id}/undo`)); return; }
   if (await change(() => api('POST', `/api/games/${g.id}/undo`))) {
-    announce(`You asked to take back your last move. Waiting for ${who(g, mySeat() === 'mouse' ? 'cats' : 'mouse')}.`);
+    announce(t('say.undoAsked', { who: who(g, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
   }
 }
 
@@ -228,6 +287,13 @@ export function redo() {
 export function computerMove() {
   const g = state.game;
   const body = g[g.to_move] === 'human' ? { level: $('level').value } : {};
+  if (g.id === null) {
+    change(async () => {
+      const stored = await createGame(g.draft);
+      return { ...(await api('POST', `/api/games/${stored.id}/computer`, body)), you: stored.you };
+    });
+    return;
+  }
   change(() => api('POST', `/api/games/${g.id}/computer`, body), g.id);
 }
 
@@ -261,8 +327,8 @@ export async function rematch() {
   });
   const cur = state.game;
   if (!ok) return;
-  if (cur.id !== g.id) announce(`Rematch: game ${cur.id}. ${mySeat() ? `You play the ${mySeat()}.` : ''} ${describeNew(null, cur)}`);
-  else announce(`You offered a rematch. Waiting for ${who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse')}.`);
+  if (cur.id !== g.id) announce(`${t('say.rematch', { id: cur.id })} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
+  else announce(t('say.rematchOffered', { who: who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
 }
 
 export function saveName(ev) {
@@ -278,11 +344,11 @@ export async function hint() {
   if (!g || g.outcome) return;
   const fen = g.fen;
   showError(null);
-  $('hint-text').textContent = 'Thinking about a hint…';
+  $('hint-text').textContent = t('hint.thinking');
   try {
     const s = await solve(fen);
     const best = sortedResults(s)[0];
-    state.hint = { fen, move: best.move, text: `Hint: ${best.move} — ${resultText(best.winner, best.plies)}.` };
+    state.hint = { fen, move: best.move, text: t('hint.text', { move: best.move, result: resultText(best.winner, best.plies) }) };
     announce(state.hint.text);
   } catch (e) {
     state.hint = null;

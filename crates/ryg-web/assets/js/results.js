@@ -5,6 +5,7 @@ import { $, showError } from './dom.js';
 import { api } from './api.js';
 import { state, hooks, isHotseat, playingFriend, viewedFen } from './state.js';
 import { resultText } from './words.js';
+import { t, errorText } from './i18n.js';
 import { sortedResults } from './ranking.js';
 
 const solveCache = new Map();
@@ -34,8 +35,7 @@ export async function renderResults() {
   const forced = !!state.setup || (g && isHotseat(g));
   const hidden = !state.setup && g && playingFriend(g);
   toggle.setAttribute('aria-pressed', String(vis));
-  toggle.textContent = forced ? 'Exact results (always shown in analysis)' : hidden ? 'Exact results (hidden while you play a friend)'
-    : vis ? 'Exact results: hide' : 'Exact results: show';
+  toggle.textContent = t(forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show');
   toggle.disabled = forced || hidden;
   const box = $('results');
   box.hidden = !vis;
@@ -44,17 +44,18 @@ export async function renderResults() {
   if (box.dataset.fen === fen) return;
   const seq = ++resultsSeq;
   box.dataset.fen = '';
-  box.innerHTML = '<p class="note">Solving…</p>';
+  box.innerHTML = `<p class="note">${t('results.solving')}</p>`;
   try {
     const s = await solve(fen);
     if (seq !== resultsSeq) return;
     box.dataset.fen = fen;
-    const parts = [`<p class="verdict ${s.winner}">This position: <strong>${resultText(s.winner, s.plies)}</strong>${s.plies ? ' with best play' : ''}.</p>`];
+    const verdict = t(s.plies ? 'results.verdictBest' : 'results.verdict', { result: `<strong>${resultText(s.winner, s.plies)}</strong>` });
+    const parts = [`<p class="verdict ${s.winner}">${verdict}</p>`];
     if (s.moves.length) {
       parts.push('<ol class="result-list">');
       for (const m of sortedResults(s)) {
         const best = s.best_moves.includes(m.move);
-        parts.push(`<li class="res ${m.winner}${best ? ' best' : ''}" data-move="${m.move}"><code>${m.move}</code> <span class="mark" aria-hidden="true">${m.winner === 'mouse' ? '▲' : '▼'}</span> <span class="what">${resultText(m.winner, m.plies)}</span>${best ? ' <span class="tag">best</span>' : ''}</li>`);
+        parts.push(`<li class="res ${m.winner}${best ? ' best' : ''}" data-move="${m.move}"><code>${m.move}</code> <span class="mark" aria-hidden="true">${m.winner === 'mouse' ? '▲' : '▼'}</span> <span class="what">${resultText(m.winner, m.plies)}</span>${best ? ` <span class="tag">${t('results.best')}</span>` : ''}</li>`);
       }
       parts.push('</ol>');
     }
@@ -65,7 +66,7 @@ export async function renderResults() {
     box.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'note';
-    p.textContent = `No exact result: ${e.message}`;
+    p.textContent = t('results.none', { why: errorText(e) });
     box.appendChild(p);
   }
 }
@@ -78,28 +79,28 @@ export async function refreshTablebases() {
     const { tablebases } = await api('GET', '/api/tablebase');
     el.innerHTML = '';
     // the small tablebases are built in a moment when first needed; only 10×10 takes a while
-    const ready = tablebases.filter((t) => t.state === 'ready').map((t) => `${t.size}×${t.size}`);
-    el.append(`Tablebases ready: ${ready.length ? ready.join(', ') : 'none yet'}`);
+    const ready = tablebases.filter((tb) => tb.state === 'ready').map((tb) => `${tb.size}×${tb.size}`);
+    el.append(t('tb.ready', { list: ready.length ? ready.join(', ') : t('tb.none') }));
     let building = false;
-    for (const t of tablebases) {
-      if (t.state === 'building') {
+    for (const tb of tablebases) {
+      if (tb.state === 'building') {
         building = true;
-        el.append(` · ${t.size}×${t.size} building ${Math.round(100 * (t.progress || 0))}%`);
-      } else if (t.state === 'absent' && t.size === 10) {
+        el.append(` · ${t('tb.building', { n: tb.size, pct: Math.round(100 * (tb.progress || 0)) })}`);
+      } else if (tb.state === 'absent' && tb.size === 10) {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'small';
-        b.textContent = 'Load 10×10 tablebase';
+        b.textContent = t('tb.load');
         b.addEventListener('click', async () => {
-          try { await api('POST', `/api/tablebase/${t.size}`); } catch (e) { showError(e); }
+          try { await api('POST', `/api/tablebase/${tb.size}`); } catch (e) { showError(e); }
           refreshTablebases();
         });
         el.append(' · ', b);
       }
     }
     let newlyReady = false;
-    for (const t of tablebases) {
-      if (t.state === 'ready' && !tbKnownReady.has(t.size)) { tbKnownReady.add(t.size); newlyReady = true; }
+    for (const tb of tablebases) {
+      if (tb.state === 'ready' && !tbKnownReady.has(tb.size)) { tbKnownReady.add(tb.size); newlyReady = true; }
     }
     if (building) tbTimer = setTimeout(refreshTablebases, 1000);
     if (newlyReady && state.game) { $('results').dataset.fen = ''; hooks.render(); }

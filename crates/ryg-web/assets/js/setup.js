@@ -4,7 +4,8 @@ import { parseFen, toFen, sqCoords, isDark, startPosition } from './fen.js';
 import { $, showError, announce } from './dom.js';
 import { state, viewedFen } from './state.js';
 import { render } from './game.js';
-import { change, createGame } from './play.js';
+import { change, startGame } from './play.js';
+import { t, pageError } from './i18n.js';
 
 export function enterSetup() {
   const size = parseInt($('size').value, 10);
@@ -16,7 +17,7 @@ export function enterSetup() {
   $('setup').hidden = false;
   $('setup-side').value = state.setup.side;
   $('setup-fen').value = toFen(state.setup);
-  announce('Set-up: pick a piece, then choose squares.');
+  announce(t('say.setup'));
   render();
   $('setup-title').scrollIntoView({ block: 'nearest' });
 }
@@ -24,7 +25,7 @@ export function enterSetup() {
 /** A click on square `name` while setting up: places or removes the chosen piece. */
 export function placeSetup(name) {
   const [f, r] = sqCoords(name);
-  if (!isDark(f, r)) { announce(`${name} is a light square: pieces stand on dark squares.`); return; }
+  if (!isDark(f, r)) { announce(t('say.lightSquare', { sq: name })); return; }
   const cells = state.setup.cells;
   if (state.tool === 'm') {
     for (const [k, v] of [...cells]) if (v === 'm') cells.delete(k);
@@ -34,13 +35,14 @@ export function placeSetup(name) {
   } else cells.delete(name);
   const cats = [...cells.values()].filter((v) => v === 'c').length;
   $('setup-fen').value = toFen(state.setup);
-  announce(`${name} ${cells.get(name) === 'm' ? 'mouse' : cells.get(name) === 'c' ? 'cat' : 'empty'}. ${cats} of ${state.setup.size / 2} cats placed.`);
+  const what = t(cells.get(name) === 'm' ? 'board.mouse' : cells.get(name) === 'c' ? 'board.cat' : 'board.empty', { sq: name });
+  announce(`${what}. ${t('say.catsPlaced', { n: cats, of: state.setup.size / 2 })}`);
   render();
 }
 
 async function startAnalysis() {
   const fen = $('setup-fen').value.trim();
-  await change(() => createGame({ fen, mouse: 'human', cats: 'human', hotseat: true }));
+  await change(() => startGame({ fen, mouse: 'human', cats: 'human', hotseat: true }));
   if (state.game && state.game.start_fen.split(' ')[0] === fen.split(' ')[0]) {
     state.setup = null;
     $('setup').hidden = true;
@@ -59,7 +61,7 @@ export function initSetup() {
   $('setup-side').addEventListener('change', () => { state.setup.side = $('setup-side').value; $('setup-fen').value = toFen(state.setup); render(); });
   $('setup-load').addEventListener('click', () => {
     const fen = $('setup-fen').value.trim();
-    if (!/^[0-9mc/]+ [mc]$/.test(fen)) { showError(new Error('A FEN looks like "1c1c1c1c/8/8/8/8/8/8/4m3 m": ranks from the top, then m or c for the side to move.')); return; }
+    if (!/^[0-9mc/]+ [mc]$/.test(fen)) { showError(pageError('error.fenShape')); return; }
     state.setup = parseFen(fen);
     $('setup-side').value = state.setup.side;
     showError(null);

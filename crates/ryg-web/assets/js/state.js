@@ -19,6 +19,7 @@ export const state = {
   animate: null,       // a move to slide on the next render
   clockAt: 0,          // performance.now() when the shown game's clock values were read
   confirmResign: false,
+  cardClosed: null,    // the id of the game whose end-of-game card was closed
 };
 
 /** Late-bound calls between modules that would otherwise use each other (set by main.js). */

@@ -5,16 +5,16 @@ import { state, watching, interactive, legalFrom, legalTo } from './state.js';
 import { render, renderBoard } from './game.js';
 import { play } from './play.js';
 import { placeSetup } from './setup.js';
+import { t } from './i18n.js';
 
 function onSquare(name) {
   showError(null);
   if (state.setup) { placeSetup(name); return; }
   const g = state.game;
   if (!g) return;
-  if (state.view !== null) { announce('You are looking at an earlier position: choose Back to the game or Continue from here.'); return; }
+  if (state.view !== null) { announce(t('say.earlier')); return; }
   if (!interactive()) {
-    announce(g.outcome ? 'The game is over.' : state.busy ? 'Wait: the computer is thinking.'
-      : watching(g) ? 'You are watching: you cannot move here.' : 'It is not your turn.');
+    announce(t(g.outcome ? 'say.over' : state.busy ? 'say.wait' : watching(g) ? 'say.watching' : 'say.notYourTurn'));
     return;
   }
   const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
@@ -22,24 +22,24 @@ function onSquare(name) {
   if (state.selected) {
     const mv = legalFrom(state.selected).find((m) => splitMove(m)[1] === name);
     if (mv) { state.selected = null; play(mv); return; }
-    if (state.selected === name) { state.selected = null; announce(`${name} put down.`); render(); return; }
+    if (state.selected === name) { state.selected = null; announce(t('say.putDown', { sq: name })); render(); return; }
   }
   if (pos.cells.get(name) === myPiece) {
     const moves = legalFrom(name);
-    if (!moves.length) { state.selected = null; announce(`${name}: this piece cannot move.`); render(); return; }
+    if (!moves.length) { state.selected = null; announce(t('say.cannotMove', { sq: name })); render(); return; }
     state.selected = name;
-    announce(`${name} picked up. It can go to ${moves.map((m) => splitMove(m)[1]).join(', ')}.`);
+    announce(t('say.pickedUp', { sq: name, list: moves.map((m) => splitMove(m)[1]).join(', ') }));
     render();
     return;
   }
   const to = legalTo(name);
   if (to.length === 1) { state.selected = null; play(to[0]); return; }
   if (to.length > 1) {
-    announce(`Several pieces can go to ${name}: ${to.map((m) => splitMove(m)[0]).join(', ')}. Pick one first.`);
+    announce(t('say.several', { sq: name, list: to.map((m) => splitMove(m)[0]).join(', ') }));
     return;
   }
   state.selected = null;
-  announce(`No move to ${name}.`);
+  announce(t('say.noMove', { sq: name }));
   render();
 }
 
@@ -61,6 +61,6 @@ export const boardInput = {
     if (mv) { state.selected = null; play(mv); } else renderBoard();
   },
   escape() {
-    if (state.selected) { state.selected = null; announce('Selection cleared.'); render(); }
+    if (state.selected) { state.selected = null; announce(t('say.cleared')); render(); }
   },
 };

@@ -1,32 +1,42 @@
-// The game in words (English): sides, results, outcomes, seats, moves.
+// The game in words, in the page's language: sides, results (with their units), outcomes,
+// seats, moves.
 import { splitMove } from './fen.js';
+import { t, plies } from './i18n.js';
 
-export function sideWord(s) { return s === 'mouse' || s === 'm' ? 'mouse' : 'cats'; }
-export function resultText(winner, plies) {
-  const verb = winner === 'mouse' ? 'wins' : 'win';
-  return plies === 0 ? `the ${winner} ${winner === 'mouse' ? 'has' : 'have'} won` : `${winner} ${verb} in ${plies}`;
+/** "mouse" or "cats" for a side ('mouse'/'cats' or 'm'/'c'), as a word of the page. */
+export function sideKey(s) { return s === 'mouse' || s === 'm' ? 'mouse' : 'cats'; }
+export function sideWord(s) { return t(`side.${sideKey(s)}`); }
+/** "cats win in 43 plies (22 moves)"; a finished position: "the cats have won". */
+export function resultText(winner, n) {
+  return n === 0 ? t(`result.won.${winner}`) : t(`result.in.${winner}`, { plies: plies(n) });
 }
-export function outcomeText(o) {
+/** Why a game ended, in words: "the mouse is trapped". */
+export function reasonText(o) {
   const loser = o.winner === 'mouse' ? 'cats' : 'mouse';
-  const why = { mouse_escaped: 'the mouse reached the top row', mouse_trapped: 'the mouse is trapped',
-    cats_blocked: 'the cats cannot move', resigned: `the ${loser} resigned`,
-    time: `the ${loser} ran out of time` }[o.reason] || String(o.reason).replace(/_/g, ' ');
-  return `${o.winner === 'mouse' ? 'The mouse wins' : 'The cats win'}: ${why}.`;
+  const key = ['resigned', 'time'].includes(o.reason) ? `reason.${o.reason}.${loser}` : `reason.${o.reason}`;
+  return t(key) === key ? String(o.reason).replace(/_/g, ' ') : t(key);
 }
+export function outcomeText(o) { return t(`outcome.${o.winner}`, { why: reasonText(o) }); }
 export function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 /** A seat as words: "Ana (mouse)", "the cats", "level 3 (cats)". Plain text: set with textContent. */
 export function who(g, side) {
   const name = g.names && g.names[side];
-  if (name) return `${name} (${side})`;
-  if (g[side] !== 'human') return `${seatText(g[side])} (${side})`;
-  return `the ${side}`;
+  if (name) return t('who.named', { name, side: sideWord(side) });
+  if (g[side] !== 'human') return t('who.named', { name: seatText(g[side]), side: sideWord(side) });
+  return t(`who.the.${side}`);
 }
-export function seatText(seat) { return seat === 'human' ? 'human' : seat === 'random' ? 'random' : seat === 'perfect' ? 'perfect' : `level ${seat}`; }
+export function seatText(seat) {
+  return seat === 'human' || seat === 'random' || seat === 'perfect' ? t(`seat.${seat}`) : t('seat.level', { n: seat });
+}
 export function seatsText(g) {
-  if (g.players === 'friends') return `${(g.names && g.names.mouse) || 'a player'} (mouse) vs ${(g.names && g.names.cats) || 'a player'} (cats)`;
-  if (g.mouse === 'human' && g.cats === 'human') return 'both sides human';
-  if (g.mouse === 'human') return `you (mouse) vs ${seatText(g.cats)}`;
-  if (g.cats === 'human') return `you (cats) vs ${seatText(g.mouse)}`;
-  return `mouse ${seatText(g.mouse)} vs cats ${seatText(g.cats)}`;
+  const name = (side) => (g.names && g.names[side]) || t('seat.aPlayer');
+  if (g.players === 'friends') return t('seats.friends', { mouse: name('mouse'), cats: name('cats') });
+  if (g.mouse === 'human' && g.cats === 'human') return t('seats.both');
+  if (g.mouse === 'human') return t('seats.youMouse', { other: seatText(g.cats) });
+  if (g.cats === 'human') return t('seats.youCats', { other: seatText(g.mouse) });
+  return t('seats.computers', { mouse: seatText(g.mouse), cats: seatText(g.cats) });
 }
-export function moveWords(piece, mv) { const [a, b] = splitMove(mv); return `${piece === 'm' ? 'Mouse' : 'Cat'} ${a} to ${b}`; }
+/** "Mouse e1 to d2" */
+export function moveWords(piece, mv) { const [from, to] = splitMove(mv); return t(piece === 'm' ? 'move.mouse' : 'move.cat', { from, to }); }
+/** "1 move", "3 moves" (full moves or plies of a list, as the key says). */
+export function count(key, n) { return t(key, { n }); }

@@ -8,6 +8,8 @@ use crate::error::ApiError;
 
 const INDEX: &str = include_str!("../../assets/index.html");
 const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 /// A module of the page under `assets/js/`, served as it is (no bundler).
 macro_rules! js {
@@ -20,16 +22,23 @@ macro_rules! js {
 /// A test checks that this list holds every file of `assets/`.
 const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
+    ("favicon.svg", SVG, FAVICON),
     js!("analysis.js"),
     js!("api.js"),
     js!("board.js"),
+    js!("card.js"),
     js!("dom.js"),
     js!("fen.js"),
     js!("friend.js"),
     js!("game.js"),
+    js!("i18n.js"),
+    js!("i18n/en.js"),
+    js!("i18n/es.js"),
+    js!("known.js"),
     js!("main.js"),
     js!("narrate.js"),
     js!("play.js"),
+    js!("prefs.js"),
     js!("ranking.js"),
     js!("recent.js"),
     js!("results.js"),
@@ -56,6 +65,11 @@ pub async fn asset(Path(file): Path<String>) -> Result<Response, ApiError> {
         .find(|(name, _, _)| *name == file)
         .map(|&(_, content_type, body)| text(content_type, body))
         .ok_or_else(|| ApiError::not_found(format!("no such asset: {file}")))
+}
+
+/// `/favicon.ico`, which browsers ask for by themselves: the page's icon (an SVG).
+pub async fn favicon() -> Response {
+    text(SVG, FAVICON)
 }
 
 pub async fn openapi() -> Response {

@@ -74,6 +74,7 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/api/openapi.json", get(assets::openapi))
         .route("/", get(assets::index))
         .route("/assets/{*file}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(security::json_only))

@@ -35,7 +35,7 @@ async function newGame(p, { size = '8', seat = 'mouse', level = '3', start } = {
   if (start) await p.getByLabel('Start square').selectOption(start);
   await p.getByLabel('You play').selectOption(seat);
   await p.getByLabel('Level').selectOption(level);
-  await p.getByRole('button', { name: 'New game', exact: true }).click();
+  await p.locator('#new-game-button').click();
   await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
 }
 
@@ -101,9 +101,9 @@ test('the exact results panel is hidden while playing the computer and shows rea
   assert.equal(await page.locator('#results').isHidden(), true);
   assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results: show');
   await showResults(page);
-  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 with best play.');
+  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 plies (22 moves) with best play.');
   const rows = await page.locator('#results li.res').allInnerTexts();
-  assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['e1d2 ▼ cats win in 43 best', 'e1f2 ▼ cats win in 43 best']);
+  assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['e1d2 ▼ cats win in 43 plies (22 moves) best', 'e1f2 ▼ cats win in 43 plies (22 moves) best']);
   assert.deepEqual(await page.locator('#results li.res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']);
   await page.locator('#results-toggle').click();
   assert.equal(await page.locator('#results').isHidden(), true);
@@ -121,7 +121,7 @@ test('every square is a button named by its square and what stands on it', async
 test('a hint gives the perfect move and what it leads to', async () => {
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
   await page.waitForFunction(() => document.getElementById('hint-text').textContent.startsWith('Hint:'));
-  assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43.');
+  assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43 plies (22 moves).');
   assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, hint');
   assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, hint');
 });
@@ -274,7 +274,7 @@ test('analysis mode: place pieces or paste a FEN; exact results always shown', a
   await page.waitForFunction(() => document.getElementById('results').dataset.fen === '1c1c/4/4/2m1 m');
   assert.equal(await page.locator('#results').isVisible(), true);
   assert.equal(await page.locator('#results-toggle').isDisabled(), true);
-  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 with best play.');
+  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 plies (4 moves) with best play.');
   assert.equal(await page.locator('#results li.res').count(), 2);
 });
 
@@ -315,7 +315,7 @@ test('a reload keeps the game', async () => {
   assert.match(await sq(page, 'f2').getAttribute('aria-label'), /^f2 mouse/);
 });
 
-test('a server restart keeps the game; the recent games list resumes it', async () => {
+test('a server restart keeps the game; opened by its link, the recent games list has it', async () => {
   const id = await gameId(page);
   const played = await moveList(page);
   await server.stop();
@@ -323,9 +323,11 @@ test('a server restart keeps the game; the recent games list resumes it', async 
   const p = await newPage(browser);
   await p.goto(server.url); // a new origin: nothing in the browser's storage
   await idle(p);
-  assert.equal(await gameId(p), id, 'the most recent game is resumed');
+  assert.notEqual(await gameId(p), id, 'a new browser gets a game of its own');
+  assert.equal(await p.locator(`#recent button[data-game="${id}"]`).count(), 0, 'and sees nobody else\'s games');
+  await p.goto(server.url + `#game=${id}`);
+  await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
   assert.deepEqual(await moveList(p), played);
-  await p.waitForFunction(() => document.querySelectorAll('#recent button').length >= 5);
   await newGame(p, { size: '4', seat: 'both' });
   await p.locator(`#recent button[data-game="${id}"]`).click();
   await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);

@@ -1,0 +1,28 @@
+// The end-of-game card over the board: who won, how, in how many plies and moves, with
+// Rematch / New game / Review.
+import { $ } from './dom.js';
+import { state } from './state.js';
+import { t, plies } from './i18n.js';
+import { reasonText, capital } from './words.js';
+
+/** Shows the card while a finished game's last position is on the board (until closed). The
+ * rematch button sits in the card while it shows, else among the game's controls. */
+export function renderCard(g) {
+  const card = $('end-card');
+  const show = !!g.outcome && !state.setup && state.view === null && state.cardClosed !== g.id;
+  card.hidden = !show;
+  const rematch = $('rematch');
+  const home = show ? $('end-buttons') : $('controls');
+  if (rematch.parentElement !== home) {
+    if (show) home.prepend(rematch); else home.appendChild(rematch);
+  }
+  if (!show) return;
+  const winner = g.outcome.winner;
+  card.classList.toggle('mouse', winner === 'mouse');
+  card.classList.toggle('cats', winner === 'cats');
+  $('end-title').textContent = t(`card.title.${winner}`);
+  const mySide = state.you === 'mouse' || state.you === 'cats' ? state.you : null;
+  $('end-you').textContent = mySide ? t(mySide === winner ? 'card.you.won' : 'card.you.lost') : '';
+  $('end-how').textContent = `${capital(reasonText(g.outcome))}.`;
+  $('end-length').textContent = t('card.length', { plies: plies(g.moves.length) });
+}

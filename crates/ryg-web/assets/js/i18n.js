@@ -1,0 +1,70 @@
+// The page's languages: every string comes from one table per language (i18n/en.js,
+// i18n/es.js), looked up by key. The language follows the browser's until the visitor picks one
+// (remembered in localStorage); `<html lang>` follows.
+import en from './i18n/en.js';
+import es from './i18n/es.js';
+
+export const TABLES = { en, es };
+export const LANGS = Object.keys(TABLES);
+
+let lang = 'en';
+
+/** The language to start in: the one picked before, else the browser's first we have. */
+export function preferredLang(stored, browserLangs) {
+  if (stored && TABLES[stored]) return stored;
+  for (const l of browserLangs || []) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (TABLES[base]) return base;
+  }
+  return 'en';
+}
+
+export function currentLang() { return lang; }
+export function setLang(l) { lang = TABLES[l] ? l : 'en'; }
+
+/** The text of `key` in the current language; `{name}` in it takes `args.name`. A table's value
+ * may be a function of `args` (plurals, word order). */
+export function t(key, args = {}) {
+  const table = TABLES[lang];
+  let v = key in table ? table[key] : en[key];
+  if (v === undefined) return key;
+  if (typeof v === 'function') return v(args);
+  return v.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+}
+
+/** Whether `key` is in the tables. */
+export function has(key) { return key in en; }
+
+/** A number of plies with its full moves: "43 plies (22 moves)". */
+export function plies(n) { return t('units.plies', { n, moves: Math.ceil(n / 2) }); }
+
+/** The words for an error of the server: its `code` translated (the server's own message in
+ * English, which says more), else the message. */
+export function errorText(e) {
+  if (!e) return '';
+  if (e.code && lang !== 'en' && has(`error.${e.code}`)) return t(`error.${e.code}`);
+  if (e.key) return t(e.key, e.args);
+  return e.message || String(e);
+}
+
+/** An Error whose words come from the tables (`key`, `args`). */
+export function pageError(key, args) {
+  const e = new Error(t(key, args));
+  e.key = key;
+  e.args = args;
+  return e;
+}
+
+/** Puts the current language into the document: `<html lang>`, the title, and every element
+ * marked `data-i18n="key"` (its text) or `data-i18n-attr="attr:key attr:key"`. */
+export function translateDocument(doc = document) {
+  doc.documentElement.lang = lang;
+  doc.title = t('page.title');
+  for (const el of doc.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of doc.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(/\s+/)) {
+      const [attr, key] = pair.split(':');
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}
