@@ -99,13 +99,13 @@ export async function newPage(browser, options = {}) {
   return page;
 }
 
-/** Fails the test on any serious or critical axe-core violation of the page as it is now.
- * axe is evaluated, not added as a script tag: the page's Content-Security-Policy refuses inline
- * scripts, as it should. */
-export async function axeScan(p, where) {
+/** Fails the test on any serious or critical axe-core violation of the page as it is now
+ * (`all`: on any violation at all). axe is evaluated, not added as a script tag: the page's
+ * Content-Security-Policy refuses inline scripts, as it should. */
+export async function axeScan(p, where, all = false) {
   await p.evaluate(fs.readFileSync(axePath, 'utf8'));
   const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const bad = result.violations.filter((v) => all || v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
 }
 
