@@ -15,12 +15,25 @@ pub struct Config {
     /// proxy); `None`: the request's `Host`.
     pub public_url: Option<String>,
     pub limits: events::StreamLimits,
+    /// Whether `GET /api/games` lists the server's live games to anyone (`--public-games`).
+    pub public_games: bool,
+    /// Games unchanged for this many days are deleted (`--keep-days`); `None`: kept forever.
+    /// Games with no move are deleted after a day in any case.
+    pub keep_days: Option<u64>,
 }
 
 impl Config {
     /// Serving `db` on `host:port` with the default limits.
     pub fn new(host: impl Into<String>, port: u16, db: PathBuf) -> Config {
-        Config { host: host.into(), port, db, public_url: None, limits: events::StreamLimits::default() }
+        Config {
+            host: host.into(),
+            port,
+            db,
+            public_url: None,
+            limits: events::StreamLimits::default(),
+            public_games: false,
+            keep_days: None,
+        }
     }
 }
 

@@ -24,6 +24,7 @@ pub const CODES: &[&str] = &[
     "forbidden",
     "not_your_turn",
     "not_found",
+    "not_public",
     "method_not_allowed",
     "conflict",
     "game_over",

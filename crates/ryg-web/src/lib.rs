@@ -87,6 +87,7 @@ pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<
     let state = AppState::new(store, &config);
     let _ = shared.set(Arc::downgrade(&state));
     routes::watch_clocks(&state, &running);
+    routes::clean_hourly(&state, config.keep_days);
     let hub = Arc::clone(&state.hub);
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     // Small answers leave at once (no Nagle delay waiting for the client's acknowledgement).

@@ -19,6 +19,8 @@ pub struct AppState {
     pub hub: Arc<events::Hub>,
     /// See [`Config::public_url`].
     pub public_url: Option<String>,
+    /// See [`Config::public_games`].
+    pub public_games: bool,
 }
 
 impl AppState {
@@ -31,6 +33,7 @@ impl AppState {
             game_locks: Mutex::default(),
             hub: Arc::new(events::Hub::new(config.limits)),
             public_url: config.public_url.clone(),
+            public_games: config.public_games,
         })
     }
 }

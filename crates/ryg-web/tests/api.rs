@@ -113,7 +113,8 @@ fn a_stored_game_survives_a_restart() {
     assert_eq!(status, 200);
     assert_eq!(game["fen"], fen);
     assert_eq!(strings(&game["moves"]), vec!["e1f2", "h8g7"]);
-    let (_, list) = server.get("/api/games?limit=5");
+    let (_, list) = server.get(&format!("/api/games?ids={id},999"));
+    assert_eq!(list["games"].as_array().unwrap().len(), 1, "unknown ids are skipped");
     assert_eq!(list["games"][0]["id"], id);
 }
 
@@ -274,7 +275,14 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
             400,
             "unknown evaluation",
         ),
-        ("GET", "/api/games?limit=0".into(), None, 400, "bad limit '0'"),
+        ("GET", "/api/games?ids=1,x".into(), None, 400, "bad ids: 'x' is no game id"),
+        (
+            "GET",
+            "/api/games".into(),
+            None,
+            404,
+            "this server does not list its games; start it with --public-games",
+        ),
         ("POST", "/api/tablebase/7".into(), None, 400, "unsupported board size '7'"),
         ("GET", "/api/nothing".into(), None, 404, "no such page or API route: /api/nothing"),
         ("DELETE", format!("/api/games/{id}"), None, 405, "DELETE is not allowed"),
@@ -291,7 +299,7 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
     let (_, after) = server.get(&format!("/api/games/{id}"));
     assert_eq!(after["moves"], json!([]));
     assert_eq!(after["version"], 0, "nothing was stored");
-    let (_, list) = server.get("/api/games");
+    let (_, list) = server.get(&format!("/api/games?ids={id},{},{}", id + 1, id + 2));
     assert_eq!(list["games"].as_array().unwrap().len(), 1, "no game was created");
 }
 

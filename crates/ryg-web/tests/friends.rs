@@ -344,7 +344,7 @@ fn a_stream_whose_game_stays_unchanged_is_closed() {
 fn games_unchanged_for_30_days_are_archived_not_deleted() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
-    let server = Server::start(&db);
+    let server = Server::start_with(&db, &["--public-games"]);
     let (old, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     let (new, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     common::execute(

@@ -8,3 +8,4 @@ mod faults;
 mod friends;
 mod security;
 mod shared;
+mod visitors;

@@ -37,6 +37,7 @@ pub mod levels;
 pub mod rating;
 #[cfg(feature = "serde")]
 pub mod report;
+pub mod review;
 pub mod search;
 pub mod tuning;
 

@@ -35,6 +35,14 @@ pub struct Args {
     /// reconnects by itself)
     #[arg(long, default_value_t = 600, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub stream_idle: u64,
+    /// List the server's live games to every visitor, to watch (GET /api/games); without it a
+    /// visitor sees only the games their browser plays or opened by a link
+    #[arg(long)]
+    pub public_games: bool,
+    /// Delete games unchanged for this many days, finished or abandoned [default: keep them
+    /// forever]; games nobody moved in are deleted after a day in any case
+    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    pub keep_days: Option<u64>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -62,6 +70,8 @@ pub fn run(args: Args) -> Result<()> {
     let local = is_loopback(&args.host);
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.public_url = args.public_url;
+    config.public_games = args.public_games;
+    config.keep_days = args.keep_days;
     config.limits = ryg_web::events::StreamLimits {
         total: args.max_streams as usize,
         per_client: args.max_streams_per_client as usize,

@@ -43,7 +43,14 @@ pub struct NewGame {
     pub clock: Option<ClockSpec>,
     #[serde(default)]
     pub hotseat: bool,
+    /// Moves played from the start before the game is first stored (the page stores a game
+    /// at its first move).
+    #[serde(default)]
+    pub moves: Vec<String>,
 }
+
+/// The most moves a game may be created with (longer games come as a record, `"pgn"`).
+pub const MAX_CREATE_MOVES: usize = 1000;
 
 /// A game just created, with each human seat's secret token (shown this once).
 #[derive(Debug)]
@@ -124,7 +131,15 @@ impl Games<'_> {
     /// # Errors
     /// A bad setting (the message says which), or the store or random generator failed.
     pub fn create(&self, spec: &NewGame, now: i64) -> Result<Created, GameError> {
-        let game = spec.game()?;
+        let mut game = spec.game()?;
+        if spec.moves.len() > MAX_CREATE_MOVES {
+            return Err(GameError::Invalid(format!(
+                "at most {MAX_CREATE_MOVES} \"moves\" when a game is created"
+            )));
+        }
+        for text in &spec.moves {
+            game.play(text.parse()?)?;
+        }
         let mouse = seat(spec.mouse.as_deref(), Seat::Human)?;
         let cats = seat(spec.cats.as_deref(), Seat::Computer(Level::Search(3)))?;
         let names = spec.names.clone().unwrap_or_default();

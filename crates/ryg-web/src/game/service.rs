@@ -19,6 +19,9 @@ pub fn iso(now: i64) -> String {
     utc(u64::try_from(now / 1000).unwrap_or(0))
 }
 
+/// How long a game with no move is kept: a day.
+pub const UNPLAYED_KEPT_SECS: u64 = 86_400;
+
 impl<'a> Games<'a> {
     pub fn new(store: &'a dyn GameStore, changed: &'a dyn Fn(&StoredGame)) -> Games<'a> {
         Games { store, changed }
@@ -42,6 +45,36 @@ impl<'a> Games<'a> {
         g.version += 1;
         (self.changed)(g);
         Ok(())
+    }
+
+    /// Drops the games nobody moved in for a day (a link never followed, a game left at its
+    /// start), and, with `keep_days`, every game unchanged for that many days (finished or
+    /// abandoned). Returns how many of each went.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn clean(&self, now: i64, keep_days: Option<u64>) -> Result<(usize, usize), GameError> {
+        let secs = u64::try_from(now / 1000).unwrap_or(0);
+        let unplayed = self.store.delete_before(&utc(secs.saturating_sub(UNPLAYED_KEPT_SECS)), true)?;
+        let old = match keep_days {
+            Some(days) => {
+                self.store.delete_before(&utc(secs.saturating_sub(days.saturating_mul(86_400))), false)?
+            }
+            None => 0,
+        };
+        Ok((unplayed, old))
+    }
+
+    /// The games of `ids` that exist, in that order.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn some(&self, ids: &[i64]) -> Result<Vec<StoredGame>, GameError> {
+        let mut games = Vec::new();
+        for &id in ids {
+            games.extend(self.store.load(id)?);
+        }
+        Ok(games)
     }
 
     /// The `limit` games changed last, newest first; without `archived`, only those changed in

@@ -21,21 +21,21 @@ struct MemoryStore {
 impl GameStore for MemoryStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let mut games = self.games.lock().unwrap();
-        let id = games.len() as i64 + 1;
+        let id = games.iter().map(|g| g.id).max().unwrap_or(0) + 1;
         games.push(StoredGame { id, ..g.clone() });
         Ok(id)
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
         let mut games = self.games.lock().unwrap();
-        let slot = &mut games[usize::try_from(g.id - 1).unwrap()];
-        *slot = StoredGame { version: slot.version + 1, ..g.clone() };
+        if let Some(slot) = games.iter_mut().find(|s| s.id == g.id) {
+            *slot = StoredGame { version: slot.version + 1, ..g.clone() };
+        }
         Ok(())
     }
 
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        let games = self.games.lock().unwrap();
-        Ok(usize::try_from(id - 1).ok().and_then(|i| games.get(i)).cloned())
+        Ok(self.games.lock().unwrap().iter().find(|g| g.id == id).cloned())
     }
 
     fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
@@ -53,6 +53,14 @@ impl GameStore for MemoryStore {
             .filter(|g| !g.is_over() && g.clock.is_some_and(|c| c.started_ms.is_some()))
             .map(|g| g.id)
             .collect())
+    }
+
+    fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
+        let mut games = self.games.lock().unwrap();
+        let was = games.len();
+        let played = |g: &StoredGame| !g.game.moves().is_empty() || g.game.can_redo();
+        games.retain(|g| g.updated_at.as_str() >= before || (unplayed_only && played(g)));
+        Ok(was - games.len())
     }
 }
 
@@ -322,4 +330,25 @@ fn the_service_runs_the_same_over_sqlite() {
     assert_eq!(games.list(10, true, 86_404_000).unwrap(), [stored]);
     assert!(games.list(10, false, 40 * 86_400_000).unwrap().is_empty(), "unchanged for 30 days: archived");
     assert_eq!(*seen.borrow(), [1, 2, 3, 4]);
+}
+
+#[test]
+fn cleaning_drops_unplayed_games_after_a_day_and_all_after_keep_days() {
+    let store = MemoryStore::default();
+    service!(store, seen, games);
+    let day = 86_400_000;
+    let unplayed = games.create(&new_game("human", "human"), 0).unwrap().game.id;
+    let mut spec = new_game("human", "human");
+    spec.moves = vec!["e1d2".into()];
+    let played = games.create(&spec, 0).unwrap().game.id;
+    let fresh = games.create(&new_game("human", "human"), 2 * day).unwrap().game.id;
+    // two days later: the game nobody moved in goes, the played one and the fresh one stay
+    assert_eq!(games.clean(2 * day + 1, None).unwrap(), (1, 0));
+    assert!(matches!(games.load(unplayed), Err(GameError::NotFound(_))));
+    assert!(games.load(played).is_ok() && games.load(fresh).is_ok());
+    // with --keep-days 1, on day 3 the played game (unchanged since day 0) goes too
+    assert_eq!(games.clean(3 * day, Some(1)).unwrap(), (0, 1));
+    assert!(matches!(games.load(played), Err(GameError::NotFound(_))));
+    assert!(games.load(fresh).is_ok());
+    assert!(seen.borrow().is_empty(), "cleaning is no change of a game");
 }

@@ -36,6 +36,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/games/{id}/events"),
     ("get", "/api/games/{id}/thinking"),
     ("get", "/api/games/{id}/pgn"),
+    ("get", "/api/games/{id}/review"),
     ("get", "/api/moves"),
     ("get", "/api/solve"),
     ("get", "/api/analyze"),
@@ -44,6 +45,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/think"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
+    ("get", "/api/config"),
     ("get", "/api/openapi.json"),
 ];
 
@@ -63,6 +65,7 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/api/games/{id}/events", get(events::events))
         .route("/api/games/{id}/thinking", get(games::thinking))
         .route("/api/games/{id}/pgn", get(games::pgn))
+        .route("/api/games/{id}/review", get(games::review))
         .route("/api/moves", get(analysis::moves))
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))
@@ -71,6 +74,7 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/api/think", get(analysis::think))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
+        .route("/api/config", get(games::config))
         .route("/api/openapi.json", get(assets::openapi))
         .route("/", get(assets::index))
         .route("/assets/{*file}", get(assets::asset))
@@ -94,6 +98,29 @@ pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
             }
         });
     }
+}
+
+/// Deletes the games the retention policy no longer keeps (see [`crate::game::Games::clean`])
+/// now and then every hour, and says in the log what went.
+pub fn clean_hourly(state: &Arc<AppState>, keep_days: Option<u64>) {
+    let st = Arc::clone(state);
+    tokio::spawn(async move {
+        loop {
+            let s = Arc::clone(&st);
+            let cleaned = blocking(move || {
+                Ok(games::with_service(&s, |games| games.clean(crate::clock::now_ms(), keep_days))?)
+            })
+            .await;
+            match cleaned {
+                Ok((0, 0)) => {}
+                Ok((unplayed, old)) => eprintln!(
+                    "ryg: deleted {unplayed} games never moved for a day and {old} unchanged for longer than --keep-days"
+                ),
+                Err(e) => eprintln!("ryg: error: cleaning old games: {}", e.message),
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+        }
+    });
 }
 
 /// A change another server stored in the shared database (game `id`; 0: changes may have been

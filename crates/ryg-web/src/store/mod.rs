@@ -50,6 +50,13 @@ pub trait GameStore: Send + Sync {
     /// # Errors
     /// When the database fails.
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError>;
+
+    /// Deletes the games last changed before `before` (an ISO time): only those with no move
+    /// played when `unplayed_only`, else every one. Returns how many.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError>;
 }
 
 /// Why the store could not be opened or answer.

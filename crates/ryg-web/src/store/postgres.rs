@@ -354,6 +354,19 @@ impl GameStore for PgStore {
         })
     }
 
+    fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
+        let (pool, before) = (self.pool.clone(), before.to_owned());
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let sql = if unplayed_only {
+                "DELETE FROM games WHERE updated_at < $1 AND moves = '' AND redo = ''"
+            } else {
+                "DELETE FROM games WHERE updated_at < $1"
+            };
+            Ok(client.execute(sql, &[&before]).await.map_err(query)? as usize)
+        })
+    }
+
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
         let pool = self.pool.clone();
         self.run(async move {

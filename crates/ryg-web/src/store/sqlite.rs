@@ -144,6 +144,16 @@ impl GameStore for SqliteStore {
         Ok(rows.map(|r| r?).collect::<rusqlite::Result<_>>()?)
     }
 
+    fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
+        self.guard.check()?;
+        let sql = if unplayed_only {
+            "DELETE FROM games WHERE updated_at < ?1 AND moves = '' AND redo = ''"
+        } else {
+            "DELETE FROM games WHERE updated_at < ?1"
+        };
+        self.conn().execute(sql, [before]).map_err(|e| self.guard.write_failed(e))
+    }
+
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(

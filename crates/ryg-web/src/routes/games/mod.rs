@@ -10,8 +10,8 @@ mod undo;
 mod view;
 
 pub use play::{computer, play};
-pub use read::{list, pgn, show, thinking};
+pub use read::{config, list, pgn, review, show, thinking};
 pub use seats::{create, name, rematch, resign};
-pub use shared::watch_clock;
+pub use shared::{watch_clock, with_service};
 pub use undo::{redo, undo, undo_accept, undo_decline};
 pub use view::event_json;

@@ -25,7 +25,26 @@ async fn load(state: &Arc<AppState>, id: i64) -> ApiResult<StoredGame> {
     blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await
 }
 
+/// The most ids one `GET /api/games?ids=` asks for.
+const MAX_IDS: usize = 100;
+
+/// `?ids=3,17,42`: those games (unknown ids skipped), as the page's "Recent games" asks for the
+/// games this browser holds a seat in or opened. Without `ids`: the server's live games, newest
+/// first, only when it runs with `--public-games`.
 pub async fn list(State(state): AppRef, params: Params) -> ApiResult<Json<serde_json::Value>> {
+    if let Some(ids) = params.get("ids") {
+        let ids = parse_ids(ids)?;
+        let st = Arc::clone(&state);
+        let games = blocking(move || Ok(with_service(&st, |games| games.some(&ids))?)).await?;
+        let views: Vec<GameView> = games.iter().map(|g| GameView::of(g, None)).collect();
+        return Ok(Json(serde_json::json!({ "games": views })));
+    }
+    if !state.public_games {
+        return Err(ApiError::not_found(
+            "this server does not list its games; start it with --public-games, or ask for some with ?ids=1,2,3",
+        )
+        .with_code("not_public"));
+    }
     let limit = int_param(&params, "limit", 1..=100)?.unwrap_or(20) as usize;
     let archived = match params.get("archived").map(String::as_str) {
         None | Some("false") => false,
@@ -39,6 +58,26 @@ pub async fn list(State(state): AppRef, params: Params) -> ApiResult<Json<serde_
         blocking(move || Ok(with_service(&st, |games| games.list(limit, archived, now_ms()))?)).await?;
     let views: Vec<GameView> = games.iter().map(|g| GameView::of(g, None)).collect();
     Ok(Json(serde_json::json!({ "games": views })))
+}
+
+/// `3,17,42` as ids: at most [`MAX_IDS`], each a game id.
+fn parse_ids(text: &str) -> ApiResult<Vec<i64>> {
+    let ids: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if ids.len() > MAX_IDS {
+        return Err(ApiError::bad_request(format!("at most {MAX_IDS} ids, not {}", ids.len())));
+    }
+    ids.iter()
+        .map(|id| {
+            id.parse::<i64>().map_err(|_| {
+                ApiError::bad_request(format!("bad ids: '{}' is no game id", ryg::echo::echo(id)))
+            })
+        })
+        .collect()
+}
+
+/// `GET /api/config`: what the page needs to know of this server.
+pub async fn config(State(state): AppRef) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "public_games": state.public_games }))
 }
 
 pub async fn show(State(state): AppRef, Path(id): Path<String>, token: Bearer) -> ApiResult<Json<GameView>> {
@@ -62,4 +101,43 @@ pub async fn pgn(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Resp
     let g = load(&state, parse_id(&id)?).await?;
     let record = game::record(&g)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], record.to_pgn()).into_response())
+}
+
+/// `GET /api/games/{id}/review`: the exact result after every ply of the game, and every move
+/// that handed the win to the other side with the moves that kept it (from the tablebase; 503
+/// while the 10×10 table is still being built).
+pub async fn review(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Json<serde_json::Value>> {
+    let g = load(&state, parse_id(&id)?).await?;
+    let size = g.start.size();
+    let review = blocking(move || {
+        let tb = state.tablebases.get(size)?;
+        ryg::review::review(&tb, &g.game).map_err(|e| ApiError::internal(e.to_string()))
+    })
+    .await?;
+    Ok(Json(review_json(size.n(), &review)))
+}
+
+fn review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
+    let exact = |r: &ryg::ExactResult| serde_json::json!({ "winner": r.winner.name(), "plies": r.plies });
+    let values: Vec<_> = review
+        .values
+        .iter()
+        .enumerate()
+        .map(|(ply, r)| serde_json::json!({ "ply": ply, "winner": r.winner.name(), "plies": r.plies }))
+        .collect();
+    let mistakes: Vec<_> = review
+        .mistakes
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "ply": m.ply,
+                "side": m.side.name(),
+                "played": m.played.to_string(),
+                "kept": m.kept.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "before": exact(&m.before),
+                "after": exact(&m.after),
+            })
+        })
+        .collect();
+    serde_json::json!({ "size": size, "values": values, "mistakes": mistakes })
 }

@@ -1,0 +1,138 @@
+//! Each visitor their own: games stored at their first move, listed only by id unless the server
+//! is public, the retention of games nobody plays, and the review of a finished game.
+
+use serde_json::{json, Value};
+
+use crate::common::{execute, Server};
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect()
+}
+
+#[test]
+fn a_game_is_created_with_its_first_moves_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) = server.post(
+        "/api/games",
+        json!({"mouse": "human", "cats": "human", "hotseat": true, "moves": ["e1d2", "b8a7"]}),
+    );
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(strings(&game["moves"]), ["e1d2", "b8a7"]);
+    assert_eq!((game["to_move"].as_str(), game["version"].as_i64()), (Some("mouse"), Some(0)));
+    let id = game["id"].as_i64().unwrap();
+    // against the computer, its answer comes at once
+    let (status, game) = server.post("/api/games", json!({"mouse": "human", "cats": "1", "moves": ["e1f2"]}));
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 2, "{game}");
+    for (moves, code, message) in
+        [(json!(["e1d2", "e1d2"]), "illegal_move", "illegal move"), (json!(["e1d2", "zz"]), "bad_move", "zz")]
+    {
+        let (status, err) = server.post("/api/games", json!({"mouse": "human", "cats": "3", "moves": moves}));
+        assert_eq!((status, err["code"].as_str()), (400, Some(code)), "{err}");
+        assert!(err["error"].as_str().unwrap().contains(message), "{err}");
+    }
+    // nothing stored by the refused ones: ids go on from the two games
+    let (_, list) = server.get(&format!("/api/games?ids={},{},{}", id, id + 1, id + 2));
+    assert_eq!(list["games"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn games_are_listed_to_all_only_on_a_public_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    {
+        let server = Server::start(&db);
+        assert_eq!(server.get("/api/config").1, json!({"public_games": false}));
+        let (status, _) =
+            server.post("/api/games", json!({"mouse": "human", "cats": "2", "moves": ["e1d2"]}));
+        assert_eq!(status, 201);
+        let (status, err) = server.get("/api/games");
+        assert_eq!((status, err["code"].as_str()), (404, Some("not_public")), "{err}");
+        let (_, some) = server.get("/api/games?ids=1");
+        assert_eq!(some["games"][0]["id"], 1);
+    }
+    let server = Server::start_with(&db, &["--public-games"]);
+    assert_eq!(server.get("/api/config").1, json!({"public_games": true}));
+    let (status, all) = server.get("/api/games");
+    assert_eq!((status, all["games"][0]["id"].as_i64()), (200, Some(1)));
+}
+
+#[test]
+fn games_nobody_moved_in_go_after_a_day_and_old_ones_after_keep_days() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (unplayed, played) = {
+        let server = Server::start(&db);
+        let (_, a) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+        let (_, b) = server.post(
+            "/api/games",
+            json!({"mouse": "human", "cats": "human", "hotseat": true, "moves": ["e1d2"]}),
+        );
+        (a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap())
+    };
+    execute(&db, "UPDATE games SET updated_at = '2020-01-01T00:00:00Z'");
+    {
+        // at start the server drops the game nobody moved in; the played one stays
+        let server = Server::start(&db);
+        let ids = format!("/api/games?ids={unplayed},{played}");
+        let found = (0..100)
+            .map(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                server.get(&ids).1["games"].as_array().unwrap().len()
+            })
+            .find(|&n| n == 1);
+        assert_eq!(found, Some(1), "the unplayed game was deleted");
+        assert_eq!(server.get(&format!("/api/games/{played}")).0, 200);
+        assert_eq!(server.get(&format!("/api/games/{unplayed}")).0, 404);
+    }
+    let server = Server::start_with(&db, &["--keep-days", "30"]);
+    let gone = (0..100).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        server.get(&format!("/api/games/{played}")).0 == 404
+    });
+    assert!(gone, "a game unchanged for longer than --keep-days is deleted");
+}
+
+#[test]
+fn the_review_holds_the_tablebase_value_of_every_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) = server.post(
+        "/api/games",
+        json!({"size": 4, "mouse": "human", "cats": "human", "hotseat": true, "moves": ["c1b2", "b4a3", "b2c3"]}),
+    );
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    let (status, review) = server.get(&format!("/api/games/{id}/review"));
+    assert_eq!(status, 200, "{review}");
+    assert_eq!(review["size"], 4);
+    let values = review["values"].as_array().unwrap();
+    assert_eq!(values.len(), 4);
+    // 4×4: the cats win in 8 plies from the start (rules.md)
+    assert_eq!(values[0], json!({"ply": 0, "winner": "cats", "plies": 8}));
+    // every value is what /api/solve says of that position; a mistake is where the winner changed
+    let mut fen = game["start_fen"].as_str().unwrap().to_owned();
+    let moves = ["c1b2", "b4a3", "b2c3"];
+    let mut expected_mistakes = Vec::new();
+    for (ply, v) in values.iter().enumerate() {
+        let (_, solved) = server.get(&format!("/api/solve?fen={}", fen.replace(' ', "%20")));
+        assert_eq!((&v["winner"], &v["plies"]), (&solved["winner"], &solved["plies"]), "ply {ply}");
+        if ply > 0 && values[ply - 1]["winner"] != v["winner"] {
+            expected_mistakes.push(ply as i64 - 1);
+        }
+        if let Some(mv) = moves.get(ply) {
+            let (_, next) = server.get(&format!("/api/moves?fen={}", fen.replace(' ', "%20")));
+            assert!(strings(&next["moves"]).contains(&(*mv).to_owned()), "{next}");
+            let (_, played) = server.post(
+                "/api/games",
+                json!({"fen": fen, "mouse": "human", "cats": "human", "hotseat": true, "moves": [mv]}),
+            );
+            fen = played["fen"].as_str().unwrap().to_owned();
+        }
+    }
+    let marked: Vec<i64> =
+        review["mistakes"].as_array().unwrap().iter().map(|m| m["ply"].as_i64().unwrap()).collect();
+    assert_eq!(marked, expected_mistakes);
+    assert_eq!(server.get("/api/games/999/review").0, 404);
+}
