@@ -289,3 +289,31 @@ test('the dark theme follows the system, the switch is remembered; axe-core find
     await p.context().close();
   }
 });
+
+test('screenshots of the views in Spanish and in the dark theme, desktop and phone', async () => {
+  for (const [name, options] of [
+    ['desktop-es-dark', { locale: 'es-ES', colorScheme: 'dark' }],
+    ['phone-es-dark', { locale: 'es-ES', colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+    ['phone-dark', { colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ]) {
+    const p = await visit(options);
+    await sq(p, 'e1').click();
+    await sq(p, 'f2').click();
+    await waitMoves(p, 2);
+    await p.locator('#results-toggle').click();
+    await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(p, `${name}-play`);
+    await p.locator('#analysis-button').click();
+    await p.locator('#setup').scrollIntoViewIfNeeded();
+    await screenshot(p, `${name}-setup`);
+    await p.locator('#setup-cancel').click();
+    await newGame(p, { size: '4', seat: 'watch', level: 'random' });
+    await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(p, `${name}-end`);
+    await axeClean(p, name);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});

@@ -149,7 +149,7 @@ export default {
 
   'moves.title': 'Jugadas',
   'moves.start': 'Inicio',
-  'moves.startLabel': 'Posición inicial',
+  'moves.startLabel': 'Inicio (posición de salida)',
   'moves.label': '{side} {mv}',
   'moves.undone': '{side} {mv} (deshecha; Rehacer la repite)',
   'moves.download': 'Descargar el PGN',
