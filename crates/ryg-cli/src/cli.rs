@@ -6,7 +6,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::args::InvalidValue;
 use crate::cmd::{
-    analyze, bench, eval, levels, match_runner, moves, perft, play, record, selfplay, serve, show, solve,
+    analyze, bench, db, eval, levels, match_runner, moves, perft, play, record, selfplay, serve, show, solve,
     tree, ugi,
 };
 
@@ -69,6 +69,8 @@ pub enum Command {
     Bench(bench::Args),
     /// Play, analyse and learn in the browser: start the web app and print its address
     Serve(serve::Args),
+    /// Look after the browser app's game database: backup, check, vacuum
+    Db(db::Args),
 }
 
 /// Runs the command `cli` names (`play` when it names none).
@@ -97,6 +99,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Db(args)) => db::run(args),
         Some(Command::Ugi(args)) => ugi::run(args),
         Some(Command::Match(args)) => match_runner::run(args),
     }

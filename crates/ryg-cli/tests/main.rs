@@ -4,6 +4,7 @@
 mod common;
 
 mod cli;
+mod db;
 mod docs;
 mod hardening;
 mod levels;

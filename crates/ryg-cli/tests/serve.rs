@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 /// A scratch directory of this test, emptied first.
-fn scratch(name: &str) -> PathBuf {
+pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ryg-serve-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -14,13 +14,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// A running `ryg serve`, killed when dropped, with the lines it printed so far.
-struct Served {
+pub struct Served {
     child: Child,
     lines: std::sync::mpsc::Receiver<String>,
 }
 
 impl Served {
-    fn start(db: &Path, path_env: Option<&Path>, extra: &[&str]) -> Served {
+    pub fn start(db: &Path, path_env: Option<&Path>, extra: &[&str]) -> Served {
         let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("ryg"));
         cmd.args(["serve", "--port", "0", "--db"]).arg(db).args(extra);
         if let Some(path) = path_env {
@@ -40,14 +40,14 @@ impl Served {
     }
 
     /// The next line printed, waiting up to 20 s.
-    fn line(&self) -> String {
+    pub fn line(&self) -> String {
         self.lines
             .recv_timeout(std::time::Duration::from_secs(20))
             .expect("ryg serve printed no further line")
     }
 
     /// The address of the first line, `ryg: serving on http://127.0.0.1:PORT/`.
-    fn url(&self) -> String {
+    pub fn url(&self) -> String {
         let first = self.line();
         let url = first.strip_prefix("ryg: serving on ").unwrap_or_else(|| panic!("first line: {first}"));
         assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'), "{url}");

@@ -28,8 +28,10 @@ pub const CODES: &[&str] = &[
     "conflict",
     "game_over",
     "too_large",
+    "unsupported_media_type",
     "too_many_streams",
     "unavailable",
+    "storage_unavailable",
     "internal",
 ];
 

@@ -13,7 +13,7 @@ pub mod store;
 pub mod token;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, Weak};
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
@@ -23,6 +23,7 @@ pub use error::{ApiError, ApiResult};
 pub use routes::extract::MAX_BODY;
 pub use routes::API_ROUTES;
 pub use state::AppState;
+use store::GameStore;
 
 /// The whole application: API, page and limits.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -50,19 +51,41 @@ pub fn serve_blocking(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Resu
     runtime.block_on(serve(config, on_ready))
 }
 
+/// The store `config.db` names: a PostgreSQL URL, else a SQLite file. Another server's changes
+/// to a PostgreSQL store reach this one's event streams and clocks through `state`, once set.
+fn open_store(
+    config: &Config,
+    state: &Arc<OnceLock<Weak<AppState>>>,
+) -> Result<Box<dyn GameStore>, ServeError> {
+    let db = config.db.to_string_lossy();
+    if !store::postgres::is_postgres_url(&db) {
+        return Ok(Box::new(store::sqlite::SqliteStore::open(&config.db)?));
+    }
+    let store = store::postgres::PgStore::open(&db)?;
+    let (handle, cell) = (tokio::runtime::Handle::current(), Arc::clone(state));
+    store.listen(move |id, _version| {
+        if let Some(state) = cell.get().and_then(Weak::upgrade) {
+            handle.spawn(routes::remote_change(state, id));
+        }
+    });
+    Ok(Box::new(store))
+}
+
 /// The async body of [`serve_blocking`].
 ///
 /// # Errors
 /// As [`serve_blocking`].
 pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let store = store::sqlite::SqliteStore::open(&config.db)?;
+    let shared = Arc::new(OnceLock::<Weak<AppState>>::new());
+    let store = open_store(&config, &shared)?;
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?;
-    let running = store::GameStore::running_clocks(&store)?;
+    let running = store.running_clocks()?;
     on_ready(listener.local_addr()?);
-    let state = AppState::new(Box::new(store), &config);
+    let state = AppState::new(store, &config);
+    let _ = shared.set(Arc::downgrade(&state));
     routes::watch_clocks(&state, &running);
     let hub = Arc::clone(&state.hub);
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();

@@ -8,64 +8,10 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use common::events::{friends_game, listen, moves, next};
 use common::{ryg_bin, Server};
 use ryg::{Position, Record, Size, Tablebase};
 use serde_json::{json, Value};
-
-/// A friends game on `size`: its view, the mouse's token and the cats' token.
-fn friends_game(server: &Server, body: Value) -> (Value, String, String) {
-    let (status, game) = server.post("/api/games", body);
-    assert_eq!(status, 201, "{game}");
-    let token = |side: &str| game["tokens"][side].as_str().unwrap().to_string();
-    let (mouse, cats) = (token("mouse"), token("cats"));
-    (game, mouse, cats)
-}
-
-/// One event of a stream: its id and its game.
-#[derive(Debug)]
-struct GameEvent {
-    id: i64,
-    game: Value,
-}
-
-/// Reads `GET /api/games/{id}/events` (from `last_id`) on a thread; events arrive on the channel.
-fn listen(url: &str, id: i64, last_id: Option<i64>) -> mpsc::Receiver<GameEvent> {
-    let mut req = ureq::get(format!("{url}/api/games/{id}/events"));
-    if let Some(last) = last_id {
-        req = req.header("Last-Event-ID", last.to_string());
-    }
-    let resp = req.call().unwrap();
-    let content_type = resp.headers().get("content-type").and_then(|v| v.to_str().ok());
-    assert_eq!(content_type, Some("text/event-stream"));
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let reader = BufReader::new(resp.into_body().into_reader());
-        let (mut event_id, mut data) = (None, String::new());
-        for line in reader.lines() {
-            let Ok(line) = line else { return };
-            if let Some(v) = line.strip_prefix("id: ").or_else(|| line.strip_prefix("id:")) {
-                event_id = v.trim().parse().ok();
-            } else if let Some(v) = line.strip_prefix("data: ").or_else(|| line.strip_prefix("data:")) {
-                data.push_str(v);
-            } else if line.is_empty() && !data.is_empty() {
-                let game = serde_json::from_str(&data).unwrap();
-                if tx.send(GameEvent { id: event_id.take().unwrap(), game }).is_err() {
-                    return;
-                }
-                data.clear();
-            }
-        }
-    });
-    rx
-}
-
-fn next(rx: &mpsc::Receiver<GameEvent>) -> GameEvent {
-    rx.recv_timeout(Duration::from_secs(20)).expect("an event within 20 s")
-}
-
-fn moves(game: &Value) -> Vec<String> {
-    game["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
-}
 
 #[test]
 fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
@@ -401,10 +347,10 @@ fn games_unchanged_for_30_days_are_archived_not_deleted() {
     let server = Server::start(&db);
     let (old, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     let (new, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    rusqlite::Connection::open(&db)
-        .unwrap()
-        .execute("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE id = ?1", [old["id"].as_i64()])
-        .unwrap();
+    common::execute(
+        &db,
+        &format!("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE id = {}", old["id"]),
+    );
     let ids = |path: &str| -> Vec<i64> {
         let (_, list) = server.get(path);
         list["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect()

@@ -4,4 +4,7 @@
 mod common;
 
 mod api;
+mod faults;
 mod friends;
+mod security;
+mod shared;

@@ -13,7 +13,8 @@ pub struct Args {
     /// Port to listen on (0 picks a free one)
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The game database [default: $XDG_DATA_HOME/ryg/games.sqlite3, else
+    /// The game database: a SQLite file, or a PostgreSQL database shared by several servers
+    /// (postgres://user@host:port/db) [default: $XDG_DATA_HOME/ryg/games.sqlite3, else
     /// ~/.local/share/ryg/games.sqlite3]
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
@@ -66,11 +67,12 @@ pub fn run(args: Args) -> Result<()> {
         per_client: args.max_streams_per_client as usize,
         idle: std::time::Duration::from_secs(args.stream_idle),
     };
+    let kept = ryg_web::store::postgres::shown_url(&db.display().to_string());
     ryg_web::serve_blocking(config, |addr| {
         let url = format!("http://{addr}/");
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "ryg: serving on {url}");
-        let _ = writeln!(out, "ryg: games are kept in {}; press Ctrl-C to stop", db.display());
+        let _ = writeln!(out, "ryg: games are kept in {kept}; press Ctrl-C to stop");
         if !local {
             eprintln!(
                 "ryg: warning: serving on {addr}, reachable from other computers: anyone who can reach \

@@ -69,7 +69,7 @@ function heatMapHtml(cells) {
     const v = at.get(f + t);
     if (!v) return '<td></td>';
     const a = 0.12 + 0.88 * (v / max);
-    return `<td style="--heat:${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
+    return `<td data-heat="${a.toFixed(3)}" class="${a > 0.55 ? 'hot' : ''}">${v}</td>`;
   }).join('')}</tr>`).join('');
   return `<p class="note">${t('think.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -138,7 +138,7 @@ export async function runThink() {
     if (counts.length) {
       const max = Math.max(...counts.map(([, v]) => Number(v) || 0), 1);
       parts.push(`<h3>${t('think.counts')}</h3><table class="counts"><thead><tr><th scope="col">${t('think.technique')}</th><th scope="col">${t('think.nodes')}</th><th scope="col"><span class="visually-hidden">${t('think.bar')}</span></th></tr></thead><tbody>`);
-      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(has(`technique.${name}`) ? t(`technique.${name}`) : name)}</th><td>${Number(v).toLocaleString(currentLang())}</td><td><span class="bar" style="width:${(100 * (Number(v) || 0) / max).toFixed(1)}%"></span></td></tr>`);
+      for (const [name, v] of counts) parts.push(`<tr><th scope="row">${esc(has(`technique.${name}`) ? t(`technique.${name}`) : name)}</th><td>${Number(v).toLocaleString(currentLang())}</td><td><span class="bar" data-width="${(100 * (Number(v) || 0) / max).toFixed(1)}"></span></td></tr>`);
       parts.push('</tbody></table>');
     }
     parts.push(`<h3>${t('think.history')}</h3>`);
@@ -156,4 +156,7 @@ export async function runThink() {
   } else parts.push(`<p class="note">${esc(errorText(think.reason))}</p>`);
   parts.push('</div></div>');
   out.innerHTML = parts.join('');
+  // sizes and shades go through the CSSOM: the page's Content-Security-Policy allows no inline style
+  for (const td of out.querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
+  for (const bar of out.querySelectorAll('[data-width]')) bar.style.width = `${bar.dataset.width}%`;
 }

@@ -15,7 +15,9 @@ export async function api(method, path, body) {
   const game = path.match(/^\/api\/games\/(\d+)/);
   const token = game && tokenFor(game[1]);
   if (token) opts.headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) { opts.headers['Content-Type'] = 'application/json'; opts.body = JSON.stringify(body); }
+  // every change is sent as JSON, also with no body: the server refuses anything else (415)
+  if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) opts.body = JSON.stringify(body);
   let res;
   try { res = await fetch(path, opts); } catch (e) { throw pageError('error.network', { why: e.message }); }
   const text = await res.text();

@@ -7,6 +7,7 @@ mod blocking;
 mod events;
 pub mod extract;
 mod games;
+mod security;
 
 use std::sync::Arc;
 
@@ -76,6 +77,8 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/favicon.ico", get(assets::favicon))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(security::json_only))
+        .layer(axum::middleware::from_fn(security::headers))
 }
 
 /// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.
@@ -90,6 +93,29 @@ pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
                 games::watch_clock(&st, &g);
             }
         });
+    }
+}
+
+/// A change another server stored in the shared database (game `id`; 0: changes may have been
+/// missed, and the clocks are looked at again): sent to this server's streams of the game, and
+/// its clock watched here too, so a flag falls whichever server notices first.
+pub async fn remote_change(state: Arc<AppState>, id: i64) {
+    if id == 0 {
+        let st = Arc::clone(&state);
+        if let Ok(ids) =
+            blocking(move || st.store.running_clocks().map_err(|e| ApiError::internal(e.to_string()))).await
+        {
+            watch_clocks(&state, &ids);
+        }
+        return;
+    }
+    let st = Arc::clone(&state);
+    let loaded = blocking(move || st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
+    if let Ok(Some(g)) = loaded {
+        state
+            .hub
+            .publish(g.id, crate::events::Change { version: g.version, json: games::event_json(&g).into() });
+        games::watch_clock(&state, &g);
     }
 }
 

@@ -2,6 +2,10 @@
 //! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
 //! implementation, and another database can sit behind the same trait.
 
+mod guard;
+pub mod maintenance;
+pub mod postgres;
+mod row;
 mod schema;
 mod seats;
 pub mod sqlite;
@@ -57,6 +61,12 @@ pub enum StoreError {
     Open { path: String, source: rusqlite::Error },
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
+    #[error("cannot use the PostgreSQL database {url}: {reason}")]
+    Connect { url: String, reason: String },
+    /// The store cannot take writes now (its file removed or replaced, the disk full or
+    /// read-only); the message says which, and that nothing was stored.
+    #[error("{0}")]
+    Unavailable(String),
     /// A query failed, or a stored game cannot be read back.
     #[error("game store: {0}")]
     Query(Box<dyn std::error::Error + Send + Sync>),

@@ -3,28 +3,23 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use rusqlite::{params, Connection, OptionalExtension};
-use ryg::{Game, Move, Position, Side};
-
+use super::guard::FileGuard;
+use super::row::{GameRow, COLUMNS};
 use super::schema::{self, MigrateError};
-use super::seats::Seat;
-use super::stored::{End, EndReason, StoredGame};
+use super::stored::StoredGame;
 use super::{GameStore, StoreError};
-use crate::clock::Clock;
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// The SQLite game store. One connection, taken in turn by each query.
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    guard: FileGuard,
 }
 
 impl From<rusqlite::Error> for StoreError {
     fn from(err: rusqlite::Error) -> StoreError {
         StoreError::Query(Box::new(err))
     }
-}
-
-fn join(moves: impl Iterator<Item = Move>) -> String {
-    moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 impl SqliteStore {
@@ -50,7 +45,7 @@ impl SqliteStore {
             MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
             MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
         })?;
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        Ok(SqliteStore { conn: Mutex::new(conn), guard: FileGuard::new(path) })
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
@@ -66,8 +61,7 @@ impl SqliteStore {
     }
 
     fn write(conn: &Connection, g: &StoredGame, bump: bool) -> rusqlite::Result<()> {
-        let side = |s: Option<Side>| s.map(Side::name);
-        let clock = g.clock.as_ref();
+        let r = GameRow::of(g);
         conn.execute(
             "UPDATE games SET moves = ?2, redo = ?3, result = ?4, updated_at = ?5, version = version + ?6,
                 mouse_token = ?7, cats_token = ?8, mouse_name = ?9, cats_name = ?10,
@@ -76,26 +70,26 @@ impl SqliteStore {
                 rematch_offer = ?19, rematch_id = ?20
              WHERE id = ?1",
             params![
-                g.id,
-                join(g.game.moves().iter().copied()),
-                join(g.game.redo_moves()),
+                r.id,
+                r.moves,
+                r.redo,
                 g.result_token(),
-                g.updated_at,
+                r.updated_at,
                 i64::from(bump),
-                g.tokens[0],
-                g.tokens[1],
-                g.names[0],
-                g.names[1],
-                clock.map(|c| c.initial_ms),
-                clock.map(|c| c.increment_ms),
-                clock.map(|c| c.left_ms[0]),
-                clock.map(|c| c.left_ms[1]),
-                clock.and_then(|c| c.started_ms),
-                g.end.map(|e| e.reason.code()),
-                g.end.map(|e| e.winner.name()),
-                side(g.undo_request),
-                side(g.rematch_offer),
-                g.rematch_id,
+                r.tokens[0],
+                r.tokens[1],
+                r.names[0],
+                r.names[1],
+                r.clock_initial_ms,
+                r.clock_increment_ms,
+                r.left_ms[0],
+                r.left_ms[1],
+                r.turn_started_ms,
+                r.end_reason,
+                r.end_winner,
+                r.undo_request,
+                r.rematch_offer,
+                r.rematch_id,
             ],
         )?;
         Ok(())
@@ -104,28 +98,33 @@ impl SqliteStore {
 
 impl GameStore for SqliteStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
+        self.guard.check()?;
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-            params![
-                g.start.size().n(),
-                g.start.fen(),
-                g.mouse.to_string(),
-                g.cats.to_string(),
-                g.seed as i64,
-                g.created_at
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        SqliteStore::write(&tx, &StoredGame { id, ..g.clone() }, false)?;
-        tx.commit()?;
-        Ok(id)
+        let mut write = || -> rusqlite::Result<i64> {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                params![
+                    g.start.size().n(),
+                    g.start.fen(),
+                    g.mouse.to_string(),
+                    g.cats.to_string(),
+                    g.seed as i64,
+                    g.created_at
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            SqliteStore::write(&tx, &StoredGame { id, ..g.clone() }, false)?;
+            tx.commit()?;
+            Ok(id)
+        };
+        write().map_err(|e| self.guard.write_failed(e))
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        Ok(SqliteStore::write(&self.conn(), g, true)?)
+        self.guard.check()?;
+        SqliteStore::write(&self.conn(), g, true).map_err(|e| self.guard.write_failed(e))
     }
 
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
@@ -155,95 +154,44 @@ impl GameStore for SqliteStore {
     }
 }
 
-const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
-    mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
-    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id";
-
 /// A row back to a game; a row this ryg cannot read (edited by hand) is an error, not a panic.
-fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<StoredGame>> {
+pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<StoredGame>> {
     let bad = |what: String| rusqlite::Error::InvalidColumnType(0, what, rusqlite::types::Type::Text);
-    let id: i64 = row.get(0)?;
-    let start_fen: String = row.get(1)?;
-    let mouse: String = row.get(2)?;
-    let cats: String = row.get(3)?;
-    let moves: String = row.get(4)?;
-    let redo: String = row.get(5)?;
-    let seed: i64 = row.get(6)?;
-    let version: i64 = row.get(7)?;
-    let created_at: String = row.get(8)?;
-    let updated_at: String = row.get(9)?;
-    let tokens: [Option<String>; 2] = [row.get(10)?, row.get(11)?];
-    let names: [Option<String>; 2] = [row.get(12)?, row.get(13)?];
-    let clock_settings: (Option<i64>, Option<i64>) = (row.get(14)?, row.get(15)?);
-    let left: [Option<i64>; 2] = [row.get(16)?, row.get(17)?];
-    let started_ms: Option<i64> = row.get(18)?;
-    let end: (Option<String>, Option<String>) = (row.get(19)?, row.get(20)?);
-    let undo_request: Option<String> = row.get(21)?;
-    let rematch_offer: Option<String> = row.get(22)?;
-    let rematch_id: Option<i64> = row.get(23)?;
-    let parse = || -> Result<StoredGame, String> {
-        let start: Position = start_fen.parse().map_err(|e| format!("game {id}: start position: {e}"))?;
-        let mouse: Seat = mouse.parse()?;
-        let cats: Seat = cats.parse()?;
-        let parse_moves = |text: &str| -> Result<Vec<Move>, String> {
-            text.split_whitespace()
-                .map(|m| m.parse().map_err(|e| format!("game {id}: move '{m}': {e}")))
-                .collect()
-        };
-        let played = parse_moves(&moves)?;
-        let redo = parse_moves(&redo)?;
-        let all: Vec<Move> = played.iter().chain(&redo).copied().collect();
-        let mut game =
-            Game::from_moves(start, &all).map_err(|(i, e)| format!("game {id}: move {}: {e}", i + 1))?;
-        for _ in &redo {
-            game.undo();
-        }
-        let side = |text: Option<String>| -> Result<Option<Side>, String> {
-            text.map(|t| t.parse::<Side>().map_err(|e| format!("game {id}: {e}"))).transpose()
-        };
-        let clock = match (clock_settings, left) {
-            ((Some(initial_ms), Some(increment_ms)), [Some(m), Some(c)]) => {
-                Some(Clock { initial_ms, increment_ms, left_ms: [m, c], started_ms })
-            }
-            ((None, _), _) => None,
-            _ => return Err(format!("game {id}: incomplete clock")),
-        };
-        let end = match end {
-            (Some(reason), Some(winner)) => Some(End {
-                reason: EndReason::parse(&reason).ok_or_else(|| format!("game {id}: end '{reason}'"))?,
-                winner: winner.parse().map_err(|e| format!("game {id}: {e}"))?,
-            }),
-            _ => None,
-        };
-        Ok(StoredGame {
-            id,
-            start,
-            mouse,
-            cats,
-            game,
-            seed: seed as u64,
-            version,
-            created_at,
-            updated_at,
-            tokens,
-            names,
-            clock,
-            end,
-            undo_request: side(undo_request)?,
-            rematch_offer: side(rematch_offer)?,
-            rematch_id,
-        })
+    let columns = GameRow {
+        id: row.get(0)?,
+        start_fen: row.get(1)?,
+        mouse: row.get(2)?,
+        cats: row.get(3)?,
+        moves: row.get(4)?,
+        redo: row.get(5)?,
+        seed: row.get(6)?,
+        version: row.get(7)?,
+        created_at: row.get(8)?,
+        updated_at: row.get(9)?,
+        tokens: [row.get(10)?, row.get(11)?],
+        names: [row.get(12)?, row.get(13)?],
+        clock_initial_ms: row.get(14)?,
+        clock_increment_ms: row.get(15)?,
+        left_ms: [row.get(16)?, row.get(17)?],
+        turn_started_ms: row.get(18)?,
+        end_reason: row.get(19)?,
+        end_winner: row.get(20)?,
+        undo_request: row.get(21)?,
+        rematch_offer: row.get(22)?,
+        rematch_id: row.get(23)?,
     };
-    Ok(parse().map_err(bad))
+    Ok(columns.into_game().map_err(bad))
 }
 
 #[cfg(test)]
 mod tests {
-    use ryg::Level;
+    use ryg::{Game, Level, Position, Side};
 
     use super::*;
+    use crate::clock::Clock;
     use crate::store::schema::{MIGRATIONS, SCHEMA_VERSION};
-    use crate::store::seats::{Holder, Players};
+    use crate::store::seats::{Holder, Players, Seat};
+    use crate::store::stored::{End, EndReason};
 
     fn sample() -> StoredGame {
         let start = Position::standard();

@@ -2,6 +2,9 @@
 //! SQLite file, and a client that keeps the seat tokens of the games it creates.
 #![allow(dead_code)]
 
+pub mod events;
+pub mod pg;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -45,6 +48,54 @@ pub fn ryg_bin() -> PathBuf {
         .clone()
 }
 
+/// The PostgreSQL server the suite runs against instead of SQLite files, when set
+/// (`RYG_TEST_POSTGRES=postgres://postgres@127.0.0.1:PORT/postgres`; scripts/test starts a
+/// throwaway cluster and runs the suite a second time with it).
+pub fn postgres() -> Option<String> {
+    std::env::var("RYG_TEST_POSTGRES").ok().filter(|url| !url.is_empty())
+}
+
+/// What `--db` names for the test database `db`: the SQLite file itself, or (on PostgreSQL) a
+/// database of its own named after the file's path, created on first use, so that a restart
+/// of the server on the same path finds the same games.
+pub fn store_arg(db: &Path) -> std::ffi::OsString {
+    let Some(base) = postgres() else { return db.as_os_str().to_owned() };
+    let name = format!("ryg_test_{:016x}", fnv(db.to_string_lossy().as_bytes()));
+    let (server, _) = base.rsplit_once('/').expect("RYG_TEST_POSTGRES: postgres://user@host:port/db");
+    let url = format!("{server}/{name}");
+    static CREATED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut created = CREATED.lock().unwrap();
+    if !created.contains(&name) {
+        let out = Command::new("psql")
+            .args(["-q", "-X", &base, "-c", &format!("CREATE DATABASE {name}")])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "psql: {}", String::from_utf8_lossy(&out.stderr));
+        created.push(name);
+    }
+    url.into()
+}
+
+/// Runs one SQL statement on the test database `db`, whichever the store.
+pub fn execute(db: &Path, statement: &str) {
+    if postgres().is_some() {
+        let url = store_arg(db);
+        let out = Command::new("psql")
+            .args(["-q", "-X", "-v", "ON_ERROR_STOP=1"])
+            .arg(&url)
+            .args(["-c", statement])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "psql: {}", String::from_utf8_lossy(&out.stderr));
+    } else {
+        rusqlite::Connection::open(db).unwrap().execute_batch(statement).unwrap();
+    }
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
 impl Server {
     pub fn start(db: &Path) -> Server {
         Server::start_with(db, &[])
@@ -52,6 +103,11 @@ impl Server {
 
     /// Starts `ryg serve` with `extra` options.
     pub fn start_with(db: &Path, extra: &[&str]) -> Server {
+        Server::start_url(store_arg(db), extra)
+    }
+
+    /// Starts `ryg serve --db DB` (a file or a database URL) with `extra` options.
+    pub fn start_url(db: impl AsRef<std::ffi::OsStr>, extra: &[&str]) -> Server {
         let mut child = Command::new(ryg_bin())
             .args(["serve", "--port", "0", "--db"])
             .arg(db)
@@ -100,6 +156,10 @@ impl Server {
         let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
         let resp = match body {
             Some(b) => agent.run(req.header("Content-Type", "application/json").body(b.to_string()).unwrap()),
+            // a change is always sent as JSON, as the page does (the server refuses anything else)
+            None if method != "GET" => {
+                agent.run(req.header("Content-Type", "application/json").body(()).unwrap())
+            }
             None => agent.run(req.body(()).unwrap()),
         };
         let resp = resp.unwrap_or_else(|e| panic!("{method} {path}: {e}"));

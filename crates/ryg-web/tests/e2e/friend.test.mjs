@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axePath, sq, idle, moves, gameId, status, moveList,
+  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status, moveList,
 } from './harness.mjs';
 
 const db = tempDb();
@@ -80,13 +80,6 @@ async function createFriendGame(p, { size = '4', side = 'mouse', name = '', minu
     watchLink: await p.locator('#watch-link').inputValue(),
     token: await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id),
   };
-}
-
-async function axeScan(p, where) {
-  await p.addScriptTag({ path: axePath });
-  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
 }
 
 // ---------- tests ----------

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -93,7 +94,19 @@ export async function newPage(browser, options = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  // anything the page's Content-Security-Policy refuses is an error of the page
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) page.errors.push(m.text()); });
   return page;
+}
+
+/** Fails the test on any serious or critical axe-core violation of the page as it is now
+ * (`all`: on any violation at all). axe is evaluated, not added as a script tag: the page's
+ * Content-Security-Policy refuses inline scripts, as it should. */
+export async function axeScan(p, where, all = false) {
+  await p.evaluate(fs.readFileSync(axePath, 'utf8'));
+  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => all || v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
 }
 
 /** The file of screenshot `name` (its directory made). */

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, screenshotPath, screenshotDirFor, repoRoot, tempDb, axePath,
+  startServer, launchBrowser, newPage, screenshot, screenshotPath, screenshotDirFor, repoRoot, tempDb, axeScan,
   sq, idle, moves, gameId, status, moveList,
 } from './harness.mjs';
 import path from 'node:path';
@@ -454,13 +454,6 @@ test('a phone-sized viewport: the board fits, squares are at least 24 px, a tap 
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
-
-async function axeScan(p, where) {
-  await p.addScriptTag({ path: axePath });
-  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
-}
 
 test('axe-core finds no serious or critical violations; every target is at least 24 px', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });

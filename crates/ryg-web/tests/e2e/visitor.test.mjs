@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axePath, sq, idle, moves, gameId, status,
+  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status,
 } from './harness.mjs';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
@@ -42,11 +42,8 @@ async function waitMoves(p, n) {
   await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= k, n);
 }
 
-async function axeClean(p, where) {
-  await p.addScriptTag({ path: axePath });
-  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  assert.deepEqual(result.violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
-}
+/** No axe-core violation at all, of any impact. */
+const axeClean = (p, where) => axeScan(p, where, true);
 
 /** The English words left on page `p`: visible text, names given by aria-label, placeholders. */
 async function englishLeft(p) {

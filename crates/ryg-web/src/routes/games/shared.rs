@@ -16,7 +16,7 @@ use crate::events::Change;
 use crate::game::{computer_seed, computer_to_answer, GameError, Games};
 use crate::routes::blocking::blocking;
 use crate::state::AppState;
-use crate::store::StoredGame;
+use crate::store::{StoreError, StoredGame};
 
 pub type AppRef = State<Arc<AppState>>;
 
@@ -45,6 +45,7 @@ impl From<GameError> for ApiError {
             | E::NoRedoBetweenPlayers
             | E::NoUndoRequest
             | E::NotOverYet => (StatusCode::CONFLICT, "conflict"),
+            E::Store(StoreError::Unavailable(_)) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }

@@ -1,0 +1,57 @@
+//! What every answer carries and every change must show: security headers on every response
+//! (a strict Content-Security-Policy for the page, no sniffing, no framing, no referrer — seat
+//! tokens live in the address's fragment and must never leave in a `Referer`), and
+//! state-changing requests accepted only as JSON, so that a plain cross-site form (which can
+//! only send `text/plain`, `application/x-www-form-urlencoded` or `multipart/form-data`, and
+//! no token) cannot create games or start work on a user's server.
+
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+
+/// The page's policy: its own scripts, styles, images and API only; nothing inline (styles set
+/// from scripts go through the CSSOM, which the policy allows); never inside a frame.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+     img-src 'self' data:; connect-src 'self'; font-src 'self'; media-src 'self' data: blob:; \
+     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Adds the security headers to every answer.
+pub async fn headers(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert("cross-origin-opener-policy", HeaderValue::from_static("same-origin"));
+    res
+}
+
+/// Refuses a state-changing request (any method but GET, HEAD and OPTIONS) whose
+/// `Content-Type` is not `application/json`: 415, nothing done.
+pub async fn json_only(req: Request, next: Next) -> Response {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.run(req).await;
+    }
+    let sent =
+        req.headers().get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let json = sent.as_deref().is_some_and(|t| {
+        t.split(';').next().is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+    });
+    if json {
+        return next.run(req).await;
+    }
+    let what = match &sent {
+        Some(t) => format!("this one sent '{}'", ryg::echo::echo(t)),
+        None => "this one sent none".to_owned(),
+    };
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "unsupported_media_type",
+        format!("{} requests need 'Content-Type: application/json' ({what})", req.method()),
+    )
+    .into_response()
+}

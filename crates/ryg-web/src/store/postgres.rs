@@ -1,0 +1,409 @@
+//! The PostgreSQL game store, for more than one server sharing the games: the same rows as
+//! the SQLite store ([`GameRow`]), its own migrations, and a notification (`NOTIFY ryg_games`)
+//! in the transaction of every change, so that every server's event streams and clock alarms
+//! hear of changes made through the others.
+//!
+//! [`GameStore`] is synchronous (the handlers call it on blocking threads), while the driver
+//! (tokio-postgres, pooled by deadpool) is async: the store runs the driver on a small runtime
+//! of its own and waits for each answer, so it can be called from anywhere.
+
+use std::future::Future;
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::{NoTls, Row};
+
+use super::row::{GameRow, COLUMNS};
+use super::stored::StoredGame;
+use super::{GameStore, StoreError};
+
+/// Schema migrations of the PostgreSQL store: entry `i` takes a database from version `i` to
+/// `i + 1`. Version 1 is the whole schema of SQLite's version 2.
+pub const PG_MIGRATIONS: &[&str] = &["
+    CREATE TABLE games (
+        id                 BIGSERIAL PRIMARY KEY,
+        size               INTEGER NOT NULL,
+        start_fen          TEXT    NOT NULL,
+        mouse              TEXT    NOT NULL,
+        cats               TEXT    NOT NULL,
+        moves              TEXT    NOT NULL DEFAULT '',
+        redo               TEXT    NOT NULL DEFAULT '',
+        result             TEXT    NOT NULL DEFAULT '*',
+        seed               BIGINT  NOT NULL,
+        version            BIGINT  NOT NULL DEFAULT 0,
+        created_at         TEXT    NOT NULL,
+        updated_at         TEXT    NOT NULL,
+        mouse_token        TEXT,
+        cats_token         TEXT,
+        mouse_name         TEXT,
+        cats_name          TEXT,
+        clock_initial_ms   BIGINT,
+        clock_increment_ms BIGINT,
+        mouse_ms           BIGINT,
+        cats_ms            BIGINT,
+        turn_started_ms    BIGINT,
+        end_reason         TEXT,
+        end_winner         TEXT,
+        undo_request       TEXT,
+        rematch_offer      TEXT,
+        rematch_id         BIGINT
+    );
+    CREATE INDEX games_by_update ON games (updated_at DESC, id DESC);
+"];
+
+/// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
+/// [`PgStore::origin`]).
+pub const CHANNEL: &str = "ryg_games";
+
+/// The PostgreSQL game store.
+pub struct PgStore {
+    runtime: Option<tokio::runtime::Runtime>,
+    pool: Pool,
+    url: String,
+    /// This store's mark on its notifications, so it does not hear its own.
+    origin: u64,
+}
+
+fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    StoreError::Query(Box::new(err))
+}
+
+/// `err` and its causes, as one line ("error connecting to server: Connection refused").
+fn reason(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    text.trim_start_matches("Error occurred while creating a new object: ").to_owned()
+}
+
+/// `url` without its password, to show in messages.
+pub fn shown_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            match user.split_once(':') {
+                Some((name, _)) => format!("{}{name}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Whether `db` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/db`) and brings its schema
+    /// up to date (under an advisory lock, so servers starting together migrate once).
+    ///
+    /// # Errors
+    /// When the URL is malformed, the database cannot be reached, or its schema is newer.
+    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        let shown = shown_url(url);
+        let open = |e: &dyn std::error::Error| StoreError::Connect { url: shown.clone(), reason: reason(e) };
+        let config: tokio_postgres::Config = url.parse().map_err(|e| open(&e))?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("ryg-postgres")
+            .enable_all()
+            .build()
+            .map_err(|e| open(&e))?;
+        let manager =
+            Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let pool = {
+            let _entered = runtime.enter();
+            Pool::builder(manager)
+                .max_size(16)
+                .wait_timeout(Some(Duration::from_secs(10)))
+                .create_timeout(Some(Duration::from_secs(10)))
+                .runtime(deadpool_postgres::Runtime::Tokio1)
+                .build()
+                .map_err(|e| open(&e))?
+        };
+        let origin = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()).rotate_left(32);
+        let store = PgStore { runtime: Some(runtime), pool, url: url.to_owned(), origin };
+        let pool = store.pool.clone();
+        let shown2 = shown.clone();
+        store.run(async move {
+            let mut client = pool
+                .get()
+                .await
+                .map_err(|e| StoreError::Connect { url: shown2.clone(), reason: reason(&e) })?;
+            migrate(&mut client, &shown2).await
+        })?;
+        Ok(store)
+    }
+
+    /// Runs `work` on the store's runtime and waits for its answer.
+    fn run<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let Some(runtime) = &self.runtime else {
+            return Err(StoreError::Query("the store is closed".into()));
+        };
+        runtime.spawn(async move {
+            let _ = tx.send(work.await);
+        });
+        rx.recv().map_err(|_| StoreError::Query("the database task ended".into()))?
+    }
+
+    /// Calls `on_change(id, version)` for every change another server stores, from a connection of
+    /// its own that listens on [`CHANNEL`] (reconnecting after a failure, after which
+    /// `on_change(0, 0)` says that changes may have been missed).
+    pub fn listen(&self, on_change: impl Fn(i64, i64) + Send + Sync + 'static) {
+        let Some(runtime) = &self.runtime else { return };
+        let (url, origin) = (self.url.clone(), self.origin);
+        runtime.spawn(async move {
+            let mut first = true;
+            loop {
+                if !first {
+                    on_change(0, 0);
+                }
+                first = false;
+                if let Err(e) = listen_once(&url, origin, &on_change).await {
+                    eprintln!(
+                        "ryg: PostgreSQL notifications of {}: {e}; listening again in 1 s",
+                        shown_url(&url)
+                    );
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+    }
+}
+
+async fn listen_once(
+    url: &str,
+    origin: u64,
+    on_change: &(impl Fn(i64, i64) + Send + Sync),
+) -> Result<(), tokio_postgres::Error> {
+    let (client, mut connection) = tokio_postgres::connect(url, NoTls).await?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                    if tx.send(n.payload().to_owned()).is_err() {
+                        return Ok(());
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e),
+                None => return Ok(()),
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    while let Some(payload) = rx.recv().await {
+        let mut parts = payload.split(':').map(str::parse::<u64>);
+        if let (Some(Ok(id)), Some(Ok(version)), Some(Ok(from))) = (parts.next(), parts.next(), parts.next())
+        {
+            if from != origin {
+                on_change(id as i64, version as i64);
+            }
+        }
+    }
+    driver.await.unwrap_or(Ok(()))
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+async fn migrate(client: &mut deadpool_postgres::Object, url: &str) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(query)?;
+    // one migrating server at a time (the key is "ryg" in ASCII)
+    tx.batch_execute(
+        "SELECT pg_advisory_xact_lock(7502183);
+                      CREATE TABLE IF NOT EXISTS ryg_schema (version BIGINT NOT NULL);",
+    )
+    .await
+    .map_err(query)?;
+    let found: Option<i64> =
+        tx.query_opt("SELECT version FROM ryg_schema", &[]).await.map_err(query)?.map(|r| r.get(0));
+    let version = found.unwrap_or(0);
+    let newest = PG_MIGRATIONS.len() as i64;
+    if version > newest {
+        return Err(StoreError::Newer { path: shown_url(url), found: version });
+    }
+    for sql in PG_MIGRATIONS.iter().skip(version as usize) {
+        tx.batch_execute(sql).await.map_err(query)?;
+    }
+    tx.execute("DELETE FROM ryg_schema", &[]).await.map_err(query)?;
+    tx.execute("INSERT INTO ryg_schema (version) VALUES ($1)", &[&newest]).await.map_err(query)?;
+    tx.commit().await.map_err(query)
+}
+
+fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
+    let get_err = |e: tokio_postgres::Error| query(e);
+    let columns = GameRow {
+        id: row.try_get(0).map_err(get_err)?,
+        start_fen: row.try_get(1).map_err(get_err)?,
+        mouse: row.try_get(2).map_err(get_err)?,
+        cats: row.try_get(3).map_err(get_err)?,
+        moves: row.try_get(4).map_err(get_err)?,
+        redo: row.try_get(5).map_err(get_err)?,
+        seed: row.try_get(6).map_err(get_err)?,
+        version: row.try_get(7).map_err(get_err)?,
+        created_at: row.try_get(8).map_err(get_err)?,
+        updated_at: row.try_get(9).map_err(get_err)?,
+        tokens: [row.try_get(10).map_err(get_err)?, row.try_get(11).map_err(get_err)?],
+        names: [row.try_get(12).map_err(get_err)?, row.try_get(13).map_err(get_err)?],
+        clock_initial_ms: row.try_get(14).map_err(get_err)?,
+        clock_increment_ms: row.try_get(15).map_err(get_err)?,
+        left_ms: [row.try_get(16).map_err(get_err)?, row.try_get(17).map_err(get_err)?],
+        turn_started_ms: row.try_get(18).map_err(get_err)?,
+        end_reason: row.try_get(19).map_err(get_err)?,
+        end_winner: row.try_get(20).map_err(get_err)?,
+        undo_request: row.try_get(21).map_err(get_err)?,
+        rematch_offer: row.try_get(22).map_err(get_err)?,
+        rematch_id: row.try_get(23).map_err(get_err)?,
+    };
+    columns.into_game().map_err(|message| StoreError::Query(message.into()))
+}
+
+const UPDATE: &str =
+    "UPDATE games SET moves = $2, redo = $3, result = $4, updated_at = $5, version = version + $20,
+    mouse_token = $6, cats_token = $7, mouse_name = $8, cats_name = $9,
+    clock_initial_ms = $10, clock_increment_ms = $11, mouse_ms = $12, cats_ms = $13,
+    turn_started_ms = $14, end_reason = $15, end_winner = $16, undo_request = $17,
+    rematch_offer = $18, rematch_id = $19
+    WHERE id = $1 RETURNING version";
+
+impl GameStore for PgStore {
+    fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
+        let (pool, r, size, result) =
+            (self.pool.clone(), GameRow::of(g), i32::from(g.start.size().n()), g.result_token());
+        self.run(async move {
+            let mut client = pool.get().await.map_err(query)?;
+            let tx = client.transaction().await.map_err(query)?;
+            let id: i64 = tx
+                .query_one(
+                    "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
+                    &[&size, &r.start_fen, &r.mouse, &r.cats, &r.seed, &r.created_at],
+                )
+                .await
+                .map_err(query)?
+                .get(0);
+            let r = GameRow { id, ..r };
+            update(&tx, &r, result, 0).await?;
+            tx.commit().await.map_err(query)?;
+            Ok(id)
+        })
+    }
+
+    fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
+        let (pool, r, result, origin) = (self.pool.clone(), GameRow::of(g), g.result_token(), self.origin);
+        self.run(async move {
+            let mut client = pool.get().await.map_err(query)?;
+            let tx = client.transaction().await.map_err(query)?;
+            if let Some(version) = update(&tx, &r, result, 1).await? {
+                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{}:{version}:{origin}", r.id)])
+                    .await
+                    .map_err(query)?;
+            }
+            tx.commit().await.map_err(query)
+        })
+    }
+
+    fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let row = client
+                .query_opt(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"), &[&id])
+                .await
+                .map_err(query)?;
+            row.as_ref().map(row_to_game).transpose()
+        })
+    }
+
+    fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
+        let (pool, limit, since) = (self.pool.clone(), limit as i64, since.unwrap_or("").to_owned());
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let rows = client
+                .query(
+                    &format!(
+                        "SELECT {COLUMNS} FROM games WHERE updated_at >= $2 ORDER BY updated_at DESC, id DESC LIMIT $1"
+                    ),
+                    &[&limit, &since],
+                )
+                .await
+                .map_err(query)?;
+            rows.iter().map(row_to_game).collect()
+        })
+    }
+
+    fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let rows = client
+                .query(
+                    "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
+                    &[],
+                )
+                .await
+                .map_err(query)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+}
+
+/// Writes `r` over its stored row; its new version, `None` when no row has its id.
+async fn update(
+    tx: &tokio_postgres::Transaction<'_>,
+    r: &GameRow,
+    result: &str,
+    bump: i64,
+) -> Result<Option<i64>, StoreError> {
+    let row = tx
+        .query_opt(
+            UPDATE,
+            &[
+                &r.id,
+                &r.moves,
+                &r.redo,
+                &result,
+                &r.updated_at,
+                &r.tokens[0],
+                &r.tokens[1],
+                &r.names[0],
+                &r.names[1],
+                &r.clock_initial_ms,
+                &r.clock_increment_ms,
+                &r.left_ms[0],
+                &r.left_ms[1],
+                &r.turn_started_ms,
+                &r.end_reason,
+                &r.end_winner,
+                &r.undo_request,
+                &r.rematch_offer,
+                &r.rematch_id,
+                &bump,
+            ],
+        )
+        .await
+        .map_err(query)?;
+    Ok(row.map(|r| r.get(0)))
+}

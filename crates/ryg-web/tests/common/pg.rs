@@ -1,0 +1,52 @@
+//! A PostgreSQL database for a test: a fresh database on the cluster `RYG_TEST_POSTGRES` names,
+//! or, when unset, a throwaway cluster of this test's own (scripts/pg-cluster: `initdb` in a
+//! temporary directory, a free loopback port), removed when the test ends.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A database that lasts as long as this value.
+pub struct Database {
+    pub url: String,
+    /// The cluster this test started, stopped and removed on drop.
+    cluster: Option<PathBuf>,
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pg-cluster")
+}
+
+impl Database {
+    /// A new, empty database named after `name` (unique per test process).
+    pub fn new(name: &str) -> Database {
+        let (base, cluster) = match super::postgres() {
+            Some(url) => (url, None),
+            None => {
+                let dir = std::env::temp_dir().join(format!("ryg-pg-{}-{name}", std::process::id()));
+                let out = Command::new(script()).arg("start").arg(&dir).output().unwrap();
+                assert!(
+                    out.status.success(),
+                    "starting a PostgreSQL cluster failed (scripts/test installs postgresql): {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                (String::from_utf8(out.stdout).unwrap().trim().to_owned(), Some(dir))
+            }
+        };
+        let db = format!("ryg_{name}_{}", std::process::id());
+        let out = Command::new("psql")
+            .args(["-q", "-X", &base, "-c", &format!("CREATE DATABASE {db}")])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "psql: {}", String::from_utf8_lossy(&out.stderr));
+        let (server, _) = base.rsplit_once('/').unwrap();
+        Database { url: format!("{server}/{db}"), cluster }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.cluster {
+            let _ = Command::new(script()).arg("stop").arg(dir).output();
+        }
+    }
+}

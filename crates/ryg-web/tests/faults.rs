@@ -1,0 +1,136 @@
+//! Storage faults under a running server (SQLite): the database file removed or replaced, the
+//! disk full. Each is answered 503 `storage_unavailable` with a message that says what
+//! happened, logged once, and no move is acknowledged that is not on disk.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::json;
+
+use crate::common::{ryg_bin, Server};
+
+/// `ryg serve` on the SQLite file `db` (whatever store the suite runs on), its log kept.
+fn serve_logged(db: &Path) -> (Server, std::process::ChildStderr) {
+    let mut child = Command::new(ryg_bin())
+        .args(["serve", "--port", "0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let url = line.trim().strip_prefix("ryg: serving on ").unwrap().trim_end_matches('/').to_string();
+    let stderr = child.stderr.take().unwrap();
+    (Server { child, url, tokens: Default::default() }, stderr)
+}
+
+/// What the server logged until it was stopped.
+fn log_of(server: Server, mut stderr: std::process::ChildStderr) -> String {
+    drop(server);
+    let mut log = String::new();
+    stderr.read_to_string(&mut log).unwrap();
+    log
+}
+
+fn new_game(server: &Server) -> (u16, serde_json::Value) {
+    server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}))
+}
+
+#[test]
+fn a_database_removed_under_the_server_is_refused_and_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (server, stderr) = serve_logged(&db);
+    let (status, game) = new_game(&server);
+    assert_eq!(status, 201);
+    let id = game["id"].as_i64().unwrap();
+    std::fs::remove_file(&db).unwrap();
+    for mv in ["e1d2", "e1f2"] {
+        let (status, err) = server.post(&format!("/api/games/{id}/moves"), json!({"move": mv}));
+        assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
+        assert_eq!(
+            err["error"].as_str().unwrap(),
+            format!(
+                "the game database {} was removed while the server ran: nothing more is stored; restart \
+                 the server (it starts a new, empty file)",
+                db.display()
+            )
+        );
+    }
+    let (status, _) = new_game(&server);
+    assert_eq!(status, 503);
+    let log = log_of(server, stderr);
+    assert_eq!(log.matches("was removed while the server ran").count(), 1, "said once: {log}");
+}
+
+#[test]
+fn a_database_replaced_under_the_server_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let other = dir.path().join("other.sqlite3");
+    std::fs::write(&other, b"").unwrap();
+    let (server, stderr) = serve_logged(&db);
+    let (_, game) = new_game(&server);
+    let id = game["id"].as_i64().unwrap();
+    std::fs::rename(&other, &db).unwrap();
+    let (status, err) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1d2"}));
+    assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
+    assert!(
+        err["error"].as_str().unwrap().contains("was replaced by another file while the server ran"),
+        "{err}"
+    );
+    assert_eq!(std::fs::metadata(&db).unwrap().len(), 0, "the file that replaced ours is left alone");
+    let log = log_of(server, stderr);
+    assert_eq!(log.matches("was replaced").count(), 1, "{log}");
+}
+
+/// A full disk: a 512 KiB tmpfs (needs root to mount; CI runs as root).
+#[test]
+fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
+    if !nix_root() {
+        eprintln!("skipped: mounting a small tmpfs needs root");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).unwrap();
+    let mounted =
+        Command::new("mount").args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"]).arg(&mount).status().unwrap();
+    assert!(mounted.success(), "mount tmpfs");
+    struct Unmount<'a>(&'a Path);
+    impl Drop for Unmount<'_> {
+        fn drop(&mut self) {
+            let _ = Command::new("umount").arg("-l").arg(self.0).status();
+        }
+    }
+    let _unmount = Unmount(&mount);
+    let db = mount.join("games.sqlite3");
+    let (server, stderr) = serve_logged(&db);
+    let mut kept = Vec::new();
+    let refused = loop {
+        let (status, game) = new_game(&server);
+        match status {
+            201 => kept.push(game["id"].as_i64().unwrap()),
+            _ => break (status, game),
+        }
+        assert!(kept.len() < 20_000, "the disk never filled");
+    };
+    assert_eq!((refused.0, refused.1["code"].as_str()), (503, Some("storage_unavailable")), "{}", refused.1);
+    assert!(refused.1["error"].as_str().unwrap().contains("is full: nothing was stored"), "{}", refused.1);
+    assert!(kept.len() > 10);
+    let log = log_of(server, stderr);
+    assert_eq!(log.matches("is full").count(), 1, "{log}");
+    // every game acknowledged before is there after a restart
+    let (server, _stderr) = serve_logged(&db);
+    for id in [kept[0], kept[kept.len() / 2], *kept.last().unwrap()] {
+        assert_eq!(server.get(&format!("/api/games/{id}")).0, 200, "game {id}");
+    }
+}
+
+fn nix_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}

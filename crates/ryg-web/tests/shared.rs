@@ -1,0 +1,72 @@
+//! More than one server on one PostgreSQL database: games, moves and live updates are shared.
+//! These tests start a throwaway PostgreSQL cluster of their own (scripts/pg-cluster), or use
+//! the one `RYG_TEST_POSTGRES` names.
+
+use serde_json::json;
+
+use crate::common::events::{friends_game, listen, moves, next};
+use crate::common::{pg::Database, Server};
+
+#[test]
+fn two_servers_share_games_moves_and_live_updates() {
+    let db = Database::new("two_servers");
+    let a = Server::start_url(&db.url, &[]);
+    let b = Server::start_url(&db.url, &[]);
+    let (game, mouse, cats) = friends_game(&a, json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    // a watcher of server B hears the moves made through server A, and the other way round
+    let on_b = listen(&b.url, id, None);
+    let on_a = listen(&a.url, id, None);
+    assert_eq!(next(&on_b).id, 0);
+    assert_eq!(next(&on_a).id, 0);
+    let (status, _) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
+    assert_eq!(status, 200);
+    let heard = next(&on_b);
+    assert_eq!((heard.id, moves(&heard.game)), (1, vec!["e1f2".to_string()]));
+    assert_eq!(next(&on_a).id, 1);
+    let (status, _) = b.post_as(&format!("/api/games/{id}/moves"), json!({"move": "h8g7"}), Some(&cats));
+    assert_eq!(status, 200);
+    let heard = next(&on_a);
+    assert_eq!((heard.id, moves(&heard.game)), (2, vec!["e1f2".to_string(), "h8g7".to_string()]));
+    assert_eq!(next(&on_b).id, 2);
+    // each server reads what the other stored; a token works on either
+    let (_, seen) = b.get(&format!("/api/games/{id}"));
+    assert_eq!(moves(&seen), ["e1f2", "h8g7"]);
+    let (status, err) = b.post_as(&format!("/api/games/{id}/moves"), json!({"move": "f2e3"}), Some(&cats));
+    assert_eq!((status, err["code"].as_str()), (403, Some("not_your_turn")), "{err}");
+}
+
+#[test]
+fn a_clock_runs_out_on_every_server() {
+    let db = Database::new("clock");
+    let a = Server::start_url(&db.url, &[]);
+    let b = Server::start_url(&db.url, &[]);
+    let (game, mouse, _) =
+        friends_game(&a, json!({"mouse": "human", "cats": "human", "clock": {"minutes": 0.05}}));
+    let id = game["id"].as_i64().unwrap();
+    let on_b = listen(&b.url, id, None);
+    next(&on_b);
+    let (status, _) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
+    assert_eq!(status, 200);
+    assert_eq!(next(&on_b).id, 1);
+    // the cats' 3 s run out: the watcher of B hears it, whichever server flagged
+    let flagged = next(&on_b);
+    assert_eq!(flagged.game["outcome"], json!({"winner": "mouse", "reason": "time"}));
+    let (_, on_a) = a.get(&format!("/api/games/{id}"));
+    assert_eq!(on_a["outcome"], json!({"winner": "mouse", "reason": "time"}));
+}
+
+#[test]
+fn an_unreachable_database_is_one_clear_line_without_the_password() {
+    let out = std::process::Command::new(crate::common::ryg_bin())
+        .args(["serve", "--port", "0", "--db", "postgres://ryg:secret@127.0.0.1:1/games"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ryg: error: cannot use the PostgreSQL database postgres://ryg:***@127.0.0.1:1/games: \
+         error connecting to server: Connection refused (os error 111)\n"
+    );
+    assert!(out.stdout.is_empty());
+}
