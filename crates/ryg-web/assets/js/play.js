@@ -225,6 +225,8 @@ export async function newGame(ev) {
   leaveSetup();
   if (await change(() => startGame(body))) {
     const g = state.game;
+    // the form may sit below the board (on a phone): bring the new game into view
+    if ($('status').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
     announce(`${g.id === null ? t('say.newDraft') : t('say.newGame', { id: g.id })} ${describeNew(null, g)}`);
   }
 }

@@ -147,7 +147,7 @@ test('click-click marks the destinations, the computer replies, undo and redo wo
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '0');
   assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
   assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
-  await page.waitForFunction(() => document.getElementById('announce').textContent === 'Took back 2 moves. Your move.');
+  await page.waitForFunction(() => document.getElementById('announce').textContent === 'Took back 2 plies. Your move.');
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await waitMoves(page, 2);
   assert.deepEqual(await moveList(page), played);
@@ -158,7 +158,7 @@ test('the move list jumps to an earlier position and back', async () => {
   const played = await moveList(page);
   await page.getByRole('button', { name: 'Start position' }).click();
   assert.equal(await page.locator('#review').isVisible(), true);
-  assert.equal(await page.locator('#review-text').innerText(), `Viewing the position after 0 of ${played.length} moves.`);
+  assert.equal(await page.locator('#review-text').innerText(), `Viewing the position after 0 of ${played.length} plies.`);
   assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
   assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/8/4m3 m');
   await page.getByRole('button', { name: 'Mouse e1d2' }).click();
@@ -176,7 +176,7 @@ test('continue from an earlier position takes the later moves back', async () =>
   await waitMoves(page, 4);
   const played = await moveList(page);
   await page.getByRole('button', { name: `Cats ${played[1]}`, exact: true }).click();
-  assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 moves.');
+  assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 plies.');
   await page.getByRole('button', { name: 'Continue from here' }).click();
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '2');
   assert.deepEqual(await moveList(page), played.slice(0, 2));
@@ -239,6 +239,13 @@ test('win a game against level 1 by clicking the perfect move each turn (6×6)',
   await page.waitForFunction(() => /The mouse wins/.test(document.getElementById('announce').textContent));
   assert.deepEqual(await page.locator('#board .sq.movable').count(), 0);
   assert.equal(await page.locator('#results .verdict').innerText(), 'This position: the mouse has won.');
+  // the end-of-game card
+  assert.equal(await page.locator('#end-card').isVisible(), true);
+  assert.equal(await page.locator('#end-title').innerText(), 'The mouse wins');
+  assert.equal(await page.locator('#end-you').innerText(), 'You win!');
+  const n = await moves(page);
+  assert.equal(await page.locator('#end-length').innerText(), `The game lasted ${n} plies (${Math.ceil(n / 2)} moves).`);
+  for (const name of ['Rematch', 'New game', 'Review']) assert.equal(await page.locator('#end-card').getByRole('button', { name, exact: true }).isVisible(), true, name);
 });
 
 test('the page downloads the game as PGN and uploads a record', async () => {

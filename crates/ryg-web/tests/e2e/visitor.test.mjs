@@ -109,13 +109,33 @@ test('a new browser gets a game of its own, never another browser\'s; its recent
   for (const p of [ana, bo]) { assert.deepEqual(p.errors, []); await p.context().close(); }
 });
 
-test('no file is missing on load (the favicon neither)', async () => {
+test('no file is missing on load (the favicon neither); the page weighs under 200 KB and is ready within 500 ms', async () => {
+  const warm = await newPage(browser); // a browser's first page pays for its own start
+  await warm.goto(server.url);
+  await idle(warm);
+  await warm.context().close();
   const p = await newPage(browser);
   const missing = [];
+  const bodies = [];
   // TODO(srv merge): /api/config (public_games) comes with the server's side of the contract
-  p.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/api/config')) missing.push(`${r.status()} ${r.url()}`); });
+  p.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/api/config')) missing.push(`${r.status()} ${r.url()}`);
+    bodies.push(r.body().then((b) => b.length, () => 0));
+  });
+  // from the start of the navigation to a game on the board, as the page's own clock says
+  await p.addInitScript(() => {
+    new MutationObserver((_, seen) => {
+      const b = document.body;
+      if (b && b.dataset.game && b.dataset.busy === 'false') { window.readyAt = performance.now(); seen.disconnect(); }
+    }).observe(document, { subtree: true, attributes: true, childList: true });
+  });
   await p.goto(server.url);
   await idle(p);
+  const ready = Math.round(await p.evaluate(() => window.readyAt));
+  const bytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+  console.log(`page: ${bytes} bytes in ${bodies.length} responses, ready in ${ready} ms`);
+  assert.ok(bytes < 200 * 1024, `${bytes} bytes`);
+  assert.ok(ready < 500, `ready in ${ready} ms`);
   const icon = await p.evaluate(() => fetch('/favicon.ico').then((r) => `${r.status} ${r.headers.get('content-type')}`));
   assert.equal(icon, '200 image/svg+xml');
   assert.equal(await p.locator('link[rel="icon"]').getAttribute('href'), '/assets/favicon.svg');
@@ -210,6 +230,32 @@ test('the end-of-game card: who won, how, plies and moves; Review goes to the st
   await p.context().close();
 });
 
+test('desktop 1366×768 and phone 390×844: both player bars and the controls on screen; New game brings the board into view', async () => {
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    const phone = viewport.width < 500;
+    const p = await visit({ viewport, isMobile: phone, hasTouch: phone });
+    await p.locator('#friend-button').click();
+    await p.locator('#friend-minutes').fill('5');
+    await p.locator('#friend-create').click();
+    await p.waitForFunction(() => !document.getElementById('friend-links').hidden);
+    await p.locator('#friend-done').click();
+    await p.evaluate(() => window.scrollTo(0, 0));
+    for (const id of ['player-top', 'board', 'player-bottom', 'controls']) {
+      const b = await p.locator(`#${id}`).boundingBox();
+      assert.ok(b.y >= 0 && b.y + b.height <= viewport.height && b.x >= 0 && b.x + b.width <= viewport.width, `${viewport.width}: #${id} ${JSON.stringify(b)}`);
+    }
+    await screenshot(p, `${phone ? 'phone' : 'desktop'}-friend-fits`);
+    const before = await p.evaluate(() => document.body.dataset.game);
+    await p.locator('#new-game-button').scrollIntoViewIfNeeded();
+    await p.locator('#new-game-button').click();
+    await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
+    const s = await p.locator('#status').boundingBox();
+    assert.ok(s.y >= 0 && s.y < viewport.height, `${viewport.width}: the status at ${s.y}`);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
 test('the dark theme follows the system, the switch is remembered; axe-core finds nothing, light or dark', async () => {
   for (const scheme of ['light', 'dark']) {
     const p = await visit({ colorScheme: scheme });
@@ -236,6 +282,34 @@ test('the dark theme follows the system, the switch is remembered; axe-core find
     assert.equal(await p.evaluate(() => document.documentElement.dataset.theme), other);
     assert.equal(await p.locator('#theme').getAttribute('aria-pressed'), String(other === 'dark'));
     await axeClean(p, `${other} by the switch`);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+test('screenshots of the views in Spanish and in the dark theme, desktop and phone', async () => {
+  for (const [name, options] of [
+    ['desktop-es-dark', { locale: 'es-ES', colorScheme: 'dark' }],
+    ['phone-es-dark', { locale: 'es-ES', colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+    ['phone-dark', { colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ]) {
+    const p = await visit(options);
+    await sq(p, 'e1').click();
+    await sq(p, 'f2').click();
+    await waitMoves(p, 2);
+    await p.locator('#results-toggle').click();
+    await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(p, `${name}-play`);
+    await p.locator('#analysis-button').click();
+    await p.locator('#setup').scrollIntoViewIfNeeded();
+    await screenshot(p, `${name}-setup`);
+    await p.locator('#setup-cancel').click();
+    await newGame(p, { size: '4', seat: 'watch', level: 'random' });
+    await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(p, `${name}-end`);
+    await axeClean(p, name);
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

@@ -94,7 +94,7 @@ export default {
   'rematch.accept': 'Aceptar la revancha',
   'review.back': 'Volver a la partida',
   'review.continue': 'Seguir desde aquí',
-  'review.viewing': 'Viendo la posición tras {k} de {n} medias jugadas.',
+  'review.viewing': ({ k, n }) => `Viendo la posición tras ${k} de ${n} ${plural(n, 'media jugada', 'medias jugadas')}.`,
   'undo.accept': 'Aceptar',
   'undo.decline': 'Rechazar',
   'undo.youAsked': 'Has pedido deshacer tu última jugada. Esperando la respuesta de {who}.',
@@ -149,7 +149,7 @@ export default {
 
   'moves.title': 'Jugadas',
   'moves.start': 'Inicio',
-  'moves.startLabel': 'Posición inicial',
+  'moves.startLabel': 'Inicio (posición de salida)',
   'moves.label': '{side} {mv}',
   'moves.undone': '{side} {mv} (deshecha; Rehacer la repite)',
   'moves.download': 'Descargar el PGN',
@@ -292,7 +292,7 @@ export default {
   'say.fenCopied': 'FEN copiado: {fen}',
   'say.fenSelected': 'El FEN está seleccionado: pulsa Ctrl+C para copiarlo.',
   'say.back': 'De vuelta a la posición actual.',
-  'say.positionAfter': 'Posición tras {k} medias jugadas.',
+  'say.positionAfter': ({ k }) => `Posición tras ${k} ${plural(k, 'media jugada', 'medias jugadas')}.`,
   'say.review': 'La posición inicial: recorre la partida con la lista de jugadas.',
 
   'error.network': 'El servidor no responde ({why}).',
