@@ -20,6 +20,8 @@ pub struct Config {
     /// Games unchanged for this many days are deleted (`--keep-days`); `None`: kept forever.
     /// Games with no move are deleted after a day in any case.
     pub keep_days: Option<u64>,
+    /// Abuse limits per client address.
+    pub abuse: crate::limits::Limits,
 }
 
 impl Config {
@@ -33,6 +35,7 @@ impl Config {
             limits: events::StreamLimits::default(),
             public_games: false,
             keep_days: None,
+            abuse: crate::limits::Limits::default(),
         }
     }
 }

@@ -12,6 +12,8 @@ pub struct ApiError {
     /// What a program can match on; see [`CODES`].
     pub code: &'static str,
     pub message: String,
+    /// Seconds to wait before asking again, sent as `Retry-After` (429 and 503 answers).
+    pub retry_after: Option<u64>,
 }
 
 /// Every `code` an error answer may carry (the OpenAPI document lists the same).
@@ -31,6 +33,7 @@ pub const CODES: &[&str] = &[
     "too_large",
     "unsupported_media_type",
     "too_many_streams",
+    "rate_limited",
     "unavailable",
     "storage_unavailable",
     "internal",
@@ -40,7 +43,7 @@ impl ApiError {
     /// An error with `status`, `code` and `message`.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         debug_assert!(CODES.contains(&code), "undocumented error code {code}");
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), retry_after: None }
     }
 
     /// 400: the request is malformed or asks for something impossible.
@@ -76,13 +79,25 @@ impl ApiError {
     /// The same error with a more precise `code`.
     #[must_use]
     pub fn with_code(self, code: &'static str) -> ApiError {
-        ApiError::new(self.status, code, self.message)
+        debug_assert!(CODES.contains(&code), "undocumented error code {code}");
+        ApiError { code, ..self }
+    }
+
+    /// The same error, telling the client to wait `secs` seconds (`Retry-After`).
+    #[must_use]
+    pub fn retry_after(self, secs: u64) -> ApiError {
+        ApiError { retry_after: Some(secs), ..self }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.message, "code": self.code }))).into_response()
+        let mut res = (self.status, Json(serde_json::json!({ "error": self.message, "code": self.code })))
+            .into_response();
+        if let Some(secs) = self.retry_after {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        res
     }
 }
 

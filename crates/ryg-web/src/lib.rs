@@ -7,6 +7,7 @@ pub mod engine;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod limits;
 mod routes;
 pub mod state;
 pub mod store;
@@ -27,7 +28,7 @@ use store::GameStore;
 
 /// The whole application: API, page and limits.
 pub fn router(state: Arc<AppState>) -> Router {
-    routes::router().layer(DefaultBodyLimit::max(MAX_BODY)).with_state(state)
+    routes::router(&state).layer(DefaultBodyLimit::max(MAX_BODY)).with_state(state)
 }
 
 /// Why the server could not start.

@@ -21,6 +21,8 @@ pub struct AppState {
     pub public_url: Option<String>,
     /// See [`Config::public_games`].
     pub public_games: bool,
+    /// The abuse limits per client address and their counters.
+    pub limits: crate::limits::RateLimits,
 }
 
 impl AppState {
@@ -34,6 +36,7 @@ impl AppState {
             hub: Arc::new(events::Hub::new(config.limits)),
             public_url: config.public_url.clone(),
             public_games: config.public_games,
+            limits: crate::limits::RateLimits::new(config.abuse),
         })
     }
 }

@@ -72,3 +72,78 @@ fn changes_are_accepted_only_as_json() {
     let game: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(game["id"], 1);
 }
+
+#[test]
+fn each_limit_per_address_answers_429_with_retry_after_and_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(
+        &dir.path().join("games.sqlite3"),
+        &["--games-per-minute", "3", "--moves-per-second", "2", "--games-per-client", "5"],
+    );
+    let new = || {
+        send(
+            &server,
+            "POST",
+            "/api/games",
+            Some("application/json"),
+            r#"{"mouse":"human","cats":"human","hotseat":true}"#,
+        )
+    };
+    let mut made = Vec::new();
+    for _ in 0..3 {
+        let (status, _, text) = new();
+        assert_eq!(status, 201, "{text}");
+        made.push(serde_json::from_str::<serde_json::Value>(&text).unwrap());
+    }
+    let (status, headers, text) = new();
+    let err: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((status, err["code"].as_str()), (429, Some("rate_limited")), "{text}");
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("too many new games from your address: at most 3 a minute (--games-per-minute)"),
+        "{text}"
+    );
+    let wait: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After {wait}");
+    // moves: two a second, the third refused
+    let id = made[0]["id"].as_i64().unwrap();
+    let token = made[0]["tokens"]["mouse"].as_str().unwrap();
+    let moves: Vec<u16> = ["e1d2", "b8a7", "d2c3"]
+        .iter()
+        .map(|mv| {
+            server.post_as(&format!("/api/games/{id}/moves"), serde_json::json!({"move": mv}), Some(token)).0
+        })
+        .collect();
+    assert_eq!(moves, [200, 200, 429]);
+    let (_, game) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(game["moves"].as_array().unwrap().len(), 2, "the refused move was not played");
+}
+
+#[test]
+fn an_address_may_keep_only_so_many_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start_with(&db, &["--games-per-client", "2"]);
+    let body = serde_json::json!({"mouse": "human", "cats": "3", "moves": ["e1d2"]});
+    assert_eq!(server.post("/api/games", body.clone()).0, 201);
+    assert_eq!(server.post("/api/games", body.clone()).0, 201);
+    let (status, err) = server.post("/api/games", body.clone());
+    assert_eq!((status, err["code"].as_str()), (429, Some("rate_limited")), "{err}");
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("your address has 2 games stored, the most this server keeps"),
+        "{err}"
+    );
+    // behind a trusted proxy, each client's address counts on its own
+    drop(server);
+    let server = Server::start_with(&db, &["--games-per-client", "2", "--trust-proxy"]);
+    let (status, created) =
+        server.call_with_header("POST", "/api/games", &body.to_string(), ("X-Forwarded-For", "198.51.100.7"));
+    assert_eq!(status, 201, "{created}");
+    let (status, _) = server.post("/api/games", body);
+    assert_eq!(status, 429, "the proxy's own address still has its two");
+}

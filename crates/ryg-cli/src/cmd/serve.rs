@@ -43,6 +43,20 @@ pub struct Args {
     /// forever]; games nobody moved in are deleted after a day in any case
     #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36_500))]
     pub keep_days: Option<u64>,
+    /// Games one client address may create per minute (more are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games_per_minute: u32,
+    /// Moves and other changes of a game one client address may make per second (more are
+    /// refused with 429)
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub moves_per_second: u32,
+    /// Games stored for one client address, at most (more are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
+    pub games_per_client: u32,
+    /// Behind a reverse proxy: take the client's address from the proxy's X-Forwarded-For
+    /// (its last entry), for the limits per address. Only when the proxy is the sole way in
+    #[arg(long)]
+    pub trust_proxy: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -72,6 +86,12 @@ pub fn run(args: Args) -> Result<()> {
     config.public_url = args.public_url;
     config.public_games = args.public_games;
     config.keep_days = args.keep_days;
+    config.abuse = ryg_web::limits::Limits {
+        games_per_minute: args.games_per_minute,
+        moves_per_second: args.moves_per_second,
+        games_per_client: args.games_per_client,
+        trust_proxy: args.trust_proxy,
+    };
     config.limits = ryg_web::events::StreamLimits {
         total: args.max_streams as usize,
         per_client: args.max_streams_per_client as usize,

@@ -73,6 +73,9 @@ pub enum GameError {
     Random(#[from] getrandom::Error),
     #[error("{0}")]
     Record(#[from] ryg::RecordErrorKind),
+    /// The client's address has the most games stored that the server keeps for one.
+    #[error("your address has {max} games stored, the most this server keeps for one address (--games-per-client); finished games are deleted after --keep-days")]
+    TooManyGames { max: usize },
     #[error(transparent)]
     Store(#[from] StoreError),
 }

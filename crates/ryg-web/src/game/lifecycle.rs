@@ -131,6 +131,25 @@ impl Games<'_> {
     /// # Errors
     /// A bad setting (the message says which), or the store or random generator failed.
     pub fn create(&self, spec: &NewGame, now: i64) -> Result<Created, GameError> {
+        self.create_by(spec, now, None)
+    }
+
+    /// [`Games::create`] for a client: `creator` is the hash of its address and the most games
+    /// one address may have stored.
+    ///
+    /// # Errors
+    /// As [`Games::create`], and [`GameError::TooManyGames`] when the address has its most.
+    pub fn create_by(
+        &self,
+        spec: &NewGame,
+        now: i64,
+        creator: Option<(&str, usize)>,
+    ) -> Result<Created, GameError> {
+        if let Some((hash, max)) = creator {
+            if self.store.count_created_by(hash)? >= max {
+                return Err(GameError::TooManyGames { max });
+            }
+        }
         let mut game = spec.game()?;
         if spec.moves.len() > MAX_CREATE_MOVES {
             return Err(GameError::Invalid(format!(
@@ -152,6 +171,7 @@ impl Games<'_> {
         let mut g = StoredGame::new(game, mouse, cats, spec.seed.unwrap_or_else(new_seed), iso(now));
         g.names = names;
         g.clock = clock;
+        g.creator = creator.map(|(hash, _)| hash.to_owned());
         let mut tokens = Vec::new();
         let shared = token::generate()?;
         for side in [Side::Mouse, Side::Cats] {

@@ -55,6 +55,10 @@ impl GameStore for MemoryStore {
             .collect())
     }
 
+    fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
+        Ok(self.games.lock().unwrap().iter().filter(|g| g.creator.as_deref() == Some(creator)).count())
+    }
+
     fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
         let mut games = self.games.lock().unwrap();
         let was = games.len();

@@ -3,17 +3,17 @@
 //! one `game` event per change, numbered by the game's version.
 
 use std::convert::Infallible;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{Extensions, HeaderMap, HeaderValue};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
 use super::blocking::blocking;
+use super::client::Client;
 use super::games::event_json;
 use crate::error::{ApiError, ApiResult};
 use crate::events::Subscription;
@@ -88,13 +88,11 @@ pub async fn events(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    extensions: Extensions,
+    Client(client): Client,
 ) -> ApiResult<Response> {
     let id = id
         .parse::<i64>()
         .map_err(|_| ApiError::not_found(format!("no game '{id}': game ids are numbers")))?;
-    let client =
-        extensions.get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
     let last = match headers.get("last-event-id") {
         None => -1,
         Some(v) => v

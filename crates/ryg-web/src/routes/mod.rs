@@ -4,6 +4,7 @@ mod analysis;
 mod assets;
 mod auth;
 mod blocking;
+pub mod client;
 mod events;
 pub mod extract;
 mod games;
@@ -49,7 +50,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/openapi.json"),
 ];
 
-pub fn router() -> Router<Arc<AppState>> {
+pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     Router::new()
         .route("/api/games", post(games::create).get(games::list))
         .route("/api/games/{id}", get(games::show))
@@ -81,6 +82,7 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/favicon.ico", get(assets::favicon))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(state), client::limit_changes))
         .layer(axum::middleware::from_fn(security::json_only))
         .layer(axum::middleware::from_fn(security::headers))
 }

@@ -51,6 +51,12 @@ pub trait GameStore: Send + Sync {
     /// When the database fails.
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError>;
 
+    /// How many stored games `creator` (an address's hash) created.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn count_created_by(&self, creator: &str) -> Result<usize, StoreError>;
+
     /// Deletes the games last changed before `before` (an ISO time): only those with no move
     /// played when `unplayed_only`, else every one. Returns how many.
     ///

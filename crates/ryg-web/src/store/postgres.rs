@@ -19,7 +19,8 @@ use super::{GameStore, StoreError};
 
 /// Schema migrations of the PostgreSQL store: entry `i` takes a database from version `i` to
 /// `i + 1`. Version 1 is the whole schema of SQLite's version 2.
-pub const PG_MIGRATIONS: &[&str] = &["
+pub const PG_MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE games (
         id                 BIGSERIAL PRIMARY KEY,
         size               INTEGER NOT NULL,
@@ -49,7 +50,12 @@ pub const PG_MIGRATIONS: &[&str] = &["
         rematch_id         BIGINT
     );
     CREATE INDEX games_by_update ON games (updated_at DESC, id DESC);
-"];
+",
+    "
+    ALTER TABLE games ADD COLUMN creator TEXT;
+    CREATE INDEX games_by_creator ON games (creator);
+",
+];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
 /// [`PgStore::origin`]).
@@ -276,6 +282,7 @@ fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
         undo_request: row.try_get(21).map_err(get_err)?,
         rematch_offer: row.try_get(22).map_err(get_err)?,
         rematch_id: row.try_get(23).map_err(get_err)?,
+        creator: row.try_get(24).map_err(get_err)?,
     };
     columns.into_game().map_err(|message| StoreError::Query(message.into()))
 }
@@ -297,9 +304,9 @@ impl GameStore for PgStore {
             let tx = client.transaction().await.map_err(query)?;
             let id: i64 = tx
                 .query_one(
-                    "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
-                    &[&size, &r.start_fen, &r.mouse, &r.cats, &r.seed, &r.created_at],
+                    "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at, creator)
+                     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) RETURNING id",
+                    &[&size, &r.start_fen, &r.mouse, &r.cats, &r.seed, &r.created_at, &r.creator],
                 )
                 .await
                 .map_err(query)?
@@ -351,6 +358,18 @@ impl GameStore for PgStore {
                 .await
                 .map_err(query)?;
             rows.iter().map(row_to_game).collect()
+        })
+    }
+
+    fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
+        let (pool, creator) = (self.pool.clone(), creator.to_owned());
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let row = client
+                .query_one("SELECT count(*) FROM games WHERE creator = $1", &[&creator])
+                .await
+                .map_err(query)?;
+            Ok(row.get::<_, i64>(0) as usize)
         })
     }
 

@@ -32,13 +32,15 @@ pub struct GameRow {
     pub undo_request: Option<String>,
     pub rematch_offer: Option<String>,
     pub rematch_id: Option<i64>,
+    /// A hash of the address that created the game (for the limit of games per address).
+    pub creator: Option<String>,
 }
 
 /// The column names of a game row, in [`GameRow`]'s order (the `result` and `size` columns are
 /// written for queries and people, and read from the moves).
 pub const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
     mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
-    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id";
+    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id, creator";
 
 fn join(moves: impl Iterator<Item = Move>) -> String {
     moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
@@ -71,6 +73,7 @@ impl GameRow {
             undo_request: side(g.undo_request),
             rematch_offer: side(g.rematch_offer),
             rematch_id: g.rematch_id,
+            creator: g.creator.clone(),
         }
     }
 
@@ -132,6 +135,7 @@ impl GameRow {
             undo_request: side(self.undo_request)?,
             rematch_offer: side(self.rematch_offer)?,
             rematch_id: self.rematch_id,
+            creator: self.creator,
         })
     }
 }

@@ -39,6 +39,10 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN rematch_offer TEXT;
     ALTER TABLE games ADD COLUMN rematch_id INTEGER;
 ",
+    "
+    ALTER TABLE games ADD COLUMN creator TEXT;
+    CREATE INDEX games_by_creator ON games (creator);
+",
 ];
 
 /// The schema version this ryg writes.

@@ -103,15 +103,16 @@ impl GameStore for SqliteStore {
         let mut write = || -> rusqlite::Result<i64> {
             let tx = conn.transaction()?;
             tx.execute(
-                "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at, creator)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
                 params![
                     g.start.size().n(),
                     g.start.fen(),
                     g.mouse.to_string(),
                     g.cats.to_string(),
                     g.seed as i64,
-                    g.created_at
+                    g.created_at,
+                    g.creator
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -142,6 +143,13 @@ impl GameStore for SqliteStore {
         ))?;
         let rows = stmt.query_map(params![limit as i64, since.unwrap_or("")], row_to_game)?;
         Ok(rows.map(|r| r?).collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
+        let n: i64 =
+            self.conn()
+                .query_row("SELECT count(*) FROM games WHERE creator = ?1", [creator], |r| r.get(0))?;
+        Ok(n as usize)
     }
 
     fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
@@ -189,6 +197,7 @@ pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite:
         undo_request: row.get(21)?,
         rematch_offer: row.get(22)?,
         rematch_id: row.get(23)?,
+        creator: row.get(24)?,
     };
     Ok(columns.into_game().map_err(bad))
 }
@@ -234,7 +243,7 @@ mod tests {
         drop(SqliteStore::open(&path).unwrap());
         Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
         let err = SqliteStore::open(&path).err().unwrap().to_string();
-        assert!(err.contains("schema version 99, newer than this ryg's 2"), "{err}");
+        assert!(err.contains("schema version 99, newer than this ryg's 3"), "{err}");
     }
 
     #[test]
@@ -282,10 +291,10 @@ mod tests {
             .unwrap();
         }
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 2);
+        assert_eq!(store.schema_version().unwrap(), 3);
         let g = store.load(1).unwrap().unwrap();
         assert_eq!(g.game.moves().len(), 2);
-        assert_eq!((g.tokens.clone(), g.clock, g.end), ([None, None], None, None));
+        assert_eq!((g.tokens.clone(), g.clock, g.end, g.creator.clone()), ([None, None], None, None, None));
         assert_eq!(g.holder(None), Some(Holder::Both), "a game from before tokens is open to anyone");
     }
 

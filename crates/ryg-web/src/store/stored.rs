@@ -69,6 +69,9 @@ pub struct StoredGame {
     pub rematch_offer: Option<Side>,
     /// The game the rematch created.
     pub rematch_id: Option<i64>,
+    /// A hash of the address that created the game (see [`crate::limits`]); `None` for games
+    /// created before it was kept, and by the service's own callers.
+    pub creator: Option<String>,
 }
 
 impl StoredGame {
@@ -91,6 +94,7 @@ impl StoredGame {
             undo_request: None,
             rematch_offer: None,
             rematch_id: None,
+            creator: None,
         }
     }
 

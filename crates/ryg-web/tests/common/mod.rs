@@ -108,9 +108,15 @@ impl Server {
 
     /// Starts `ryg serve --db DB` (a file or a database URL) with `extra` options.
     pub fn start_url(db: impl AsRef<std::ffi::OsStr>, extra: &[&str]) -> Server {
+        // the tests play faster than people: generous limits unless a test sets its own
+        let limits = ["--games-per-minute", "100000", "--moves-per-second", "100000"]
+            .chunks(2)
+            .filter(|flag| !extra.contains(&flag[0]))
+            .flatten();
         let mut child = Command::new(ryg_bin())
             .args(["serve", "--port", "0", "--db"])
             .arg(db)
+            .args(limits)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -172,6 +178,26 @@ impl Server {
             }
         }
         (status, value)
+    }
+
+    /// A JSON request with one more header (`(name, value)`), no token.
+    pub fn call_with_header(
+        &self,
+        method: &str,
+        path: &str,
+        body: &str,
+        header: (&str, &str),
+    ) -> (u16, Value) {
+        let req = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.url))
+            .header("Content-Type", "application/json")
+            .header(header.0, header.1);
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        let resp = agent.run(req.body(body.to_owned()).unwrap()).unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.into_body().read_to_string().unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
     }
 
     pub fn get(&self, path: &str) -> (u16, Value) {

@@ -35,7 +35,9 @@ export function tempDb() {
 /** Starts `ryg serve --port PORT --db DB` (port 0: any free one); resolves once it prints its URL. */
 export function startServer(db, port = 0) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // the tests click faster than people and share one address: generous limits per address
+    const limits = ['--games-per-minute', '10000', '--moves-per-second', '10000'];
+    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db, ...limits], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`ryg serve printed no URL in 60 s; stdout: ${out} stderr: ${err}`)); }, 60000);

@@ -15,6 +15,7 @@ use crate::error::ApiResult;
 use crate::game::{NewGame, Rematch};
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
+use crate::routes::client::Client;
 use crate::routes::extract::Body;
 
 #[derive(Deserialize, Debug)]
@@ -26,11 +27,17 @@ pub struct NameBody {
 
 pub async fn create(
     State(state): AppRef,
+    Client(client): Client,
     headers: HeaderMap,
     Body(body): Body<NewGame>,
 ) -> ApiResult<Response> {
-    let st = Arc::clone(&state);
-    let created = blocking(move || Ok(with_service(&st, |games| games.create(&body, now_ms()))?)).await?;
+    state.limits.new_game(client)?;
+    let (st, creator) = (Arc::clone(&state), crate::limits::creator_hash(client));
+    let most = state.limits.limits.games_per_client as usize;
+    let created = blocking(move || {
+        Ok(with_service(&st, |games| games.create_by(&body, now_ms(), Some((&creator, most))))?)
+    })
+    .await?;
     let _turn = lock_game(&state, created.game.id).await;
     let g = autoplay(&state, created.game.clone()).await?;
     Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, &headers))).into_response())
