@@ -293,7 +293,7 @@ const UPDATE: &str =
     clock_initial_ms = $10, clock_increment_ms = $11, mouse_ms = $12, cats_ms = $13,
     turn_started_ms = $14, end_reason = $15, end_winner = $16, undo_request = $17,
     rematch_offer = $18, rematch_id = $19
-    WHERE id = $1 RETURNING version";
+    WHERE id = $1 AND version = $21 RETURNING version";
 
 impl GameStore for PgStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
@@ -312,22 +312,24 @@ impl GameStore for PgStore {
                 .map_err(query)?
                 .get(0);
             let r = GameRow { id, ..r };
-            update(&tx, &r, result, 0).await?;
+            update(&tx, &r, result, 0, 0).await?;
             tx.commit().await.map_err(query)?;
             Ok(id)
         })
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        let (pool, r, result, origin) = (self.pool.clone(), GameRow::of(g), g.result_token(), self.origin);
+        let (pool, r, result, origin, expected) =
+            (self.pool.clone(), GameRow::of(g), g.result_token(), self.origin, g.version);
         self.run(async move {
             let mut client = pool.get().await.map_err(query)?;
             let tx = client.transaction().await.map_err(query)?;
-            if let Some(version) = update(&tx, &r, result, 1).await? {
-                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{}:{version}:{origin}", r.id)])
-                    .await
-                    .map_err(query)?;
-            }
+            let Some(version) = update(&tx, &r, result, 1, expected).await? else {
+                return Err(StoreError::Conflict { id: r.id });
+            };
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{}:{version}:{origin}", r.id)])
+                .await
+                .map_err(query)?;
             tx.commit().await.map_err(query)
         })
     }
@@ -408,6 +410,7 @@ async fn update(
     r: &GameRow,
     result: &str,
     bump: i64,
+    expected: i64,
 ) -> Result<Option<i64>, StoreError> {
     let row = tx
         .query_opt(
@@ -433,6 +436,7 @@ async fn update(
                 &r.rematch_offer,
                 &r.rematch_id,
                 &bump,
+                &expected,
             ],
         )
         .await
