@@ -126,7 +126,7 @@ pub fn rematch_of(old: &StoredGame, seed: u64, now: i64) -> StoredGame {
 
 impl Games<'_> {
     /// Creates and stores the game `spec` asks for at `now`; each human seat gets a token (one
-    /// for both in a hotseat game).
+    /// for both in a hotseat game, and in a game of the computer against itself).
     ///
     /// # Errors
     /// A bad setting (the message says which), or the store or random generator failed.
@@ -174,9 +174,11 @@ impl Games<'_> {
         g.creator = creator.map(|(hash, _)| hash.to_owned());
         let mut tokens = Vec::new();
         let shared = token::generate()?;
+        // the computer against itself: its creator's one token steps it (both seats)
+        let operated = !g.has_human();
         for side in [Side::Mouse, Side::Cats] {
-            if g.seat(side) == Seat::Human {
-                let t = if spec.hotseat { shared.clone() } else { token::generate()? };
+            if g.seat(side) == Seat::Human || operated {
+                let t = if spec.hotseat || operated { shared.clone() } else { token::generate()? };
                 g.tokens[index(side)] = Some(token::hash(&t));
                 tokens.push((side, t));
             }

@@ -55,12 +55,12 @@ impl Games<'_> {
         mv: &str,
         now: i64,
     ) -> Result<Holder, GameError> {
+        let you = require_holder(g, token, "a move")?;
         refuse_if_over(g)?;
         let side = g.game.position().side_to_move();
         if let Seat::Computer(level) = g.seat_to_move() {
             return Err(GameError::ComputerToMove { level, side });
         }
-        let you = require_holder(g, token, "a move")?;
         if !you.holds(side) {
             return Err(GameError::NotYourTurn { side, you });
         }
@@ -86,19 +86,26 @@ impl Games<'_> {
     ) -> Result<(Option<Holder>, Level), GameError> {
         let to_move = g.game.position().side_to_move();
         let you = match g.seat_to_move() {
-            Seat::Human => Some(require_side(g, token, to_move, "a computer move for this side")?),
-            Seat::Computer(_) if g.has_human() => Some(require_holder(g, token, "a computer move")?),
-            Seat::Computer(_) => g.holder(token),
+            Seat::Human => require_side(g, token, to_move, "a computer move for this side")?,
+            Seat::Computer(_) => require_holder(g, token, "a computer move")?,
         };
         refuse_if_over(g)?;
-        let level = match (level, g.seat_to_move()) {
-            (Some(text), _) => {
-                text.parse::<Level>().map_err(|e: ryg::LevelError| GameError::Invalid(e.to_string()))?
+        let asked = level
+            .map(|text| text.parse::<Level>().map_err(|e: ryg::LevelError| GameError::Invalid(e.to_string())))
+            .transpose()?;
+        let level = match (asked, g.seat_to_move()) {
+            // the computer's seat plays at the level the game was created with
+            (Some(asked), Seat::Computer(level)) if asked != level => {
+                return Err(GameError::Invalid(format!(
+                    "the computer plays the {} at level {level} in this game: leave out \"level\"",
+                    to_move.name()
+                )))
             }
-            (None, Seat::Computer(level)) => level,
+            (_, Seat::Computer(level)) => level,
+            (Some(asked), Seat::Human) => asked,
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),
         };
-        Ok((you, level))
+        Ok((Some(you), level))
     }
 
     /// Stores the computer's move `mv`, chosen for the side to move, at `now` — unless its time

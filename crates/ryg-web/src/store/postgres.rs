@@ -169,26 +169,32 @@ impl PgStore {
 
     /// Calls `on_change(id, version)` for every change another server stores, from a connection of
     /// its own that listens on [`CHANNEL`] (reconnecting after a failure, after which
-    /// `on_change(0, 0)` says that changes may have been missed).
+    /// `on_change(0, 0)` says that changes may have been missed). Returns once the first
+    /// connection listens (or failed, or 10 s passed), so that a server says it is ready only
+    /// when it hears the others.
     pub fn listen(&self, on_change: impl Fn(i64, i64) + Send + Sync + 'static) {
         let Some(runtime) = &self.runtime else { return };
         let (url, origin) = (self.url.clone(), self.origin);
+        let (ready, listening) = std::sync::mpsc::channel();
         runtime.spawn(async move {
+            let mut ready = Some(ready);
             let mut first = true;
             loop {
                 if !first {
                     on_change(0, 0);
                 }
                 first = false;
-                if let Err(e) = listen_once(&url, origin, &on_change).await {
+                if let Err(e) = listen_once(&url, origin, &on_change, &mut ready).await {
                     eprintln!(
                         "ryg: PostgreSQL notifications of {}: {e}; listening again in 1 s",
                         shown_url(&url)
                     );
                 }
+                ready = None;
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
+        let _ = listening.recv_timeout(Duration::from_secs(10));
     }
 }
 
@@ -196,6 +202,7 @@ async fn listen_once(
     url: &str,
     origin: u64,
     on_change: &(impl Fn(i64, i64) + Send + Sync),
+    ready: &mut Option<std::sync::mpsc::Sender<()>>,
 ) -> Result<(), tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(url, NoTls).await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
@@ -214,6 +221,9 @@ async fn listen_once(
         }
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    if let Some(ready) = ready.take() {
+        let _ = ready.send(());
+    }
     while let Some(payload) = rx.recv().await {
         let mut parts = payload.split(':').map(str::parse::<u64>);
         if let (Some(Ok(id)), Some(Ok(version)), Some(Ok(from))) = (parts.next(), parts.next(), parts.next())

@@ -149,11 +149,13 @@ impl StoredGame {
         }
     }
 
-    /// Whose seats a request carrying the token hash `token` holds: a human seat without a token
-    /// (stored before tokens) is held by anyone.
+    /// Whose seats a request carrying the token hash `token` holds: a human seat, or, in a game
+    /// of the computer against itself, the seats its creator's token controls. A seat without a
+    /// token (stored before tokens) is held by anyone.
     pub fn holder(&self, token: Option<&str>) -> Option<Holder> {
+        let operated = !self.has_human();
         let holds = |side: Side| {
-            self.seat(side) == Seat::Human
+            (self.seat(side) == Seat::Human || operated)
                 && match &self.tokens[clock::index(side)] {
                     None => true,
                     Some(hash) => token == Some(hash.as_str()),
