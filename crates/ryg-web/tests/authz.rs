@@ -135,3 +135,19 @@ fn the_computer_plays_at_its_own_level() {
     let (status, same) = server.post_as(&path, json!({"level": "1"}), token);
     assert_eq!(status, 200, "{same}");
 }
+
+#[test]
+fn links_never_come_from_the_host_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let body = json!({"mouse": "human", "cats": "human"}).to_string();
+    let (status, game) = server.call_with_header("POST", "/api/games", &body, ("Host", "evil.example"));
+    assert_eq!(status, 201, "{game}");
+    let link = game["links"]["watch"].as_str().unwrap();
+    assert_eq!(link, format!("{}/#game={}", server.url, game["id"]));
+    let dir = tempfile::tempdir().unwrap();
+    let public =
+        Server::start_with(&dir.path().join("games.sqlite3"), &["--public-url", "https://ryg.example.org/"]);
+    let (_, game) = public.call_with_header("POST", "/api/games", &body, ("Host", "evil.example"));
+    assert_eq!(game["links"]["watch"], format!("https://ryg.example.org/#game={}", game["id"]));
+}
