@@ -121,6 +121,7 @@ pub fn rematch_of(old: &StoredGame, seed: u64, now: i64) -> StoredGame {
     g.tokens = [old.tokens[1].clone(), old.tokens[0].clone()];
     g.names = [old.names[1].clone(), old.names[0].clone()];
     g.clock = old.clock.map(|c| c.reset());
+    super::play::record_clock(&mut g);
     g
 }
 
@@ -171,6 +172,7 @@ impl Games<'_> {
         let mut g = StoredGame::new(game, mouse, cats, spec.seed.unwrap_or_else(new_seed), iso(now));
         g.names = names;
         g.clock = clock;
+        super::play::record_clock(&mut g);
         g.creator = creator.map(|(hash, _)| hash.to_owned());
         let mut tokens = Vec::new();
         let shared = token::generate()?;

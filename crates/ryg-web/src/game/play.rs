@@ -24,7 +24,21 @@ pub fn play_move(g: &mut StoredGame, mv: Move, now: i64) -> Result<(), GameError
     }
     g.game = next;
     g.undo_request = None;
+    record_clock(g);
     Ok(())
+}
+
+/// Notes the clocks' times as the current ply begins, so an undo can give them back (see
+/// [`StoredGame::clock_history`]); plies before the record began get the times of now.
+pub fn record_clock(g: &mut StoredGame) {
+    let Some(clock) = &g.clock else {
+        g.clock_history.clear();
+        return;
+    };
+    let plies = g.game.moves().len();
+    g.clock_history.truncate(plies);
+    g.clock_history.resize(plies + 1, clock.left_ms);
+    g.clock_history[plies] = clock.left_ms;
 }
 
 /// The seed of the computer's choice at the current ply: the game's seed and the ply, so the

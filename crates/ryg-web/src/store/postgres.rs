@@ -55,6 +55,9 @@ pub const PG_MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN creator TEXT;
     CREATE INDEX games_by_creator ON games (creator);
 ",
+    "
+    ALTER TABLE games ADD COLUMN clock_history TEXT;
+",
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
@@ -293,6 +296,7 @@ fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
         rematch_offer: row.try_get(22).map_err(get_err)?,
         rematch_id: row.try_get(23).map_err(get_err)?,
         creator: row.try_get(24).map_err(get_err)?,
+        clock_history: row.try_get(25).map_err(get_err)?,
     };
     columns.into_game().map_err(|message| StoreError::Query(message.into()))
 }
@@ -302,7 +306,7 @@ const UPDATE: &str =
     mouse_token = $6, cats_token = $7, mouse_name = $8, cats_name = $9,
     clock_initial_ms = $10, clock_increment_ms = $11, mouse_ms = $12, cats_ms = $13,
     turn_started_ms = $14, end_reason = $15, end_winner = $16, undo_request = $17,
-    rematch_offer = $18, rematch_id = $19
+    rematch_offer = $18, rematch_id = $19, clock_history = $22
     WHERE id = $1 AND version = $21 RETURNING version";
 
 impl GameStore for PgStore {
@@ -447,6 +451,7 @@ async fn update(
                 &r.rematch_id,
                 &bump,
                 &expected,
+                &r.clock_history,
             ],
         )
         .await

@@ -80,7 +80,7 @@ impl SqliteStore {
                 mouse_token = ?7, cats_token = ?8, mouse_name = ?9, cats_name = ?10,
                 clock_initial_ms = ?11, clock_increment_ms = ?12, mouse_ms = ?13, cats_ms = ?14,
                 turn_started_ms = ?15, end_reason = ?16, end_winner = ?17, undo_request = ?18,
-                rematch_offer = ?19, rematch_id = ?20
+                rematch_offer = ?19, rematch_id = ?20, clock_history = ?22
              WHERE id = ?1 AND version = ?21",
             params![
                 r.id,
@@ -104,6 +104,7 @@ impl SqliteStore {
                 r.rematch_offer,
                 r.rematch_id,
                 g.version,
+                r.clock_history,
             ],
         )
         .map(|changed| changed == 1)
@@ -234,6 +235,7 @@ pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite:
         rematch_offer: row.get(22)?,
         rematch_id: row.get(23)?,
         creator: row.get(24)?,
+        clock_history: row.get(25)?,
     };
     Ok(columns.into_game().map_err(bad))
 }
@@ -281,7 +283,7 @@ mod tests {
         drop(conn);
         let before = std::fs::read(&path).unwrap();
         let err = SqliteStore::open(&path).err().unwrap().to_string();
-        assert!(err.contains("schema version 99, newer than this ryg's 3"), "{err}");
+        assert!(err.contains("schema version 99, newer than this ryg's 4"), "{err}");
         assert_eq!(std::fs::read(&path).unwrap(), before, "the refused file changed");
         let mode: String =
             Connection::open(&path).unwrap().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
@@ -330,6 +332,7 @@ mod tests {
         g.undo_request = Some(Side::Mouse);
         g.rematch_offer = Some(Side::Cats);
         g.rematch_id = Some(9);
+        g.clock_history = vec![[300_000, 300_000], [300_000, 302_000]];
         g.id = store.insert(&g).unwrap();
         let back = store.load(g.id).unwrap().unwrap();
         assert_eq!(back, g);
@@ -360,7 +363,7 @@ mod tests {
             .unwrap();
         }
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 3);
+        assert_eq!(store.schema_version().unwrap(), 4);
         let g = store.load(1).unwrap().unwrap();
         assert_eq!(g.game.moves().len(), 2);
         assert_eq!((g.tokens.clone(), g.clock, g.end, g.creator.clone()), ([None, None], None, None, None));

@@ -72,6 +72,10 @@ pub struct StoredGame {
     /// A hash of the address that created the game (see [`crate::limits`]); `None` for games
     /// created before it was kept, and by the service's own callers.
     pub creator: Option<String>,
+    /// The clocks' times left (mouse, cats) when each ply began: entry `k` after `k` moves, so
+    /// that an undo gives back the time of the moves it takes back. Empty without a clock (and
+    /// in games stored before it was kept).
+    pub clock_history: Vec<[i64; 2]>,
 }
 
 impl StoredGame {
@@ -95,6 +99,7 @@ impl StoredGame {
             rematch_offer: None,
             rematch_id: None,
             creator: None,
+            clock_history: Vec::new(),
         }
     }
 
