@@ -1,6 +1,7 @@
 //! ryg in the browser: an HTTP server (axum) with a JSON API over the `ryg` library, a SQLite
 //! game store, and the page, embedded in the binary. `ryg serve` starts it.
 
+pub mod alarms;
 pub mod clock;
 pub mod config;
 pub mod engine;
@@ -8,6 +9,7 @@ pub mod error;
 pub mod events;
 pub mod game;
 pub mod limits;
+pub mod locks;
 mod routes;
 pub mod state;
 pub mod store;

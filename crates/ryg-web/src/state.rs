@@ -1,8 +1,7 @@
 //! What every handler shares: the store, the engine's tablebases and searches, the per-game
 //! locks and the event streams.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::config::Config;
 use crate::{engine, events, store};
@@ -14,7 +13,9 @@ pub struct AppState {
     pub tablebases: Arc<engine::Tablebases>,
     pub thinking: engine::ThinkingBoard,
     /// One lock per game, so two requests on a game take turns while others go on.
-    pub game_locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    pub game_locks: crate::locks::GameLocks,
+    /// The clocks' flag-fall alarms, one per game at most.
+    pub alarms: Arc<crate::alarms::Alarms>,
     /// The games' event streams.
     pub hub: Arc<events::Hub>,
     /// See [`Config::public_url`].
@@ -32,7 +33,8 @@ impl AppState {
             store,
             tablebases: Arc::default(),
             thinking: engine::ThinkingBoard::default(),
-            game_locks: Mutex::default(),
+            game_locks: crate::locks::GameLocks::default(),
+            alarms: Arc::default(),
             hub: Arc::new(events::Hub::new(config.limits)),
             public_url: config.public_url.clone(),
             public_games: config.public_games,

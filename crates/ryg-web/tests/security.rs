@@ -147,3 +147,38 @@ fn an_address_may_keep_only_so_many_games() {
     let (status, _) = server.post("/api/games", body);
     assert_eq!(status, 429, "the proxy's own address still has its two");
 }
+
+#[test]
+fn a_malformed_or_oversized_body_changes_nothing_on_routes_that_read_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (_, game) =
+        server.post("/api/games", serde_json::json!({"mouse": "human", "cats": "human", "hotseat": true}));
+    let id = game["id"].as_i64().unwrap();
+    let token = game["tokens"]["mouse"].as_str().unwrap().to_owned();
+    let (status, _) =
+        server.post_as(&format!("/api/games/{id}/moves"), serde_json::json!({"move": "e1f2"}), Some(&token));
+    assert_eq!(status, 200);
+    let big = format!("{{\"x\": \"{}\"}}", "y".repeat(70 * 1024));
+    for route in ["undo", "redo", "resign", "rematch", "computer", "undo/accept", "undo/decline"] {
+        for (body, want_status, want) in [
+            ("{\"", 400, "malformed JSON body"),
+            ("not json", 400, "malformed JSON body"),
+            (big.as_str(), 413, "request body over 64 KiB"),
+        ] {
+            let (status, err) =
+                server.call_as("POST", &format!("/api/games/{id}/{route}"), Some(body), Some(&token));
+            assert_eq!(status, want_status, "{route}: {err}");
+            assert!(err["error"].as_str().unwrap().contains(want), "{route}: {err}");
+        }
+    }
+    let (_, after) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(
+        (after["moves"].clone(), after["version"].clone(), after["outcome"].clone()),
+        (
+            serde_json::json!(["e1f2"]),
+            game["version"].as_i64().map(|v| v + 1).into(),
+            serde_json::Value::Null
+        )
+    );
+}

@@ -10,6 +10,7 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::extract::MAX_BODY;
 use crate::error::ApiError;
 
 /// The page's policy: its own scripts, styles, images and API only; nothing inline (styles set
@@ -31,7 +32,8 @@ pub async fn headers(req: Request, next: Next) -> Response {
 }
 
 /// Refuses a state-changing request (any method but GET, HEAD and OPTIONS) whose
-/// `Content-Type` is not `application/json`: 415, nothing done.
+/// `Content-Type` is not `application/json` (415), whose body is over [`MAX_BODY`] (413) or
+/// is not JSON (400): nothing done, also on the routes that read no body.
 pub async fn json_only(req: Request, next: Next) -> Response {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.run(req).await;
@@ -42,7 +44,10 @@ pub async fn json_only(req: Request, next: Next) -> Response {
         t.split(';').next().is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
     });
     if json {
-        return next.run(req).await;
+        return match whole_json_body(req).await {
+            Ok(req) => next.run(req).await,
+            Err(e) => e.into_response(),
+        };
     }
     let what = match &sent {
         Some(t) => format!("this one sent '{}'", ryg::echo::echo(t)),
@@ -54,4 +59,21 @@ pub async fn json_only(req: Request, next: Next) -> Response {
         format!("{} requests need 'Content-Type: application/json' ({what})", req.method()),
     )
     .into_response()
+}
+
+/// The request with its body read and checked: at most [`MAX_BODY`] bytes, empty or JSON.
+async fn whole_json_body(req: Request) -> Result<Request, ApiError> {
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("request body over {} KiB", MAX_BODY / 1024),
+        )
+    })?;
+    if !bytes.iter().all(u8::is_ascii_whitespace) {
+        serde_json::from_slice::<serde::de::IgnoredAny>(&bytes)
+            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))?;
+    }
+    Ok(Request::from_parts(parts, axum::body::Body::from(bytes)))
 }

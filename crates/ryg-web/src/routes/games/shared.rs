@@ -20,8 +20,7 @@ use crate::store::{StoreError, StoredGame};
 
 pub type AppRef = State<Arc<AppState>>;
 
-/// The game's lock, held while a request works on it.
-pub type Turn = tokio::sync::OwnedMutexGuard<()>;
+pub use crate::locks::Turn;
 
 impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
@@ -71,17 +70,17 @@ pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T
 }
 
 /// After a change, wakes up when the running clock reaches zero and ends the game then,
-/// unless the game changed meanwhile (its next change sets a new alarm).
+/// unless the game changed meanwhile. The game's alarm replaces the one its last change set;
+/// a game over or a stopped clock has none.
 pub fn watch_clock(state: &Arc<AppState>, g: &StoredGame) {
-    let Some(at) = g.clock.and_then(|c| c.flag_at(g.game.position().side_to_move())) else { return };
-    if g.is_over() {
+    let flag_at = g.clock.and_then(|c| c.flag_at(g.game.position().side_to_move()));
+    let Some(at) = flag_at.filter(|_| !g.is_over()) else {
+        state.alarms.clear(g.id);
         return;
-    }
-    let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+    };
     let (st, id, version) = (Arc::clone(state), g.id, g.version);
-    runtime.spawn(async move {
-        let wait = u64::try_from(at - now_ms()).unwrap_or(0) + 1;
-        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    let wait = std::time::Duration::from_millis(u64::try_from(at - now_ms()).unwrap_or(0) + 1);
+    state.alarms.set(id, version, wait, async move {
         let _turn = lock_game(&st, id).await;
         let st2 = Arc::clone(&st);
         let _ = blocking(move || {
@@ -99,8 +98,7 @@ pub fn watch_clock(state: &Arc<AppState>, g: &StoredGame) {
 
 /// Holds game `id`'s lock: requests on one game take turns.
 pub async fn lock_game(state: &AppState, id: i64) -> Turn {
-    let lock = state.game_locks.lock().unwrap_or_else(|e| e.into_inner()).entry(id).or_default().clone();
-    lock.lock_owned().await
+    state.game_locks.lock(id).await
 }
 
 /// Runs `change` on game `id` under its lock, off the async threads, with the game service.
