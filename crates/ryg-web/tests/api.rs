@@ -155,7 +155,11 @@ fn answers_equal_the_command_line_and_the_tablebase() {
             let out = Command::new(ryg_bin()).args(&args).args(["--fen", fen]).output().unwrap();
             assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), api, "{path} {fen}");
         }
-        let (_, tree) = server.get(&format!("/api/tree?fen={}&depth=2", enc(fen)));
+        let (_, mut tree) = server.get(&format!("/api/tree?fen={}&depth=2", enc(fen)));
+        // the API adds the order minimax visits the tree in: each node first reached once
+        let steps = tree.as_object_mut().unwrap().remove("steps").unwrap();
+        let firsts = steps.as_array().unwrap().iter().filter(|s| s["kind"] != "backup").count();
+        assert_eq!(firsts, tree["nodes"].as_array().unwrap().len(), "steps {fen}");
         let out = Command::new(ryg_bin())
             .args(["tree", "--format", "json", "--depth", "2", "--fen", fen])
             .output()
@@ -180,6 +184,12 @@ fn think_shows_cut_branches_counts_history_and_table() {
     let cut = nodes.iter().filter(|n| n["cut"] == true).count();
     assert!(cut > 0 && nodes.iter().all(|n| (n["cut"] == true) == n["value"].is_null()));
     assert_eq!(nodes[0]["window"], json!(["-inf", "+inf"]));
+    // the replay reaches the nodes in the order the search made them, cutting the pruned ones
+    let steps = think["steps"].as_array().unwrap();
+    let firsts: Vec<u64> =
+        steps.iter().filter(|s| s["kind"] != "backup").map(|s| s["node"].as_u64().unwrap()).collect();
+    assert_eq!(firsts, (0..nodes.len() as u64).collect::<Vec<_>>());
+    assert_eq!(steps.iter().filter(|s| s["kind"] == "cut").count(), cut);
     let counts: Vec<(String, u64)> = think["counts"]
         .as_array()
         .unwrap()
