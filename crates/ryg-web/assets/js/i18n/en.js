@@ -5,6 +5,7 @@ export default {
   'page.title': 'ryg — El ratón y los gatos',
   'page.skip': 'Skip to the board',
   'prefs.lang': 'Language',
+  'learn.link': 'Learn',
   'prefs.dark': 'Dark theme',
   'prefs.sound': 'Sound',
 

@@ -7,6 +7,7 @@ export default {
   'page.title': 'ryg — El ratón y los gatos',
   'page.skip': 'Ir al tablero',
   'prefs.lang': 'Idioma',
+  'learn.link': 'Aprender',
   'prefs.dark': 'Tema oscuro',
   'prefs.sound': 'Sonido',
 

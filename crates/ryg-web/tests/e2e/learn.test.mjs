@@ -1,0 +1,177 @@
+// End-to-end tests of the Learn section: each lesson walked in English and Spanish, on a desktop
+// and a phone, its numbers checked against the command line, its task solved, axe-core clean.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, rygBinary, idle } from './harness.mjs';
+
+const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(tempDb());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/** `ryg tree --format json` of the 8×8 start at `depth`. */
+function cliTree(depth) {
+  return JSON.parse(execFileSync(rygBinary(), ['tree', '--format', 'json', '--depth', String(depth), '--fen', START], { encoding: 'utf8' }));
+}
+
+async function lesson(p, prefix, depth) {
+  await p.locator(`#${prefix}-depth`).selectOption(String(depth));
+  await p.waitForFunction(([pre, d]) => {
+    const tree = document.querySelector(`#${pre}-tree[data-busy="false"] [role="tree"]`);
+    return tree && tree.getAttribute('aria-label').endsWith(String(d));
+  }, [prefix, depth]);
+}
+
+async function stepText(p, prefix) { return p.locator(`#${prefix}-step`).innerText(); }
+
+test('the header link opens the lessons; the minimax tree is the command line\'s, replayed step by step', async () => {
+  const p = await newPage(browser);
+  await p.goto(server.url);
+  await idle(p);
+  await p.getByRole('link', { name: 'Learn' }).click();
+  await p.waitForURL(/#learn$/);
+  await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
+  await lesson(p, 'mm', 2);
+  const cli = cliTree(2);
+  assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cli.nodes.length);
+  assert.equal(await p.locator('#mm-tree svg g.n').count(), cli.nodes.length);
+  assert.match(await p.locator('#mm-summary').innerText(), new RegExp(`${cli.nodes.length} nodes.*${cli.best_move}, worth ${cli.value}`));
+  // the replay: the root first, then its first move, then that move's first reply (a leaf)
+  assert.match(await stepText(p, 'mm'), /Press/);
+  await p.getByRole('button', { name: 'Next step' }).click();
+  assert.match(await stepText(p, 'mm'), /^Step 1 of \d+: enter the root \(mouse to move\); its 2 moves/);
+  await p.getByRole('button', { name: 'Next step' }).click();
+  await p.getByRole('button', { name: 'Next step' }).click();
+  const leaf = cli.nodes.find((n) => n.parent === cli.nodes[1].id);
+  assert.equal(await stepText(p, 'mm'), `Step 3 of ${2 * 3 + 14}: leaf ${cli.nodes[1].move} ${leaf.move}: the evaluation gives ${leaf.eval}.`);
+  assert.equal(await p.locator('#mm-tree svg g.n.unseen').count(), cli.nodes.length - 3);
+  // no value is shown before the search backs it up
+  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '?');
+  await p.getByRole('button', { name: 'To the end' }).click();
+  assert.match(await stepText(p, 'mm'), new RegExp(`back at the root: the mouse takes the largest value of its children, ${cli.value.replace('+', '\\+')}\\.`));
+  assert.equal(await p.locator('#mm-tree svg g.n.best').count(), 3, 'the chosen line: root, move, reply');
+  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), cli.value);
+  await screenshot(p, 'learn-minimax');
+  // the task: a wrong answer is refused, the move minimax chose is right
+  const other = cli.nodes.find((n) => n.parent === 0 && n.move !== cli.best_move);
+  await p.locator('#mm-answer').selectOption(other.move);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'false');
+  await p.locator('#mm-answer').selectOption(cli.best_move);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'true');
+  assert.match(await p.locator('#mm-verdict').innerText(), /^Right!/);
+  await axeScan(p, 'minimax lesson', true);
+  // depth 4: the same count as the command line's
+  await lesson(p, 'mm', 4);
+  assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cliTree(4).nodes.length);
+  // back to the game: the page plays again
+  await p.getByRole('link', { name: 'Back to the game' }).click();
+  await idle(p);
+  assert.equal(await p.locator('#learn-view').isHidden(), true);
+  assert.equal(await p.locator('#board').isVisible(), true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the tree is an ARIA tree the keyboard walks, opens and closes', async () => {
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/1`);
+  await lesson(p, 'mm', 2);
+  const root = p.locator('#mm-tree [role="treeitem"][aria-level="1"]');
+  await root.focus();
+  await p.keyboard.press('ArrowDown');
+  const first = p.locator('#mm-tree [role="treeitem"][aria-level="2"]').first();
+  assert.equal(await first.evaluate((el) => el === document.activeElement), true);
+  assert.match(await first.getAttribute('aria-label') || await first.innerText(), /e1d2: cats to move/);
+  await p.keyboard.press('ArrowLeft');
+  assert.equal(await first.getAttribute('aria-expanded'), 'false');
+  // the picture closes the branch too: its 7 replies are gone
+  assert.equal(await p.locator('#mm-tree svg g.n').count(), cliTree(2).nodes.length - 7);
+  await p.keyboard.press('ArrowRight');
+  assert.equal(await first.getAttribute('aria-expanded'), 'true');
+  await p.keyboard.press('ArrowRight');
+  const reply = first.locator('[role="treeitem"]').first();
+  assert.equal(await reply.evaluate((el) => el === document.activeElement), true);
+  await p.keyboard.press('ArrowLeft');
+  assert.equal(await first.evaluate((el) => el === document.activeElement), true);
+  await p.keyboard.press('Home');
+  assert.equal(await root.evaluate((el) => el === document.activeElement), true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the first cut found', async () => {
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/2`);
+  await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
+  await lesson(p, 'ab', 3);
+  const think = await p.evaluate(async (fen) => (await fetch(`/api/think?fen=${encodeURIComponent(fen)}&depth=3`)).json(), START);
+  const cuts = think.nodes.filter((n) => n.cut).length;
+  assert.ok(cuts > 0);
+  const minimax = cliTree(3).nodes.length;
+  const summary = await p.locator('#ab-summary').innerText();
+  assert.match(summary, new RegExp(`searches ${think.nodes.length - cuts} nodes and cuts ${cuts} branches; minimax visits ${minimax}`));
+  assert.equal(think.counts.find((c) => c.technique === 'alpha-beta').nodes, think.nodes.length - cuts);
+  // before the stepper reaches the first cut, nothing is greyed; once it has, that branch is
+  const first = think.steps.findIndex((s) => s.kind === 'cut');
+  const cutNode = think.steps[first].node;
+  for (let i = 0; i < first; i += 1) await p.locator('#ab-next').click();
+  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 0);
+  assert.match(await stepText(p, 'ab'), /Window \(α, β\) = /);
+  await p.locator('#ab-next').click();
+  assert.match(await stepText(p, 'ab'), new RegExp(`^Step ${first + 1} of ${think.steps.length}: cut `));
+  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 1);
+  assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('data-state'), 'cut');
+  await screenshot(p, 'learn-alphabeta');
+  // the task: another branch is wrong, the first cut one is right (picked in the picture)
+  await p.locator(`#ab-tree svg g.n[data-node="1"]`).click();
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'false');
+  await p.locator(`#ab-tree svg g.n[data-node="${cutNode}"]`).click();
+  assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('aria-selected'), 'true');
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'true');
+  await p.getByRole('button', { name: 'To the end' }).click();
+  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), cuts);
+  await axeScan(p, 'alpha-beta lesson', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass axe-core', async () => {
+  const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
+  await p.goto(`${server.url}#learn/1`);
+  await p.getByRole('heading', { name: 'El árbol de juego y el minimax' }).waitFor();
+  await lesson(p, 'mm', 2);
+  await p.getByRole('button', { name: 'Paso siguiente' }).click();
+  assert.match(await stepText(p, 'mm'), /^Paso 1 de 20: entra en la raíz \(mueve el ratón\)/);
+  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the page');
+  await screenshot(p, 'learn-phone-es');
+  await axeScan(p, 'phone minimax lesson es', true);
+  await p.getByRole('link', { name: 'Lección siguiente →' }).click();
+  await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
+  await lesson(p, 'ab', 3);
+  assert.match(await p.locator('#ab-summary').innerText(), /^El alfa-beta busca \d+ nodos y corta \d+ ramas/);
+  await p.getByRole('button', { name: 'Comprobar' }).click();
+  assert.equal(await p.locator('#ab-verdict').innerText(), 'Elige primero una respuesta.');
+  await axeScan(p, 'phone alpha-beta lesson es', true);
+  // a reload keeps the lesson; the language switch redraws it
+  await p.reload();
+  await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
+  await p.locator('#lang').selectOption('en');
+  await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
+  assert.match(p.url(), /#learn\/2$/);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
