@@ -421,3 +421,38 @@ fn error_answers_carry_a_stable_code() {
         (409, json!({"error": "the game is over: the mouse wins (resigned)", "code": "game_over"}))
     );
 }
+
+#[test]
+fn techniques_count_nodes_per_depth_as_analyze_does_with_each_switch() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let fen = "1c1c1c1c/8/8/8/8/8/5m2/8 c";
+    let cases: [(&str, &[&str]); 3] = [
+        ("", &[]),
+        ("&tt=0&ordering=0&history=0&id=0", &["--no-tt", "--no-ordering", "--no-history", "--no-id"]),
+        ("&tt=1&ordering=1&history=1&id=0", &["--no-id"]),
+    ];
+    for (query, flags) in cases {
+        let (status, r) = server.get(&format!("/api/techniques?fen={}&depth=6&eval=seed{query}", enc(fen)));
+        assert_eq!(status, 200, "{r}");
+        let depths = r["depths"].as_array().unwrap();
+        assert_eq!(depths.len(), 6);
+        for d in [1u64, 6] {
+            let out = Command::new(ryg_bin())
+                .args(["analyze", "--json", "--eval", "seed", "--depth", &d.to_string(), "--fen", fen])
+                .args(flags)
+                .output()
+                .unwrap();
+            let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(depths[d as usize - 1]["nodes"], cli["nodes"], "{query} depth {d}");
+            assert_eq!(depths[d as usize - 1]["best_move"], cli["best_move"], "{query} depth {d}");
+        }
+        assert_eq!(r["table"].is_null(), query.contains("tt=0"), "{query}");
+        assert_eq!(r["history"].as_array().unwrap().is_empty(), query.contains("history=0"), "{query}");
+    }
+    let (status, bad) = server.get(&format!("/api/techniques?fen={}&depth=13", enc(fen)));
+    assert_eq!((status, bad["code"].as_str()), (400, Some("bad_request")));
+    let (status, bad) = server.get(&format!("/api/techniques?fen={}&tt=maybe", enc(fen)));
+    assert_eq!(status, 400);
+    assert!(bad["error"].as_str().unwrap().contains("bad tt 'maybe'"), "{bad}");
+}

@@ -31,12 +31,12 @@ pub const MAX_TREE_DEPTH: u64 = 4;
 /// The largest tree `/api/tree` builds.
 pub const MAX_TREE_NODES: u64 = 100_000;
 
-fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
+pub(super) fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
     let fen = required(params, "fen")?;
     fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
 }
 
-fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
+pub(super) fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
     params
         .get("eval")
         .map_or(Ok(EvalKind::Default), |e| e.parse().map_err(|e| ApiError::bad_request(format!("{e}"))))

@@ -9,6 +9,7 @@ mod events;
 pub mod extract;
 mod games;
 mod security;
+mod techniques;
 
 use std::sync::Arc;
 
@@ -44,6 +45,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/eval"),
     ("get", "/api/tree"),
     ("get", "/api/think"),
+    ("get", "/api/techniques"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
@@ -73,6 +75,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/eval", get(analysis::eval))
         .route("/api/tree", get(analysis::tree))
         .route("/api/think", get(analysis::think))
+        .route("/api/techniques", get(techniques::techniques))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))

@@ -175,3 +175,60 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
+
+/** `ryg analyze --json` nodes at `depth` with the --no-* switches `off`. */
+function cliNodes(fen, depth, off) {
+  const args = ['analyze', '--json', '--depth', String(depth), '--eval', 'seed', '--fen', fen, ...off.map((s) => `--no-${s}`)];
+  return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' })).nodes;
+}
+
+async function techniquesReady(p) {
+  await p.waitForFunction(() => document.getElementById('tq-out')?.dataset.busy === 'false' && !document.getElementById('tq-summary').textContent.endsWith('…'));
+}
+
+test('techniques: nodes per depth as the command line counts them, switches, tables, the C64 beside ryg, the task', async () => {
+  const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/3`);
+  await p.getByRole('heading', { name: 'Iterative deepening, the hash table, move ordering, history' }).waitFor();
+  await techniquesReady(p);
+  // every technique on: depth by depth, the numbers of `ryg analyze --depth D`
+  const cells = await p.locator('table.depths tbody tr').evaluateAll((trs) => trs.slice(0, 8).map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(cells.length, 8);
+  for (const d of [1, 5, 8]) {
+    assert.equal(cells[d - 1][1].replace(/,/g, ''), String(cliNodes(E1F2, d, [])), `depth ${d} with every technique`);
+    assert.equal(cells[d - 1][2].replace(/,/g, ''), String(cliNodes(E1F2, d, ['tt', 'ordering', 'history', 'id'])), `depth ${d} plain`);
+  }
+  assert.equal(await p.locator('.chart .dot.on').count(), 8);
+  assert.match(await p.locator('dl.tt').innerText(), /hits \/ probes/);
+  assert.ok(await p.locator('table.heat td[data-heat]').count() > 0, 'the history table has cells');
+  // the C64's figures beside ryg's for the same settings
+  await p.locator('[data-ryg="ordered"]').waitFor();
+  assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliNodes(E1F2, 8, ['tt', 'ordering', 'history', 'id'])));
+  assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliNodes(E1F2, 8, ['tt', 'id'])));
+  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*−39%/);
+  // the task: with iterative deepening, depth 8 costs more than a tenth of the C64's nodes
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false');
+  await p.getByLabel('iterative deepening', { exact: true }).uncheck();
+  await techniquesReady(p);
+  assert.equal(await p.locator('dl.tt').count(), 1);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'true');
+  assert.match(await p.locator('#tq-verdict').innerText(), new RegExp(`Depth 8 took ${cliNodes(E1F2, 8, ['id']).toLocaleString('en')} nodes`));
+  await screenshot(p, 'learn-techniques');
+  // the table off: no table figures; history off: no heat map
+  await p.getByLabel('hash table', { exact: true }).uncheck();
+  await techniquesReady(p);
+  assert.match(await p.locator('#tq-out').innerText(), /The hash table is switched off/);
+  await p.getByLabel('history table', { exact: true }).uncheck();
+  await techniquesReady(p);
+  assert.equal(await p.locator('table.heat').count(), 0);
+  await axeScan(p, 'techniques lesson', true);
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'Profundización iterativa, tabla hash, ordenación de jugadas, historia' }).waitFor();
+  await techniquesReady(p);
+  await axeScan(p, 'techniques lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});

@@ -79,3 +79,17 @@ test('pathTo and below', () => {
   assert.deepEqual(below(nodes, 2).sort(), [5, 6, 7]);
   assert.deepEqual(below(nodes, 0).length, 7);
 });
+
+test('chart: log ticks cover the values; points land inside the plot, larger values higher', async () => {
+  const { logTicks, lineChart } = await import('../../assets/js/learn/chart.js');
+  assert.deepEqual(logTicks(8, 9698), [1, 10, 100, 1000, 10000]);
+  assert.deepEqual(logTicks(1, 1), [1]);
+  assert.deepEqual(logTicks(150, 900), [100, 1000]);
+  const { svg, ticks } = lineChart([{ name: 'a', cls: 'on', points: [[1, 8], [2, 30], [3, 138]] }], { maxX: 3, xLabel: 'depth', yLabel: 'nodes', width: 200, height: 100 });
+  assert.deepEqual(ticks, [1, 10, 100, 1000]);
+  const ys = [...svg.matchAll(/<circle class="dot on" cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  assert.equal(ys.length, 3);
+  assert.ok(ys[0][1] > ys[1][1] && ys[1][1] > ys[2][1], 'more nodes, higher up');
+  assert.deepEqual(ys.map((p) => p[0]), [64, 124, 184]);
+  for (const [, y] of ys) assert.ok(y >= 16 && y <= 60);
+});

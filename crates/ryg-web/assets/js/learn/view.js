@@ -5,9 +5,10 @@ import { $ } from '../dom.js';
 import { t } from '../i18n.js';
 import { minimax } from './minimax.js';
 import { alphabeta } from './alphabeta.js';
+import { techniques } from './techniques.js';
 import { LESSON_KEYS, lessonFromHash } from './route.js';
 
-const MODULES = { minimax, alphabeta };
+const MODULES = { minimax, alphabeta, techniques };
 export const LESSONS = LESSON_KEYS.map((k) => MODULES[k]);
 
 let current = null;
