@@ -60,8 +60,10 @@ export function createTreeView(box, nodes, { label, pictureLabel = label, descri
   const first = items.get(root);
   if (first) first.tabIndex = 0;
 
+  let rootX = 0;
   const drawPicture = () => {
     const { pos, edges, width, height } = layout(nodes, { dx: 40, dy: 78, pad: 30, closed });
+    rootX = root === null ? 0 : pos.get(root).x;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.setAttribute('width', String(width));
     svg.setAttribute('height', String(height));
@@ -173,6 +175,8 @@ export function createTreeView(box, nodes, { label, pictureLabel = label, descri
   });
 
   drawPicture();
+  // a wide tree opens on its root, in the middle
+  requestAnimationFrame(() => { scroll.scrollLeft = rootX - scroll.clientWidth / 2; });
   return {
     /** Shows what a replay has shown so far (`replay()`'s answer plus `complete`), or all. */
     show(state) {
