@@ -216,6 +216,7 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'true');
   assert.match(await p.locator('#tq-verdict').innerText(), new RegExp(`Depth 8 took ${cliNodes(E1F2, 8, ['id']).toLocaleString('en')} nodes`));
+  await p.locator('#tq-summary').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(p, 'learn-techniques');
   // the table off: no table figures; history off: no heat map
   await p.getByLabel('hash table', { exact: true }).uncheck();
