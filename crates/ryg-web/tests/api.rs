@@ -456,3 +456,27 @@ fn techniques_count_nodes_per_depth_as_analyze_does_with_each_switch() {
     assert_eq!(status, 400);
     assert!(bad["error"].as_str().unwrap().contains("bad tt 'maybe'"), "{bad}");
 }
+
+#[test]
+fn retrograde_lists_every_4x4_position_in_build_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, r) = server.get("/api/retrograde?size=4");
+    assert_eq!(status, 200, "{r}");
+    let positions = r["positions"].as_array().unwrap();
+    let tb = Tablebase::build(ryg::Size::new(4).unwrap(), 1, &mut ());
+    assert_eq!(positions.len() as u64, tb.stats().positions);
+    assert_eq!(r["configurations"], 28);
+    let configs: Vec<u64> = positions.iter().map(|p| p["configuration"].as_u64().unwrap()).collect();
+    assert!(configs.windows(2).all(|w| w[0] <= w[1]), "configurations in increasing order");
+    for p in positions.iter().step_by(17) {
+        let position: Position = p["fen"].as_str().unwrap().parse().unwrap();
+        let result = tb.result(&position);
+        assert_eq!(
+            (p["winner"].as_str().unwrap(), p["plies"].as_u64().unwrap()),
+            (result.winner.name(), u64::from(result.plies))
+        );
+    }
+    let (status, bad) = server.get("/api/retrograde?size=8");
+    assert_eq!(status, 400, "{bad}");
+}

@@ -8,6 +8,7 @@ pub mod client;
 mod events;
 pub mod extract;
 mod games;
+mod retrograde;
 mod security;
 mod techniques;
 
@@ -46,6 +47,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/tree"),
     ("get", "/api/think"),
     ("get", "/api/techniques"),
+    ("get", "/api/retrograde"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
@@ -76,6 +78,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/tree", get(analysis::tree))
         .route("/api/think", get(analysis::think))
         .route("/api/techniques", get(techniques::techniques))
+        .route("/api/retrograde", get(retrograde::retrograde))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))

@@ -233,3 +233,55 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
+
+test('perfect play: the 4×4 table filled backwards as the engine builds it, the exact explorer, the only winning move', async () => {
+  const stats = JSON.parse(execFileSync(rygBinary(), ['solve', '--stats', '--size', '4', '--json'], { encoding: 'utf8' }));
+  const mouse = stats.mouse_to_move.mouse_wins + stats.cats_to_move.mouse_wins;
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/4`);
+  await p.getByRole('heading', { name: 'Perfect play' }).waitFor();
+  await p.locator('#pf-grid svg').waitFor();
+  assert.equal(await p.locator('#pf-summary').innerText(), `${stats.positions} positions in 28 configurations of the cats: the mouse wins ${mouse}, the cats win ${stats.positions - mouse}.`);
+  assert.equal(await p.locator('#pf-grid g.pf').count(), stats.positions);
+  assert.equal(await p.locator('#pf-grid g.done').count(), 0);
+  // the first configuration solved is the cats' most advanced: both on the first rank
+  await p.getByRole('button', { name: 'Next step' }).click();
+  assert.match(await p.locator('#pf-step').innerText(), new RegExp(`^Configuration 1 of 28 \\(cats on a1 c1\\) solved: 12 of ${stats.positions} positions known\\.`));
+  assert.equal(await p.locator('#pf-grid g.done').count(), 12);
+  assert.equal(await p.locator('#pf-table tbody tr').count(), 1);
+  await p.getByRole('button', { name: 'To the end' }).click();
+  assert.equal(await p.locator('#pf-grid g.done').count(), stats.positions);
+  assert.equal(await p.locator('#pf-grid g.done.mouse').count(), mouse);
+  // the explorer: the start, as `ryg solve` says, then a move followed
+  const start = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', '1c1c/4/4/2m1 m'], { encoding: 'utf8' }));
+  await p.locator('#pf-moves button').first().waitFor();
+  assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies.`);
+  assert.equal(await p.locator('#pf-moves button').count(), start.moves.length);
+  await p.locator('#pf-moves button').first().click();
+  await p.waitForFunction(() => !document.getElementById('pf-result').textContent.startsWith('1c1c/4/4/2m1 m'));
+  const next = (await p.locator('#pf-result').innerText()).split(':')[0];
+  const cli = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', next], { encoding: 'utf8' }));
+  assert.match(await p.locator('#pf-result').innerText(), new RegExp(`in ${cli.plies} plies`));
+  await screenshot(p, 'learn-perfect');
+  // the task: the only move that keeps the win
+  await p.locator('#pf-answer option').first().waitFor({ state: 'attached' });
+  const fen = (await p.locator('#pf-task-text').innerText()).match(/^In (.+), only one move/)[1];
+  const puzzle = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', fen], { encoding: 'utf8' }));
+  const keeping = puzzle.moves.filter((m) => m.winner === puzzle.winner);
+  assert.equal(keeping.length, 1);
+  assert.ok(puzzle.moves.length >= 2);
+  const wrong = puzzle.moves.find((m) => m.winner !== puzzle.winner).move;
+  await p.locator('#pf-answer').selectOption(wrong);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'false');
+  await p.locator('#pf-answer').selectOption(keeping[0].move);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'true');
+  await axeScan(p, 'perfect play lesson', true);
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'El juego perfecto' }).waitFor();
+  await p.locator('#pf-grid svg').waitFor();
+  await axeScan(p, 'perfect play lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});

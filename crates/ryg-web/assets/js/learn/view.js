@@ -6,9 +6,10 @@ import { t } from '../i18n.js';
 import { minimax } from './minimax.js';
 import { alphabeta } from './alphabeta.js';
 import { techniques } from './techniques.js';
+import { perfect } from './perfect.js';
 import { LESSON_KEYS, lessonFromHash } from './route.js';
 
-const MODULES = { minimax, alphabeta, techniques };
+const MODULES = { minimax, alphabeta, techniques, perfect };
 export const LESSONS = LESSON_KEYS.map((k) => MODULES[k]);
 
 let current = null;
