@@ -252,6 +252,8 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   await p.getByRole('button', { name: 'To the end' }).click();
   assert.equal(await p.locator('#pf-grid g.done').count(), stats.positions);
   assert.equal(await p.locator('#pf-grid g.done.mouse').count(), mouse);
+  await p.locator('#pf-step').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await screenshot(p, 'learn-perfect');
   // the explorer: the start, as `ryg solve` says, then a move followed
   const start = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', '1c1c/4/4/2m1 m'], { encoding: 'utf8' }));
   await p.locator('#pf-moves button').first().waitFor();
@@ -262,7 +264,6 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   const next = (await p.locator('#pf-result').innerText()).split(':')[0];
   const cli = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', next], { encoding: 'utf8' }));
   assert.match(await p.locator('#pf-result').innerText(), new RegExp(`in ${cli.plies} plies`));
-  await screenshot(p, 'learn-perfect');
   // the task: the only move that keeps the win
   await p.locator('#pf-answer option').first().waitFor({ state: 'attached' });
   const fen = (await p.locator('#pf-task-text').innerText()).match(/^In (.+), only one move/)[1];
