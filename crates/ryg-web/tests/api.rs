@@ -480,3 +480,26 @@ fn retrograde_lists_every_4x4_position_in_build_order() {
     let (status, bad) = server.get("/api/retrograde?size=8");
     assert_eq!(status, 400, "{bad}");
 }
+
+#[test]
+fn bits_and_perft_answer_as_the_library_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let fen = "1c1c1c1c/8/8/8/8/8/3m4/8 c";
+    let (status, b) = server.get(&format!("/api/bits?fen={}&square=d8", enc(fen)));
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["side"], "cats");
+    assert_eq!(strings(&b["targets"]["squares"]), ["c7", "e7"]);
+    assert!(b["up"]["squares"].as_array().unwrap().is_empty());
+    let (_, p) = server.get(&format!("/api/perft?fen={}&depth=5", enc(fen)));
+    let position: Position = fen.parse().unwrap();
+    let counts: Vec<u64> =
+        p["depths"].as_array().unwrap().iter().map(|d| d["nodes"].as_u64().unwrap()).collect();
+    assert_eq!(counts, (1..=5).map(|d| ryg::perft(&position, d)).collect::<Vec<_>>());
+    let (status, e) = server.get(&format!("/api/bits?fen={}&square=a1", enc(fen)));
+    assert_eq!((status, e["code"].as_str()), (400, Some("empty_square")));
+    let (status, _) = server.get(&format!("/api/bits?fen={}&square=b1", enc(fen)));
+    assert_eq!(status, 400);
+    let (status, _) = server.get(&format!("/api/perft?fen={}&depth=13", enc(fen)));
+    assert_eq!(status, 400);
+}

@@ -39,6 +39,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("i18n/learn-es.js"),
     js!("known.js"),
     js!("learn/alphabeta.js"),
+    js!("learn/board.js"),
     js!("learn/chart.js"),
     js!("learn/kit.js"),
     js!("learn/layout.js"),

@@ -3,6 +3,7 @@
 mod analysis;
 mod assets;
 mod auth;
+mod bits;
 mod blocking;
 pub mod client;
 mod events;
@@ -48,6 +49,8 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/think"),
     ("get", "/api/techniques"),
     ("get", "/api/retrograde"),
+    ("get", "/api/bits"),
+    ("get", "/api/perft"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
@@ -79,6 +82,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/think", get(analysis::think))
         .route("/api/techniques", get(techniques::techniques))
         .route("/api/retrograde", get(retrograde::retrograde))
+        .route("/api/bits", get(bits::bits))
+        .route("/api/perft", get(bits::perft))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))

@@ -40,6 +40,8 @@ test('the header link opens the lessons; the minimax tree is the command line\'s
   await idle(p);
   await p.getByRole('link', { name: 'Learn' }).click();
   await p.waitForURL(/#learn$/);
+  await p.getByRole('heading', { name: 'The board and the moves' }).waitFor();
+  await p.getByRole('link', { name: 'The game tree and minimax' }).click();
   await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
   await lesson(p, 'mm', 2);
   const cli = cliTree(2);
@@ -86,7 +88,7 @@ test('the header link opens the lessons; the minimax tree is the command line\'s
 
 test('the tree is an ARIA tree the keyboard walks, opens and closes', async () => {
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/1`);
+  await p.goto(`${server.url}#learn/2`);
   await lesson(p, 'mm', 2);
   const root = p.locator('#mm-tree [role="treeitem"][aria-level="1"]');
   await root.focus();
@@ -113,7 +115,7 @@ test('the tree is an ARIA tree the keyboard walks, opens and closes', async () =
 
 test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the first cut found', async () => {
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/2`);
+  await p.goto(`${server.url}#learn/3`);
   await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
   await lesson(p, 'ab', 3);
   const think = await p.evaluate(async (fen) => (await fetch(`/api/think?fen=${encodeURIComponent(fen)}&depth=3`)).json(), START);
@@ -151,7 +153,7 @@ test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the 
 
 test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass axe-core', async () => {
   const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
-  await p.goto(`${server.url}#learn/1`);
+  await p.goto(`${server.url}#learn/2`);
   await p.getByRole('heading', { name: 'El árbol de juego y el minimax' }).waitFor();
   await lesson(p, 'mm', 2);
   await p.getByRole('button', { name: 'Paso siguiente' }).click();
@@ -171,7 +173,7 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
   await p.locator('#lang').selectOption('en');
   await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
-  assert.match(p.url(), /#learn\/2$/);
+  assert.match(p.url(), /#learn\/3$/);
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -189,7 +191,7 @@ async function techniquesReady(p) {
 test('techniques: nodes per depth as the command line counts them, switches, tables, the C64 beside ryg, the task', async () => {
   const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/3`);
+  await p.goto(`${server.url}#learn/4`);
   await p.getByRole('heading', { name: 'Iterative deepening, the hash table, move ordering, history' }).waitFor();
   await techniquesReady(p);
   // every technique on: depth by depth, the numbers of `ryg analyze --depth D`
@@ -238,7 +240,7 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   const stats = JSON.parse(execFileSync(rygBinary(), ['solve', '--stats', '--size', '4', '--json'], { encoding: 'utf8' }));
   const mouse = stats.mouse_to_move.mouse_wins + stats.cats_to_move.mouse_wins;
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/4`);
+  await p.goto(`${server.url}#learn/5`);
   await p.getByRole('heading', { name: 'Perfect play' }).waitFor();
   await p.locator('#pf-grid svg').waitFor();
   assert.equal(await p.locator('#pf-summary').innerText(), `${stats.positions} positions in 28 configurations of the cats: the mouse wins ${mouse}, the cats win ${stats.positions - mouse}.`);
@@ -283,6 +285,52 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   await p.getByRole('heading', { name: 'El juego perfecto' }).waitFor();
   await p.locator('#pf-grid svg').waitFor();
   await axeScan(p, 'perfect play lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the board and the moves: a piece\'s moves from bit operations, perft as the command line counts, the task', async () => {
+  const AFTER = '1c1c1c1c/8/8/8/8/8/3m4/8 c';
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/1`);
+  await p.getByRole('heading', { name: 'The board and the moves' }).waitFor();
+  await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
+  const perft = (d, fen) => Number(execFileSync(rygBinary(), ['perft', String(d), '--fen', fen], { encoding: 'utf8' }).match(/nodes (\d+)/)[1]);
+  const rows = await p.locator('#bd-perft tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.replace(/,/g, '')));
+  assert.equal(rows.length, 8);
+  assert.deepEqual(rows.map(Number), [1, 2, 3, 4, 5, 6, 7, 8].map((d) => perft(d, START)));
+  // the mouse on e1: up is two squares, down none, and both are empty
+  await p.getByRole('button', { name: /^e1 / }).click();
+  await p.locator('.bd-ops').waitFor();
+  assert.equal(await p.locator('#bd-hint').innerText(), 'The mouse on e1: 2 moves.');
+  assert.equal(await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText(), 'd2 f2');
+  assert.match(await p.locator('.bd-ops tr[data-op="piece"] th').innerText(), /^piece = 1 << \d+$/);
+  // after e1d2: each cat's moves are the command line's
+  await p.locator('#bd-pos').selectOption('e1d2');
+  await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
+  const cli = JSON.parse(execFileSync(rygBinary(), ['moves', '--json', '--fen', AFTER], { encoding: 'utf8' })).moves;
+  let total = 0;
+  for (const cat of ['b8', 'd8', 'f8', 'h8']) {
+    await p.getByRole('button', { name: new RegExp(`^${cat} `) }).click();
+    await p.waitForFunction((c) => document.getElementById('bd-hint').textContent.includes(` ${c}:`), cat);
+    const shown = (await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText()).split(' ');
+    assert.deepEqual(shown, cli.filter((m) => m.startsWith(cat)).map((m) => m.slice(2)), cat);
+    assert.equal(await p.locator('.bd-ops tr[data-op="up"]').count(), 0, 'a cat has no up step');
+    total += shown.length;
+  }
+  assert.equal(total, cli.length);
+  await screenshot(p, 'learn-board');
+  await p.locator('#bd-answer').fill(String(total + 1));
+  await p.getByRole('button', { name: 'Check' }).click();
+  await p.waitForFunction(() => document.getElementById('bd-verdict').dataset.right === 'false');
+  await p.locator('#bd-answer').fill(String(total));
+  await p.getByRole('button', { name: 'Check' }).click();
+  await p.waitForFunction(() => document.getElementById('bd-verdict').dataset.right === 'true');
+  assert.equal(total, perft(1, AFTER));
+  await axeScan(p, 'board lesson', true);
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'El tablero y las jugadas' }).waitFor();
+  await axeScan(p, 'board lesson es', true);
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

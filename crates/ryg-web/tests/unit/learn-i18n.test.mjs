@@ -46,6 +46,7 @@ test('t() finds the lessons\' strings in both languages', () => {
 test('the address names a lesson: #learn is the first, a bad number the first too', () => {
   assert.equal(lessonFromHash('#learn'), 1);
   assert.equal(lessonFromHash('#learn/2'), 2);
+  assert.equal(lessonFromHash('#learn/5'), 5);
   assert.equal(lessonFromHash('#learn/99'), 1);
   assert.equal(lessonFromHash('#game=4'), 0);
   assert.equal(lessonFromHash(''), 0);
