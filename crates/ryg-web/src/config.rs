@@ -12,7 +12,7 @@ pub struct Config {
     /// The SQLite game database.
     pub db: PathBuf,
     /// The address players reach the server at, for invitation links (behind a reverse
-    /// proxy); `None`: the request's `Host`.
+    /// proxy); `None`: the address the server listens on.
     pub public_url: Option<String>,
     pub limits: events::StreamLimits,
     /// Whether `GET /api/games` lists the server's live games to anyone (`--public-games`).

@@ -84,7 +84,10 @@ pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<
         .await
         .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?;
     let running = store.running_clocks()?;
-    on_ready(listener.local_addr()?);
+    let local = listener.local_addr()?;
+    on_ready(local);
+    let mut config = config;
+    config.public_url = Some(config.public_url.take().unwrap_or_else(|| listening_url(local)));
     let state = AppState::new(store, &config);
     let _ = shared.set(Arc::downgrade(&state));
     routes::watch_clocks(&state, &running);
@@ -124,4 +127,19 @@ async fn shutdown() {
         () = ctrl_c => {},
         () = term => {},
     }
+}
+
+/// The address links point to when no `--public-url` is given: the one the server listens on,
+/// with the machine's name for a wildcard address (`--host 0.0.0.0`).
+fn listening_url(addr: SocketAddr) -> String {
+    let host = match addr.ip() {
+        ip if ip.is_unspecified() => std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty() && h.bytes().all(|c| c.is_ascii_alphanumeric() || b".-".contains(&c)))
+            .unwrap_or_else(|| "localhost".into()),
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
+    };
+    format!("http://{host}:{}", addr.port())
 }

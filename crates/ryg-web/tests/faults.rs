@@ -134,3 +134,22 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
 fn nix_root() -> bool {
     Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
 }
+
+#[test]
+fn a_second_server_on_one_file_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (first, _stderr) = serve_logged(&db);
+    let out = Command::new(ryg_bin()).args(["serve", "--port", "0", "--db"]).arg(&db).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "ryg: error: the game database {} is in use by another ryg server: run one server per \
+             file (or share games through PostgreSQL: --db postgres://...)\n",
+            db.display()
+        )
+    );
+    // the first server is unharmed
+    assert_eq!(new_game(&first).0, 201);
+}

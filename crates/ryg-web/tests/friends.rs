@@ -362,3 +362,32 @@ fn games_unchanged_for_30_days_are_archived_not_deleted() {
     let (status, _) = server.get("/api/games?archived=maybe");
     assert_eq!(status, 400);
 }
+
+#[test]
+fn move_and_undo_cycles_cannot_raise_a_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) = server.post(
+        "/api/games",
+        json!({"mouse": "human", "cats": "human", "hotseat": true, "clock": {"minutes": 1, "increment": 5}}),
+    );
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    for mv in ["e1f2", "h8g7"] {
+        assert_eq!(server.post(&format!("/api/games/{id}/moves"), json!({"move": mv})).0, 200);
+    }
+    let (_, after_cats) = server.get(&format!("/api/games/{id}"));
+    let cats_ms = after_cats["clock"]["cats_ms"].as_i64().unwrap();
+    assert!(cats_ms > 60_000, "the cats got their increment: {cats_ms}");
+    for _ in 0..10 {
+        let (status, moved) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "f2e3"}));
+        assert_eq!(status, 200, "{moved}");
+        let (status, undone) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+        assert_eq!(status, 200, "{undone}");
+    }
+    let (_, now) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(now["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(now["clock"]["cats_ms"].as_i64().unwrap(), cats_ms, "the cats' time is as it was");
+    let mouse_ms = now["clock"]["mouse_ms"].as_i64().unwrap();
+    assert!((50_000..=60_000).contains(&mouse_ms), "the mouse has its time, no increments: {mouse_ms}");
+}

@@ -4,6 +4,7 @@
 mod common;
 
 mod api;
+mod authz;
 mod faults;
 mod friends;
 mod security;

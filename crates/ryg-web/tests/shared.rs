@@ -70,3 +70,57 @@ fn an_unreachable_database_is_one_clear_line_without_the_password() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// Two servers take the same move request at the same moment, 30 times: exactly one is stored
+/// each time; the other is told (409 `conflict` when it lost the race inside the store, 403
+/// `not_your_turn` when it read the game after the winner's move).
+#[test]
+fn a_race_between_servers_stores_one_move() {
+    let db = Database::new("race");
+    let servers = [Server::start_url(&db.url, &[]), Server::start_url(&db.url, &[])];
+    let mut conflicts = 0;
+    for round in 0..30 {
+        let (game, mouse, _) = friends_game(&servers[0], json!({"mouse": "human", "cats": "human"}));
+        let id = game["id"].as_i64().unwrap();
+        let path = format!("/api/games/{id}/moves");
+        let barrier = std::sync::Barrier::new(2);
+        let answers: Vec<(u16, serde_json::Value)> = std::thread::scope(|s| {
+            let tries: Vec<_> = [("e1f2", &servers[0].url), ("e1d2", &servers[1].url)]
+                .into_iter()
+                .map(|(mv, url)| {
+                    let (barrier, path, mouse) = (&barrier, &path, &mouse);
+                    s.spawn(move || {
+                        barrier.wait();
+                        post(&format!("{url}{path}"), &json!({"move": mv}), mouse)
+                    })
+                })
+                .collect();
+            tries.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        let won: Vec<_> = answers.iter().filter(|(status, _)| *status == 200).collect();
+        assert_eq!(won.len(), 1, "round {round}: {answers:?}");
+        let lost = answers.iter().find(|(status, _)| *status != 200).unwrap();
+        match (lost.0, lost.1["code"].as_str()) {
+            (409, Some("conflict")) => conflicts += 1,
+            (403, Some("not_your_turn")) => {}
+            other => panic!("round {round}: the loser was answered {other:?}: {}", lost.1),
+        }
+        let (_, stored) = servers[1].get(&format!("/api/games/{id}"));
+        assert_eq!(moves(&stored), moves(&won[0].1), "round {round}");
+        assert_eq!(moves(&stored).len(), 1, "round {round}");
+    }
+    eprintln!("{conflicts} of 30 races were lost inside the store (409)");
+}
+
+/// `POST url` with a JSON `body` and a seat's `token`, from any thread.
+fn post(url: &str, body: &serde_json::Value, token: &str) -> (u16, serde_json::Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let mut resp = agent
+        .post(url)
+        .header("Content-Type", "application/json")
+        .header("Authorization", format!("Bearer {token}"))
+        .send(body.to_string())
+        .unwrap();
+    let text = resp.body_mut().read_to_string().unwrap();
+    (resp.status().as_u16(), serde_json::from_str(&text).unwrap())
+}

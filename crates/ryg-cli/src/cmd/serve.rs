@@ -22,7 +22,8 @@ pub struct Args {
     #[arg(long)]
     pub open: bool,
     /// The address players reach this server at, for invitation links (e.g. behind a reverse
-    /// proxy: https://ryg.example.org) [default: the address the browser used]
+    /// proxy: https://ryg.example.org) [default: the address it listens on; the page uses
+    /// the address it was opened at]
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
     /// Live-update streams open at once, in all (more are refused with 503)

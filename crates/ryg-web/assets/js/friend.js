@@ -60,8 +60,10 @@ export async function createFriendGame(ev) {
   fillTemplate($('friend-ready'), t('friend.ready'), {
     game: span('friend-game', String(state.game.id)), other: span('friend-other', t(`friend.other.${other}`)),
   });
-  $('friend-link').value = links[other];
-  $('watch-link').value = links.watch;
+  // the links as this page's own address (the server's are for other clients)
+  const here = (link) => `${location.origin}${location.pathname}${new URL(link).hash}`;
+  $('friend-link').value = here(links[other]);
+  $('watch-link').value = here(links.watch);
   $('friend-local').hidden = !/^(localhost|127\.|\[::1\])/.test(location.host);
   $('friend-form').hidden = true;
   $('friend-links').hidden = false;

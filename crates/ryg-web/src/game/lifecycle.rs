@@ -121,12 +121,13 @@ pub fn rematch_of(old: &StoredGame, seed: u64, now: i64) -> StoredGame {
     g.tokens = [old.tokens[1].clone(), old.tokens[0].clone()];
     g.names = [old.names[1].clone(), old.names[0].clone()];
     g.clock = old.clock.map(|c| c.reset());
+    super::play::record_clock(&mut g);
     g
 }
 
 impl Games<'_> {
     /// Creates and stores the game `spec` asks for at `now`; each human seat gets a token (one
-    /// for both in a hotseat game).
+    /// for both in a hotseat game, and in a game of the computer against itself).
     ///
     /// # Errors
     /// A bad setting (the message says which), or the store or random generator failed.
@@ -171,12 +172,15 @@ impl Games<'_> {
         let mut g = StoredGame::new(game, mouse, cats, spec.seed.unwrap_or_else(new_seed), iso(now));
         g.names = names;
         g.clock = clock;
+        super::play::record_clock(&mut g);
         g.creator = creator.map(|(hash, _)| hash.to_owned());
         let mut tokens = Vec::new();
         let shared = token::generate()?;
+        // the computer against itself: its creator's one token steps it (both seats)
+        let operated = !g.has_human();
         for side in [Side::Mouse, Side::Cats] {
-            if g.seat(side) == Seat::Human {
-                let t = if spec.hotseat { shared.clone() } else { token::generate()? };
+            if g.seat(side) == Seat::Human || operated {
+                let t = if spec.hotseat || operated { shared.clone() } else { token::generate()? };
                 g.tokens[index(side)] = Some(token::hash(&t));
                 tokens.push((side, t));
             }

@@ -24,7 +24,21 @@ pub fn play_move(g: &mut StoredGame, mv: Move, now: i64) -> Result<(), GameError
     }
     g.game = next;
     g.undo_request = None;
+    record_clock(g);
     Ok(())
+}
+
+/// Notes the clocks' times as the current ply begins, so an undo can give them back (see
+/// [`StoredGame::clock_history`]); plies before the record began get the times of now.
+pub fn record_clock(g: &mut StoredGame) {
+    let Some(clock) = &g.clock else {
+        g.clock_history.clear();
+        return;
+    };
+    let plies = g.game.moves().len();
+    g.clock_history.truncate(plies);
+    g.clock_history.resize(plies + 1, clock.left_ms);
+    g.clock_history[plies] = clock.left_ms;
 }
 
 /// The seed of the computer's choice at the current ply: the game's seed and the ply, so the
@@ -55,12 +69,12 @@ impl Games<'_> {
         mv: &str,
         now: i64,
     ) -> Result<Holder, GameError> {
+        let you = require_holder(g, token, "a move")?;
         refuse_if_over(g)?;
         let side = g.game.position().side_to_move();
         if let Seat::Computer(level) = g.seat_to_move() {
             return Err(GameError::ComputerToMove { level, side });
         }
-        let you = require_holder(g, token, "a move")?;
         if !you.holds(side) {
             return Err(GameError::NotYourTurn { side, you });
         }
@@ -86,19 +100,26 @@ impl Games<'_> {
     ) -> Result<(Option<Holder>, Level), GameError> {
         let to_move = g.game.position().side_to_move();
         let you = match g.seat_to_move() {
-            Seat::Human => Some(require_side(g, token, to_move, "a computer move for this side")?),
-            Seat::Computer(_) if g.has_human() => Some(require_holder(g, token, "a computer move")?),
-            Seat::Computer(_) => g.holder(token),
+            Seat::Human => require_side(g, token, to_move, "a computer move for this side")?,
+            Seat::Computer(_) => require_holder(g, token, "a computer move")?,
         };
         refuse_if_over(g)?;
-        let level = match (level, g.seat_to_move()) {
-            (Some(text), _) => {
-                text.parse::<Level>().map_err(|e: ryg::LevelError| GameError::Invalid(e.to_string()))?
+        let asked = level
+            .map(|text| text.parse::<Level>().map_err(|e: ryg::LevelError| GameError::Invalid(e.to_string())))
+            .transpose()?;
+        let level = match (asked, g.seat_to_move()) {
+            // the computer's seat plays at the level the game was created with
+            (Some(asked), Seat::Computer(level)) if asked != level => {
+                return Err(GameError::Invalid(format!(
+                    "the computer plays the {} at level {level} in this game: leave out \"level\"",
+                    to_move.name()
+                )))
             }
-            (None, Seat::Computer(level)) => level,
+            (_, Seat::Computer(level)) => level,
+            (Some(asked), Seat::Human) => asked,
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),
         };
-        Ok((you, level))
+        Ok((Some(you), level))
     }
 
     /// Stores the computer's move `mv`, chosen for the side to move, at `now` — unless its time

@@ -29,6 +29,9 @@ impl GameStore for MemoryStore {
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
         let mut games = self.games.lock().unwrap();
         if let Some(slot) = games.iter_mut().find(|s| s.id == g.id) {
+            if slot.version != g.version {
+                return Err(StoreError::Conflict { id: g.id });
+            }
             *slot = StoredGame { version: slot.version + 1, ..g.clone() };
         }
         Ok(())
@@ -217,6 +220,37 @@ fn a_clock_at_zero_ends_the_game_on_time() {
     assert_eq!(err.to_string(), "the game is over: the mouse wins (time)");
     assert!(store.running_clocks().unwrap().is_empty());
     assert_eq!(*seen.borrow(), [1, 2]);
+}
+
+#[test]
+fn an_undo_gives_back_the_time_of_the_moves_it_takes_back() {
+    let store = MemoryStore::default();
+    service!(store, seen, games);
+    let mut spec =
+        NewGame { clock: Some(ClockSpec { minutes: 1.0, increment: 5.0 }), ..new_game("human", "human") };
+    spec.hotseat = true;
+    let created = games.create(&spec, 0).unwrap();
+    let both = hash(&created, Side::Mouse);
+    let mut g = created.game;
+    games.play(&mut g, Some(&both), "e1f2", 1_000).unwrap();
+    games.play(&mut g, Some(&both), "h8g7", 11_000).unwrap();
+    assert_eq!(g.clock.unwrap().left_ms, [60_000, 55_000]);
+    // ten moves taken back, each after 2 s of thought and 1 s before the undo: the times stay
+    let mut now = 11_000;
+    for _ in 0..10 {
+        games.play(&mut g, Some(&both), "f2e3", now + 2_000).unwrap();
+        assert_eq!(g.clock.unwrap().left_ms, [63_000, 55_000], "the mover's 2 s, plus 5 s");
+        games.undo(&mut g, Some(&both), now + 3_000).unwrap();
+        now += 3_000;
+        let clock = games.load(g.id).unwrap().clock.unwrap();
+        assert_eq!((clock.left_ms, clock.started_ms), ([60_000, 55_000], Some(now)));
+    }
+    // back to the start: no clock runs, both full
+    games.undo(&mut g, Some(&both), now).unwrap();
+    games.undo(&mut g, Some(&both), now).unwrap();
+    let clock = g.clock.unwrap();
+    assert_eq!((clock.left_ms, clock.started_ms, g.clock_history.len()), ([60_000; 2], None, 1));
+    assert_eq!(seen.borrow().len(), 24);
 }
 
 #[test]

@@ -46,10 +46,16 @@ pub fn take_back(g: &mut StoredGame, side: Side, now: i64) -> Result<(), GameErr
     Ok(())
 }
 
+/// After moves were taken back: both clocks get back the times they had when the restored ply
+/// began, and the clock of the side to move runs from `now` (none at the start).
 fn restart_clock(g: &mut StoredGame, now: i64) {
-    let at_start = g.game.moves().is_empty();
+    let plies = g.game.moves().len();
     if let Some(clock) = &mut g.clock {
-        clock.restart(at_start, now);
+        if let Some(&left) = g.clock_history.get(plies) {
+            clock.left_ms = left;
+            g.clock_history.truncate(plies + 1);
+        }
+        clock.restart(plies == 0, now);
     }
 }
 
@@ -129,6 +135,7 @@ impl Games<'_> {
         if let Some(clock) = &mut g.clock {
             clock.restart(false, now);
         }
+        super::play::record_clock(g);
         self.commit(g, now)?;
         Ok(you)
     }

@@ -26,10 +26,12 @@ pub trait GameStore: Send + Sync {
     /// When the database fails.
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError>;
 
-    /// Writes everything that changes in a game; bumps its stored version.
+    /// Writes everything that changes in a game and bumps its stored version, if the stored
+    /// version is still `g.version` (the one read).
     ///
     /// # Errors
-    /// When the database fails.
+    /// [`StoreError::Conflict`] when another writer changed the game first (nothing stored);
+    /// when the database fails.
     fn save(&self, g: &StoredGame) -> Result<(), StoreError>;
 
     /// The game with `id`, if stored.
@@ -74,6 +76,12 @@ pub enum StoreError {
     Open { path: String, source: rusqlite::Error },
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
+    #[error("the game database {path} is in use by another ryg server: run one server per file (or share games through PostgreSQL: --db postgres://...)")]
+    Locked { path: String },
+    /// The game changed since it was read (another server, or another request, saved first):
+    /// nothing was stored.
+    #[error("game {id} was changed by another request at the same moment: nothing was stored; reload the game and try again")]
+    Conflict { id: i64 },
     #[error("cannot use the PostgreSQL database {url}: {reason}")]
     Connect { url: String, reason: String },
     /// The store cannot take writes now (its file removed or replaced, the disk full or

@@ -55,6 +55,9 @@ pub const PG_MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN creator TEXT;
     CREATE INDEX games_by_creator ON games (creator);
 ",
+    "
+    ALTER TABLE games ADD COLUMN clock_history TEXT;
+",
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
@@ -169,26 +172,32 @@ impl PgStore {
 
     /// Calls `on_change(id, version)` for every change another server stores, from a connection of
     /// its own that listens on [`CHANNEL`] (reconnecting after a failure, after which
-    /// `on_change(0, 0)` says that changes may have been missed).
+    /// `on_change(0, 0)` says that changes may have been missed). Returns once the first
+    /// connection listens (or failed, or 10 s passed), so that a server says it is ready only
+    /// when it hears the others.
     pub fn listen(&self, on_change: impl Fn(i64, i64) + Send + Sync + 'static) {
         let Some(runtime) = &self.runtime else { return };
         let (url, origin) = (self.url.clone(), self.origin);
+        let (ready, listening) = std::sync::mpsc::channel();
         runtime.spawn(async move {
+            let mut ready = Some(ready);
             let mut first = true;
             loop {
                 if !first {
                     on_change(0, 0);
                 }
                 first = false;
-                if let Err(e) = listen_once(&url, origin, &on_change).await {
+                if let Err(e) = listen_once(&url, origin, &on_change, &mut ready).await {
                     eprintln!(
                         "ryg: PostgreSQL notifications of {}: {e}; listening again in 1 s",
                         shown_url(&url)
                     );
                 }
+                ready = None;
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
+        let _ = listening.recv_timeout(Duration::from_secs(10));
     }
 }
 
@@ -196,6 +205,7 @@ async fn listen_once(
     url: &str,
     origin: u64,
     on_change: &(impl Fn(i64, i64) + Send + Sync),
+    ready: &mut Option<std::sync::mpsc::Sender<()>>,
 ) -> Result<(), tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(url, NoTls).await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
@@ -214,6 +224,9 @@ async fn listen_once(
         }
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    if let Some(ready) = ready.take() {
+        let _ = ready.send(());
+    }
     while let Some(payload) = rx.recv().await {
         let mut parts = payload.split(':').map(str::parse::<u64>);
         if let (Some(Ok(id)), Some(Ok(version)), Some(Ok(from))) = (parts.next(), parts.next(), parts.next())
@@ -283,6 +296,7 @@ fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
         rematch_offer: row.try_get(22).map_err(get_err)?,
         rematch_id: row.try_get(23).map_err(get_err)?,
         creator: row.try_get(24).map_err(get_err)?,
+        clock_history: row.try_get(25).map_err(get_err)?,
     };
     columns.into_game().map_err(|message| StoreError::Query(message.into()))
 }
@@ -292,8 +306,8 @@ const UPDATE: &str =
     mouse_token = $6, cats_token = $7, mouse_name = $8, cats_name = $9,
     clock_initial_ms = $10, clock_increment_ms = $11, mouse_ms = $12, cats_ms = $13,
     turn_started_ms = $14, end_reason = $15, end_winner = $16, undo_request = $17,
-    rematch_offer = $18, rematch_id = $19
-    WHERE id = $1 RETURNING version";
+    rematch_offer = $18, rematch_id = $19, clock_history = $22
+    WHERE id = $1 AND version = $21 RETURNING version";
 
 impl GameStore for PgStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
@@ -312,22 +326,24 @@ impl GameStore for PgStore {
                 .map_err(query)?
                 .get(0);
             let r = GameRow { id, ..r };
-            update(&tx, &r, result, 0).await?;
+            update(&tx, &r, result, 0, 0).await?;
             tx.commit().await.map_err(query)?;
             Ok(id)
         })
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        let (pool, r, result, origin) = (self.pool.clone(), GameRow::of(g), g.result_token(), self.origin);
+        let (pool, r, result, origin, expected) =
+            (self.pool.clone(), GameRow::of(g), g.result_token(), self.origin, g.version);
         self.run(async move {
             let mut client = pool.get().await.map_err(query)?;
             let tx = client.transaction().await.map_err(query)?;
-            if let Some(version) = update(&tx, &r, result, 1).await? {
-                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{}:{version}:{origin}", r.id)])
-                    .await
-                    .map_err(query)?;
-            }
+            let Some(version) = update(&tx, &r, result, 1, expected).await? else {
+                return Err(StoreError::Conflict { id: r.id });
+            };
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{}:{version}:{origin}", r.id)])
+                .await
+                .map_err(query)?;
             tx.commit().await.map_err(query)
         })
     }
@@ -408,6 +424,7 @@ async fn update(
     r: &GameRow,
     result: &str,
     bump: i64,
+    expected: i64,
 ) -> Result<Option<i64>, StoreError> {
     let row = tx
         .query_opt(
@@ -433,6 +450,8 @@ async fn update(
                 &r.rematch_offer,
                 &r.rematch_id,
                 &bump,
+                &expected,
+                &r.clock_history,
             ],
         )
         .await

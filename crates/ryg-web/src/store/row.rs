@@ -34,13 +34,15 @@ pub struct GameRow {
     pub rematch_id: Option<i64>,
     /// A hash of the address that created the game (for the limit of games per address).
     pub creator: Option<String>,
+    /// The clocks' times when each ply began, as `MOUSE:CATS` pairs separated by spaces.
+    pub clock_history: Option<String>,
 }
 
 /// The column names of a game row, in [`GameRow`]'s order (the `result` and `size` columns are
 /// written for queries and people, and read from the moves).
 pub const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
     mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
-    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id, creator";
+    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id, creator, clock_history";
 
 fn join(moves: impl Iterator<Item = Move>) -> String {
     moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
@@ -74,6 +76,9 @@ impl GameRow {
             rematch_offer: side(g.rematch_offer),
             rematch_id: g.rematch_id,
             creator: g.creator.clone(),
+            clock_history: (!g.clock_history.is_empty()).then(|| {
+                g.clock_history.iter().map(|[m, c]| format!("{m}:{c}")).collect::<Vec<_>>().join(" ")
+            }),
         }
     }
 
@@ -111,6 +116,18 @@ impl GameRow {
             ((None, _), _) => None,
             _ => return Err(format!("game {id}: incomplete clock")),
         };
+        let clock_history = self
+            .clock_history
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(|pair| {
+                let (m, c) =
+                    pair.split_once(':').ok_or_else(|| format!("game {id}: clock history '{pair}'"))?;
+                let ms = |t: &str| t.parse::<i64>().map_err(|_| format!("game {id}: clock history '{pair}'"));
+                Ok([ms(m)?, ms(c)?])
+            })
+            .collect::<Result<Vec<_>, String>>()?;
         let end = match (self.end_reason, self.end_winner) {
             (Some(reason), Some(winner)) => Some(End {
                 reason: EndReason::parse(&reason).ok_or_else(|| format!("game {id}: end '{reason}'"))?,
@@ -136,6 +153,7 @@ impl GameRow {
             rematch_offer: side(self.rematch_offer)?,
             rematch_id: self.rematch_id,
             creator: self.creator,
+            clock_history,
         })
     }
 }

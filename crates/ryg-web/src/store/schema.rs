@@ -43,6 +43,9 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN creator TEXT;
     CREATE INDEX games_by_creator ON games (creator);
 ",
+    "
+    ALTER TABLE games ADD COLUMN clock_history TEXT;
+",
 ];
 
 /// The schema version this ryg writes.

@@ -14,6 +14,10 @@ use rusqlite::{params, Connection, OptionalExtension};
 pub struct SqliteStore {
     conn: Mutex<Connection>,
     guard: FileGuard,
+    /// The database file, held with an exclusive advisory lock (`flock`) while the store is
+    /// open: one server per file. SQLite's own locks are POSIX locks and do not see it, so
+    /// `ryg db backup` and `check` still read a running server's file.
+    _lock: std::fs::File,
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -35,8 +39,15 @@ impl SqliteStore {
                 .map_err(|source| StoreError::Directory { dir: dir.display().to_string(), source })?;
         }
         let open = |source| StoreError::Open { path: shown.clone(), source };
+        let lock = lock(path, &shown)?;
         let mut conn = Connection::open(path).map_err(open)?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(open)?;
+        // a file written by a newer ryg is refused before anything in it changes (even its
+        // journal mode)
+        let found = schema::schema_version(&conn).map_err(open)?;
+        if found > schema::SCHEMA_VERSION {
+            return Err(StoreError::Newer { path: shown, found });
+        }
         // WAL: readers never wait for the writer; NORMAL sync keeps every committed move
         // across a crash of the process (not of the machine).
         conn.pragma_update(None, "journal_mode", "WAL").map_err(open)?;
@@ -45,7 +56,7 @@ impl SqliteStore {
             MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
             MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
         })?;
-        Ok(SqliteStore { conn: Mutex::new(conn), guard: FileGuard::new(path) })
+        Ok(SqliteStore { conn: Mutex::new(conn), guard: FileGuard::new(path), _lock: lock })
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
@@ -60,15 +71,17 @@ impl SqliteStore {
         Ok(schema::schema_version(&self.conn())?)
     }
 
-    fn write(conn: &Connection, g: &StoredGame, bump: bool) -> rusqlite::Result<()> {
+    /// Writes `g` over its row if the row is still at `g.version`; `false` when another
+    /// writer changed it first (nothing written).
+    fn write(conn: &Connection, g: &StoredGame, bump: bool) -> rusqlite::Result<bool> {
         let r = GameRow::of(g);
         conn.execute(
             "UPDATE games SET moves = ?2, redo = ?3, result = ?4, updated_at = ?5, version = version + ?6,
                 mouse_token = ?7, cats_token = ?8, mouse_name = ?9, cats_name = ?10,
                 clock_initial_ms = ?11, clock_increment_ms = ?12, mouse_ms = ?13, cats_ms = ?14,
                 turn_started_ms = ?15, end_reason = ?16, end_winner = ?17, undo_request = ?18,
-                rematch_offer = ?19, rematch_id = ?20
-             WHERE id = ?1",
+                rematch_offer = ?19, rematch_id = ?20, clock_history = ?22
+             WHERE id = ?1 AND version = ?21",
             params![
                 r.id,
                 r.moves,
@@ -90,9 +103,29 @@ impl SqliteStore {
                 r.undo_request,
                 r.rematch_offer,
                 r.rematch_id,
+                g.version,
+                r.clock_history,
             ],
-        )?;
-        Ok(())
+        )
+        .map(|changed| changed == 1)
+    }
+}
+
+/// Opens (creating it when missing) the file at `path` and locks it for this store alone.
+fn lock(path: &Path, shown: &str) -> Result<std::fs::File, StoreError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| StoreError::Unavailable(format!("cannot open the game database {shown}: {e}")))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked { path: shown.to_owned() }),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(StoreError::Unavailable(format!("cannot lock the game database {shown}: {e}")))
+        }
     }
 }
 
@@ -116,7 +149,7 @@ impl GameStore for SqliteStore {
                 ],
             )?;
             let id = tx.last_insert_rowid();
-            SqliteStore::write(&tx, &StoredGame { id, ..g.clone() }, false)?;
+            SqliteStore::write(&tx, &StoredGame { id, version: 0, ..g.clone() }, false)?;
             tx.commit()?;
             Ok(id)
         };
@@ -125,7 +158,11 @@ impl GameStore for SqliteStore {
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
         self.guard.check()?;
-        SqliteStore::write(&self.conn(), g, true).map_err(|e| self.guard.write_failed(e))
+        match SqliteStore::write(&self.conn(), g, true) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(StoreError::Conflict { id: g.id }),
+            Err(e) => Err(self.guard.write_failed(e)),
+        }
     }
 
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
@@ -198,6 +235,7 @@ pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite:
         rematch_offer: row.get(22)?,
         rematch_id: row.get(23)?,
         creator: row.get(24)?,
+        clock_history: row.get(25)?,
     };
     Ok(columns.into_game().map_err(bad))
 }
@@ -237,13 +275,46 @@ mod tests {
     }
 
     #[test]
-    fn a_newer_schema_is_refused() {
+    fn a_newer_schema_is_refused_and_left_untouched() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.sqlite3");
-        drop(SqliteStore::open(&path).unwrap());
-        Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").unwrap();
+        drop(conn);
+        let before = std::fs::read(&path).unwrap();
         let err = SqliteStore::open(&path).err().unwrap().to_string();
-        assert!(err.contains("schema version 99, newer than this ryg's 3"), "{err}");
+        assert!(err.contains("schema version 99, newer than this ryg's 4"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "the refused file changed");
+        let mode: String =
+            Connection::open(&path).unwrap().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "delete");
+    }
+
+    #[test]
+    fn one_store_per_file_the_second_is_told_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let first = SqliteStore::open(&path).unwrap();
+        let err = SqliteStore::open(&path).err().unwrap().to_string();
+        assert!(err.contains("is in use by another ryg server"), "{err}");
+        drop(first);
+        assert!(SqliteStore::open(&path).is_ok(), "the lock outlived its store");
+    }
+
+    #[test]
+    fn a_save_from_a_stale_read_is_refused_and_stores_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("games.sqlite3")).unwrap();
+        let mut g = sample();
+        g.id = store.insert(&g).unwrap();
+        let (mut a, mut b) = (store.load(g.id).unwrap().unwrap(), store.load(g.id).unwrap().unwrap());
+        a.game.play("f2e3".parse().unwrap()).unwrap();
+        b.game.play("f2g3".parse().unwrap()).unwrap();
+        store.save(&a).unwrap();
+        let err = store.save(&b).unwrap_err();
+        assert!(matches!(err, StoreError::Conflict { id } if id == g.id), "{err}");
+        let stored = store.load(g.id).unwrap().unwrap();
+        assert_eq!((stored.version, stored.game.moves().last()), (1, Some(&"f2e3".parse().unwrap())));
     }
 
     #[test]
@@ -261,6 +332,7 @@ mod tests {
         g.undo_request = Some(Side::Mouse);
         g.rematch_offer = Some(Side::Cats);
         g.rematch_id = Some(9);
+        g.clock_history = vec![[300_000, 300_000], [300_000, 302_000]];
         g.id = store.insert(&g).unwrap();
         let back = store.load(g.id).unwrap().unwrap();
         assert_eq!(back, g);
@@ -291,7 +363,7 @@ mod tests {
             .unwrap();
         }
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 3);
+        assert_eq!(store.schema_version().unwrap(), 4);
         let g = store.load(1).unwrap().unwrap();
         assert_eq!(g.game.moves().len(), 2);
         assert_eq!((g.tokens.clone(), g.clock, g.end, g.creator.clone()), ([None, None], None, None, None));

@@ -72,6 +72,10 @@ pub struct StoredGame {
     /// A hash of the address that created the game (see [`crate::limits`]); `None` for games
     /// created before it was kept, and by the service's own callers.
     pub creator: Option<String>,
+    /// The clocks' times left (mouse, cats) when each ply began: entry `k` after `k` moves, so
+    /// that an undo gives back the time of the moves it takes back. Empty without a clock (and
+    /// in games stored before it was kept).
+    pub clock_history: Vec<[i64; 2]>,
 }
 
 impl StoredGame {
@@ -95,6 +99,7 @@ impl StoredGame {
             rematch_offer: None,
             rematch_id: None,
             creator: None,
+            clock_history: Vec::new(),
         }
     }
 
@@ -149,11 +154,13 @@ impl StoredGame {
         }
     }
 
-    /// Whose seats a request carrying the token hash `token` holds: a human seat without a token
-    /// (stored before tokens) is held by anyone.
+    /// Whose seats a request carrying the token hash `token` holds: a human seat, or, in a game
+    /// of the computer against itself, the seats its creator's token controls. A seat without a
+    /// token (stored before tokens) is held by anyone.
     pub fn holder(&self, token: Option<&str>) -> Option<Holder> {
+        let operated = !self.has_human();
         let holds = |side: Side| {
-            self.seat(side) == Seat::Human
+            (self.seat(side) == Seat::Human || operated)
                 && match &self.tokens[clock::index(side)] {
                     None => true,
                     Some(hash) => token == Some(hash.as_str()),

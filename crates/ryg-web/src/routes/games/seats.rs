@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -28,7 +28,6 @@ pub struct NameBody {
 pub async fn create(
     State(state): AppRef,
     Client(client): Client,
-    headers: HeaderMap,
     Body(body): Body<NewGame>,
 ) -> ApiResult<Response> {
     state.limits.new_game(client)?;
@@ -40,7 +39,7 @@ pub async fn create(
     .await?;
     let _turn = lock_game(&state, created.game.id).await;
     let g = autoplay(&state, created.game.clone()).await?;
-    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, &headers))).into_response())
+    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state))).into_response())
 }
 
 pub async fn resign(

@@ -46,6 +46,7 @@ impl From<GameError> for ApiError {
             | E::NoUndoRequest
             | E::NotOverYet => (StatusCode::CONFLICT, "conflict"),
             E::TooManyGames { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            E::Store(StoreError::Conflict { .. }) => (StatusCode::CONFLICT, "conflict"),
             E::Store(StoreError::Unavailable(_)) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")

@@ -1,7 +1,6 @@
 //! A game as the API shows it (`GameView`), and the answer to a new game (its view, tokens and
 //! links).
 
-use axum::http::{header, HeaderMap};
 use ryg::report::{move_names, OutcomeReport};
 use ryg::Side;
 use serde::Serialize;
@@ -85,17 +84,10 @@ pub fn event_json(g: &StoredGame) -> String {
     serde_json::to_string(&GameView::of(g, None)).unwrap_or_default()
 }
 
-/// The address the links point to: `--public-url`, else the request's host.
-fn base_url(state: &AppState, headers: &HeaderMap) -> String {
-    if let Some(url) = &state.public_url {
-        return url.trim_end_matches('/').to_string();
-    }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| !h.is_empty() && h.bytes().all(|c| c.is_ascii_alphanumeric() || b".-:[]".contains(&c)))
-        .unwrap_or("localhost");
-    format!("http://{host}")
+/// The address the links point to: `--public-url`, else the address the server listens on (set
+/// when it starts) — never a request's `Host` header, which any client can make up.
+fn base_url(state: &AppState) -> String {
+    state.public_url.as_deref().unwrap_or("http://localhost").trim_end_matches('/').to_string()
 }
 
 /// The answer to a created game: its view, its seats' tokens (shown this once) and links.
@@ -109,8 +101,8 @@ pub struct CreatedView {
 
 impl CreatedView {
     /// The answer for `created`, whose game is now `g` (after the computer's first moves).
-    pub fn of(created: &Created, g: &StoredGame, state: &AppState, headers: &HeaderMap) -> CreatedView {
-        let base = base_url(state, headers);
+    pub fn of(created: &Created, g: &StoredGame, state: &AppState) -> CreatedView {
+        let base = base_url(state);
         let mut tokens = serde_json::Map::new();
         let mut links = serde_json::Map::new();
         for (side, t) in &created.tokens {
