@@ -6,8 +6,9 @@ import { api } from './api.js';
 import { viewedFen } from './state.js';
 import { sideWord } from './words.js';
 import { t, has, currentLang, errorText } from './i18n.js';
-import { createTreeView } from './learn/treeview.js';
-import { describeNode, nodeValue } from './learn/kit.js';
+import { treeTools } from './learn/lazy.js';
+
+let thinkDrawn = 0;
 
 function countsEntries(c) {
   if (!c) return [];
@@ -122,9 +123,14 @@ export async function runThink() {
   parts.push('</div></div>');
   out.innerHTML = parts.join('');
   // the trees are drawn as in the Learn lessons: a picture and an ARIA tree
-  const draw = (id, nodes, label) => createTreeView($(id), nodes, { label, pictureLabel: t('learn.picture'), describe: describeNode, valueOf: nodeValue });
-  if (tree.status === 'fulfilled') draw('think-minimax', tree.value.nodes, t('think.minimax', { depth }));
-  if (think.status === 'fulfilled' && $('think-alphabeta')) draw('think-alphabeta', think.value.nodes, t('think.alphabeta', { depth }));
+  // (their code loads with the first tree; a newer answer drawn meanwhile wins)
+  const drawn = ++thinkDrawn;
+  treeTools().then(({ createTreeView, describeNode, nodeValue }) => {
+    if (drawn !== thinkDrawn) return;
+    const draw = (id, nodes, label) => createTreeView($(id), nodes, { label, pictureLabel: t('learn.picture'), describe: describeNode, valueOf: nodeValue });
+    if (tree.status === 'fulfilled' && $('think-minimax')) draw('think-minimax', tree.value.nodes, t('think.minimax', { depth }));
+    if (think.status === 'fulfilled' && $('think-alphabeta')) draw('think-alphabeta', think.value.nodes, t('think.alphabeta', { depth }));
+  });
   // sizes and shades go through the CSSOM: the page's Content-Security-Policy allows no inline style
   for (const td of out.querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
   for (const bar of out.querySelectorAll('[data-width]')) bar.style.width = `${bar.dataset.width}%`;

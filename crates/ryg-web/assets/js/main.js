@@ -20,7 +20,7 @@ import { knownGames } from './known.js';
 import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
-import { initLearn, inLearn, redrawLearn } from './learn/view.js';
+import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
 
 /** The start squares of the chosen size, the default chosen (or `keep`'s choice, if any). */
 function fillStarts(keep = false) {

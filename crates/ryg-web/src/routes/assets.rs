@@ -43,6 +43,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("learn/chart.js"),
     js!("learn/kit.js"),
     js!("learn/layout.js"),
+    js!("learn/lazy.js"),
     js!("learn/minimax.js"),
     js!("learn/perfect.js"),
     js!("learn/route.js"),
