@@ -155,7 +155,11 @@ fn answers_equal_the_command_line_and_the_tablebase() {
             let out = Command::new(ryg_bin()).args(&args).args(["--fen", fen]).output().unwrap();
             assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), api, "{path} {fen}");
         }
-        let (_, tree) = server.get(&format!("/api/tree?fen={}&depth=2", enc(fen)));
+        let (_, mut tree) = server.get(&format!("/api/tree?fen={}&depth=2", enc(fen)));
+        // the API adds the order minimax visits the tree in: each node first reached once
+        let steps = tree.as_object_mut().unwrap().remove("steps").unwrap();
+        let firsts = steps.as_array().unwrap().iter().filter(|s| s["kind"] != "backup").count();
+        assert_eq!(firsts, tree["nodes"].as_array().unwrap().len(), "steps {fen}");
         let out = Command::new(ryg_bin())
             .args(["tree", "--format", "json", "--depth", "2", "--fen", fen])
             .output()
@@ -180,6 +184,12 @@ fn think_shows_cut_branches_counts_history_and_table() {
     let cut = nodes.iter().filter(|n| n["cut"] == true).count();
     assert!(cut > 0 && nodes.iter().all(|n| (n["cut"] == true) == n["value"].is_null()));
     assert_eq!(nodes[0]["window"], json!(["-inf", "+inf"]));
+    // the replay reaches the nodes in the order the search made them, cutting the pruned ones
+    let steps = think["steps"].as_array().unwrap();
+    let firsts: Vec<u64> =
+        steps.iter().filter(|s| s["kind"] != "backup").map(|s| s["node"].as_u64().unwrap()).collect();
+    assert_eq!(firsts, (0..nodes.len() as u64).collect::<Vec<_>>());
+    assert_eq!(steps.iter().filter(|s| s["kind"] == "cut").count(), cut);
     let counts: Vec<(String, u64)> = think["counts"]
         .as_array()
         .unwrap()
@@ -410,4 +420,86 @@ fn error_answers_carry_a_stable_code() {
         (status, err),
         (409, json!({"error": "the game is over: the mouse wins (resigned)", "code": "game_over"}))
     );
+}
+
+#[test]
+fn techniques_count_nodes_per_depth_as_analyze_does_with_each_switch() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let fen = "1c1c1c1c/8/8/8/8/8/5m2/8 c";
+    let cases: [(&str, &[&str]); 3] = [
+        ("", &[]),
+        ("&tt=0&ordering=0&history=0&id=0", &["--no-tt", "--no-ordering", "--no-history", "--no-id"]),
+        ("&tt=1&ordering=1&history=1&id=0", &["--no-id"]),
+    ];
+    for (query, flags) in cases {
+        let (status, r) = server.get(&format!("/api/techniques?fen={}&depth=6&eval=seed{query}", enc(fen)));
+        assert_eq!(status, 200, "{r}");
+        let depths = r["depths"].as_array().unwrap();
+        assert_eq!(depths.len(), 6);
+        for d in [1u64, 6] {
+            let out = Command::new(ryg_bin())
+                .args(["analyze", "--json", "--eval", "seed", "--depth", &d.to_string(), "--fen", fen])
+                .args(flags)
+                .output()
+                .unwrap();
+            let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(depths[d as usize - 1]["nodes"], cli["nodes"], "{query} depth {d}");
+            assert_eq!(depths[d as usize - 1]["best_move"], cli["best_move"], "{query} depth {d}");
+        }
+        assert_eq!(r["table"].is_null(), query.contains("tt=0"), "{query}");
+        assert_eq!(r["history"].as_array().unwrap().is_empty(), query.contains("history=0"), "{query}");
+    }
+    let (status, bad) = server.get(&format!("/api/techniques?fen={}&depth=13", enc(fen)));
+    assert_eq!((status, bad["code"].as_str()), (400, Some("bad_request")));
+    let (status, bad) = server.get(&format!("/api/techniques?fen={}&tt=maybe", enc(fen)));
+    assert_eq!(status, 400);
+    assert!(bad["error"].as_str().unwrap().contains("bad tt 'maybe'"), "{bad}");
+}
+
+#[test]
+fn retrograde_lists_every_4x4_position_in_build_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, r) = server.get("/api/retrograde?size=4");
+    assert_eq!(status, 200, "{r}");
+    let positions = r["positions"].as_array().unwrap();
+    let tb = Tablebase::build(ryg::Size::new(4).unwrap(), 1, &mut ());
+    assert_eq!(positions.len() as u64, tb.stats().positions);
+    assert_eq!(r["configurations"], 28);
+    let configs: Vec<u64> = positions.iter().map(|p| p["configuration"].as_u64().unwrap()).collect();
+    assert!(configs.windows(2).all(|w| w[0] <= w[1]), "configurations in increasing order");
+    for p in positions.iter().step_by(17) {
+        let position: Position = p["fen"].as_str().unwrap().parse().unwrap();
+        let result = tb.result(&position);
+        assert_eq!(
+            (p["winner"].as_str().unwrap(), p["plies"].as_u64().unwrap()),
+            (result.winner.name(), u64::from(result.plies))
+        );
+    }
+    let (status, bad) = server.get("/api/retrograde?size=8");
+    assert_eq!(status, 400, "{bad}");
+}
+
+#[test]
+fn bits_and_perft_answer_as_the_library_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let fen = "1c1c1c1c/8/8/8/8/8/3m4/8 c";
+    let (status, b) = server.get(&format!("/api/bits?fen={}&square=d8", enc(fen)));
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["side"], "cats");
+    assert_eq!(strings(&b["targets"]["squares"]), ["c7", "e7"]);
+    assert!(b["up"]["squares"].as_array().unwrap().is_empty());
+    let (_, p) = server.get(&format!("/api/perft?fen={}&depth=5", enc(fen)));
+    let position: Position = fen.parse().unwrap();
+    let counts: Vec<u64> =
+        p["depths"].as_array().unwrap().iter().map(|d| d["nodes"].as_u64().unwrap()).collect();
+    assert_eq!(counts, (1..=5).map(|d| ryg::perft(&position, d)).collect::<Vec<_>>());
+    let (status, e) = server.get(&format!("/api/bits?fen={}&square=a1", enc(fen)));
+    assert_eq!((status, e["code"].as_str()), (400, Some("empty_square")));
+    let (status, _) = server.get(&format!("/api/bits?fen={}&square=b1", enc(fen)));
+    assert_eq!(status, 400);
+    let (status, _) = server.get(&format!("/api/perft?fen={}&depth=13", enc(fen)));
+    assert_eq!(status, 400);
 }

@@ -6,43 +6,9 @@ import { api } from './api.js';
 import { viewedFen } from './state.js';
 import { sideWord } from './words.js';
 import { t, has, currentLang, errorText } from './i18n.js';
+import { treeTools } from './learn/lazy.js';
 
-function treeHtml(nodes, withCuts) {
-  const kids = new Map();
-  let root = null;
-  for (const n of nodes) {
-    if (n.parent === null || n.parent === undefined) root = n;
-    else { if (!kids.has(n.parent)) kids.set(n.parent, []); kids.get(n.parent).push(n); }
-  }
-  if (!root) return `<p class="note">${t('think.empty')}</p>`;
-  const line = (n) => {
-    const cut = withCuts && (n.cut || n.pruned);
-    const bits = [`<span class="mv">${n.move ? esc(n.move) : t('think.root')}</span>`];
-    if (n.to_move) bits.push(`<span class="who">${esc(t(`status.toMove.${n.to_move === 'mouse' ? 'mouse' : 'cats'}`))}</span>`);
-    if (n.eval !== null && n.eval !== undefined) bits.push(`${t('think.eval')} <b>${esc(n.eval)}</b>`);
-    if (n.value !== null && n.value !== undefined) bits.push(`${t('think.value')} <b>${esc(n.value)}</b>`);
-    const win = Array.isArray(n.window) ? n.window : n.alpha !== undefined ? [n.alpha, n.beta] : null;
-    if (win && !cut) bits.push(`<span class="ab">${esc(t('think.window', { a: win[0], b: win[1] }))}</span>`);
-    if (n.best) bits.push(`<span class="tag chosen">★ ${t('think.chosen')}</span>`);
-    if (cut) bits.push(`<span class="tag cut">${t('think.cut')}</span>`);
-    return `<span class="node${n.best ? ' best' : ''}${cut ? ' cut' : ''}" title="${esc(n.fen)}">${bits.join(' ')}</span>`;
-  };
-  const hasCut = new Map();
-  const cutBelow = (n) => {
-    if (hasCut.has(n.id)) return hasCut.get(n.id);
-    const v = (kids.get(n.id) || []).some((c) => c.cut || c.pruned || cutBelow(c));
-    hasCut.set(n.id, v);
-    return v;
-  };
-  const rec = (n) => {
-    const ch = kids.get(n.id) || [];
-    if (!ch.length) return `<li>${line(n)}</li>`;
-    // the chosen line is open; in the alpha-beta tree, so is every branch with a cut below
-    const open = n.best || n.parent === null || n.parent === undefined || (withCuts && cutBelow(n));
-    return `<li><details${open ? ' open' : ''}><summary>${line(n)} <span class="count">(${ch.length})</span></summary><ul>${ch.map(rec).join('')}</ul></details></li>`;
-  };
-  return `<ul class="tree">${rec(root)}</ul>`;
-}
+let thinkDrawn = 0;
 
 function countsEntries(c) {
   if (!c) return [];
@@ -116,14 +82,14 @@ export async function runThink() {
     }
     parts.push(`</tbody><tfoot><tr><th scope="row">${t('think.total')}</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);
   } else parts.push(`<p class="note">${esc(errorText(ev.reason))}</p>`);
-  parts.push('</div><div>');
+  parts.push('</div><div class="think-tree">');
   parts.push(`<h3>${t('think.minimax', { depth })}</h3>`);
   if (tree.status === 'fulfilled') {
     const tr = tree.value;
     parts.push(`<p>${t('think.minimaxNote', { best: `<b>${esc(tr.best_move)}</b>`, value: `<b>${esc(tr.value)}</b>`, n: tr.nodes.length })}</p>`);
-    parts.push(treeHtml(tr.nodes, false));
+    parts.push('<div id="think-minimax"></div>');
   } else parts.push(`<p class="note">${esc(errorText(tree.reason))}</p>`);
-  parts.push('</div><div>');
+  parts.push('</div><div class="think-tree">');
   parts.push(`<h3>${t('think.alphabeta', { depth })}</h3>`);
   if (think.status === 'fulfilled') {
     const k = think.value;
@@ -131,7 +97,7 @@ export async function runThink() {
     if (nodes) {
       const cuts = nodes.filter((n) => n.cut || n.pruned).length;
       parts.push(`<p>${t('think.alphabetaNote', { n: nodes.length, cuts })}</p>`);
-      parts.push(treeHtml(nodes, true));
+      parts.push('<div id="think-alphabeta"></div>');
     }
     parts.push('</div><div>');
     const counts = countsEntries(k.counts || k.node_counts);
@@ -156,6 +122,15 @@ export async function runThink() {
   } else parts.push(`<p class="note">${esc(errorText(think.reason))}</p>`);
   parts.push('</div></div>');
   out.innerHTML = parts.join('');
+  // the trees are drawn as in the Learn lessons: a picture and an ARIA tree
+  // (their code loads with the first tree; a newer answer drawn meanwhile wins)
+  const drawn = ++thinkDrawn;
+  treeTools().then(({ createTreeView, describeNode, nodeValue }) => {
+    if (drawn !== thinkDrawn) return;
+    const draw = (id, nodes, label) => createTreeView($(id), nodes, { label, pictureLabel: t('learn.picture'), describe: describeNode, valueOf: nodeValue });
+    if (tree.status === 'fulfilled' && $('think-minimax')) draw('think-minimax', tree.value.nodes, t('think.minimax', { depth }));
+    if (think.status === 'fulfilled' && $('think-alphabeta')) draw('think-alphabeta', think.value.nodes, t('think.alphabeta', { depth }));
+  });
   // sizes and shades go through the CSSOM: the page's Content-Security-Policy allows no inline style
   for (const td of out.querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
   for (const bar of out.querySelectorAll('[data-width]')) bar.style.width = `${bar.dataset.width}%`;

@@ -1,8 +1,14 @@
 // The page's languages: every string comes from one table per language (i18n/en.js,
 // i18n/es.js), looked up by key. The language follows the browser's until the visitor picks one
 // (remembered in localStorage); `<html lang>` follows.
-import en from './i18n/en.js';
-import es from './i18n/es.js';
+import enPage from './i18n/en.js';
+import esPage from './i18n/es.js';
+import enLearn from './i18n/learn-en.js';
+import esLearn from './i18n/learn-es.js';
+
+// the Learn section keeps its strings in tables of its own
+const en = { ...enPage, ...enLearn };
+const es = { ...esPage, ...esLearn };
 
 export const TABLES = { en, es };
 export const LANGS = Object.keys(TABLES);

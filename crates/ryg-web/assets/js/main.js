@@ -20,6 +20,7 @@ import { knownGames } from './known.js';
 import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
+import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
 
 /** The start squares of the chosen size, the default chosen (or `keep`'s choice, if any). */
 function fillStarts(keep = false) {
@@ -44,6 +45,7 @@ function redraw() {
   render();
   refreshRecent();
   refreshTablebases();
+  redrawLearn();
 }
 
 function initCard() {
@@ -150,6 +152,18 @@ function init() {
 
   refreshTablebases();
   refreshRecent();
+  // the Learn section, when the address names it, comes first: the game waits until it is left
+  let started = false;
+  const startGame = () => {
+    if (started) return;
+    started = true;
+    openGame();
+  };
+  initLearn(startGame);
+  if (!inLearn()) startGame();
+}
+
+function openGame() {
   (async () => {
     // the game the address names; else this browser's last one; else a new game of its own
     const named = gameFromHash();

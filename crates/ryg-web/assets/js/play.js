@@ -68,6 +68,9 @@ export async function change(fn, thinkingId) {
   return ok;
 }
 
+/** Whether the address names the Learn section (which the game's address must not replace). */
+function learning() { return location.hash.startsWith('#learn'); }
+
 /** Shows `g`, an answer of the server (`event` false: its `you` says which seat this page holds)
  * or an event of the game's stream (`event` true: `you` is left as it was). */
 function setGame(g, prev, event = false) {
@@ -91,9 +94,9 @@ function setGame(g, prev, event = false) {
   if (moved) state.selected = null;
   if (g.id === null) {
     // a new game is stored at its first move: until then the address names none
-    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+    if (location.hash && !learning()) history.replaceState(null, '', location.pathname + location.search);
   } else {
-    if (location.hash !== `#game=${g.id}`) history.replaceState(null, '', `#game=${g.id}`);
+    if (location.hash !== `#game=${g.id}` && !learning()) history.replaceState(null, '', `#game=${g.id}`);
     localStorage.setItem('ryg.game', String(g.id));
     rememberGame(g.id);
   }

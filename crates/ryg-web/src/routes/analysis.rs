@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use ryg::eval::EvalKind;
 use ryg::report::{AnalyzeReport, EvalReport, MovesReport, SolveReport, TreeReport};
-use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Trace, Tree};
+use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Step, Trace, Tree};
 use ryg::{Position, Size};
 use serde::Serialize;
 
@@ -31,12 +31,12 @@ pub const MAX_TREE_DEPTH: u64 = 4;
 /// The largest tree `/api/tree` builds.
 pub const MAX_TREE_NODES: u64 = 100_000;
 
-fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
+pub(super) fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
     let fen = required(params, "fen")?;
     fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
 }
 
-fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
+pub(super) fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
     params
         .get("eval")
         .map_or(Ok(EvalKind::Default), |e| e.parse().map_err(|e| ApiError::bad_request(format!("{e}"))))
@@ -105,7 +105,27 @@ fn tree_depth(params: &HashMap<String, String>) -> ApiResult<u8> {
     Ok(int_param(params, "depth", 0..=MAX_TREE_DEPTH)?.unwrap_or(2) as u8)
 }
 
-pub async fn tree(params: Params) -> ApiResult<Json<TreeReport>> {
+/// One step of a search's replay: the node (its `id`) and what happens there
+/// (`enter`, `leaf`, `backup`, `cut`).
+#[derive(Serialize)]
+struct StepReport {
+    node: usize,
+    kind: &'static str,
+}
+
+fn step_reports(steps: Vec<Step>) -> Vec<StepReport> {
+    steps.into_iter().map(|s| StepReport { node: s.node, kind: s.kind.name() }).collect()
+}
+
+/// `ryg tree --format json`'s report plus the order minimax visits it in.
+#[derive(Serialize)]
+pub struct TreeAnswer {
+    #[serde(flatten)]
+    report: TreeReport,
+    steps: Vec<StepReport>,
+}
+
+pub async fn tree(params: Params) -> ApiResult<Json<TreeAnswer>> {
     let position = position(&params)?;
     let depth = tree_depth(&params)?;
     let eval = eval_kind(&params)?;
@@ -116,7 +136,7 @@ pub async fn tree(params: Params) -> ApiResult<Json<TreeReport>> {
                     "the tree of depth {depth} has more than {MAX_TREE_NODES} nodes"
                 ))
             })?;
-        Ok(TreeReport::of(&tree, &position))
+        Ok(TreeAnswer { report: TreeReport::of(&tree, &position), steps: step_reports(tree.steps()) })
     })
     .await?;
     Ok(Json(report))
@@ -184,6 +204,8 @@ struct ThinkReport {
     best_move: Option<String>,
     value: Option<String>,
     nodes: Vec<ThinkNode>,
+    /// The order the traced search visits `nodes` in.
+    steps: Vec<StepReport>,
     counts: Vec<TechniqueCount>,
     history: Vec<HistoryCell>,
     table: TableReport,
@@ -248,6 +270,7 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
         best_move: trace.best_move.map(|m| m.to_string()),
         value: trace.root().value.map(|v| trace.root().for_mouse(v).to_string()),
         nodes,
+        steps: step_reports(trace.steps()),
         counts,
         history,
         table: TableReport {

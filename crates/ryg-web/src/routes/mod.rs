@@ -3,12 +3,15 @@
 mod analysis;
 mod assets;
 mod auth;
+mod bits;
 mod blocking;
 pub mod client;
 mod events;
 pub mod extract;
 mod games;
+mod retrograde;
 mod security;
+mod techniques;
 
 use std::sync::Arc;
 
@@ -44,6 +47,10 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/eval"),
     ("get", "/api/tree"),
     ("get", "/api/think"),
+    ("get", "/api/techniques"),
+    ("get", "/api/retrograde"),
+    ("get", "/api/bits"),
+    ("get", "/api/perft"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
@@ -73,6 +80,10 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/eval", get(analysis::eval))
         .route("/api/tree", get(analysis::tree))
         .route("/api/think", get(analysis::think))
+        .route("/api/techniques", get(techniques::techniques))
+        .route("/api/retrograde", get(retrograde::retrograde))
+        .route("/api/bits", get(bits::bits))
+        .route("/api/perft", get(bits::perft))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))

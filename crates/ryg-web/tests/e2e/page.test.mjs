@@ -294,7 +294,9 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   const text = await page.locator('#think').innerText();
   assert.match(text, /Best move e1d2, backed-up value -565, 73 boards\./);
   assert.match(text, /The same search with alpha-beta pruning: 73 boards, 10 branches cut/);
-  assert.equal(await page.locator('#think .node.cut').count(), 10);
+  assert.equal(await page.locator('#think [role="treeitem"][data-state="cut"]').count(), 10);
+  assert.equal(await page.locator('#think-minimax [role="treeitem"]').count(), 73);
+  assert.equal(await page.locator('#think-alphabeta svg g.n.cut').count(), 10);
   assert.match(text, /mouse_room/);
   assert.match(text, /total\s+-718/);
   assert.match(text, /minimax\s+73/);

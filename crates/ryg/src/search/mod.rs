@@ -23,6 +23,7 @@ mod ordering;
 mod prove;
 mod score;
 mod searcher;
+mod steps;
 pub mod trace;
 pub mod tt;
 
@@ -36,5 +37,6 @@ pub use ordering::Priority;
 pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofBounds, ProofConfig, Prover};
 pub use score::{Score, ScoreError};
 pub use searcher::{SearchResult, Searcher};
+pub use steps::{Step, StepKind};
 pub use trace::{Trace, TraceNode};
 pub use tt::{TableStats, TranspositionTable};

@@ -5,6 +5,7 @@
 mod build;
 mod cache;
 mod index;
+mod order;
 mod probe;
 mod stats;
 mod value;
@@ -14,6 +15,7 @@ pub use build::{BuildProgress, MAX_BUILD_THREADS};
 pub use cache::{
     cache_file_len, check_cache_header, CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN, CACHE_SAMPLES,
 };
+pub use order::SolvedPosition;
 pub use probe::ProbeError;
 pub use stats::{SideCounts, StartResult, Stats};
 

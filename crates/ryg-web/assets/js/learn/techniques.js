@@ -1,0 +1,155 @@
+// Lesson: iterative deepening, the hash table, move ordering and history. The engine searches
+// the position to every depth with the switches chosen (`/api/techniques`); the page draws
+// nodes per depth beside plain alpha-beta's, the history table as a heat map, the hash table's
+// figures, and the Commodore 64's figures from the articles beside ryg's for the same settings.
+import { $, esc } from '../dom.js';
+import { api } from '../api.js';
+import { t, errorText, currentLang } from '../i18n.js';
+import { lineChart } from './chart.js';
+import { lessonFen } from './kit.js';
+import { sqCoords } from '../fen.js';
+
+/** The articles' experiment: depth 8 after e1f2, with the original's (seed) evaluation. */
+export const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
+/** What the C64 searched there (the articles): nodes without and with move ordering. */
+const C64 = { plain: 17717, ordered: 10744 };
+const SWITCHES = ['tt', 'ordering', 'history', 'id'];
+
+let seq = 0;
+let last = null;
+
+const num = (n) => Number(n).toLocaleString(currentLang());
+
+export const techniques = {
+  key: 'techniques',
+  render(el) {
+    const boxes = SWITCHES.map((s) => `<label class="switch"><input type="checkbox" id="tq-${s}" checked> ${t(`lesson.techniques.${s}`)}</label>`).join('');
+    const depths = Array.from({ length: 12 }, (_, i) => `<option${i + 1 === 8 ? ' selected' : ''}>${i + 1}</option>`).join('');
+    el.innerHTML = `<h2 id="lesson-title">${t('lesson.techniques.title')}</h2>
+      <p>${t('lesson.techniques.p1')}</p><p>${t('lesson.techniques.p2')}</p>
+      <div class="row learn-controls">
+        <label><span>${t('learn.position')}</span> <select id="tq-pos"><option value="e1f2">${t('lesson.techniques.e1f2')}</option><option value="start8">${t('learn.pos.start8')}</option></select></label>
+        <label><span>${t('lesson.techniques.eval')}</span> <select id="tq-eval"><option value="seed">${t('lesson.techniques.seed')}</option><option value="default">${t('lesson.techniques.default')}</option></select></label>
+        <label><span>${t('learn.depth')}</span> <select id="tq-depth">${depths}</select></label>
+      </div>
+      <fieldset class="switches"><legend>${t('lesson.techniques.switches')}</legend>${boxes}</fieldset>
+      <p id="tq-summary" class="summary" aria-live="polite"></p>
+      <div id="tq-out" class="tq-out"></div>
+      <section class="c64" aria-labelledby="tq-c64-title"><h3 id="tq-c64-title">${t('lesson.techniques.c64Title')}</h3><div id="tq-c64"></div></section>
+      <section class="task" aria-labelledby="tq-task-title">
+        <h3 id="tq-task-title">${t('task.title')}</h3>
+        <p>${t('lesson.techniques.task', { n: num(Math.floor(C64.plain / 10)) })}</p>
+        <div class="row"><button type="button" id="tq-check">${t('task.check')}</button></div>
+        <p id="tq-verdict" class="verdict" role="status"></p>
+      </section>`;
+    for (const id of ['tq-pos', 'tq-eval', 'tq-depth', ...SWITCHES.map((s) => `tq-${s}`)]) $(id).addEventListener('change', () => run());
+    $('tq-check').addEventListener('click', check);
+    run();
+    compareC64();
+  },
+  leave() { seq += 1; },
+};
+
+function query(fen, evalName, depth, on) {
+  const sw = SWITCHES.map((s) => `&${s}=${on[s] ? 1 : 0}`).join('');
+  return `/api/techniques?fen=${encodeURIComponent(fen)}&eval=${evalName}&depth=${depth}${sw}`;
+}
+
+function fenOf(choice) { return choice === 'e1f2' ? E1F2 : lessonFen(choice); }
+
+async function run() {
+  const mine = ++seq;
+  const on = Object.fromEntries(SWITCHES.map((s) => [s, $(`tq-${s}`).checked]));
+  const fen = fenOf($('tq-pos').value);
+  const evalName = $('tq-eval').value;
+  const depth = Number($('tq-depth').value);
+  $('tq-out').dataset.busy = 'true';
+  $('tq-summary').textContent = t('learn.working');
+  const none = Object.fromEntries(SWITCHES.map((s) => [s, false]));
+  let r;
+  let plain;
+  try {
+    // one after the other: two searches at once on a small machine would muddle the times
+    r = await api('GET', query(fen, evalName, depth, on));
+    plain = await api('GET', query(fen, evalName, depth, none));
+  } catch (e) {
+    if (mine === seq) $('tq-summary').textContent = errorText(e);
+    return;
+  }
+  if (mine !== seq || !$('tq-out')) return;
+  last = { r, fen, evalName };
+  const deepest = r.depths[r.depths.length - 1];
+  const total = r.depths.reduce((a, d) => a + d.seconds, 0);
+  $('tq-summary').textContent = t('lesson.techniques.summary', { depth: deepest.depth, nodes: num(deepest.nodes), plain: num(plain.depths[plain.depths.length - 1].nodes), ms: (1000 * total).toFixed(1) });
+  const { svg } = lineChart([
+    { name: 'plain', cls: 'plain', points: plain.depths.map((d) => [d.depth, d.nodes]) },
+    { name: 'on', cls: 'on', points: r.depths.map((d) => [d.depth, d.nodes]) },
+  ], { maxX: depth, xLabel: t('learn.depth'), yLabel: t('lesson.alphabeta.nodes') });
+  const rows = r.depths.map((d, i) => `<tr><th scope="row">${d.depth}</th><td>${d.finished ? num(d.nodes) : `> ${num(r.node_budget)}`}</td><td>${plain.depths[i] ? num(plain.depths[i].nodes) : ''}</td><td>${(1000 * d.seconds).toFixed(2)}</td><td>${esc(d.best_move ?? '—')}</td><td>${esc(d.score ?? '—')}</td></tr>`).join('');
+  $('tq-out').innerHTML = `<div class="chart-box"><p class="legend"><span class="key on"></span> ${t('lesson.techniques.chosen')} <span class="key plain"></span> ${t('lesson.techniques.plain')}</p>${svg}</div>
+    <div class="scroll"><table class="depths"><caption>${t('lesson.techniques.tableCaption')}</caption><thead><tr><th scope="col">${t('learn.depth')}</th><th scope="col">${t('lesson.techniques.chosen')}</th><th scope="col">${t('lesson.techniques.plain')}</th><th scope="col">${t('lesson.techniques.ms')}</th><th scope="col">${t('lesson.techniques.best')}</th><th scope="col">${t('lesson.techniques.score')}</th></tr></thead><tbody>${rows}</tbody></table></div>
+    <h3>${t('lesson.techniques.ttTitle')}</h3>${tableHtml(r.table)}
+    <h3>${t('lesson.techniques.historyTitle')}</h3>${heatHtml(r.history)}`;
+  for (const td of $('tq-out').querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
+  $('tq-out').dataset.busy = 'false';
+}
+
+function tableHtml(tt) {
+  if (!tt) return `<p class="note">${t('lesson.techniques.ttOff')}</p>`;
+  const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(a * 100 < b ? 2 : 1)}%` : '—');
+  const row = (k, v) => `<dt>${t(`lesson.techniques.tt.${k}`)}</dt><dd>${v}</dd>`;
+  return `<dl class="tt">${row('filled', `${num(tt.filled)} / ${num(tt.capacity)} (${pct(tt.filled, tt.capacity)})`)}${row('hits', `${num(tt.hits)} / ${num(tt.probes)} (${pct(tt.hits, tt.probes)})`)}${row('stores', num(tt.stores))}${row('overwrites', num(tt.overwrites))}</dl>`;
+}
+
+function heatHtml(cells) {
+  if (!cells.length) return `<p class="note">${t('lesson.techniques.historyOff')}</p>`;
+  const key = (s) => { const [f, r] = sqCoords(s); return r * 16 + f; };
+  const froms = [...new Set(cells.map((c) => c.from))].sort((a, b) => key(a) - key(b));
+  const tos = [...new Set(cells.map((c) => c.to))].sort((a, b) => key(a) - key(b));
+  const max = Math.max(...cells.map((c) => c.score), 1);
+  const at = new Map(cells.map((c) => [`${c.from}${c.to}`, c.score]));
+  const body = froms.map((f) => `<tr><th scope="row">${f}</th>${tos.map((to) => {
+    const v = at.get(f + to);
+    // light shades keep dark words, strong ones white words: no shade in between, where
+    // neither would be readable
+    const x = v / max;
+    const hot = x > 0.7;
+    const a = hot ? 0.85 + 0.15 * ((x - 0.7) / 0.3) : 0.12 + 0.58 * (x / 0.7);
+    return v ? `<td data-heat="${a.toFixed(3)}"${hot ? ' class="hot"' : ''}>${num(v)}</td>` : '<td></td>';
+  }).join('')}</tr>`).join('');
+  return `<p class="note">${t('lesson.techniques.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** The articles' figures beside ryg's for the same settings (depth 8 after e1f2, seed). */
+async function compareC64() {
+  const off = { tt: false, ordering: false, history: false, id: false };
+  let plain;
+  let ordered;
+  try {
+    plain = await api('GET', query(E1F2, 'seed', 8, off));
+    ordered = await api('GET', query(E1F2, 'seed', 8, { ...off, ordering: true, history: true }));
+  } catch (e) {
+    if ($('tq-c64')) $('tq-c64').textContent = errorText(e);
+    return;
+  }
+  if (!$('tq-c64')) return;
+  const n = (r) => r.depths[7].nodes;
+  const save = (a, b) => `−${Math.round((100 * (a - b)) / a)}%`;
+  $('tq-c64').innerHTML = `<p>${t('lesson.techniques.c64Note')}</p><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
+    <tr><th scope="row">${t('lesson.techniques.noOrdering')}</th><td>${num(C64.plain)}</td><td data-ryg="plain">${num(n(plain))}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.withOrdering')}</th><td>${num(C64.ordered)}</td><td data-ryg="ordered">${num(n(ordered))}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.saved')}</th><td>${save(C64.plain, C64.ordered)}</td><td>${save(n(plain), n(ordered))}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.time')}</th><td>${t('lesson.techniques.c64Time')}</td><td>${t('lesson.techniques.rygTime', { ms: (1000 * plain.depths[7].seconds).toFixed(2) })}</td></tr></tbody></table>`;
+}
+
+function check() {
+  const target = Math.floor(C64.plain / 10);
+  const d8 = last && last.fen === E1F2 && last.evalName === 'seed' ? last.r.depths.find((d) => d.depth === 8) : null;
+  const el = $('tq-verdict');
+  if (!d8) { el.dataset.right = 'false'; el.textContent = t('lesson.techniques.setup'); return; }
+  const right = d8.finished && d8.nodes < target;
+  el.dataset.right = String(right);
+  el.textContent = right
+    ? t('task.right', { why: t('lesson.techniques.right', { nodes: num(d8.nodes) }) })
+    : t('task.wrong', { hint: t('lesson.techniques.hint', { nodes: num(d8.nodes) }) });
+}

@@ -1,0 +1,336 @@
+// End-to-end tests of the Learn section: each lesson walked in English and Spanish, on a desktop
+// and a phone, its numbers checked against the command line, its task solved, axe-core clean.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, rygBinary, idle } from './harness.mjs';
+
+const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(tempDb());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/** `ryg tree --format json` of the 8×8 start at `depth`. */
+function cliTree(depth) {
+  return JSON.parse(execFileSync(rygBinary(), ['tree', '--format', 'json', '--depth', String(depth), '--fen', START], { encoding: 'utf8' }));
+}
+
+async function lesson(p, prefix, depth) {
+  await p.locator(`#${prefix}-depth`).selectOption(String(depth));
+  await p.waitForFunction(([pre, d]) => {
+    const tree = document.querySelector(`#${pre}-tree[data-busy="false"] [role="tree"]`);
+    return tree && tree.getAttribute('aria-label').endsWith(String(d));
+  }, [prefix, depth]);
+}
+
+async function stepText(p, prefix) { return p.locator(`#${prefix}-step`).innerText(); }
+
+test('the header link opens the lessons; the minimax tree is the command line\'s, replayed step by step', async () => {
+  const p = await newPage(browser);
+  await p.goto(server.url);
+  await idle(p);
+  await p.getByRole('link', { name: 'Learn' }).click();
+  await p.waitForURL(/#learn$/);
+  await p.getByRole('heading', { name: 'The board and the moves' }).waitFor();
+  await p.getByRole('link', { name: 'The game tree and minimax' }).click();
+  await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
+  await lesson(p, 'mm', 2);
+  const cli = cliTree(2);
+  assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cli.nodes.length);
+  assert.equal(await p.locator('#mm-tree svg g.n').count(), cli.nodes.length);
+  assert.match(await p.locator('#mm-summary').innerText(), new RegExp(`${cli.nodes.length} nodes.*${cli.best_move}, worth ${cli.value}`));
+  // the replay: the root first, then its first move, then that move's first reply (a leaf)
+  assert.match(await stepText(p, 'mm'), /Press/);
+  await p.getByRole('button', { name: 'Next step' }).click();
+  assert.match(await stepText(p, 'mm'), /^Step 1 of \d+: enter the root \(mouse to move\); its 2 moves/);
+  await p.getByRole('button', { name: 'Next step' }).click();
+  await p.getByRole('button', { name: 'Next step' }).click();
+  const leaf = cli.nodes.find((n) => n.parent === cli.nodes[1].id);
+  assert.equal(await stepText(p, 'mm'), `Step 3 of ${2 * 3 + 14}: leaf ${cli.nodes[1].move} ${leaf.move}: the evaluation gives ${leaf.eval}.`);
+  assert.equal(await p.locator('#mm-tree svg g.n.unseen').count(), cli.nodes.length - 3);
+  // no value is shown before the search backs it up
+  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '?');
+  await p.getByRole('button', { name: 'To the end' }).click();
+  assert.match(await stepText(p, 'mm'), new RegExp(`back at the root: the mouse takes the largest value of its children, ${cli.value.replace('+', '\\+')}\\.`));
+  assert.equal(await p.locator('#mm-tree svg g.n.best').count(), 3, 'the chosen line: root, move, reply');
+  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), cli.value);
+  await screenshot(p, 'learn-minimax');
+  // the task: a wrong answer is refused, the move minimax chose is right
+  const other = cli.nodes.find((n) => n.parent === 0 && n.move !== cli.best_move);
+  await p.locator('#mm-answer').selectOption(other.move);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'false');
+  await p.locator('#mm-answer').selectOption(cli.best_move);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'true');
+  assert.match(await p.locator('#mm-verdict').innerText(), /^Right!/);
+  await axeScan(p, 'minimax lesson', true);
+  // depth 4: the same count as the command line's
+  await lesson(p, 'mm', 4);
+  assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cliTree(4).nodes.length);
+  // back to the game: the page plays again
+  await p.getByRole('link', { name: 'Back to the game' }).click();
+  await idle(p);
+  assert.equal(await p.locator('#learn-view').isHidden(), true);
+  assert.equal(await p.locator('#board').isVisible(), true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the tree is an ARIA tree the keyboard walks, opens and closes', async () => {
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/2`);
+  await lesson(p, 'mm', 2);
+  const root = p.locator('#mm-tree [role="treeitem"][aria-level="1"]');
+  await root.focus();
+  await p.keyboard.press('ArrowDown');
+  const first = p.locator('#mm-tree [role="treeitem"][aria-level="2"]').first();
+  assert.equal(await first.evaluate((el) => el === document.activeElement), true);
+  assert.match(await first.getAttribute('aria-label') || await first.innerText(), /e1d2: cats to move/);
+  await p.keyboard.press('ArrowLeft');
+  assert.equal(await first.getAttribute('aria-expanded'), 'false');
+  // the picture closes the branch too: its 7 replies are gone
+  assert.equal(await p.locator('#mm-tree svg g.n').count(), cliTree(2).nodes.length - 7);
+  await p.keyboard.press('ArrowRight');
+  assert.equal(await first.getAttribute('aria-expanded'), 'true');
+  await p.keyboard.press('ArrowRight');
+  const reply = first.locator('[role="treeitem"]').first();
+  assert.equal(await reply.evaluate((el) => el === document.activeElement), true);
+  await p.keyboard.press('ArrowLeft');
+  assert.equal(await first.evaluate((el) => el === document.activeElement), true);
+  await p.keyboard.press('Home');
+  assert.equal(await root.evaluate((el) => el === document.activeElement), true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the first cut found', async () => {
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/3`);
+  await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
+  await lesson(p, 'ab', 3);
+  const think = await p.evaluate(async (fen) => (await fetch(`/api/think?fen=${encodeURIComponent(fen)}&depth=3`)).json(), START);
+  const cuts = think.nodes.filter((n) => n.cut).length;
+  assert.ok(cuts > 0);
+  const minimax = cliTree(3).nodes.length;
+  const summary = await p.locator('#ab-summary').innerText();
+  assert.match(summary, new RegExp(`searches ${think.nodes.length - cuts} nodes and cuts ${cuts} branches; minimax visits ${minimax}`));
+  assert.equal(think.counts.find((c) => c.technique === 'alpha-beta').nodes, think.nodes.length - cuts);
+  // before the stepper reaches the first cut, nothing is greyed; once it has, that branch is
+  const first = think.steps.findIndex((s) => s.kind === 'cut');
+  const cutNode = think.steps[first].node;
+  for (let i = 0; i < first; i += 1) await p.locator('#ab-next').click();
+  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 0);
+  assert.match(await stepText(p, 'ab'), /Window \(α, β\) = /);
+  await p.locator('#ab-next').click();
+  assert.match(await stepText(p, 'ab'), new RegExp(`^Step ${first + 1} of ${think.steps.length}: cut `));
+  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 1);
+  assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('data-state'), 'cut');
+  await screenshot(p, 'learn-alphabeta');
+  // the task: another branch is wrong, the first cut one is right (picked in the picture)
+  await p.locator(`#ab-tree svg g.n[data-node="1"]`).click();
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'false');
+  await p.locator(`#ab-tree svg g.n[data-node="${cutNode}"]`).click();
+  assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('aria-selected'), 'true');
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'true');
+  await p.getByRole('button', { name: 'To the end' }).click();
+  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), cuts);
+  await axeScan(p, 'alpha-beta lesson', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass axe-core', async () => {
+  const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
+  await p.goto(`${server.url}#learn/2`);
+  await p.getByRole('heading', { name: 'El árbol de juego y el minimax' }).waitFor();
+  await lesson(p, 'mm', 2);
+  await p.getByRole('button', { name: 'Paso siguiente' }).click();
+  assert.match(await stepText(p, 'mm'), /^Paso 1 de 20: entra en la raíz \(mueve el ratón\)/);
+  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the page');
+  await screenshot(p, 'learn-phone-es');
+  await axeScan(p, 'phone minimax lesson es', true);
+  await p.getByRole('link', { name: 'Lección siguiente →' }).click();
+  await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
+  await lesson(p, 'ab', 3);
+  assert.match(await p.locator('#ab-summary').innerText(), /^El alfa-beta busca \d+ nodos y corta \d+ ramas/);
+  await p.getByRole('button', { name: 'Comprobar' }).click();
+  assert.equal(await p.locator('#ab-verdict').innerText(), 'Elige primero una respuesta.');
+  await axeScan(p, 'phone alpha-beta lesson es', true);
+  // a reload keeps the lesson; the language switch redraws it
+  await p.reload();
+  await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
+  await p.locator('#lang').selectOption('en');
+  await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
+  assert.match(p.url(), /#learn\/3$/);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+/** `ryg analyze --json` nodes at `depth` with the --no-* switches `off`. */
+function cliNodes(fen, depth, off) {
+  const args = ['analyze', '--json', '--depth', String(depth), '--eval', 'seed', '--fen', fen, ...off.map((s) => `--no-${s}`)];
+  return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' })).nodes;
+}
+
+async function techniquesReady(p) {
+  await p.waitForFunction(() => document.getElementById('tq-out')?.dataset.busy === 'false' && !document.getElementById('tq-summary').textContent.endsWith('…'));
+}
+
+test('techniques: nodes per depth as the command line counts them, switches, tables, the C64 beside ryg, the task', async () => {
+  const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/4`);
+  await p.getByRole('heading', { name: 'Iterative deepening, the hash table, move ordering, history' }).waitFor();
+  await techniquesReady(p);
+  // every technique on: depth by depth, the numbers of `ryg analyze --depth D`
+  const cells = await p.locator('table.depths tbody tr').evaluateAll((trs) => trs.slice(0, 8).map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(cells.length, 8);
+  for (const d of [1, 5, 8]) {
+    assert.equal(cells[d - 1][1].replace(/,/g, ''), String(cliNodes(E1F2, d, [])), `depth ${d} with every technique`);
+    assert.equal(cells[d - 1][2].replace(/,/g, ''), String(cliNodes(E1F2, d, ['tt', 'ordering', 'history', 'id'])), `depth ${d} plain`);
+  }
+  assert.equal(await p.locator('.chart .dot.on').count(), 8);
+  assert.match(await p.locator('dl.tt').innerText(), /hits \/ probes/);
+  assert.ok(await p.locator('table.heat td[data-heat]').count() > 0, 'the history table has cells');
+  // the C64's figures beside ryg's for the same settings
+  await p.locator('[data-ryg="ordered"]').waitFor();
+  assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliNodes(E1F2, 8, ['tt', 'ordering', 'history', 'id'])));
+  assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliNodes(E1F2, 8, ['tt', 'id'])));
+  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*−39%/);
+  // the task: with iterative deepening, depth 8 costs more than a tenth of the C64's nodes
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false');
+  await p.getByLabel('iterative deepening', { exact: true }).uncheck();
+  await techniquesReady(p);
+  assert.equal(await p.locator('dl.tt').count(), 1);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'true');
+  assert.match(await p.locator('#tq-verdict').innerText(), new RegExp(`Depth 8 took ${cliNodes(E1F2, 8, ['id']).toLocaleString('en')} nodes`));
+  await p.locator('#tq-summary').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await screenshot(p, 'learn-techniques');
+  // the table off: no table figures; history off: no heat map
+  await p.getByLabel('hash table', { exact: true }).uncheck();
+  await techniquesReady(p);
+  assert.match(await p.locator('#tq-out').innerText(), /The hash table is switched off/);
+  await p.getByLabel('history table', { exact: true }).uncheck();
+  await techniquesReady(p);
+  assert.equal(await p.locator('table.heat').count(), 0);
+  await axeScan(p, 'techniques lesson', true);
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'Profundización iterativa, tabla hash, ordenación de jugadas, historia' }).waitFor();
+  await techniquesReady(p);
+  await axeScan(p, 'techniques lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('perfect play: the 4×4 table filled backwards as the engine builds it, the exact explorer, the only winning move', async () => {
+  const stats = JSON.parse(execFileSync(rygBinary(), ['solve', '--stats', '--size', '4', '--json'], { encoding: 'utf8' }));
+  const mouse = stats.mouse_to_move.mouse_wins + stats.cats_to_move.mouse_wins;
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/5`);
+  await p.getByRole('heading', { name: 'Perfect play' }).waitFor();
+  await p.locator('#pf-grid svg').waitFor();
+  assert.equal(await p.locator('#pf-summary').innerText(), `${stats.positions} positions in 28 configurations of the cats: the mouse wins ${mouse}, the cats win ${stats.positions - mouse}.`);
+  assert.equal(await p.locator('#pf-grid g.pf').count(), stats.positions);
+  assert.equal(await p.locator('#pf-grid g.done').count(), 0);
+  // the first configuration solved is the cats' most advanced: both on the first rank
+  await p.getByRole('button', { name: 'Next step' }).click();
+  assert.match(await p.locator('#pf-step').innerText(), new RegExp(`^Configuration 1 of 28 \\(cats on a1 c1\\) solved: 12 of ${stats.positions} positions known\\.`));
+  assert.equal(await p.locator('#pf-grid g.done').count(), 12);
+  assert.equal(await p.locator('#pf-table tbody tr').count(), 1);
+  await p.getByRole('button', { name: 'To the end' }).click();
+  assert.equal(await p.locator('#pf-grid g.done').count(), stats.positions);
+  assert.equal(await p.locator('#pf-grid g.done.mouse').count(), mouse);
+  await p.locator('#pf-step').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await screenshot(p, 'learn-perfect');
+  // the explorer: the start, as `ryg solve` says, then a move followed
+  const start = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', '1c1c/4/4/2m1 m'], { encoding: 'utf8' }));
+  await p.locator('#pf-moves button').first().waitFor();
+  assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies.`);
+  assert.equal(await p.locator('#pf-moves button').count(), start.moves.length);
+  await p.locator('#pf-moves button').first().click();
+  await p.waitForFunction(() => !document.getElementById('pf-result').textContent.startsWith('1c1c/4/4/2m1 m'));
+  const next = (await p.locator('#pf-result').innerText()).split(':')[0];
+  const cli = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', next], { encoding: 'utf8' }));
+  assert.match(await p.locator('#pf-result').innerText(), new RegExp(`in ${cli.plies} plies`));
+  // the task: the only move that keeps the win
+  await p.locator('#pf-answer option').first().waitFor({ state: 'attached' });
+  const fen = (await p.locator('#pf-task-text').innerText()).match(/^In (.+), only one move/)[1];
+  const puzzle = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', fen], { encoding: 'utf8' }));
+  const keeping = puzzle.moves.filter((m) => m.winner === puzzle.winner);
+  assert.equal(keeping.length, 1);
+  assert.ok(puzzle.moves.length >= 2);
+  const wrong = puzzle.moves.find((m) => m.winner !== puzzle.winner).move;
+  await p.locator('#pf-answer').selectOption(wrong);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'false');
+  await p.locator('#pf-answer').selectOption(keeping[0].move);
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'true');
+  await axeScan(p, 'perfect play lesson', true);
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'El juego perfecto' }).waitFor();
+  await p.locator('#pf-grid svg').waitFor();
+  await axeScan(p, 'perfect play lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the board and the moves: a piece\'s moves from bit operations, perft as the command line counts, the task', async () => {
+  const AFTER = '1c1c1c1c/8/8/8/8/8/3m4/8 c';
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/1`);
+  await p.getByRole('heading', { name: 'The board and the moves' }).waitFor();
+  await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
+  const perft = (d, fen) => Number(execFileSync(rygBinary(), ['perft', String(d), '--fen', fen], { encoding: 'utf8' }).match(/nodes (\d+)/)[1]);
+  const rows = await p.locator('#bd-perft tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.replace(/,/g, '')));
+  assert.equal(rows.length, 8);
+  assert.deepEqual(rows.map(Number), [1, 2, 3, 4, 5, 6, 7, 8].map((d) => perft(d, START)));
+  // the mouse on e1: up is two squares, down none, and both are empty
+  await p.getByRole('button', { name: /^e1 / }).click();
+  await p.locator('.bd-ops').waitFor();
+  assert.equal(await p.locator('#bd-hint').innerText(), 'The mouse on e1: 2 moves.');
+  assert.equal(await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText(), 'd2 f2');
+  assert.match(await p.locator('.bd-ops tr[data-op="piece"] th').innerText(), /^piece = 1 << \d+$/);
+  // after e1d2: each cat's moves are the command line's
+  await p.locator('#bd-pos').selectOption('e1d2');
+  await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
+  const cli = JSON.parse(execFileSync(rygBinary(), ['moves', '--json', '--fen', AFTER], { encoding: 'utf8' })).moves;
+  let total = 0;
+  for (const cat of ['b8', 'd8', 'f8', 'h8']) {
+    await p.getByRole('button', { name: new RegExp(`^${cat} `) }).click();
+    await p.waitForFunction((c) => document.getElementById('bd-hint').textContent.includes(` ${c}:`), cat);
+    const shown = (await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText()).split(' ');
+    assert.deepEqual(shown, cli.filter((m) => m.startsWith(cat)).map((m) => m.slice(2)), cat);
+    assert.equal(await p.locator('.bd-ops tr[data-op="up"]').count(), 0, 'a cat has no up step');
+    total += shown.length;
+  }
+  assert.equal(total, cli.length);
+  await screenshot(p, 'learn-board');
+  await p.locator('#bd-answer').fill(String(total + 1));
+  await p.getByRole('button', { name: 'Check' }).click();
+  await p.waitForFunction(() => document.getElementById('bd-verdict').dataset.right === 'false');
+  await p.locator('#bd-answer').fill(String(total));
+  await p.getByRole('button', { name: 'Check' }).click();
+  await p.waitForFunction(() => document.getElementById('bd-verdict').dataset.right === 'true');
+  assert.equal(total, perft(1, AFTER));
+  await axeScan(p, 'board lesson', true);
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'El tablero y las jugadas' }).waitFor();
+  await axeScan(p, 'board lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
