@@ -22,6 +22,10 @@ pub struct Config {
     pub keep_days: Option<u64>,
     /// Abuse limits per client address.
     pub abuse: crate::limits::Limits,
+    /// How much engine work the analysis routes take on, and their caps.
+    pub work: crate::work::WorkLimits,
+    /// The computer's moves in games: workers of their own, so analyses never hold them up.
+    pub game_work: crate::work::WorkLimits,
 }
 
 impl Config {
@@ -36,6 +40,8 @@ impl Config {
             public_games: false,
             keep_days: None,
             abuse: crate::limits::Limits::default(),
+            work: crate::work::WorkLimits::default(),
+            game_work: crate::work::WorkLimits::for_games(),
         }
     }
 }

@@ -35,6 +35,7 @@ pub const CODES: &[&str] = &[
     "too_many_streams",
     "rate_limited",
     "unavailable",
+    "busy",
     "storage_unavailable",
     "internal",
 ];

@@ -14,6 +14,7 @@ mod routes;
 pub mod state;
 pub mod store;
 pub mod token;
+pub mod work;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock, Weak};

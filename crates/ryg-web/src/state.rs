@@ -22,6 +22,10 @@ pub struct AppState {
     pub public_url: Option<String>,
     /// See [`Config::public_games`].
     pub public_games: bool,
+    /// The analysis routes' engine work: its workers and queue.
+    pub work: crate::work::WorkQueue,
+    /// The computer's moves in games: their own workers and queue.
+    pub game_work: crate::work::WorkQueue,
     /// The abuse limits per client address and their counters.
     pub limits: crate::limits::RateLimits,
 }
@@ -39,6 +43,8 @@ impl AppState {
             public_url: config.public_url.clone(),
             public_games: config.public_games,
             limits: crate::limits::RateLimits::new(config.abuse),
+            work: crate::work::WorkQueue::new(config.work),
+            game_work: crate::work::WorkQueue::new(config.game_work),
         })
     }
 }

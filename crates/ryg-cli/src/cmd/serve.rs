@@ -58,6 +58,22 @@ pub struct Args {
     /// (its last entry), for the limits per address. Only when the proxy is the sole way in
     #[arg(long)]
     pub trust_proxy: bool,
+    /// Engine searches the analysis routes run at once (at most the machine's cores)
+    /// [default: the machine's cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub engine_workers: Option<u32>,
+    /// Analysis searches running or waiting, in all (more are refused with 503 and Retry-After)
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub engine_queue: u32,
+    /// Analysis searches running or waiting for one client address (more are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub engine_per_client: u32,
+    /// The longest analysis (GET /api/analyze) runs, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub analysis_ms: u64,
+    /// The deepest analysis (GET /api/analyze) searches, in plies
+    #[arg(long, value_name = "PLIES", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub analysis_depth: u64,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -93,6 +109,23 @@ pub fn run(args: Args) -> Result<()> {
         games_per_client: args.games_per_client,
         trust_proxy: args.trust_proxy,
     };
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let workers = args.engine_workers.map_or(cores, |n| n as usize);
+    if workers > cores {
+        return Err(crate::args::UsageError(format!(
+            "bad --engine-workers {workers}: this machine has {cores} cores; more workers than cores only slow each search"
+        ))
+        .into());
+    }
+    config.work = ryg_web::work::WorkLimits {
+        workers,
+        queue: args.engine_queue as usize,
+        per_client: args.engine_per_client as usize,
+        analysis_ms: args.analysis_ms,
+        analysis_depth: args.analysis_depth,
+        ..ryg_web::work::WorkLimits::default()
+    };
+    config.game_work.workers = workers;
     config.limits = ryg_web::events::StreamLimits {
         total: args.max_streams as usize,
         per_client: args.max_streams_per_client as usize,

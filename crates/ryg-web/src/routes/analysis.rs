@@ -15,17 +15,15 @@ use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Step
 use ryg::{Position, Size};
 use serde::Serialize;
 
-use super::blocking::blocking;
+use super::blocking::engine;
+use super::client::Client;
 use super::extract::{int_param, required, Params};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::work::Cancel;
 
 type AppRef = State<Arc<AppState>>;
 
-/// The longest search `/api/analyze` runs, whatever its parameters.
-pub const MAX_ANALYZE_MS: u64 = 10_000;
-/// The deepest `/api/analyze` search.
-pub const MAX_ANALYZE_DEPTH: u64 = 40;
 /// The deepest tree `/api/tree` and `/api/think` draw.
 pub const MAX_TREE_DEPTH: u64 = 4;
 /// The largest tree `/api/tree` builds.
@@ -46,26 +44,28 @@ pub async fn moves(params: Params) -> ApiResult<Json<MovesReport>> {
     Ok(Json(MovesReport::of(&position(&params)?)))
 }
 
-pub async fn solve(State(state): AppRef, params: Params) -> ApiResult<Json<SolveReport>> {
+pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<SolveReport>> {
     let position = position(&params)?;
-    let report = blocking(move || {
-        let tb = state.tablebases.get(position.size())?;
+    let st = Arc::clone(&state);
+    let report = engine(&state, client, move |_| {
+        let tb = st.tablebases.get(position.size())?;
         SolveReport::of(&tb, &position).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;
     Ok(Json(report))
 }
 
-/// Stops at a deadline and notes when each iteration ends.
+/// Stops at a deadline or when the client went away, and notes when each iteration ends.
 struct Clock {
     started: Instant,
     deadline: Duration,
     seconds: Vec<f64>,
+    cancel: Cancel,
 }
 
 impl SearchHandler for Clock {
     fn should_stop(&mut self, nodes: u64) -> bool {
-        nodes & 1023 == 0 && self.started.elapsed() >= self.deadline
+        nodes & 1023 == 0 && (self.started.elapsed() >= self.deadline || self.cancel.is_set())
     }
 
     fn on_iteration(&mut self, _: &Iteration) {
@@ -73,22 +73,28 @@ impl SearchHandler for Clock {
     }
 }
 
-pub async fn analyze(params: Params) -> ApiResult<Json<AnalyzeReport>> {
+pub async fn analyze(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<AnalyzeReport>> {
     let position = position(&params)?;
-    let depth = int_param(&params, "depth", 1..=MAX_ANALYZE_DEPTH)?;
-    let movetime = int_param(&params, "movetime", 1..=MAX_ANALYZE_MS)?;
+    let caps = state.work.limits();
+    let (max_depth, max_ms) = (caps.analysis_depth, caps.analysis_ms);
+    let depth = int_param(&params, "depth", 1..=max_depth)?;
+    let movetime = int_param(&params, "movetime", 1..=max_ms)?;
     // Analysis always has a deadline: the heuristic search deepens and reports its
     // iterations (the proving search would report nothing until it finishes).
     let config = SearchConfig { eval: eval_kind(&params)?, prove: false, ..SearchConfig::default() };
-    let report = blocking(move || {
+    let report = engine(&state, client, move |cancel| {
         let limits = Limits { depth: depth.map(|d| d as u8), nodes: None };
         let deadline = match (depth, movetime) {
             (_, Some(ms)) => ms,
-            (Some(_), None) => MAX_ANALYZE_MS,
-            (None, None) => 1_000,
+            (Some(_), None) => max_ms,
+            (None, None) => 1_000.min(max_ms),
         };
-        let mut clock =
-            Clock { started: Instant::now(), deadline: Duration::from_millis(deadline), seconds: Vec::new() };
+        let mut clock = Clock {
+            started: Instant::now(),
+            deadline: Duration::from_millis(deadline),
+            seconds: Vec::new(),
+            cancel: cancel.clone(),
+        };
         let result = Searcher::new(config).search(&position, &limits, &mut clock);
         let seconds = clock.started.elapsed().as_secs_f64();
         Ok(AnalyzeReport::of(&position, &result, &clock.seconds, seconds))
@@ -125,13 +131,13 @@ pub struct TreeAnswer {
     steps: Vec<StepReport>,
 }
 
-pub async fn tree(params: Params) -> ApiResult<Json<TreeAnswer>> {
+pub async fn tree(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<TreeAnswer>> {
     let position = position(&params)?;
     let depth = tree_depth(&params)?;
     let eval = eval_kind(&params)?;
-    let report = blocking(move || {
-        let tree =
-            Tree::build_until(&position, depth, eval, &mut |n| n >= MAX_TREE_NODES).ok_or_else(|| {
+    let report = engine(&state, client, move |cancel| {
+        let tree = Tree::build_until(&position, depth, eval, &mut |n| n >= MAX_TREE_NODES || cancel.is_set())
+            .ok_or_else(|| {
                 ApiError::bad_request(format!(
                     "the tree of depth {depth} has more than {MAX_TREE_NODES} nodes"
                 ))
@@ -284,11 +290,11 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
     }
 }
 
-pub async fn think(params: Params) -> ApiResult<Response> {
+pub async fn think(State(state): AppRef, client: Client, params: Params) -> ApiResult<Response> {
     let position = position(&params)?;
     let depth = int_param(&params, "depth", 1..=MAX_TREE_DEPTH)?.unwrap_or(2) as u8;
     let eval = eval_kind(&params)?;
-    let report = blocking(move || Ok(think_report(&position, depth, eval))).await?;
+    let report = engine(&state, client, move |_| Ok(think_report(&position, depth, eval))).await?;
     Ok(Json(report).into_response())
 }
 

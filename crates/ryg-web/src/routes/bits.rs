@@ -1,16 +1,20 @@
 //! The board as bits, for the Learn section: the bit operations that find a piece's moves, and
 //! perft (move sequences counted) depth by depth.
 
+use std::sync::Arc;
 use std::time::Instant;
 
+use axum::extract::State;
 use axum::Json;
 use ryg::{Square, SquareSet};
 use serde::Serialize;
 
 use super::analysis::position;
-use super::blocking::blocking;
+use super::blocking::engine;
+use super::client::Client;
 use super::extract::{int_param, required, Params};
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 /// The deepest perft `/api/perft` counts.
 pub const MAX_PERFT_DEPTH: u64 = 12;
@@ -84,10 +88,14 @@ pub struct PerftReport {
     depths: Vec<PerftDepth>,
 }
 
-pub async fn perft(params: Params) -> ApiResult<Json<PerftReport>> {
+pub async fn perft(
+    State(state): State<Arc<AppState>>,
+    client: Client,
+    params: Params,
+) -> ApiResult<Json<PerftReport>> {
     let position = position(&params)?;
     let depth = int_param(&params, "depth", 1..=MAX_PERFT_DEPTH)?.unwrap_or(6) as u32;
-    let report = blocking(move || {
+    let report = engine(&state, client, move |_| {
         let depths = (1..=depth)
             .map(|d| {
                 let started = Instant::now();

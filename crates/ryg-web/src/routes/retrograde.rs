@@ -8,7 +8,8 @@ use axum::Json;
 use ryg::Size;
 use serde::Serialize;
 
-use super::blocking::blocking;
+use super::blocking::engine;
+use super::client::Client;
 use super::extract::{int_param, Params};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -36,11 +37,12 @@ pub struct RetrogradeReport {
 
 pub async fn retrograde(
     State(state): State<Arc<AppState>>,
+    client: Client,
     params: Params,
 ) -> ApiResult<Json<RetrogradeReport>> {
     // a drawing of every position: the 4×4 board's few hundred only
     let size = int_param(&params, "size", 4..=4)?.unwrap_or(4) as u8;
-    let report = blocking(move || {
+    let report = engine(&state.clone(), client, move |_| {
         let size = Size::new(size).ok_or_else(|| ApiError::bad_request(format!("bad size {size}")))?;
         let tb = state.tablebases.get(size)?;
         let order = tb.solve_order();

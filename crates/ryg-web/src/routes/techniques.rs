@@ -3,16 +3,20 @@
 //! each switched on or off; nodes and time per depth, and the table and history afterwards.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
+use axum::extract::State;
 use axum::Json;
 use ryg::search::{Limits, NoHandler, SearchConfig, Searcher};
 use serde::Serialize;
 
 use super::analysis::{eval_kind, position};
-use super::blocking::blocking;
+use super::blocking::engine;
+use super::client::Client;
 use super::extract::{int_param, Params};
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 /// The deepest search `/api/techniques` runs.
 pub const MAX_TECHNIQUES_DEPTH: u64 = 12;
@@ -79,7 +83,11 @@ pub struct TechniquesReport {
     history: Vec<HistoryCell>,
 }
 
-pub async fn techniques(params: Params) -> ApiResult<Json<TechniquesReport>> {
+pub async fn techniques(
+    State(state): State<Arc<AppState>>,
+    client: Client,
+    params: Params,
+) -> ApiResult<Json<TechniquesReport>> {
     let position = position(&params)?;
     let depth = int_param(&params, "depth", 1..=MAX_TECHNIQUES_DEPTH)?.unwrap_or(8) as u8;
     let eval = eval_kind(&params)?;
@@ -99,7 +107,7 @@ pub async fn techniques(params: Params) -> ApiResult<Json<TechniquesReport>> {
         prove: false,
         ..SearchConfig::default()
     };
-    let report = blocking(move || {
+    let report = engine(&state, client, move |_| {
         let mut depths = Vec::new();
         let mut last = None;
         for d in 1..=depth {

@@ -9,6 +9,7 @@ use super::view::GameView;
 use crate::clock::now_ms;
 use crate::error::ApiResult;
 use crate::routes::auth::Bearer;
+use crate::routes::client::Client;
 use crate::routes::extract::Body;
 
 #[derive(Deserialize, Debug)]
@@ -26,17 +27,19 @@ pub struct ComputerBody {
 
 pub async fn play(
     State(state): AppRef,
+    Client(client): Client,
     Path(id): Path<String>,
     token: Bearer,
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
         with_game(&state, &id, move |games, g| games.play(g, token.hash(), &body.mv, now_ms())).await?;
-    Ok(Json(GameView::of(&autoplay(&state, g).await?, Some(you))))
+    Ok(Json(GameView::of(&autoplay(&state, client, g).await?, Some(you))))
 }
 
 pub async fn computer(
     State(state): AppRef,
+    Client(client): Client,
     Path(id): Path<String>,
     token: Bearer,
     Body(body): Body<ComputerBody>,
@@ -45,6 +48,6 @@ pub async fn computer(
         games.computer_request(g, token.hash(), body.level.as_deref())
     })
     .await?;
-    let g = computer_plays(&state, g, level).await?;
+    let g = computer_plays(&state, client, g, level).await?;
     Ok(Json(GameView::of(&g, you)))
 }

@@ -15,6 +15,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game;
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
+use crate::routes::client::Client;
 use crate::routes::extract::{int_param, Params};
 use crate::state::AppState;
 use crate::store::StoredGame;
@@ -106,11 +107,16 @@ pub async fn pgn(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Resp
 /// `GET /api/games/{id}/review`: the exact result after every ply of the game, and every move
 /// that handed the win to the other side with the moves that kept it (from the tablebase; 503
 /// while the 10×10 table is still being built).
-pub async fn review(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Json<serde_json::Value>> {
+pub async fn review(
+    State(state): AppRef,
+    client: Client,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
     let g = load(&state, parse_id(&id)?).await?;
     let size = g.start.size();
-    let review = blocking(move || {
-        let tb = state.tablebases.get(size)?;
+    let st = Arc::clone(&state);
+    let review = crate::routes::blocking::engine(&state, client, move |_| {
+        let tb = st.tablebases.get(size)?;
         ryg::review::review(&tb, &g.game).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;

@@ -38,7 +38,7 @@ pub async fn create(
     })
     .await?;
     let _turn = lock_game(&state, created.game.id).await;
-    let g = autoplay(&state, created.game.clone()).await?;
+    let g = autoplay(&state, client, created.game.clone()).await?;
     Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state))).into_response())
 }
 
@@ -52,7 +52,12 @@ pub async fn resign(
     Ok(Json(GameView::of(&g, Some(you))))
 }
 
-pub async fn rematch(State(state): AppRef, Path(id): Path<String>, token: Bearer) -> ApiResult<Response> {
+pub async fn rematch(
+    State(state): AppRef,
+    Client(client): Client,
+    Path(id): Path<String>,
+    token: Bearer,
+) -> ApiResult<Response> {
     let hash = token.0.clone();
     let (_turn, old, rematch) =
         with_game(&state, &id, move |games, g| games.rematch(g, token.hash(), now_ms())).await?;
@@ -63,7 +68,7 @@ pub async fn rematch(State(state): AppRef, Path(id): Path<String>, token: Bearer
         }
         Rematch::Ready(new) => {
             let _turn = lock_game(&state, new.id).await;
-            let new = autoplay(&state, *new).await?;
+            let new = autoplay(&state, client, *new).await?;
             let you = new.holder(hash.as_deref());
             Ok((StatusCode::CREATED, Json(GameView::of(&new, you))).into_response())
         }

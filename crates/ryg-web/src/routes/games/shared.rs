@@ -2,6 +2,7 @@
 //! the event streams and clock alarms each stored change feeds, the computer's turns, and the
 //! service's errors as API errors.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -122,24 +123,32 @@ pub async fn with_game<T: Send + 'static>(
     Ok((turn, g, out))
 }
 
-/// One computer move by `level` for the side to move, stored.
-pub async fn computer_plays(state: &Arc<AppState>, mut g: StoredGame, level: Level) -> ApiResult<StoredGame> {
+/// One computer move by `level` for the side to move, stored; asked for by `client`, on the
+/// workers of the games' computer moves.
+pub async fn computer_plays(
+    state: &Arc<AppState>,
+    client: IpAddr,
+    mut g: StoredGame,
+    level: Level,
+) -> ApiResult<StoredGame> {
     let st = Arc::clone(state);
-    blocking(move || {
-        let position = *g.game.position();
-        let guard = st.thinking.begin(g.id);
-        let mv = computer_move(&st.tablebases, &position, level, computer_seed(&g), &guard.thinking)?;
-        drop(guard);
-        with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))?;
-        Ok(g)
-    })
-    .await
+    state
+        .game_work
+        .run(client, move |_| {
+            let position = *g.game.position();
+            let guard = st.thinking.begin(g.id);
+            let mv = computer_move(&st.tablebases, &position, level, computer_seed(&g), &guard.thinking)?;
+            drop(guard);
+            with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))?;
+            Ok(g)
+        })
+        .await
 }
 
 /// While a person plays the other side, the computer answers on its turns.
-pub async fn autoplay(state: &Arc<AppState>, mut g: StoredGame) -> ApiResult<StoredGame> {
+pub async fn autoplay(state: &Arc<AppState>, client: IpAddr, mut g: StoredGame) -> ApiResult<StoredGame> {
     while let Some(level) = computer_to_answer(&g) {
-        g = computer_plays(state, g, level).await?;
+        g = computer_plays(state, client, g, level).await?;
     }
     Ok(g)
 }

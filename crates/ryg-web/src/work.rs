@@ -1,0 +1,307 @@
+//! Engine work over HTTP, bounded: a fixed number of workers (at most the machine's cores), a
+//! queue of fixed length in front of them, a share of it per client address, and every piece of
+//! work told to stop when its client goes away. A flood of analyses then waits its turn, or is
+//! refused with `Retry-After`, instead of taking every thread and gigabytes of memory while the
+//! games' own requests starve.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use tokio::sync::Semaphore;
+
+use crate::error::ApiError;
+
+/// How much engine work the server takes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkLimits {
+    /// Engine searches running at once (`--engine-workers`).
+    pub workers: usize,
+    /// Searches running or waiting, in all (`--engine-queue`); more: 503.
+    pub queue: usize,
+    /// Searches running or waiting for one client address (`--engine-per-client`); more: 429.
+    pub per_client: usize,
+    /// The longest a search waits for a worker before the server gives up on it: 503.
+    pub max_wait: Duration,
+    /// The longest analysis `/api/analyze` runs, in milliseconds (`--analysis-ms`).
+    pub analysis_ms: u64,
+    /// The deepest analysis `/api/analyze` runs (`--analysis-depth`).
+    pub analysis_depth: u64,
+}
+
+impl Default for WorkLimits {
+    fn default() -> WorkLimits {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        WorkLimits {
+            workers: cores,
+            queue: 64,
+            per_client: 4,
+            max_wait: Duration::from_secs(30),
+            analysis_ms: 10_000,
+            analysis_depth: 40,
+        }
+    }
+}
+
+impl WorkLimits {
+    /// The computer's moves in games: as many workers, a longer queue and a larger share per
+    /// address (a player's own moves, limited per second already, wait here; refused, the page
+    /// asks the computer again).
+    pub fn for_games() -> WorkLimits {
+        WorkLimits { queue: 256, per_client: 32, ..WorkLimits::default() }
+    }
+}
+
+/// Set when the client that asked for a piece of work is gone: the work should stop.
+#[derive(Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// Whether the work's client went away.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Sets the [`Cancel`] flag when the request's future is dropped (its client went away).
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0 .0.store(true, Ordering::Relaxed);
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+/// The engine's work queue.
+pub struct WorkQueue {
+    limits: WorkLimits,
+    workers: Arc<Semaphore>,
+    counts: Mutex<Counts>,
+}
+
+/// A place in the queue, given back when dropped.
+struct Ticket<'a> {
+    queue: &'a WorkQueue,
+    client: IpAddr,
+}
+
+impl Drop for Ticket<'_> {
+    fn drop(&mut self) {
+        let mut counts = self.queue.counts();
+        counts.total -= 1;
+        if let Some(n) = counts.per_client.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                counts.per_client.remove(&self.client);
+            }
+        }
+    }
+}
+
+impl WorkQueue {
+    /// A queue with `limits` (workers, queue and share at least 1).
+    pub fn new(limits: WorkLimits) -> WorkQueue {
+        let limits = WorkLimits {
+            workers: limits.workers.max(1),
+            queue: limits.queue.max(1),
+            per_client: limits.per_client.max(1),
+            ..limits
+        };
+        WorkQueue { limits, workers: Arc::new(Semaphore::new(limits.workers)), counts: Mutex::default() }
+    }
+
+    fn counts(&self) -> std::sync::MutexGuard<'_, Counts> {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The queue's limits.
+    pub fn limits(&self) -> WorkLimits {
+        self.limits
+    }
+
+    /// Searches running or waiting.
+    pub fn len(&self) -> usize {
+        self.counts().total
+    }
+
+    /// Whether nothing runs or waits.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn admit(&self, client: IpAddr) -> Result<Ticket<'_>, ApiError> {
+        let mut counts = self.counts();
+        let mine = counts.per_client.get(&client).copied().unwrap_or(0);
+        if mine >= self.limits.per_client {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "limit of {} engine searches at once per client address reached (--engine-per-client); try again when one has finished",
+                    self.limits.per_client
+                ),
+            )
+            .retry_after(1));
+        }
+        if counts.total >= self.limits.queue {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                format!(
+                    "the engine is busy: {} searches are running or waiting (--engine-queue); try again in a moment",
+                    counts.total
+                ),
+            )
+            .retry_after(1));
+        }
+        counts.total += 1;
+        *counts.per_client.entry(client).or_default() += 1;
+        Ok(Ticket { queue: self, client })
+    }
+
+    /// Runs `work` for `client` on one of the engine's workers, after the work queued before it.
+    /// `work` should look at its [`Cancel`] now and then: it is set when this future is dropped
+    /// (the client went away); the worker stays taken until `work` returns.
+    ///
+    /// # Errors
+    /// 429 when the client has its share of the queue already, 503 when the queue is full or
+    /// no worker came free in time, and `work`'s own errors.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        client: IpAddr,
+        work: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _ticket = self.admit(client)?;
+        let permit = tokio::time::timeout(self.limits.max_wait, Arc::clone(&self.workers).acquire_owned())
+            .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "busy",
+                    format!(
+                        "the engine is busy: no worker came free within {} s; try again in a moment",
+                        self.limits.max_wait.as_secs()
+                    ),
+                )
+                .retry_after(1)
+            })?
+            .map_err(|_| ApiError::internal("the engine's work queue is closed"))?;
+        let cancel = Cancel::default();
+        let _stop = CancelOnDrop(cancel.clone());
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work(&cancel)
+        })
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("engine task failed: {e}"))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Instant;
+
+    use super::*;
+
+    fn addr(last: u8) -> IpAddr {
+        IpAddr::from([10, 0, 0, last])
+    }
+
+    fn limits(workers: usize, queue: usize, per_client: usize) -> WorkLimits {
+        WorkLimits { workers, queue, per_client, max_wait: Duration::from_secs(5), ..WorkLimits::default() }
+    }
+
+    /// Work that runs until cancelled (or 5 s), counting how many run at once.
+    fn spin(
+        running: &Arc<AtomicUsize>,
+        most: &Arc<AtomicUsize>,
+    ) -> impl FnOnce(&Cancel) -> Result<(), ApiError> {
+        let (running, most) = (Arc::clone(running), Arc::clone(most));
+        move |cancel| {
+            let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+            most.fetch_max(now, Ordering::SeqCst);
+            let started = Instant::now();
+            while !cancel.is_set() && started.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            running.fetch_sub(1, Ordering::SeqCst);
+            Ok(())
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn no_more_than_the_workers_run_and_a_full_queue_answers_503_then_429_per_client() {
+        let queue = Arc::new(WorkQueue::new(limits(2, 5, 3)));
+        let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let mut tasks = Vec::new();
+        for i in 0..5 {
+            let (q, work) = (Arc::clone(&queue), spin(&running, &most));
+            tasks.push(tokio::spawn(async move { q.run(addr(i % 2), work).await }));
+        }
+        while queue.len() < 5 {
+            tokio::task::yield_now().await;
+        }
+        let full = queue.run(addr(9), |_| Ok(())).await.unwrap_err();
+        assert_eq!((full.status.as_u16(), full.code, full.retry_after), (503, "busy", Some(1)));
+        assert!(full.message.contains("5 searches are running or waiting"), "{}", full.message);
+        let mine = queue.run(addr(0), |_| Ok(())).await.unwrap_err();
+        assert_eq!((mine.status.as_u16(), mine.code), (429, "rate_limited"));
+        assert!(mine.message.contains("3 engine searches at once per client address"), "{}", mine.message);
+        for t in &tasks {
+            t.abort();
+        }
+        for t in tasks {
+            let _ = t.await;
+        }
+        while running.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 2, "more searches ran than there are workers");
+        assert!(queue.is_empty());
+        assert_eq!(queue.run(addr(0), |_| Ok(7)).await.unwrap(), 7);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn work_whose_client_went_away_is_told_to_stop() {
+        let queue = Arc::new(WorkQueue::new(limits(1, 4, 4)));
+        let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let started = Instant::now();
+        let q = Arc::clone(&queue);
+        let work = spin(&running, &most);
+        let request = tokio::spawn(async move { q.run(addr(1), work).await });
+        while running.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        request.abort();
+        // the worker comes free long before the work's own 5 s
+        assert_eq!(queue.run(addr(2), |_| Ok("next")).await.unwrap(), "next");
+        assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn waiting_too_long_for_a_worker_answers_503() {
+        let queue =
+            Arc::new(WorkQueue::new(WorkLimits { max_wait: Duration::from_millis(50), ..limits(1, 4, 4) }));
+        let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (q, work) = (Arc::clone(&queue), spin(&running, &most));
+        let busy = tokio::spawn(async move { q.run(addr(1), work).await });
+        while running.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        let late = queue.run(addr(2), |_| Ok(())).await.unwrap_err();
+        assert_eq!((late.status.as_u16(), late.code), (503, "busy"));
+        assert!(late.message.contains("no worker came free"), "{}", late.message);
+        busy.abort();
+        let _ = busy.await;
+    }
+}
