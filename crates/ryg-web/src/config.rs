@@ -26,6 +26,10 @@ pub struct Config {
     pub work: crate::work::WorkLimits,
     /// The computer's moves in games: workers of their own, so analyses never hold them up.
     pub game_work: crate::work::WorkLimits,
+    /// Connection limits and timeouts.
+    pub connections: crate::listen::Hygiene,
+    /// The longest a request may take, body included (event streams excepted).
+    pub request_timeout: std::time::Duration,
 }
 
 impl Config {
@@ -42,6 +46,8 @@ impl Config {
             abuse: crate::limits::Limits::default(),
             work: crate::work::WorkLimits::default(),
             game_work: crate::work::WorkLimits::for_games(),
+            connections: crate::listen::Hygiene::default(),
+            request_timeout: std::time::Duration::from_secs(60),
         }
     }
 }

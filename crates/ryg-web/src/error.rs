@@ -31,6 +31,7 @@ pub const CODES: &[&str] = &[
     "conflict",
     "game_over",
     "too_large",
+    "request_timeout",
     "unsupported_media_type",
     "too_many_streams",
     "rate_limited",

@@ -12,6 +12,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, watch};
 
 use crate::error::ApiError;
+use crate::places::{block, Capacity, Full, Place, Places};
 
 /// One change of a game, ready to send: its version and its view as JSON.
 #[derive(Clone, Debug)]
@@ -27,26 +28,22 @@ pub struct StreamLimits {
     pub total: usize,
     /// Open streams per client address.
     pub per_client: usize,
+    /// Open streams per address block (IPv4 /24, IPv6 /64; see [`crate::places::block`]).
+    pub per_block: usize,
     /// A stream whose game does not change for this long is closed.
     pub idle: Duration,
 }
 
 impl Default for StreamLimits {
     fn default() -> StreamLimits {
-        StreamLimits { total: 4096, per_client: 32, idle: Duration::from_secs(600) }
+        StreamLimits { total: 4096, per_client: 32, per_block: 128, idle: Duration::from_secs(600) }
     }
-}
-
-#[derive(Default)]
-struct Counts {
-    total: usize,
-    per_client: HashMap<IpAddr, usize>,
 }
 
 /// The channels of every game with open streams, and the stream counts.
 pub struct Hub {
     channels: Mutex<HashMap<i64, broadcast::Sender<Change>>>,
-    counts: Mutex<Counts>,
+    places: Arc<Places>,
     pub limits: StreamLimits,
     shutdown: watch::Sender<bool>,
 }
@@ -58,7 +55,11 @@ impl Hub {
     pub fn new(limits: StreamLimits) -> Hub {
         Hub {
             channels: Mutex::default(),
-            counts: Mutex::default(),
+            places: Places::new(Capacity {
+                per_address: limits.per_client,
+                per_block: limits.per_block,
+                total: limits.total,
+            }),
             limits,
             shutdown: watch::channel(false).0,
         }
@@ -78,28 +79,24 @@ impl Hub {
     /// # Errors
     /// 429 when `client` has too many streams open, 503 when the server has.
     pub fn open(self: &Arc<Hub>, id: i64, client: IpAddr) -> Result<Subscription, ApiError> {
-        {
-            let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-            let mine = counts.per_client.get(&client).copied().unwrap_or(0);
-            if mine >= self.limits.per_client {
-                return Err(ApiError::new(
-                    axum::http::StatusCode::TOO_MANY_REQUESTS,
-                    "too_many_streams",
-                    format!(
-                        "too many event streams from {client}: at most {} at once",
-                        self.limits.per_client
-                    ),
-                ));
-            }
-            if counts.total >= self.limits.total {
-                return Err(ApiError::unavailable(format!(
-                    "the server has {} event streams open, its limit: try again later",
-                    counts.total
-                )));
-            }
-            counts.total += 1;
-            *counts.per_client.entry(client).or_default() += 1;
-        }
+        let place = self.places.take(client).map_err(|full| match full {
+            Full::Address(n) => ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_streams",
+                format!("too many event streams from {client}: at most {n} at once"),
+            ),
+            Full::Block(n) => ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_streams",
+                format!(
+                    "too many event streams from the addresses of {}: at most {n} at once",
+                    block(client)
+                ),
+            ),
+            Full::Total(n) => ApiError::unavailable(format!(
+                "the server has {n} event streams open, its limit: try again later"
+            )),
+        })?;
         let rx = {
             let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
             channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
@@ -107,13 +104,13 @@ impl Hub {
         Ok(Subscription {
             rx,
             shutdown: self.shutdown.subscribe(),
-            ticket: Ticket { hub: Arc::clone(self), id, client },
+            ticket: Ticket { hub: Arc::clone(self), id, _place: place },
         })
     }
 
     /// Streams open now, in all.
     pub fn open_streams(&self) -> usize {
-        self.counts.lock().unwrap_or_else(|e| e.into_inner()).total
+        self.places.taken()
     }
 
     /// Ends every stream (the server is stopping).
@@ -133,21 +130,11 @@ pub struct Subscription {
 pub struct Ticket {
     hub: Arc<Hub>,
     id: i64,
-    client: IpAddr,
+    _place: Place,
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        {
-            let mut counts = self.hub.counts.lock().unwrap_or_else(|e| e.into_inner());
-            counts.total = counts.total.saturating_sub(1);
-            if let Some(n) = counts.per_client.get_mut(&self.client) {
-                *n -= 1;
-                if *n == 0 {
-                    counts.per_client.remove(&self.client);
-                }
-            }
-        }
         let mut channels = self.hub.channels.lock().unwrap_or_else(|e| e.into_inner());
         // The stream's receiver is dropped before its ticket (field order of `Subscription`).
         if channels.get(&self.id).is_some_and(|tx| tx.receiver_count() == 0) {
@@ -166,7 +153,12 @@ mod tests {
 
     #[test]
     fn streams_are_counted_and_limited() {
-        let hub = Arc::new(Hub::new(StreamLimits { total: 3, per_client: 2, idle: Duration::from_secs(1) }));
+        let hub = Arc::new(Hub::new(StreamLimits {
+            total: 3,
+            per_client: 2,
+            per_block: 10,
+            idle: Duration::from_secs(1),
+        }));
         let a: IpAddr = "127.0.0.1".parse().unwrap();
         let b: IpAddr = "127.0.0.2".parse().unwrap();
         let s1 = hub.open(1, a).unwrap();

@@ -9,7 +9,9 @@ pub mod error;
 pub mod events;
 pub mod game;
 pub mod limits;
+pub mod listen;
 pub mod locks;
+pub mod places;
 mod routes;
 pub mod state;
 pub mod store;
@@ -96,18 +98,13 @@ pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<
     routes::watch_clocks(&state, &running);
     routes::clean_hourly(&state, config.keep_days);
     let hub = Arc::clone(&state.hub);
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    // Small answers leave at once (no Nagle delay waiting for the client's acknowledgement).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown().await;
-            // Open event streams would hold the shutdown up: end them.
-            hub.shut_down();
-        })
-        .await?;
+    let stopping = async move {
+        shutdown().await;
+        // Open event streams would hold the shutdown up: end them.
+        hub.shut_down();
+    };
+    listen::serve(listener, router(state), config.connections, stopping, std::time::Duration::from_secs(30))
+        .await;
     Ok(())
 }
 

@@ -26,6 +26,8 @@ pub struct AppState {
     pub work: crate::work::WorkQueue,
     /// The computer's moves in games: their own workers and queue.
     pub game_work: crate::work::WorkQueue,
+    /// The longest a request may take (event streams excepted).
+    pub request_timeout: std::time::Duration,
     /// The abuse limits per client address and their counters.
     pub limits: crate::limits::RateLimits,
 }
@@ -44,6 +46,7 @@ impl AppState {
             public_games: config.public_games,
             limits: crate::limits::RateLimits::new(config.abuse),
             work: crate::work::WorkQueue::new(config.work),
+            request_timeout: config.request_timeout,
             game_work: crate::work::WorkQueue::new(config.game_work),
         })
     }

@@ -5,6 +5,7 @@ mod common;
 
 mod api;
 mod authz;
+mod connections;
 mod faults;
 mod friends;
 mod security;

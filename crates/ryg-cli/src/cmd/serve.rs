@@ -32,6 +32,25 @@ pub struct Args {
     /// Live-update streams open at once from one client address (more are refused with 429)
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_client: u32,
+    /// Live-update streams open at once from one address block, an IPv4 /24 or IPv6 /64 (more
+    /// are refused with 429)
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_streams_per_block: u32,
+    /// Connections open at once from one client address (four times as many per address
+    /// block); more are closed at once
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections_per_client: u32,
+    /// Connections open at once, in all; more are closed at once [default: 8192, or fewer when
+    /// the system allows this process fewer open files]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub max_connections: Option<u32>,
+    /// Seconds a client may take to send a request's headers, and a connection may wait idle
+    /// for its next request
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub header_timeout: u64,
+    /// Seconds a request may take, its body included (live-update streams excepted): 408 after
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub request_timeout: u64,
     /// Seconds a live-update stream stays open while its game does not change (the page
     /// reconnects by itself)
     #[arg(long, default_value_t = 600, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
@@ -126,9 +145,20 @@ pub fn run(args: Args) -> Result<()> {
         ..ryg_web::work::WorkLimits::default()
     };
     config.game_work.workers = workers;
+    let files = raise_open_files_limit();
+    config.connections = ryg_web::listen::Hygiene {
+        header_timeout: std::time::Duration::from_secs(args.header_timeout),
+        per_client: args.max_connections_per_client as usize,
+        // room for the database, the streams' timers and the log besides the sockets
+        total: args
+            .max_connections
+            .map_or_else(|| 8192.min(files.saturating_sub(64).max(16)), |n| n as usize),
+    };
+    config.request_timeout = std::time::Duration::from_secs(args.request_timeout);
     config.limits = ryg_web::events::StreamLimits {
         total: args.max_streams as usize,
         per_client: args.max_streams_per_client as usize,
+        per_block: args.max_streams_per_block as usize,
         idle: std::time::Duration::from_secs(args.stream_idle),
     };
     let kept = ryg_web::store::postgres::shown_url(&db.display().to_string());
@@ -219,4 +249,31 @@ fn is_loopback(host: &str) -> bool {
             .trim_matches(|c| c == '[' || c == ']')
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Raises this process's limit of open files to the most the system allows it (a server with
+/// the common default of 1,024 would run out of sockets long before its connection limit), and
+/// returns the limit in force.
+fn raise_open_files_limit() -> usize {
+    #[cfg(unix)]
+    {
+        let mut lim = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+                return 1024;
+            }
+            if lim.rlim_cur < lim.rlim_max {
+                let raised = libc::rlimit { rlim_cur: lim.rlim_max, rlim_max: lim.rlim_max };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    lim = raised;
+                }
+            }
+        }
+        usize::try_from(lim.rlim_cur).unwrap_or(usize::MAX)
+    }
+    #[cfg(not(unix))]
+    {
+        8192
+    }
 }

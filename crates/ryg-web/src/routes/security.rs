@@ -77,3 +77,26 @@ async fn whole_json_body(req: Request) -> Result<Request, ApiError> {
     }
     Ok(Request::from_parts(parts, axum::body::Body::from(bytes)))
 }
+
+/// Answers `408` to a request that takes longer than the server's `--request-timeout`, body
+/// included (a client sending its body slowly holds nothing for long); the work under way is
+/// dropped with it. Event streams are long by design and have their own idle limit.
+pub async fn deadline(
+    axum::extract::State(state): axum::extract::State<std::sync::Arc<crate::state::AppState>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if req.uri().path().ends_with("/events") {
+        return next.run(req).await;
+    }
+    let limit = state.request_timeout;
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            format!("the request took longer than {} s (--request-timeout)", limit.as_secs()),
+        )
+        .into_response(),
+    }
+}

@@ -1,0 +1,87 @@
+//! Accepting connections, with hygiene: a client must send a request's headers within
+//! [`Hygiene::header_timeout`] (also the longest a kept-alive connection may sit idle between
+//! requests), may hold at most so many connections per address and per address block, and the
+//! server at most so many in all; a connection over a limit is closed at once. On shutdown the
+//! server stops accepting and lets the requests under way finish.
+
+use std::future::Future;
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tower::ServiceExt as _;
+
+use crate::places::{Capacity, Places};
+
+/// Connection limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hygiene {
+    /// The longest a client may take to send a request's headers, and the longest a connection
+    /// may wait idle for its next request (`--header-timeout`).
+    pub header_timeout: Duration,
+    /// Open connections per client address (`--max-connections-per-client`), per address block
+    /// (four times that) and in all (`--max-connections`).
+    pub per_client: usize,
+    pub total: usize,
+}
+
+impl Default for Hygiene {
+    fn default() -> Hygiene {
+        Hygiene { header_timeout: Duration::from_secs(10), per_client: 128, total: 8192 }
+    }
+}
+
+/// Serves `router` on `listener` until `shutdown` completes, then waits (at most
+/// `drain`) for the requests under way.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    hygiene: Hygiene,
+    shutdown: impl Future<Output = ()>,
+    drain: Duration,
+) {
+    let places = Places::new(Capacity {
+        per_address: hygiene.per_client,
+        per_block: hygiene.per_client.saturating_mul(4),
+        total: hygiene.total,
+    });
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(hygiene.header_timeout).keep_alive(true);
+    tokio::pin!(shutdown);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // out of file descriptors and the like: wait a moment, as hyper's own loop does
+                    eprintln!("ryg: error: accepting a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(place) = places.take(peer.ip()) else {
+            // over a limit: closed at once, before it costs more than its socket
+            drop(tcp);
+            continue;
+        };
+        let _ = tcp.set_nodelay(true);
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            router.clone().oneshot(req.map(axum::body::Body::new))
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(tcp), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(place);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(drain, graceful.shutdown()).await;
+}

@@ -1,0 +1,147 @@
+//! Places counted per client address, per address block and in all (open connections, event
+//! streams). A block is what one host or network usually holds — an IPv4 /24, an IPv6 /64 — so
+//! that one machine with many addresses cannot take every place through many small shares.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+/// The block an address belongs to: its IPv4 /24 or IPv6 /64 (an IPv4-mapped IPv6 address
+/// counts as its IPv4 address).
+pub fn block(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, c, _] = v4.octets();
+            IpAddr::from([a, b, c, 0])
+        }
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => block(IpAddr::V4(v4)),
+            None => {
+                let s = v6.segments();
+                IpAddr::from([s[0], s[1], s[2], s[3], 0, 0, 0, 0])
+            }
+        },
+    }
+}
+
+/// How many places there are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity {
+    pub per_address: usize,
+    pub per_block: usize,
+    pub total: usize,
+}
+
+/// Which limit a refused place met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    Address(usize),
+    Block(usize),
+    Total(usize),
+}
+
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+    per_block: HashMap<IpAddr, usize>,
+}
+
+/// The counts of places taken.
+pub struct Places {
+    capacity: Capacity,
+    counts: Mutex<Counts>,
+}
+
+/// A place taken, given back when dropped.
+pub struct Place {
+    places: Arc<Places>,
+    address: IpAddr,
+}
+
+fn decrement(map: &mut HashMap<IpAddr, usize>, key: IpAddr) {
+    if let Some(n) = map.get_mut(&key) {
+        *n -= 1;
+        if *n == 0 {
+            map.remove(&key);
+        }
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut counts = self.places.counts();
+        counts.total -= 1;
+        decrement(&mut counts.per_address, self.address);
+        decrement(&mut counts.per_block, block(self.address));
+    }
+}
+
+impl Places {
+    pub fn new(capacity: Capacity) -> Arc<Places> {
+        Arc::new(Places { capacity, counts: Mutex::default() })
+    }
+
+    fn counts(&self) -> std::sync::MutexGuard<'_, Counts> {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes a place for `address`, unless its address, its block or the whole is full.
+    ///
+    /// # Errors
+    /// The limit that was met.
+    pub fn take(self: &Arc<Places>, address: IpAddr) -> Result<Place, Full> {
+        let mut counts = self.counts();
+        let c = self.capacity;
+        if counts.per_address.get(&address).is_some_and(|&n| n >= c.per_address) {
+            return Err(Full::Address(c.per_address));
+        }
+        if counts.per_block.get(&block(address)).is_some_and(|&n| n >= c.per_block) {
+            return Err(Full::Block(c.per_block));
+        }
+        if counts.total >= c.total {
+            return Err(Full::Total(counts.total));
+        }
+        counts.total += 1;
+        *counts.per_address.entry(address).or_default() += 1;
+        *counts.per_block.entry(block(address)).or_default() += 1;
+        Ok(Place { places: Arc::clone(self), address })
+    }
+
+    /// Places taken, in all.
+    pub fn taken(&self) -> usize {
+        self.counts().total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn blocks_are_v4_slash_24_and_v6_slash_64() {
+        assert_eq!(block(ip("203.0.113.77")), ip("203.0.113.0"));
+        assert_eq!(block(ip("2001:db8:1:2:3:4:5:6")), ip("2001:db8:1:2::"));
+        assert_eq!(block(ip("::ffff:203.0.113.77")), ip("203.0.113.0"));
+    }
+
+    #[test]
+    fn an_address_a_block_and_the_whole_each_have_a_limit() {
+        let places = Places::new(Capacity { per_address: 2, per_block: 3, total: 4 });
+        let a1 = places.take(ip("10.0.0.1")).unwrap();
+        let _a2 = places.take(ip("10.0.0.1")).unwrap();
+        assert_eq!(places.take(ip("10.0.0.1")).err(), Some(Full::Address(2)));
+        let _b = places.take(ip("10.0.0.2")).unwrap();
+        // a third address of the same block: the block is full
+        assert_eq!(places.take(ip("10.0.0.3")).err(), Some(Full::Block(3)));
+        let _c = places.take(ip("10.0.1.1")).unwrap();
+        assert_eq!(places.take(ip("10.0.2.1")).err(), Some(Full::Total(4)));
+        drop(a1);
+        assert_eq!(places.taken(), 3);
+        assert!(places.take(ip("10.0.0.3")).is_ok(), "a place given back is free again");
+    }
+}
