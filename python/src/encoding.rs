@@ -40,18 +40,16 @@ pub fn move_of(size: Size, action: usize) -> Option<Move> {
     Some(Move::new(from, to))
 }
 
-/// Sets `mask[a]` to 1 for every legal action of `position` and 0 for the others.
+/// Sets `mask[a]` to 1 for every legal action of `position` in a zeroed `mask`.
 pub fn fill_mask(position: &Position, mask: &mut [i8]) {
-    mask.fill(0);
     let size = position.size();
     position.for_each_move(|mv| mask[action_of(size, mv)] = 1);
 }
 
-/// Writes the observation planes of `position` into `planes` (3 · N · N bytes).
+/// Writes the observation planes of `position` into `planes` (3 · N · N zeroed bytes).
 pub fn fill_planes(position: &Position, planes: &mut [u8]) {
     let n = usize::from(position.size().n());
     let cell = |plane: usize, sq: Square| plane * n * n + usize::from(sq.rank()) * n + usize::from(sq.file());
-    planes.fill(0);
     planes[cell(0, position.mouse())] = 1;
     for cat in position.cats() {
         planes[cell(1, cat)] = 1;

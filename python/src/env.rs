@@ -9,7 +9,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use ryg::search::NoHandler;
-use ryg::{Level, Move, Position, Side, Size, Tablebase};
+use ryg::{Level, Move, MoveList, Position, Side, Size, Tablebase};
 
 use crate::encoding;
 use crate::position::{size_of, value_error, PyPosition};
@@ -18,6 +18,8 @@ use crate::position::{size_of, value_error, PyPosition};
 pub struct Game {
     start: Position,
     pub position: Position,
+    /// The legal moves of `position` (none once the game is over), computed once per turn.
+    pub moves: MoveList,
     pub agent: Side,
     level: Level,
     opponent: ryg::Player,
@@ -37,7 +39,7 @@ impl Game {
     pub fn new(size: Size, agent: Side, level: Level, seed: u64, tablebase: Arc<Tablebase>) -> Game {
         let start = Position::start(size, None).expect("the default start is valid");
         let opponent = ryg::Player::new(level, seed);
-        Game { start, position: start, agent, level, opponent, tablebase }
+        Game { start, position: start, moves: start.legal_moves(), agent, level, opponent, tablebase }
     }
 
     /// Back to the start (the opponent's random choices reseeded when `seed` is given); the
@@ -47,40 +49,62 @@ impl Game {
             self.opponent = ryg::Player::new(self.level, seed);
         }
         self.position = self.start;
-        self.opponent_moves()
+        let opponent_move = self.opponent_moves();
+        self.moves = self.position.legal_moves();
+        opponent_move
     }
 
+    /// The opponent's move when it is to move in a game that goes on.
     fn opponent_moves(&mut self) -> Option<Move> {
-        if self.position.outcome().is_some() || self.position.side_to_move() == self.agent {
+        if self.position.side_to_move() == self.agent || self.position.outcome().is_some() {
             return None;
         }
+        Some(self.opponent_plays())
+    }
+
+    /// Plays the opponent's move (it is to move and the game goes on).
+    fn opponent_plays(&mut self) -> Move {
         let choice = self
             .opponent
             .choose(&self.position, Some(&self.tablebase), &mut NoHandler)
             .expect("the game goes on and the tablebase is of its size");
         self.position.play_unchecked(choice.mv);
-        Some(choice.mv)
-    }
-
-    fn reward(&self) -> f32 {
-        match self.position.outcome() {
-            Some(outcome) if outcome.winner == self.agent => 1.0,
-            Some(_) => -1.0,
-            None => 0.0,
-        }
+        choice.mv
     }
 
     /// Plays the agent's `action` and the opponent's answer. An action that is not a legal
-    /// move ends the game as a loss, the position unchanged.
+    /// move (every action once the game is over) ends the game as a loss, the position
+    /// unchanged.
     pub fn step(&mut self, action: usize) -> Step {
-        let mv = encoding::move_of(self.position.size(), action).filter(|&mv| self.position.is_legal(mv));
-        let Some(mv) = mv.filter(|_| self.position.outcome().is_none()) else {
+        let mv = encoding::move_of(self.position.size(), action).filter(|mv| self.moves.contains(mv));
+        let Some(mv) = mv else {
             return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
         };
         self.position.play_unchecked(mv);
-        let opponent_move = self.opponent_moves();
-        let terminated = self.position.outcome().is_some();
-        Step { reward: self.reward(), terminated, illegal: false, opponent_move }
+        let mut outcome = self.position.outcome();
+        let mut opponent_move = None;
+        if outcome.is_none() {
+            opponent_move = Some(self.opponent_plays());
+            self.moves = self.position.legal_moves();
+            // The agent is to move: the game is over exactly when it has no move.
+            outcome = if self.moves.is_empty() { self.position.outcome() } else { None };
+        } else {
+            self.moves = self.position.legal_moves();
+        }
+        let reward = match outcome {
+            Some(outcome) if outcome.winner == self.agent => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        Step { reward, terminated: outcome.is_some(), illegal: false, opponent_move }
+    }
+
+    /// Sets `mask[a]` to 1 for the legal actions in a zeroed `mask`.
+    pub fn fill_mask(&self, mask: &mut [i8]) {
+        let size = self.position.size();
+        for &mv in self.moves.iter() {
+            mask[encoding::action_of(size, mv)] = 1;
+        }
     }
 
     /// The actions that keep the exact result (perfect play), ascending; none at the end.
@@ -131,7 +155,7 @@ impl PyGameEnv {
         let game = self.game();
         let position = &game.position;
         let mut mask = vec![0i8; encoding::action_count(position.size())];
-        encoding::fill_mask(position, &mut mask);
+        game.fill_mask(&mut mask);
         let exact = game.tablebase.result(position);
         let exact_dict = PyDict::new(py);
         exact_dict.set_item("winner", exact.winner.name())?;
