@@ -1,5 +1,5 @@
 //! The engine of `ryg.envs.VectorEnv`: many games stepped in one call, NumPy arrays in and
-//! out, without the GIL and split across the cores for large batches. A finished game is
+//! out, without the GIL (and across threads for large batches when asked). A finished game is
 //! reset on its next step (Gymnasium's "next step" autoreset): that step ignores its action
 //! and returns the new game's first observation.
 
@@ -194,7 +194,7 @@ impl PyVectorCore {
         let games = (0..num_envs as u64)
             .map(|i| Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone()))
             .collect();
-        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let threads = threads.unwrap_or(1);
         Ok(PyVectorCore {
             size,
             games: Mutex::new(games),

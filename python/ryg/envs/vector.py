@@ -20,8 +20,9 @@ class VectorEnv(GymVectorEnv):
 
     Autoreset is Gymnasium's ``NEXT_STEP`` mode: the step after a game ends resets that game,
     ignores its action, and returns the new game's first observation with reward 0. Game
-    ``i`` is seeded with ``seed + i``. Batches of 512 games or more are split across up to
-    ``threads`` cores (default: all).
+    ``i`` is seeded with ``seed + i``. With ``threads=k``, batches of at least 256 games per
+    thread are split across ``k`` threads (default 1: on a busy machine more threads can be
+    slower; the games played are the same either way).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
