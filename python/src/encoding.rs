@@ -17,14 +17,12 @@ pub fn action_count(size: Size) -> usize {
 }
 
 /// The action of `mv` on a board of `size`.
+#[inline]
 pub fn action_of(size: Size, mv: Move) -> usize {
-    let df = i16::from(mv.to.file()) - i16::from(mv.from.file());
-    let dr = i16::from(mv.to.rank()) - i16::from(mv.from.rank());
-    let k = STEPS
-        .iter()
-        .position(|&(f, r)| i16::from(f) == df && i16::from(r) == dr)
-        .expect("moves are diagonal steps");
-    4 * size.dense_index(mv.from) + k
+    // The direction's index in `STEPS`: 2 when stepping down, plus 1 when stepping right.
+    let down = usize::from(mv.to.rank() < mv.from.rank());
+    let right = usize::from(mv.to.file() > mv.from.file());
+    4 * size.dense_index(mv.from) + 2 * down + right
 }
 
 /// The move of `action` on a board of `size`, if it stays on the board (legal or not).

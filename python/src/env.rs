@@ -59,17 +59,12 @@ impl Game {
         if self.position.side_to_move() == self.agent || self.position.outcome().is_some() {
             return None;
         }
-        Some(self.opponent_plays())
-    }
-
-    /// Plays the opponent's move (it is to move and the game goes on).
-    fn opponent_plays(&mut self) -> Move {
         let choice = self
             .opponent
             .choose(&self.position, Some(&self.tablebase), &mut NoHandler)
             .expect("the game goes on and the tablebase is of its size");
         self.position.play_unchecked(choice.mv);
-        choice.mv
+        Some(choice.mv)
     }
 
     /// Plays the agent's `action` and the opponent's answer. An action that is not a legal
@@ -81,16 +76,30 @@ impl Game {
             return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
         };
         self.position.play_unchecked(mv);
-        let mut outcome = self.position.outcome();
         let mut opponent_move = None;
-        if outcome.is_none() {
-            opponent_move = Some(self.opponent_plays());
+        let outcome = if self.position.mouse_escaped() {
             self.moves = self.position.legal_moves();
-            // The agent is to move: the game is over exactly when it has no move.
-            outcome = if self.moves.is_empty() { self.position.outcome() } else { None };
+            self.position.outcome()
         } else {
-            self.moves = self.position.legal_moves();
-        }
+            match self.opponent.choose(&self.position, Some(&self.tablebase), &mut NoHandler) {
+                Ok(choice) => {
+                    self.position.play_unchecked(choice.mv);
+                    opponent_move = Some(choice.mv);
+                    self.moves = self.position.legal_moves();
+                    // The agent is to move: the game is over exactly when it has no move.
+                    if self.moves.is_empty() {
+                        self.position.outcome()
+                    } else {
+                        None
+                    }
+                }
+                // The opponent has no move: the game is over.
+                Err(_) => {
+                    self.moves = self.position.legal_moves();
+                    self.position.outcome()
+                }
+            }
+        };
         let reward = match outcome {
             Some(outcome) if outcome.winner == self.agent => 1.0,
             Some(_) => -1.0,
