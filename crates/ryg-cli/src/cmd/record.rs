@@ -8,7 +8,7 @@ use ryg::Record;
 use serde::Serialize;
 
 use crate::args::JsonArg;
-use crate::ui::board::{self, BoardStyle};
+use crate::ui::board;
 use ryg::report::OutcomeReport;
 
 #[derive(clap::Args, Debug)]
@@ -73,7 +73,7 @@ fn run_check(args: CheckArgs) -> Result<()> {
         outln!("{}", serde_json::to_string(&report(record))?)?;
         return Ok(());
     }
-    let style = BoardStyle::for_stdout().with_last_move(game.last_move());
+    let style = board::style_for_stdout().with_last_move(game.last_move());
     out!("{}", board::render(game.position(), style))?;
     outln!()?;
     outln!("fen      {}", game.position().fen())?;

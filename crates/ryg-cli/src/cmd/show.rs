@@ -5,7 +5,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 pub use crate::args::PositionQuery as Args;
-use crate::ui::board::{self, BoardStyle};
+use crate::ui::board;
 use ryg::report::OutcomeReport;
 
 #[derive(Serialize)]
@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<()> {
         outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    out!("{}", board::render(&position, BoardStyle::for_stdout()))?;
+    out!("{}", board::render(&position, board::style_for_stdout()))?;
     outln!()?;
     outln!("fen      {}", position.fen())?;
     match position.outcome() {

@@ -1,0 +1,31 @@
+"""Reinforcement-learning environments over ryg, each with the tablebase as an exact oracle.
+
+- ``FoxHoundsEnv``: a Gymnasium ``Env``, one side against a ryg level (needs gymnasium).
+- ``VectorEnv``: many such games stepped in Rust in one call, NumPy arrays in and out.
+- ``aec_env``: the two-player PettingZoo AEC environment (needs pettingzoo).
+
+The action encoding is shared by all of them (and by ``ryg.openspiel``): action ``4*d + k``
+moves the piece on the dark square of dense index ``d = rank*N/2 + file//2`` (rank and file
+from 0) one step in direction ``k``: 0 up-left, 1 up-right, 2 down-left, 3 down-right, "up"
+being toward the cats' starting rank. ``ryg.Position.action(move)`` and
+``ryg.Position.move_name(action)`` convert both ways.
+"""
+
+__all__ = ["FoxHoundsEnv", "VectorEnv", "aec_env", "raw_env"]
+
+
+def __getattr__(name):
+    # Imported on first use, so each environment needs only its own framework installed.
+    if name == "FoxHoundsEnv":
+        from ryg.envs.gym_env import FoxHoundsEnv
+
+        return FoxHoundsEnv
+    if name == "VectorEnv":
+        from ryg.envs.vector import VectorEnv
+
+        return VectorEnv
+    if name in ("aec_env", "raw_env"):
+        from ryg.envs import aec
+
+        return getattr(aec, name)
+    raise AttributeError(f"module 'ryg.envs' has no attribute '{name}'")

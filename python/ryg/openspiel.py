@@ -1,0 +1,140 @@
+"""``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats`` (parameter
+``size``: 4, 6, 8 or 10; default 8), so OpenSpiel's algorithms run on it::
+
+    import pyspiel
+    import ryg.openspiel
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": 6})
+
+Player 0 is the mouse, player 1 the cats; actions are those of ``ryg.envs`` (``Position.action``);
+the returns are +1 for the winner and -1 for the loser. ``state.exact()`` gives the
+tablebase's result of the state (``{"winner", "plies"}``) and ``state.optimal_actions()`` the
+moves of perfect play.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+import ryg
+from ryg._ryg import action_count
+
+_SIZES = (4, 6, 8, 10)
+_PLAYERS = {"mouse": 0, "cats": 1}
+_NAMES = ("mouse", "cats")
+
+
+def _max_game_length(size: int) -> int:
+    # The cats only move forward: N/2 cats, N-1 steps each, the mouse moving between.
+    return 2 * (size // 2) * (size - 1) + 1
+
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="ryg_mouse_and_cats",
+    long_name="El raton y los gatos (Fox and Hounds)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"size": 8},
+)
+
+
+def _game_info(size: int) -> pyspiel.GameInfo:
+    return pyspiel.GameInfo(
+        num_distinct_actions=action_count(size),
+        max_chance_outcomes=0,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=_max_game_length(size),
+    )
+
+
+class MouseAndCatsGame(pyspiel.Game):
+    """The game of ``size`` (a game parameter)."""
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        size = int(params.get("size", 8))
+        if size not in _SIZES:
+            raise ValueError(f"unsupported board size '{size}': expected 4, 6, 8 or 10")
+        self.size = size
+        super().__init__(_GAME_TYPE, _game_info(size), {"size": size})
+
+    def new_initial_state(self):
+        return MouseAndCatsState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return BoardObserver(self.size, params)
+
+
+class MouseAndCatsState(pyspiel.State):
+    """A state: the ``ryg.Position`` of the game so far."""
+
+    def __init__(self, game: MouseAndCatsGame):
+        super().__init__(game)
+        self.position = ryg.Position(size=game.size)
+
+    def current_player(self):
+        if self.position.outcome is not None:
+            return pyspiel.PlayerId.TERMINAL
+        return _PLAYERS[self.position.to_move]
+
+    def _legal_actions(self, player):
+        return self.position.legal_actions()
+
+    def _apply_action(self, action):
+        self.position = self.position.play(int(action))
+
+    def _action_to_string(self, player, action):
+        return f"{_NAMES[player]} {self.position.move_name(int(action))}"
+
+    def is_terminal(self):
+        return self.position.outcome is not None
+
+    def returns(self):
+        outcome = self.position.outcome
+        if outcome is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if outcome["winner"] == "mouse" else [-1.0, 1.0]
+
+    def exact(self):
+        """The tablebase's result of this state: ``{"winner", "plies"}``."""
+        solved = ryg.solve(self.position)
+        return {"winner": solved["winner"], "plies": solved["plies"]}
+
+    def optimal_actions(self):
+        """The actions of perfect play (those that keep the exact result), ascending."""
+        return sorted(self.position.action(m) for m in ryg.solve(self.position)["best_moves"])
+
+    def __str__(self):
+        return self.position.fen
+
+
+class BoardObserver:
+    """The planes of ``ryg.envs`` (mouse, cats, mouse to move), flattened, as float32."""
+
+    def __init__(self, size: int, params):
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        shape = (3, size, size)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": np.reshape(self.tensor, shape)}
+
+    def set_from(self, state, player):
+        self.dict["observation"][:] = state.position.planes()
+
+    def string_from(self, state, player):
+        return state.position.fen
+
+
+pyspiel.register_game(_GAME_TYPE, MouseAndCatsGame)

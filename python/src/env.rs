@@ -1,0 +1,228 @@
+//! One game against a ryg level, as the environments see it: the agent's side plays actions,
+//! the opponent answers at once, the reward is +1/-1 at the end. `ryg.envs.FoxHoundsEnv`
+//! steps one of these; `ryg.envs.VectorEnv` steps many in one call.
+
+use std::sync::{Arc, Mutex};
+
+use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use ryg::search::NoHandler;
+use ryg::{Level, Move, MoveList, Position, Side, Size, Tablebase};
+
+use crate::encoding;
+use crate::position::{size_of, value_error, PyPosition};
+
+/// A game between the agent (one side) and a ryg player (the other).
+pub struct Game {
+    start: Position,
+    pub position: Position,
+    /// The legal moves of `position` (none once the game is over), computed once per turn.
+    pub moves: MoveList,
+    pub agent: Side,
+    level: Level,
+    opponent: ryg::Player,
+    pub tablebase: Arc<Tablebase>,
+}
+
+/// What one action did.
+pub struct Step {
+    /// +1 when the agent won, -1 when it lost (or played an illegal action), else 0.
+    pub reward: f32,
+    pub terminated: bool,
+    pub illegal: bool,
+    pub opponent_move: Option<Move>,
+}
+
+impl Game {
+    pub fn new(size: Size, agent: Side, level: Level, seed: u64, tablebase: Arc<Tablebase>) -> Game {
+        let start = Position::start(size, None).expect("the default start is valid");
+        let opponent = ryg::Player::new(level, seed);
+        Game { start, position: start, moves: start.legal_moves(), agent, level, opponent, tablebase }
+    }
+
+    /// Back to the start (the opponent's random choices reseeded when `seed` is given); the
+    /// opponent's first move when it has the first move.
+    pub fn reset(&mut self, seed: Option<u64>) -> Option<Move> {
+        if let Some(seed) = seed {
+            self.opponent = ryg::Player::new(self.level, seed);
+        }
+        self.position = self.start;
+        let opponent_move = self.opponent_moves();
+        self.moves = self.position.legal_moves();
+        opponent_move
+    }
+
+    /// The opponent's move when it is to move in a game that goes on.
+    fn opponent_moves(&mut self) -> Option<Move> {
+        if self.position.side_to_move() == self.agent || self.position.outcome().is_some() {
+            return None;
+        }
+        let choice = self
+            .opponent
+            .choose(&self.position, Some(&self.tablebase), &mut NoHandler)
+            .expect("the game goes on and the tablebase is of its size");
+        self.position.play_unchecked(choice.mv);
+        Some(choice.mv)
+    }
+
+    /// Plays the agent's `action` and the opponent's answer. An action that is not a legal
+    /// move (every action once the game is over) ends the game as a loss, the position
+    /// unchanged.
+    pub fn step(&mut self, action: usize) -> Step {
+        let mv = encoding::move_of(self.position.size(), action).filter(|mv| self.moves.contains(mv));
+        let Some(mv) = mv else {
+            return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
+        };
+        self.position.play_unchecked(mv);
+        let mut opponent_move = None;
+        let outcome = if self.position.mouse_escaped() {
+            self.moves = self.position.legal_moves();
+            self.position.outcome()
+        } else {
+            match self.opponent.choose(&self.position, Some(&self.tablebase), &mut NoHandler) {
+                Ok(choice) => {
+                    self.position.play_unchecked(choice.mv);
+                    opponent_move = Some(choice.mv);
+                    self.moves = self.position.legal_moves();
+                    // The agent is to move: the game is over exactly when it has no move.
+                    if self.moves.is_empty() {
+                        self.position.outcome()
+                    } else {
+                        None
+                    }
+                }
+                // The opponent has no move: the game is over.
+                Err(_) => {
+                    self.moves = self.position.legal_moves();
+                    self.position.outcome()
+                }
+            }
+        };
+        let reward = match outcome {
+            Some(outcome) if outcome.winner == self.agent => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        Step { reward, terminated: outcome.is_some(), illegal: false, opponent_move }
+    }
+
+    /// Sets `mask[a]` to 1 for the legal actions in a zeroed `mask`.
+    pub fn fill_mask(&self, mask: &mut [i8]) {
+        let size = self.position.size();
+        for &mv in self.moves.iter() {
+            mask[encoding::action_of(size, mv)] = 1;
+        }
+    }
+
+    /// The actions that keep the exact result (perfect play), ascending; none at the end.
+    pub fn optimal_actions(&self) -> Vec<usize> {
+        let size = self.position.size();
+        let mut actions: Vec<usize> = self
+            .tablebase
+            .best_moves(&self.position)
+            .into_iter()
+            .map(|mv| encoding::action_of(size, mv))
+            .collect();
+        actions.sort_unstable();
+        actions
+    }
+}
+
+/// A side's name (`"mouse"` or `"cats"`) as a `Side`.
+pub fn side_of(side: &str) -> PyResult<Side> {
+    side.parse::<Side>().map_err(value_error)
+}
+
+/// The engine of `ryg.envs.FoxHoundsEnv`: observations, rewards and the oracle's info.
+#[pyclass(module = "ryg._ryg", name = "GameEnv")]
+pub struct PyGameEnv {
+    /// Behind a mutex only so the class is `Sync`; methods take `&mut self`.
+    game: Mutex<Game>,
+}
+
+impl PyGameEnv {
+    fn game(&self) -> std::sync::MutexGuard<'_, Game> {
+        self.game.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        let position = self.game().position;
+        let n = usize::from(position.size().n());
+        let mut planes = vec![0; 3 * n * n];
+        encoding::fill_planes(&position, &mut planes);
+        Array3::from_shape_vec((3, n, n), planes).expect("3 planes of n x n").into_pyarray(py).into_any()
+    }
+
+    fn info<'py>(
+        &self,
+        py: Python<'py>,
+        opponent_move: Option<Move>,
+        illegal: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let game = self.game();
+        let position = &game.position;
+        let mut mask = vec![0i8; encoding::action_count(position.size())];
+        game.fill_mask(&mut mask);
+        let exact = game.tablebase.result(position);
+        let exact_dict = PyDict::new(py);
+        exact_dict.set_item("winner", exact.winner.name())?;
+        exact_dict.set_item("plies", exact.plies)?;
+        let info = PyDict::new(py);
+        info.set_item("action_mask", PyArray1::from_vec(py, mask))?;
+        info.set_item("optimal_actions", game.optimal_actions())?;
+        info.set_item("exact", exact_dict)?;
+        info.set_item("opponent_move", opponent_move.map(|mv| mv.to_string()))?;
+        info.set_item("illegal_action", illegal)?;
+        Ok(info)
+    }
+}
+
+#[pymethods]
+impl PyGameEnv {
+    #[new]
+    #[pyo3(signature = (size=8, side="mouse", opponent="3", seed=0))]
+    fn new(py: Python<'_>, size: i64, side: &str, opponent: &str, seed: u64) -> PyResult<PyGameEnv> {
+        let size = size_of(size)?;
+        let agent = side_of(side)?;
+        let level = crate::player::parse_level(opponent)?;
+        let tablebase = crate::tables::get(py, size);
+        Ok(PyGameEnv { game: Mutex::new(Game::new(size, agent, level, seed, tablebase)) })
+    }
+
+    /// Starts a new game: `(observation, info)`.
+    #[pyo3(signature = (seed=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyDict>)> {
+        let opponent_move = self.game().reset(seed);
+        Ok((self.observation(py), self.info(py, opponent_move, false)?))
+    }
+
+    /// Plays `action`: `(observation, reward, terminated, truncated, info)`.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: i64,
+    ) -> PyResult<(Bound<'py, PyAny>, f32, bool, bool, Bound<'py, PyDict>)> {
+        let step = self.game().step(usize::try_from(action).unwrap_or(usize::MAX));
+        let info = self.info(py, step.opponent_move, step.illegal)?;
+        Ok((self.observation(py), step.reward, step.terminated, false, info))
+    }
+
+    /// The current position.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition { inner: self.game().position }
+    }
+
+    /// The agent's side.
+    #[getter]
+    fn side(&self) -> &'static str {
+        self.game().agent.name()
+    }
+}

@@ -1,0 +1,31 @@
+//! `ryg._ryg`, the extension module of the Python package `ryg`: positions, the tablebase's
+//! exact results, players of every level, and the engines of the RL environments. Each is a
+//! thin layer over the `ryg` library; the Python side (python/ryg) adds the Gymnasium,
+//! PettingZoo and OpenSpiel classes.
+
+mod encoding;
+mod env;
+mod player;
+mod position;
+mod tables;
+mod vector;
+
+use pyo3::prelude::*;
+
+/// How many actions the environments' encoding has on an N×N board (`2·N²`).
+#[pyfunction]
+fn action_count(size: i64) -> PyResult<usize> {
+    Ok(encoding::action_count(position::size_of(size)?))
+}
+
+#[pymodule]
+fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<player::PyPlayer>()?;
+    m.add_class::<env::PyGameEnv>()?;
+    m.add_class::<vector::PyVectorCore>()?;
+    m.add_function(wrap_pyfunction!(position::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(action_count, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! `ryg.Player`: a computer player of a level (`"1"`–`"9"`, `"perfect"`, `"random"`,
+//! `"err:0.1"`) with its own seeded random choices.
+
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use ryg::search::NoHandler;
+use ryg::{Level, Position};
+
+use crate::position::{position_arg, value_error};
+
+/// A player of `level`, parsed as the command line parses `--mouse`/`--cats` levels.
+pub fn parse_level(level: &str) -> PyResult<Level> {
+    level.parse::<Level>().map_err(value_error)
+}
+
+/// `player`'s move in `position`, with the tablebase of its size when the level reads one.
+pub fn choose(py: Python<'_>, player: &mut ryg::Player, position: &Position) -> PyResult<ryg::Move> {
+    let tablebase = player.needs_tablebase().then(|| crate::tables::get(py, position.size()));
+    let choice = player.choose(position, tablebase.as_deref(), &mut NoHandler).map_err(value_error)?;
+    Ok(choice.mv)
+}
+
+/// A computer player: `Player("3", seed=7).choose(position)` → `"e1f2"`. The same seed
+/// replays the same choices.
+#[pyclass(module = "ryg", name = "Player")]
+pub struct PyPlayer {
+    /// Behind a mutex only so the class is `Sync`; methods take `&mut self`.
+    inner: Mutex<ryg::Player>,
+}
+
+impl PyPlayer {
+    fn player(&mut self) -> &mut ryg::Player {
+        self.inner.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[pymethods]
+impl PyPlayer {
+    #[new]
+    #[pyo3(signature = (level="perfect", seed=0))]
+    fn new(level: &str, seed: u64) -> PyResult<PyPlayer> {
+        Ok(PyPlayer { inner: Mutex::new(ryg::Player::new(parse_level(level)?, seed)) })
+    }
+
+    /// The level's name (`"3"`, `"perfect"`, `"random"`, `"err:0.1"`).
+    #[getter]
+    fn level(&mut self) -> String {
+        self.player().level().to_string()
+    }
+
+    /// The player's move (`"e1f2"`) in `position` (a `ryg.Position` or a FEN).
+    ///
+    /// Raises ValueError when the game is over.
+    fn choose(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        let position = position_arg(position)?;
+        Ok(choose(py, self.player(), &position)?.to_string())
+    }
+
+    fn __repr__(&mut self) -> String {
+        format!("ryg.Player('{}')", self.player().level())
+    }
+}

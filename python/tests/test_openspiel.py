@@ -1,0 +1,47 @@
+import pickle
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+import ryg  # noqa: E402
+import ryg.openspiel  # noqa: E402, F401
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_random_sims_with_serialisation(size):
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": size})
+    assert game.num_distinct_actions() == 2 * size * size
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+def test_default_size_and_serialisation_round_trip():
+    game = pyspiel.load_game("ryg_mouse_and_cats")
+    assert str(game) == "ryg_mouse_and_cats(size=8)"
+    state = game.new_initial_state()
+    assert state.legal_actions() == [8, 9]
+    assert state.action_to_string(0, 9) == "mouse e1f2"
+    state.apply_action(9)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state) == "1c1c1c1c/8/8/8/8/8/5m2/8 c"
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+    assert state.exact() == {"winner": "cats", "plies": 43}
+
+
+def test_returns_follow_perfect_play():
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": 6})
+    state = game.new_initial_state()
+    exact = state.exact()
+    while not state.is_terminal():
+        state.apply_action(state.optimal_actions()[-1])
+    assert state.returns() == ([1.0, -1.0] if exact["winner"] == "mouse" else [-1.0, 1.0])
+    assert len(state.history()) == exact["plies"]
+
+
+def test_mcts_runs():
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": 4})
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=50, evaluator=mcts.RandomRolloutEvaluator(1), random_state=None)
+    state = game.new_initial_state()
+    assert bot.step(state) in state.legal_actions()
