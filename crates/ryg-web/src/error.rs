@@ -94,10 +94,13 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut res = (self.status, Json(serde_json::json!({ "error": self.message, "code": self.code })))
+        let mut res = (self.status, Json(serde_json::json!({ "error": &self.message, "code": self.code })))
             .into_response();
         if let Some(secs) = self.retry_after {
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        if self.status.is_server_error() {
+            res.extensions_mut().insert(crate::routes::log::Cause(self.message));
         }
         res
     }

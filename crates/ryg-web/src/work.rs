@@ -38,7 +38,7 @@ impl Default for WorkLimits {
         WorkLimits {
             workers: cores,
             queue: 64,
-            per_client: 4,
+            per_client: 8,
             max_wait: Duration::from_secs(30),
             analysis_ms: 10_000,
             analysis_depth: 40,

@@ -36,6 +36,12 @@ fn log_of(server: Server, mut stderr: std::process::ChildStderr) -> String {
     log
 }
 
+/// How many times the server said `what` in its own words (`ryg: error: …`), besides the
+/// request log's lines.
+fn said(log: &str, what: &str) -> usize {
+    log.lines().filter(|l| l.starts_with("ryg: error: ") && l.contains(what)).count()
+}
+
 fn new_game(server: &Server) -> (u16, serde_json::Value) {
     server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}))
 }
@@ -63,8 +69,21 @@ fn a_database_removed_under_the_server_is_refused_and_said_once() {
     }
     let (status, _) = new_game(&server);
     assert_eq!(status, 503);
+    let token = game["tokens"]["mouse"].as_str().unwrap().to_owned();
     let log = log_of(server, stderr);
-    assert_eq!(log.matches("was removed while the server ran").count(), 1, "said once: {log}");
+    let loud: Vec<_> = log.lines().filter(|l| l.starts_with("ryg: error: ")).collect();
+    assert_eq!(loud.len(), 1, "said once: {log}");
+    assert!(loud[0].contains("was removed while the server ran"), "{log}");
+    // the request log: every request, each 5xx with its cause, never a token
+    let failed: Vec<_> = log.lines().filter(|l| l.contains(" ERROR ")).collect();
+    assert_eq!(failed.len(), 3, "{log}");
+    assert!(
+        failed[0].contains(&format!("POST /api/games/{{id}}/moves game={id} 503 "))
+            && failed[0].contains("was removed while the server ran"),
+        "{log}"
+    );
+    assert!(log.lines().any(|l| l.contains(" INFO POST /api/games 201 ")), "{log}");
+    assert!(!log.contains(&token), "a token in the log: {log}");
 }
 
 #[test]
@@ -85,7 +104,7 @@ fn a_database_replaced_under_the_server_is_refused() {
     );
     assert_eq!(std::fs::metadata(&db).unwrap().len(), 0, "the file that replaced ours is left alone");
     let log = log_of(server, stderr);
-    assert_eq!(log.matches("was replaced").count(), 1, "{log}");
+    assert_eq!(said(&log, "was replaced"), 1, "{log}");
 }
 
 /// A full disk: a 512 KiB tmpfs (needs root to mount; CI runs as root).
@@ -123,7 +142,7 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
     assert!(refused.1["error"].as_str().unwrap().contains("is full: nothing was stored"), "{}", refused.1);
     assert!(kept.len() > 10);
     let log = log_of(server, stderr);
-    assert_eq!(log.matches("is full").count(), 1, "{log}");
+    assert_eq!(said(&log, "is full"), 1, "{log}");
     // every game acknowledged before is there after a restart
     let (server, _stderr) = serve_logged(&db);
     for id in [kept[0], kept[kept.len() / 2], *kept.last().unwrap()] {

@@ -85,11 +85,15 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_queue: u32,
     /// Analysis searches running or waiting for one client address (more are refused with 429)
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_per_client: u32,
     /// The longest analysis (GET /api/analyze) runs, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub analysis_ms: u64,
+    /// What the server logs on stderr: every request (info: method, route, game, status,
+    /// latency; never a token), only failures (warn, error), or nothing (off)
+    #[arg(long, value_name = "LEVEL", default_value = "info", value_parser = ["off", "error", "warn", "info", "debug"])]
+    pub log: String,
     /// The deepest analysis (GET /api/analyze) searches, in plies
     #[arg(long, value_name = "PLIES", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100))]
     pub analysis_depth: u64,
@@ -117,6 +121,7 @@ pub fn run(args: Args) -> Result<()> {
             .into());
         }
     }
+    start_log(&args.log);
     let local = is_loopback(&args.host);
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.public_url = args.public_url;
@@ -276,4 +281,22 @@ fn raise_open_files_limit() -> usize {
     {
         8192
     }
+}
+
+/// Sends the server's log (the request log, failures) to stderr at `level`.
+fn start_log(level: &str) {
+    use tracing_subscriber::filter::LevelFilter;
+    let level = match level {
+        "off" => return,
+        "error" => LevelFilter::ERROR,
+        "warn" => LevelFilter::WARN,
+        "debug" => LevelFilter::DEBUG,
+        _ => LevelFilter::INFO,
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(level)
+        .with_target(false)
+        .with_ansi(false)
+        .try_init();
 }

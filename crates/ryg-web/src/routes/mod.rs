@@ -9,6 +9,7 @@ pub mod client;
 mod events;
 pub mod extract;
 mod games;
+pub mod log;
 mod retrograde;
 mod security;
 mod techniques;
@@ -98,6 +99,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         // outside the body's reading: a slow body is timed too
         .layer(axum::middleware::from_fn_with_state(Arc::clone(state), security::deadline))
         .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn(log::log))
 }
 
 /// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.

@@ -36,7 +36,7 @@ export function tempDb() {
 export function startServer(db, port = 0) {
   return new Promise((resolve, reject) => {
     // the tests click faster than people and share one address: generous limits per address
-    const limits = ['--games-per-minute', '10000', '--moves-per-second', '10000'];
+    const limits = ['--games-per-minute', '10000', '--moves-per-second', '10000', '--engine-per-client', '1000', '--max-connections-per-client', '100000'];
     const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db, ...limits], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';

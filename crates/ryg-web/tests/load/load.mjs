@@ -51,7 +51,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function startServer(s) {
   return new Promise((resolveStart, reject) => {
     const child = spawn(opts.bin, ['serve', '--host', '127.0.0.1', '--port', String(s.port), '--db', db,
-      '--max-streams', '20000', '--max-streams-per-client', '20000',
+      '--max-streams', '20000', '--max-streams-per-client', '20000', '--max-streams-per-block', '20000',
+      '--max-connections', '100000', '--max-connections-per-client', '100000', '--log', 'warn',
       // every game of the test comes from one address: the limits per address are lifted
       '--games-per-minute', '1000000', '--moves-per-second', '1000000', '--games-per-client', '100000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.on('error', reject);

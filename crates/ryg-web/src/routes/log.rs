@@ -1,0 +1,60 @@
+//! The request log: one line per request — method, route, game id, status and latency, never a
+//! token (tokens travel in the `Authorization` header and the page's address fragment, neither
+//! logged) — and every 5xx at error level with its cause.
+
+use std::time::Instant;
+
+use axum::extract::Request;
+use axum::middleware::Next;
+use axum::response::Response;
+
+/// An answer's cause, attached by [`crate::error::ApiError`] to a 5xx for the log.
+#[derive(Clone, Debug)]
+pub struct Cause(pub String);
+
+/// The route of `path` (a game's id replaced by `{id}`) and the game's id, if any.
+pub fn route_of(path: &str) -> (String, Option<i64>) {
+    if let Some(rest) = path.strip_prefix("/api/games/") {
+        let (id, tail) = rest.split_once('/').map_or((rest, ""), |(id, tail)| (id, tail));
+        if let Ok(id) = id.parse::<i64>() {
+            let route = if tail.is_empty() {
+                "/api/games/{id}".to_owned()
+            } else {
+                format!("/api/games/{{id}}/{tail}")
+            };
+            return (route, Some(id));
+        }
+    }
+    (path.to_owned(), None)
+}
+
+/// Logs every request once answered (an event stream: once its headers are sent).
+pub async fn log(req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let (route, game) = route_of(req.uri().path());
+    let res = next.run(req).await;
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let status = res.status().as_u16();
+    let game = game.map_or_else(String::new, |id| format!(" game={id}"));
+    if res.status().is_server_error() {
+        let cause = res.extensions().get::<Cause>().map_or("", |c| c.0.as_str());
+        tracing::error!("{method} {route}{game} {status} {ms:.1}ms: {cause}");
+    } else {
+        tracing::info!("{method} {route}{game} {status} {ms:.1}ms");
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_id_is_taken_out_of_its_route() {
+        assert_eq!(route_of("/api/games/42/moves"), ("/api/games/{id}/moves".to_owned(), Some(42)));
+        assert_eq!(route_of("/api/games/42"), ("/api/games/{id}".to_owned(), Some(42)));
+        assert_eq!(route_of("/api/games/abc/moves"), ("/api/games/abc/moves".to_owned(), None));
+        assert_eq!(route_of("/api/solve"), ("/api/solve".to_owned(), None));
+    }
+}
