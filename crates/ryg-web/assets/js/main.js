@@ -90,9 +90,9 @@ function showPly(ev) {
   scheduleComputer();
 }
 
-function init() {
+async function init() {
   initTheme();
-  initLang(redraw);
+  await initLang(redraw);
   hooks.render = render;
   useBoard(createBoard($('board'), boardInput));
   fillStarts();

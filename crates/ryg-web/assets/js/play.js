@@ -139,17 +139,7 @@ async function draftGame(body) {
 }
 
 /** Stores the new game `g` with its first `moves`; resolves to the stored game. */
-async function storeDraft(g, moves) {
-  try {
-    return await createGame({ ...g.draft, moves });
-  } catch (e) {
-    // a server from before `moves` (ryg ≤ 0.x): store the game, then play its moves
-    if (e.code !== 'bad_request' || !/moves/.test(e.message)) throw e;
-    let cur = await createGame(g.draft);
-    for (const mv of moves) cur = { ...(await api('POST', `/api/games/${cur.id}/moves`, { move: mv })), you: cur.you };
-    return cur;
-  }
-}
+function storeDraft(g, moves) { return createGame({ ...g.draft, moves }); }
 
 /** Starts game `body`: stored at once when the computer moves first, else at the first move. */
 export function startGame(body) {

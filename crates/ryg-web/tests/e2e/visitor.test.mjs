@@ -117,9 +117,8 @@ test('no file is missing on load (the favicon neither); the page weighs under 20
   const p = await newPage(browser);
   const missing = [];
   const bodies = [];
-  // TODO(srv merge): /api/config (public_games) comes with the server's side of the contract
   p.on('response', (r) => {
-    if (r.status() >= 400 && !r.url().endsWith('/api/config')) missing.push(`${r.status()} ${r.url()}`);
+    if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
     bodies.push(r.body().then((b) => b.length, () => 0));
   });
   // from the start of the navigation to a game on the board, as the page's own clock says

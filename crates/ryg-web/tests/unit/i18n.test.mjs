@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
-import { t, setLang, preferredLang, plies, errorText } from '../../assets/js/i18n.js';
+import { t, setLang, loadLang, preferredLang, plies, errorText } from '../../assets/js/i18n.js';
+
+await loadLang('es');
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 const names = (v) => (typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : 'function');
