@@ -1,7 +1,7 @@
 // The game view: the board's marks, the status line, the controls, the player bars and clocks,
 // the banners (undo request, resign, review) and the move list, drawn from the state.
 import { parseFen, splitMove } from './fen.js';
-import { $ } from './dom.js';
+import { $, announce } from './dom.js';
 import {
   state, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
   startPos, viewedFen, interactive, legalFrom,
@@ -11,14 +11,26 @@ import { t } from './i18n.js';
 import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
+import { syncAddress } from './address.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
 export function useBoard(b) { board = b; }
 
+/** Says `text` beside square `sq` and to screen readers: why a click or a drop was refused. */
+export function refuse(sq, text) {
+  if (board) board.flash(sq, text);
+  announce(text);
+}
+
+/** Points at move `mv` with an arrow on the board (null: none). */
+export function pointAt(mv) { if (board) board.arrow(mv); }
+
+let boardFen = null;
 export function renderBoard() {
   const fen = viewedFen();
   if (!fen || !board) return;
+  if (fen !== boardFen) { boardFen = fen; board.arrow(null); }
   const pos = state.setup || parseFen(fen);
   const g = state.game;
   const live = !state.setup && state.view === null && g;
@@ -54,6 +66,7 @@ export function render() {
   if (!g) return;
   document.body.dataset.game = g.id === null ? `new-${g.seq}` : String(g.id);
   document.body.dataset.moves = String(g.moves.length);
+  syncAddress(g, state.setup ? null : state.view);
   let status;
   const side = sideWord(g.to_move);
   if (g.outcome) status = outcomeText(g.outcome);
@@ -96,6 +109,7 @@ export function render() {
   $('fen').textContent = fen;
   // a game not stored yet (no move made) has no record to download
   $('pgn-download').hidden = g.id === null;
+  $('copy-pgn').hidden = g.id === null;
   if (g.id !== null) {
     $('pgn-download').href = `/api/games/${g.id}/pgn`;
     $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);

@@ -11,6 +11,8 @@ import { solve, tbKnownReady, refreshTablebases } from './results.js';
 import { sortedResults } from './ranking.js';
 import { parseFen, toFen, startPosition } from './fen.js';
 import { rememberGame } from './known.js';
+import { syncAddress, plyInAddress } from './address.js';
+import { splitHash } from './hash.js';
 import { t, currentLang, errorText } from './i18n.js';
 
 let thinkingTimer = null;
@@ -68,9 +70,6 @@ export async function change(fn, thinkingId) {
   return ok;
 }
 
-/** Whether the address names the Learn section (which the game's address must not replace). */
-function learning() { return location.hash.startsWith('#learn'); }
-
 /** Shows `g`, an answer of the server (`event` false: its `you` says which seat this page holds)
  * or an event of the game's stream (`event` true: `you` is left as it was). */
 function setGame(g, prev, event = false) {
@@ -82,7 +81,9 @@ function setGame(g, prev, event = false) {
   state.game = g;
   state.clockAt = performance.now();
   if (!same) {
-    state.view = null;
+    // a link may name a position of the game: `#game=ID&ply=K`
+    const ply = plyInAddress(g.id);
+    state.view = ply !== null && ply < g.moves.length ? ply : null;
     state.hint = null;
     state.confirmResign = false;
     state.flipped = mySeat() === 'cats' || (g.mouse !== 'human' && g.cats === 'human');
@@ -92,11 +93,9 @@ function setGame(g, prev, event = false) {
   }
   const moved = !same || g.moves.join() !== prev.moves.join();
   if (moved) state.selected = null;
-  if (g.id === null) {
-    // a new game is stored at its first move: until then the address names none
-    if (location.hash && !learning()) history.replaceState(null, '', location.pathname + location.search);
-  } else {
-    if (location.hash !== `#game=${g.id}` && !learning()) history.replaceState(null, '', `#game=${g.id}`);
+  // a new game is stored at its first move: until then the address names none
+  syncAddress(g, state.view);
+  if (g.id !== null) {
     localStorage.setItem('ryg.game', String(g.id));
     rememberGame(g.id);
   }
@@ -244,13 +243,11 @@ export async function loadGame(id) {
 /** The game named by the address (`#game=ID`); a seat's link (`#game=ID&token=T`) leaves its
  * token in this browser and the address without it. */
 export function gameFromHash() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const id = params.get('game');
-  if (!id || !/^\d+$/.test(id)) return null;
-  const token = params.get('token');
+  const { game: id, ply, token } = splitHash(location.hash);
+  if (!id) return null;
   if (token !== null) {
     if (/^[A-Za-z0-9_-]{8,200}$/.test(token)) keepToken(id, token);
-    history.replaceState(null, '', `#game=${id}`);
+    history.replaceState(null, '', `#game=${id}${ply === null ? '' : `&ply=${ply}`}`);
     return { id, token: true };
   }
   return { id, token: false };

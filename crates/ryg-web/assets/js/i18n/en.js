@@ -313,4 +313,25 @@ export default {
   'error.tablebase_building': 'The tablebase for this board is being built: try again in a moment.',
   'error.not_public': 'This server does not list its games.',
   'error.internal': 'The server failed.',
+
+  // a refused move, said beside the square
+  'why.light': '{sq} is a light square: pieces stand on dark squares only.',
+  'why.taken': '{sq} is taken: a piece moves to an empty square.',
+  'why.step': '{from} to {to} is not one diagonal step.',
+  'why.catBack': 'Cats only move forward: {from} to {to} goes back.',
+  'why.noMove': '{from} to {to} is not a legal move here.',
+  'say.notYours': '{sq}: that piece is not yours to move.',
+  // PGN as text
+  'moves.copyPgn': 'Copy PGN',
+  'pgn.paste': 'Paste a PGN',
+  'pgn.label': 'The game\'s PGN text',
+  'pgn.open': 'Open this game',
+  'pgn.copied': 'PGN copied.',
+  'pgn.selected': 'The PGN is selected in the box below: press Ctrl+C (or ⌘C) to copy it.',
+  'pgn.empty': 'Paste a game\'s PGN text first.',
+  'pgn.opened': ({ id, n }) => `Game ${id} opened from the PGN: ${n} ${n === 1 ? 'ply' : 'plies'}.`,
+  // the exact results as an explorer
+  'results.listLabel': 'Moves and their exact results, best first: choose one to play it',
+  'results.note': 'Best first. Point at a move to see it on the board; choose it to play it.',
+  'results.setupFirst': 'Choose Analyse this position first, then play from the results.',
 };

@@ -315,4 +315,25 @@ export default {
   'error.tablebase_building': 'Se está construyendo la tabla de finales de este tablero: prueba dentro de un momento.',
   'error.not_public': 'Este servidor no muestra la lista de sus partidas.',
   'error.internal': 'El servidor ha fallado.',
+
+  // a refused move, said beside the square
+  'why.light': '{sq} es una casilla clara: las piezas solo van en casillas oscuras.',
+  'why.taken': '{sq} está ocupada: una pieza solo va a una casilla vacía.',
+  'why.step': 'De {from} a {to} no es un paso en diagonal.',
+  'why.catBack': 'Los gatos solo avanzan: de {from} a {to} es hacia atrás.',
+  'why.noMove': 'De {from} a {to} no es una jugada válida aquí.',
+  'say.notYours': '{sq}: no te toca mover esa pieza.',
+  // PGN as text
+  'moves.copyPgn': 'Copiar PGN',
+  'pgn.paste': 'Pegar un PGN',
+  'pgn.label': 'El texto PGN de la partida',
+  'pgn.open': 'Abrir esta partida',
+  'pgn.copied': 'PGN copiado.',
+  'pgn.selected': 'El PGN está seleccionado en el cuadro de abajo: pulsa Ctrl+C (o ⌘C) para copiarlo.',
+  'pgn.empty': 'Pega primero el texto PGN de una partida.',
+  'pgn.opened': ({ id, n }) => `Partida ${id} abierta desde el PGN: ${n} ${n === 1 ? 'media jugada' : 'medias jugadas'}.`,
+  // the exact results as an explorer
+  'results.listLabel': 'Jugadas y sus resultados exactos, la mejor primero: elige una para jugarla',
+  'results.note': 'La mejor primero. Señala una jugada para verla en el tablero; elígela para jugarla.',
+  'results.setupFirst': 'Elige primero Analizar esta posición y juega luego desde los resultados.',
 };
