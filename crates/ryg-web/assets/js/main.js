@@ -23,6 +23,7 @@ import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
 import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
 import { goToPly, initNav } from './nav.js';
+import { renderLevelNote } from './levelnote.js';
 
 /** The start squares of the chosen size, the default chosen (or `keep`'s choice, if any). */
 function fillStarts(keep = false) {
@@ -37,6 +38,16 @@ function fillStarts(keep = false) {
     sel.appendChild(o);
   }
   sel.value = keep && startSquares(size).includes(was) ? was : defaultStart(size);
+  renderLevelNote();
+}
+
+let howto = null;
+/** "How to play", loaded the first time it opens. */
+function initHowto() {
+  $('howto').addEventListener('toggle', () => {
+    if (!$('howto').open || howto) return;
+    howto = import('./howto.js').then((m) => { m.fillHowto(); return m; });
+  });
 }
 
 /** Everything drawn with words again, after a change of language. */
@@ -48,6 +59,7 @@ function redraw() {
   refreshRecent();
   refreshTablebases();
   redrawLearn();
+  if (howto) howto.then((m) => m.fillHowto());
 }
 
 function initCard() {
@@ -110,6 +122,8 @@ async function init() {
   useBoard(createBoard($('board'), boardInput));
   fillStarts();
   $('size').addEventListener('change', () => fillStarts());
+  for (const id of ['start', 'seat', 'level']) $(id).addEventListener('change', renderLevelNote);
+  initHowto();
   $('new-game').addEventListener('submit', newGame);
   $('undo').addEventListener('click', askUndo);
   $('undo-accept').addEventListener('click', () => answerUndo(true));
