@@ -105,6 +105,7 @@ export function render() {
   // taking moves back from here is for games this page may undo at once
   $('review-continue').hidden = !state.you || isFriends(g);
   renderMoves();
+  renderReview(g);
   const fen = viewedFen();
   $('fen').textContent = fen;
   // a game not stored yet (no move made) has no record to download
@@ -120,6 +121,22 @@ export function render() {
   // an open "How the computer thinks" follows the position on the board (not for a player
   // against a friend while the game goes on: no computer help, as with hints and exact results)
   followThink(fen, playingFriend(g) && !state.setup);
+}
+
+let review = null;
+/** The review of a finished game, under the board (its code loads with the first one). */
+function renderReview(g) {
+  const panel = $('review-panel');
+  panel.hidden = !g.outcome || g.id === null || !!state.setup;
+  if (panel.hidden) return;
+  if (!review) review = import('./review.js');
+  const view = state.view;
+  review.then((m) => { if (state.game === g) m.drawReview(g, view); });
+}
+
+/** Draws the review anew at the next render (after a change of language). */
+export function redoReviewPanel() {
+  if (review) review.then((m) => { m.redoReview(); render(); });
 }
 
 function renderRole(g) {

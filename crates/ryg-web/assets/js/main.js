@@ -6,12 +6,12 @@ import { startSquares, defaultStart } from './fen.js';
 import { $, showError, announce } from './dom.js';
 import { state, hooks, viewedFen } from './state.js';
 import { createBoard } from './board.js';
-import { render, useBoard, pointAt } from './game.js';
+import { render, useBoard, pointAt, redoReviewPanel } from './game.js';
 import { boardInput, notNow } from './turn.js';
 import { copyPgn, openPgn } from './pgn.js';
 import {
   newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
-  computerMove, continueFromView, resign, rematch, saveName, hint, play,
+  computerMove, continueFromView, resign, rematch, saveName, hint, play, tryAgain,
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
@@ -60,6 +60,7 @@ function redraw() {
   refreshTablebases();
   redrawLearn();
   if (howto) howto.then((m) => m.fillHowto());
+  redoReviewPanel();
 }
 
 function initCard() {
@@ -166,6 +167,16 @@ async function init() {
   $('copy-pgn').addEventListener('click', copyPgn);
   $('pgn-form').addEventListener('submit', openPgn);
   initExplorer();
+  $('review-body').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button');
+    const bar = ev.target.closest('rect[data-ply]');
+    if (bar) { goToPly(Number(bar.dataset.ply), true); return; }
+    if (!b) return;
+    if (b.dataset.goto !== undefined) {
+      goToPly(Number(b.dataset.goto), true);
+      if (b.dataset.kept) pointAt(b.dataset.kept);
+    } else if (b.dataset.try !== undefined) tryAgain(Number(b.dataset.try), b.dataset.side);
+  });
   initSetup();
   initCard();
   $('think-run').addEventListener('click', () => { if (!$('think-run').disabled) runThink(); });

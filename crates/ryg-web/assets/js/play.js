@@ -2,7 +2,7 @@
 // rematch, names), the answers and live events that replace it, and loading or creating games.
 import { $, showError, announce } from './dom.js';
 import { api, keepToken, carryToken, openStream, closeStream } from './api.js';
-import { state, hasComputer, isFriends, myTurn, mySeat, startPos } from './state.js';
+import { state, hasComputer, isFriends, myTurn, mySeat, startPos, positionAt } from './state.js';
 import { who, resultText } from './words.js';
 import { describeNew, describeEvent } from './narrate.js';
 import { render } from './game.js';
@@ -287,6 +287,19 @@ export function computerMove() {
     return;
   }
   change(() => api('POST', `/api/games/${g.id}/computer`, body), g.id);
+}
+
+/** A new game against the computer from the position after `k` plies of the shown game, the
+ * visitor playing `side` (the side whose move there gave the win away). */
+export async function tryAgain(k, side) {
+  const g = state.game;
+  const level = $('level').value;
+  const body = { fen: toFen(positionAt(g, k)), mouse: side === 'mouse' ? 'human' : level, cats: side === 'cats' ? 'human' : level };
+  leaveSetup();
+  if (await change(() => startGame(body))) {
+    if ($('status').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+    announce(t(`say.tryAgain.${side}`));
+  }
 }
 
 /** Takes back the moves after the viewed position. */

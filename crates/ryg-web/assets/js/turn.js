@@ -1,5 +1,5 @@
 // What a click, a key or a drag on the board means: pick up a piece, move it, or say why not.
-import { parseFen, splitMove } from './fen.js';
+import { parseFen, splitMove, sqCoords, isDark } from './fen.js';
 import { showError, announce } from './dom.js';
 import { state, watching, interactive, legalFrom, legalTo } from './state.js';
 import { render, renderBoard, refuse } from './game.js';
@@ -57,7 +57,9 @@ function onSquare(name) {
     return;
   }
   render();
-  refuse(name, t(pos.cells.get(name) ? 'say.notYours' : 'say.noMove', { sq: name }));
+  const [f, r] = sqCoords(name);
+  if (!isDark(f, r)) refuse(name, t('why.light', { sq: name }));
+  else refuse(name, t(pos.cells.get(name) ? 'say.notYours' : 'say.noMove', { sq: name }));
 }
 
 /** The answers board.js asks for. */

@@ -65,6 +65,8 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("recent.js"),
     js!("refuse.js"),
     js!("results.js"),
+    js!("review.js"),
+    js!("reviewdata.js"),
     js!("setup.js"),
     js!("state.js"),
     js!("turn.js"),

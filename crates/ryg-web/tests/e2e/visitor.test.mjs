@@ -149,6 +149,14 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   assert.match(await status(p), /^Nueva partida · 8×8 · Te toca \(ratón\)\.$/);
   await check('start');
   await screenshot(p, 'desktop-es-start');
+  await p.locator('#howto > summary').click();
+  await p.waitForFunction(() => document.querySelectorAll('#howto .mini').length === 5);
+  await check('how to play');
+  await p.locator('#howto > summary').click();
+  await sq(p, 'e2').click();
+  await p.locator('#refusal').waitFor({ state: 'visible' });
+  assert.match(await p.locator('#refusal').innerText(), /^e2 es una casilla clara/);
+  await check('a refused click');
   await sq(p, 'e1').click();
   await check('a piece picked up');
   await sq(p, 'd2').click();
@@ -159,6 +167,9 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
   assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: ganan los gatos en \d+ medias jugadas \(\d+ jugadas\) con juego perfecto\.$/);
   await check('playing, with a hint and the exact results');
+  await p.locator('#pgn-box > summary').click();
+  await check('the paste box');
+  await p.locator('#pgn-box > summary').click();
   await p.locator('#move-list [data-ply="1"]').click();
   await check('an earlier position');
   await p.locator('#review-back').click();
@@ -190,6 +201,8 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await newGame(p, { size: '4', seat: 'watch', level: 'random' });
   await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
   await check('the end of a game');
+  await p.waitForFunction(() => !!document.querySelector('#review-panel .review-chart'));
+  await check('the review of the game');
   await screenshot(p, 'desktop-es-end');
   // the switch, remembered over the browser's language
   await p.locator('#lang').selectOption('en');
