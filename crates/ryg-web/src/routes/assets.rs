@@ -31,6 +31,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("card.js"),
     js!("dom.js"),
     js!("fen.js"),
+    js!("fencheck.js"),
     js!("friend.js"),
     js!("game.js"),
     js!("hash.js"),

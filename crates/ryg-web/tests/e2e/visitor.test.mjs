@@ -182,7 +182,8 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await check('set-up');
   await p.locator('#setup-fen').fill('bad');
   await p.locator('#setup-load').click();
-  assert.match(await p.locator('#error').innerText(), /^Un FEN tiene esta forma/);
+  assert.match(await p.locator('#setup-error').innerText(), /^Tras las filas va un espacio y m o c/);
+  await check('a set-up refused');
   await p.locator('#setup-cancel').click();
   await p.locator('#friend-button').click();
   await check('the friend dialog');

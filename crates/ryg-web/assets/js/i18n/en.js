@@ -382,4 +382,21 @@ export default {
   'review.try': 'Try again from {num}',
   'say.tryAgain.mouse': 'A new game from that position: you play the mouse against the computer.',
   'say.tryAgain.cats': 'A new game from that position: you play the cats against the computer.',
+
+  // the set-up refuses what the board cannot show, saying what and where
+  'setup.mousePlaced': 'The mouse is placed.',
+  'setup.noMouse': 'No mouse yet.',
+  'setupErr.empty': 'Type a FEN: the ranks from the top, then m or c for the side to move.',
+  'setupErr.noSide': 'After the ranks comes a space and m or c, the side to move.',
+  'setupErr.side': 'After the ranks comes a space and m or c, the side to move, not "{side}".',
+  'setupErr.char': 'Rank {rank} holds "{ch}": a rank has only m (the mouse), c (a cat) and numbers of empty squares.',
+  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
+  'setupErr.lightMouse': 'The mouse on {sq}, a light square: pieces stand on dark squares only.',
+  'setupErr.lightCat': 'A cat on {sq}, a light square: pieces stand on dark squares only.',
+  'setupErr.mice': 'Two mice ({list}): there is one mouse.',
+  'setupErr.cats': '{count} cats: the {n}×{n} board has {max}.',
+  'setupErr.rankLong': 'Rank {rank} is {len} squares long: on {n}×{n} each rank has {n}.',
+  'setupErr.rankShort': 'Rank {rank} is only {len} squares long: on {n}×{n} each rank has {n}.',
+  'setupErr.noMouse': 'Place the mouse first.',
+  'setupErr.fewCats': '{count} cats placed: the {n}×{n} board has {want}.',
 };

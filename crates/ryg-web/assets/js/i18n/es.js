@@ -384,4 +384,21 @@ export default {
   'review.try': 'Reintentar desde {num}',
   'say.tryAgain.mouse': 'Una partida nueva desde esa posición: juegas con el ratón contra el ordenador.',
   'say.tryAgain.cats': 'Una partida nueva desde esa posición: juegas con los gatos contra el ordenador.',
+
+  // the set-up refuses what the board cannot show, saying what and where
+  'setup.mousePlaced': 'El ratón está colocado.',
+  'setup.noMouse': 'Aún no hay ratón.',
+  'setupErr.empty': 'Escribe un FEN: las filas desde arriba y luego m o c según a quién le toque.',
+  'setupErr.noSide': 'Tras las filas va un espacio y m o c, el bando al que le toca.',
+  'setupErr.side': 'Tras las filas va un espacio y m o c, el bando al que le toca, no "{side}".',
+  'setupErr.char': 'La fila {rank} tiene "{ch}": en una fila solo van m (el ratón), c (un gato) y números de casillas vacías.',
+  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8 o 10 (una por cada fila, separadas por /).`,
+  'setupErr.lightMouse': 'El ratón en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
+  'setupErr.lightCat': 'Un gato en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
+  'setupErr.mice': 'Dos ratones ({list}): hay un solo ratón.',
+  'setupErr.cats': '{count} gatos: un tablero de {n}×{n} tiene {max}.',
+  'setupErr.rankLong': 'La fila {rank} tiene {len} casillas: en {n}×{n} cada fila tiene {n}.',
+  'setupErr.rankShort': 'La fila {rank} solo tiene {len} casillas: en {n}×{n} cada fila tiene {n}.',
+  'setupErr.noMouse': 'Coloca primero el ratón.',
+  'setupErr.fewCats': '{count} gatos colocados: un tablero de {n}×{n} tiene {want}.',
 };
