@@ -85,6 +85,8 @@ test('a new browser gets a game of its own, never another browser\'s; its recent
   await sq(ana, 'd2').click();
   await waitMoves(ana, 2);
   const id = await gameId(ana);
+  // the list is asked for once the game is stored
+  await ana.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id);
   assert.equal(await ana.locator(`#recent button[data-game="${id}"]`).count(), 1);
   const bo = await visit();
   assert.notEqual(await bo.evaluate(() => document.body.dataset.game), String(id));
