@@ -324,7 +324,7 @@ export default {
   'why.noMove': 'De {from} a {to} no es una jugada válida aquí.',
   'say.notYours': '{sq}: no te toca mover esa pieza.',
   // PGN as text
-  'moves.copyPgn': 'Copiar PGN',
+  'moves.copyPgn': 'Copiar el PGN',
   'pgn.paste': 'Pegar un PGN',
   'pgn.label': 'El texto PGN de la partida',
   'pgn.open': 'Abrir esta partida',
