@@ -289,6 +289,7 @@ function renderMoves() {
   li0.appendChild(b0);
   list.appendChild(li0);
   const all = g.moves.concat(g.redo || []);
+  const lost = state.lost && state.lost.game === `${g.id}:${g.moves.length}` && g.outcome ? state.lost.kept : null;
   let pieceSide = start.side;
   let li = null;
   let num = 1;
@@ -307,6 +308,13 @@ function renderMoves() {
     const future = i >= g.moves.length;
     b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
     if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
+    const kept = lost && lost.get(i + 1);
+    if (kept) {
+      b.classList.add('lost');
+      b.textContent = `${mv}?`;
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label').replace(mv, `${mv}?`)}${t('moves.lost', { moves: kept.join(', ') })}`);
+      b.title = t('moves.lost', { moves: kept.join(', ') }).replace(/^[,;]\s*/, '');
+    }
     if (i + 1 === shown) b.setAttribute('aria-current', 'true');
     li.appendChild(b);
     if (pieceSide === 'c') { num += 1; li = null; }

@@ -3,7 +3,7 @@
 // kept it, each with "Show" and "Try again from here" (main.js acts on those buttons).
 import { $, esc } from './dom.js';
 import { api } from './api.js';
-import { startPos } from './state.js';
+import { state, hooks, startPos } from './state.js';
 import { bars, mistakes, turns } from './reviewdata.js';
 import { resultText } from './words.js';
 import { t, errorText } from './i18n.js';
@@ -66,6 +66,8 @@ export async function drawReview(g, view) {
   if (drawn !== key) return;
   const first = startPos(g).side;
   const list = mistakes(review, first);
+  // the move list marks each move that gave the win away
+  state.lost = { game, kept: new Map(list.map((m) => [m.ply + 1, m.kept])) };
   const v0 = review.values[0];
   const parts = [
     `<p>${esc(t('review.start', { result: resultText(v0.winner, v0.plies) }))}</p>`,
@@ -88,4 +90,5 @@ export async function drawReview(g, view) {
     parts.push('</ol>');
   }
   body.innerHTML = parts.join('');
+  if (list.length) hooks.render();
 }

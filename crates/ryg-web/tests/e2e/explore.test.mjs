@@ -67,6 +67,12 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await sq(p, 'd8').click();
     assert.match(await refusalAt(p, 'd8'), /d8: that piece is not yours/);
     await screenshot(p, `refused-${label}`);
+    await axeScan(p, `a refused click ${label}`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    await sq(p, 'd8').click();
+    await p.locator('#refusal').waitFor({ state: 'visible' });
+    await axeScan(p, `a refused click ${label} dark`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
     // a drop on a square the piece cannot reach
     const [a, b] = [await sq(p, 'e1').boundingBox(), await sq(p, 'g3').boundingBox()];
     await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -181,6 +187,9 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     const from = await sq(p, shown[0].slice(0, 2)).boundingBox();
     assert.ok(Math.abs(arrow.x - (from.x + from.width / 2)) < from.width && Math.abs(arrow.y - (from.y + from.height / 2)) < from.height * 1.5, 'the arrow starts on the move\'s square');
     await axeScan(p, `explorer ${label}`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    await axeScan(p, `explorer ${label} dark`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
     await rows.first().click();
     await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '1');
     assert.deepEqual(await moveList(p), [shown[0]]);

@@ -65,6 +65,12 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     assert.match(text, new RegExp(`The cats played ${erred.played}: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`));
     const kept = text.match(/Kept the win: ([a-z0-9, ]+)\./)[1].split(', ');
     assert.deepEqual([...kept].sort(), [...erred.kept].sort());
+    // the move list marks the move with a question mark, and says which moves kept the win
+    const marked = p.locator('#move-list button.lost');
+    assert.equal(await marked.count(), 1);
+    assert.equal(await marked.getAttribute('data-ply'), String(erred.ply + 1));
+    assert.equal(await marked.innerText(), `${erred.played}?`);
+    assert.match(await marked.getAttribute('aria-label'), new RegExp(`^Cats ${erred.played}\\?; gave the win away \\(kept it: [a-z0-9, ]+\\)$`));
     await p.locator('#review-panel').scrollIntoViewIfNeeded();
     await screenshot(p, `review-${label}`);
     await axeScan(p, `review ${label}`, true);

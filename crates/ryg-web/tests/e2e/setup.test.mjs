@@ -54,6 +54,9 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     }
     await screenshot(p, `setup-refused-${label}`);
     await axeScan(p, `set-up refused ${label}`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    await axeScan(p, `set-up refused ${label} dark`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
     // typed right, drawn at once (another size too)
     await fen.fill('1c1c1c/6/6/6/6/2m3 c');
     assert.equal(await p.locator('#setup-error').innerText(), '');

@@ -277,7 +277,6 @@ export default {
   'say.noMove': 'No move to {sq}.',
   'say.cleared': 'Selection cleared.',
   'say.setup': 'Set-up: pick a piece, then choose squares.',
-  'say.lightSquare': '{sq} is a light square: pieces stand on dark squares.',
   'say.catsPlaced': '{n} of {of} cats placed.',
   'say.friendGame.mouse': 'New game {id} against a friend: you play the mouse.',
   'say.friendGame.cats': 'New game {id} against a friend: you play the cats.',
@@ -295,7 +294,6 @@ export default {
   'say.review': 'The start position: step through the game with the move list.',
 
   'error.network': 'The server does not answer ({why}).',
-  'error.fenShape': 'A FEN looks like "1c1c1c1c/8/8/8/8/8/8/4m3 m": ranks from the top, then m or c for the side to move.',
   'error.bad_request': 'The server did not understand the request.',
   'error.bad_fen': 'That position is not a valid FEN.',
   'error.bad_move': 'That is not a move.',
@@ -399,4 +397,5 @@ export default {
   'setupErr.rankShort': 'Rank {rank} is only {len} squares long: on {n}×{n} each rank has {n}.',
   'setupErr.noMouse': 'Place the mouse first.',
   'setupErr.fewCats': '{count} cats placed: the {n}×{n} board has {want}.',
+  'moves.lost': '; gave the win away (kept it: {moves})',
 };

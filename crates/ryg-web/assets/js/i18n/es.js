@@ -279,7 +279,6 @@ export default {
   'say.noMove': 'Ninguna jugada llega a {sq}.',
   'say.cleared': 'Selección anulada.',
   'say.setup': 'Preparación: elige una pieza y luego las casillas.',
-  'say.lightSquare': '{sq} es una casilla clara: las piezas van en las oscuras.',
   'say.catsPlaced': '{n} de {of} gatos colocados.',
   'say.friendGame.mouse': 'Nueva partida {id} contra un amigo: juegas con el ratón.',
   'say.friendGame.cats': 'Nueva partida {id} contra un amigo: juegas con los gatos.',
@@ -297,7 +296,6 @@ export default {
   'say.review': 'La posición inicial: recorre la partida con la lista de jugadas.',
 
   'error.network': 'El servidor no responde ({why}).',
-  'error.fenShape': 'Un FEN tiene esta forma: "1c1c1c1c/8/8/8/8/8/8/4m3 m": las filas desde arriba y luego m o c según a quién le toque.',
   'error.bad_request': 'El servidor no ha entendido la petición.',
   'error.bad_fen': 'Esa posición no es un FEN válido.',
   'error.bad_move': 'Eso no es una jugada.',
@@ -401,4 +399,5 @@ export default {
   'setupErr.rankShort': 'La fila {rank} solo tiene {len} casillas: en {n}×{n} cada fila tiene {n}.',
   'setupErr.noMouse': 'Coloca primero el ratón.',
   'setupErr.fewCats': '{count} gatos colocados: un tablero de {n}×{n} tiene {want}.',
+  'moves.lost': '; regaló la victoria (la mantenían: {moves})',
 };
