@@ -14,6 +14,7 @@ const PIECES = {
  * - `canDrag(name)`: whether the piece on `name` may be dragged now;
  * - `dragStart(name)`: a drag began; `drop(from, to)`: it ended on square `to` (or null);
  * - `escape()`: Escape was pressed on the board.
+ * `arrow(mv)` points at a move; `flash(name, text)` says something beside a square.
  * `draw(view)` shows `view`: {pos, flipped, setup, selected, dests: Set, last: [from, to],
  * hint: [from, to], movable: Set}. */
 export function createBoard(el, on) {
@@ -156,13 +157,73 @@ export function createBoard(el, on) {
 
   el.addEventListener('click', (ev) => {
     const b = ev.target.closest('.sq');
-    if (b && !dragged) { focus = b.dataset.sq; on.square(b.dataset.sq); }
+    if (b && !dragged) {
+      if (note) note.hidden = true;
+      focus = b.dataset.sq;
+      on.square(b.dataset.sq);
+    }
   });
   el.addEventListener('keydown', keydown);
   el.addEventListener('pointerdown', pointerDown);
   window.addEventListener('pointermove', pointerMove, { passive: false });
   window.addEventListener('pointerup', pointerUp);
   window.addEventListener('pointercancel', () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; });
+
+  /** The centre of square `name` in the board's own units (a square is 1 wide), as drawn. */
+  function centre(name) {
+    const [f, r] = sqCoords(name);
+    const flipped = shown && shown.flipped;
+    return [(flipped ? size - 1 - f : f) + 0.5, (flipped ? r : size - 1 - r) + 0.5];
+  }
+
+  // an arrow over the board (a move pointed at elsewhere on the page) and a note on a square
+  let layer = null;
+  let note = null;
+  let noteTimer = null;
+
+  /** Draws an arrow for move `mv` over the board (null: none). */
+  function arrow(mv) {
+    if (!layer) {
+      layer = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      layer.setAttribute('class', 'arrows');
+      layer.setAttribute('aria-hidden', 'true');
+      el.after(layer);
+    }
+    if (!mv || !shown) { layer.replaceChildren(); return; }
+    const [a, b] = splitMove(mv).map(centre);
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    const tip = [b[0] - ux * 0.12, b[1] - uy * 0.12];
+    const base = [tip[0] - ux * 0.38, tip[1] - uy * 0.38];
+    const w = 0.22;
+    const head = `${tip[0]},${tip[1]} ${base[0] - uy * w},${base[1] + ux * w} ${base[0] + uy * w},${base[1] - ux * w}`;
+    layer.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    layer.innerHTML = `<line x1="${a[0]}" y1="${a[1]}" x2="${base[0]}" y2="${base[1]}" /><polygon points="${head}" />`;
+  }
+
+  /** Shows `text` beside square `name` for a moment (why a click or a drop was refused). */
+  function flash(name, text) {
+    const b = el.querySelector(`[data-sq="${name}"]`);
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'refusal';
+      note.id = 'refusal';
+      el.after(note);
+    }
+    clearTimeout(noteTimer);
+    note.textContent = text;
+    note.hidden = false;
+    const [x, y] = b ? centre(name) : [size / 2, size / 2];
+    note.style.setProperty('--x', (x / size).toFixed(4));
+    note.style.setProperty('--y', (y / size).toFixed(4));
+    note.classList.toggle('below', y < size / 2);
+    if (b) {
+      b.classList.remove('refused');
+      void b.offsetWidth; // restart the shake
+      b.classList.add('refused');
+    }
+    noteTimer = setTimeout(() => { note.hidden = true; if (b) b.classList.remove('refused'); }, 3500);
+  }
 
   /** Slides the piece of move `mv` from its square to the new one. */
   function animate(mv) {
@@ -178,5 +239,5 @@ export function createBoard(el, on) {
       { duration: 220, easing: 'ease-out' });
   }
 
-  return { draw, animate };
+  return { draw, animate, arrow, flash };
 }

@@ -1,7 +1,7 @@
 // The game view: the board's marks, the status line, the controls, the player bars and clocks,
 // the banners (undo request, resign, review) and the move list, drawn from the state.
 import { parseFen, splitMove } from './fen.js';
-import { $ } from './dom.js';
+import { $, announce } from './dom.js';
 import {
   state, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
   startPos, viewedFen, interactive, legalFrom,
@@ -11,14 +11,26 @@ import { t } from './i18n.js';
 import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
+import { syncAddress } from './address.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
 export function useBoard(b) { board = b; }
 
+/** Says `text` beside square `sq` and to screen readers: why a click or a drop was refused. */
+export function refuse(sq, text) {
+  if (board) board.flash(sq, text);
+  announce(text);
+}
+
+/** Points at move `mv` with an arrow on the board (null: none). */
+export function pointAt(mv) { if (board) board.arrow(mv); }
+
+let boardFen = null;
 export function renderBoard() {
   const fen = viewedFen();
   if (!fen || !board) return;
+  if (fen !== boardFen) { boardFen = fen; board.arrow(null); }
   const pos = state.setup || parseFen(fen);
   const g = state.game;
   const live = !state.setup && state.view === null && g;
@@ -54,6 +66,7 @@ export function render() {
   if (!g) return;
   document.body.dataset.game = g.id === null ? `new-${g.seq}` : String(g.id);
   document.body.dataset.moves = String(g.moves.length);
+  syncAddress(g, state.setup ? null : state.view);
   let status;
   const side = sideWord(g.to_move);
   if (g.outcome) status = outcomeText(g.outcome);
@@ -92,10 +105,12 @@ export function render() {
   // taking moves back from here is for games this page may undo at once
   $('review-continue').hidden = !state.you || isFriends(g);
   renderMoves();
+  renderReview(g);
   const fen = viewedFen();
   $('fen').textContent = fen;
   // a game not stored yet (no move made) has no record to download
   $('pgn-download').hidden = g.id === null;
+  $('copy-pgn').hidden = g.id === null;
   if (g.id !== null) {
     $('pgn-download').href = `/api/games/${g.id}/pgn`;
     $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
@@ -106,6 +121,22 @@ export function render() {
   // an open "How the computer thinks" follows the position on the board (not for a player
   // against a friend while the game goes on: no computer help, as with hints and exact results)
   followThink(fen, playingFriend(g) && !state.setup);
+}
+
+let review = null;
+/** The review of a finished game, under the board (its code loads with the first one). */
+function renderReview(g) {
+  const panel = $('review-panel');
+  panel.hidden = !g.outcome || g.id === null || !!state.setup;
+  if (panel.hidden) return;
+  if (!review) review = import('./review.js');
+  const view = state.view;
+  review.then((m) => { if (state.game === g) m.drawReview(g, view); });
+}
+
+/** Draws the review anew at the next render (after a change of language). */
+export function redoReviewPanel() {
+  if (review) review.then((m) => { m.redoReview(); render(); });
 }
 
 function renderRole(g) {
@@ -258,6 +289,7 @@ function renderMoves() {
   li0.appendChild(b0);
   list.appendChild(li0);
   const all = g.moves.concat(g.redo || []);
+  const lost = state.lost && state.lost.game === `${g.id}:${g.moves.length}` && g.outcome ? state.lost.kept : null;
   let pieceSide = start.side;
   let li = null;
   let num = 1;
@@ -276,6 +308,13 @@ function renderMoves() {
     const future = i >= g.moves.length;
     b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
     if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
+    const kept = lost && lost.get(i + 1);
+    if (kept) {
+      b.classList.add('lost');
+      b.textContent = `${mv}?`;
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label').replace(mv, `${mv}?`)}${t('moves.lost', { moves: kept.join(', ') })}`);
+      b.title = t('moves.lost', { moves: kept.join(', ') }).replace(/^[,;]\s*/, '');
+    }
     if (i + 1 === shown) b.setAttribute('aria-current', 'true');
     li.appendChild(b);
     if (pieceSide === 'c') { num += 1; li = null; }

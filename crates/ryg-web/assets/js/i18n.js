@@ -1,45 +1,63 @@
 // The page's languages: every string comes from one table per language (i18n/en.js,
 // i18n/es.js), looked up by key. The language follows the browser's until the visitor picks one
-// (remembered in localStorage); `<html lang>` follows.
-import enPage from './i18n/en.js';
-import esPage from './i18n/es.js';
-import enLearn from './i18n/learn-en.js';
-import esLearn from './i18n/learn-es.js';
+// (remembered in localStorage); `<html lang>` follows. Only the tables in use are fetched: the
+// page's English (the fallback), the visitor's language, and the Learn section's with it.
+import en from './i18n/en.js';
 
-// the Learn section keeps its strings in tables of its own
-const en = { ...enPage, ...enLearn };
-const es = { ...esPage, ...esLearn };
+export const LANGS = ['en', 'es'];
 
-export const TABLES = { en, es };
-export const LANGS = Object.keys(TABLES);
+/** The loaded tables: the page's by language, and the Learn section's once it is opened. */
+const page = { en };
+const learn = {};
+let learnWanted = false;
 
 let lang = 'en';
 
 /** The language to start in: the one picked before, else the browser's first we have. */
 export function preferredLang(stored, browserLangs) {
-  if (stored && TABLES[stored]) return stored;
+  if (stored && LANGS.includes(stored)) return stored;
   for (const l of browserLangs || []) {
     const base = String(l).toLowerCase().split('-')[0];
-    if (TABLES[base]) return base;
+    if (LANGS.includes(base)) return base;
   }
   return 'en';
 }
 
+/** Fetches language `l`'s tables (the Learn section's too once it is wanted). */
+export async function loadLang(l) {
+  if (!LANGS.includes(l)) return;
+  if (!page[l]) page[l] = (await import(`./i18n/${l}.js`)).default;
+  if (learnWanted) {
+    for (const k of new Set(['en', l])) if (!learn[k]) learn[k] = (await import(`./i18n/learn-${k}.js`)).default;
+  }
+}
+
+/** Fetches the Learn section's strings (in English and the current language). */
+export function loadLearnStrings() {
+  learnWanted = true;
+  return loadLang(lang);
+}
+
 export function currentLang() { return lang; }
-export function setLang(l) { lang = TABLES[l] ? l : 'en'; }
+/** Switches to `l` (its tables loaded by `loadLang` first; else English). */
+export function setLang(l) { lang = page[l] ? l : 'en'; }
+
+function lookup(key) {
+  for (const table of [page[lang], learn[lang], en, learn.en]) if (table && key in table) return table[key];
+  return undefined;
+}
 
 /** The text of `key` in the current language; `{name}` in it takes `args.name`. A table's value
  * may be a function of `args` (plurals, word order). */
 export function t(key, args = {}) {
-  const table = TABLES[lang];
-  let v = key in table ? table[key] : en[key];
+  const v = lookup(key);
   if (v === undefined) return key;
   if (typeof v === 'function') return v(args);
   return v.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
 }
 
 /** Whether `key` is in the tables. */
-export function has(key) { return key in en; }
+export function has(key) { return key in en || (!!learn.en && key in learn.en); }
 
 /** A number of plies with its full moves: "43 plies (22 moves)". */
 export function plies(n) { return t('units.plies', { n, moves: Math.ceil(n / 2) }); }

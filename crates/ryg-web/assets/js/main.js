@@ -6,11 +6,12 @@ import { startSquares, defaultStart } from './fen.js';
 import { $, showError, announce } from './dom.js';
 import { state, hooks, viewedFen } from './state.js';
 import { createBoard } from './board.js';
-import { render, useBoard } from './game.js';
-import { boardInput } from './turn.js';
+import { render, useBoard, pointAt, redoReviewPanel } from './game.js';
+import { boardInput, notNow } from './turn.js';
+import { copyPgn, openPgn } from './pgn.js';
 import {
-  scheduleComputer, newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
-  computerMove, continueFromView, resign, rematch, saveName, hint,
+  newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
+  computerMove, continueFromView, resign, rematch, saveName, hint, play, tryAgain,
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
@@ -21,6 +22,8 @@ import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
 import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
+import { goToPly, initNav } from './nav.js';
+import { renderLevelNote } from './levelnote.js';
 
 /** The start squares of the chosen size, the default chosen (or `keep`'s choice, if any). */
 function fillStarts(keep = false) {
@@ -35,6 +38,16 @@ function fillStarts(keep = false) {
     sel.appendChild(o);
   }
   sel.value = keep && startSquares(size).includes(was) ? was : defaultStart(size);
+  renderLevelNote();
+}
+
+let howto = null;
+/** "How to play", loaded the first time it opens. */
+function initHowto() {
+  $('howto').addEventListener('toggle', () => {
+    if (!$('howto').open || howto) return;
+    howto = import('./howto.js').then((m) => { m.fillHowto(); return m; });
+  });
 }
 
 /** Everything drawn with words again, after a change of language. */
@@ -46,6 +59,8 @@ function redraw() {
   refreshRecent();
   refreshTablebases();
   redrawLearn();
+  if (howto) howto.then((m) => m.fillHowto());
+  redoReviewPanel();
 }
 
 function initCard() {
@@ -57,9 +72,7 @@ function initCard() {
   });
   $('card-review').addEventListener('click', () => {
     state.cardClosed = state.game.id;
-    state.view = 0;
-    state.selected = null;
-    render();
+    goToPly(0, true);
     announce(t('say.review'));
     const start = $('move-list').querySelector('[data-ply="0"]');
     if (start) start.focus();
@@ -80,23 +93,38 @@ async function copyFen() {
 
 function showPly(ev) {
   const b = ev.target.closest('button[data-ply]');
-  if (!b) return;
-  const k = parseInt(b.dataset.ply, 10);
-  state.view = k === state.game.moves.length ? null : k;
-  state.selected = null;
-  clearTimeout(state.autoTimer);
-  announce(state.view === null ? t('say.back') : t('say.positionAfter', { k }));
-  render();
-  scheduleComputer();
+  if (b) goToPly(parseInt(b.dataset.ply, 10), true);
 }
 
-function init() {
+/** The exact results as an explorer: a row points at its move on the board while hovered or
+ * focused, and plays it when chosen. */
+function initExplorer() {
+  const box = $('results');
+  const row = (ev) => ev.target.closest && ev.target.closest('button[data-move]');
+  box.addEventListener('click', (ev) => {
+    const b = row(ev);
+    if (!b) return;
+    const g = state.game;
+    const why = state.setup ? t('results.setupFirst') : notNow(g);
+    if (why) { showError({ message: why }); return; }
+    if (g.legal_moves.includes(b.dataset.move)) { pointAt(null); play(b.dataset.move); }
+  });
+  const show = (ev) => { const b = row(ev); pointAt(b ? b.dataset.move : null); };
+  box.addEventListener('mouseover', show);
+  box.addEventListener('focusin', show);
+  box.addEventListener('mouseleave', () => pointAt(document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.move || null : null));
+  box.addEventListener('focusout', (ev) => { if (!box.contains(ev.relatedTarget)) pointAt(null); });
+}
+
+async function init() {
   initTheme();
-  initLang(redraw);
+  await initLang(redraw);
   hooks.render = render;
   useBoard(createBoard($('board'), boardInput));
   fillStarts();
   $('size').addEventListener('change', () => fillStarts());
+  for (const id of ['start', 'seat', 'level']) $(id).addEventListener('change', renderLevelNote);
+  initHowto();
   $('new-game').addEventListener('submit', newGame);
   $('undo').addEventListener('click', askUndo);
   $('undo-accept').addEventListener('click', () => answerUndo(true));
@@ -126,7 +154,7 @@ function init() {
     render();
   });
   $('move-list').addEventListener('click', showPly);
-  $('review-back').addEventListener('click', () => { state.view = null; render(); scheduleComputer(); announce(t('say.back')); });
+  $('review-back').addEventListener('click', () => goToPly(null, true));
   $('review-continue').addEventListener('click', continueFromView);
   $('copy-fen').addEventListener('click', copyFen);
   $('pgn-upload').addEventListener('change', async (ev) => {
@@ -135,6 +163,19 @@ function init() {
     const pgn = await file.text();
     ev.target.value = '';
     await change(() => createGame({ pgn, mouse: 'human', cats: 'human', hotseat: true }));
+  });
+  $('copy-pgn').addEventListener('click', copyPgn);
+  $('pgn-form').addEventListener('submit', openPgn);
+  initExplorer();
+  $('review-body').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button');
+    const bar = ev.target.closest('rect[data-ply]');
+    if (bar) { goToPly(Number(bar.dataset.ply), true); return; }
+    if (!b) return;
+    if (b.dataset.goto !== undefined) {
+      goToPly(Number(b.dataset.goto), true);
+      if (b.dataset.kept) pointAt(b.dataset.kept);
+    } else if (b.dataset.try !== undefined) tryAgain(Number(b.dataset.try), b.dataset.side);
   });
   initSetup();
   initCard();
@@ -145,10 +186,7 @@ function init() {
     const b = ev.target.closest('button[data-game]');
     if (b) loadGame(b.dataset.game);
   });
-  window.addEventListener('hashchange', () => {
-    const named = gameFromHash();
-    if (named && (named.token || !state.game || String(state.game.id) !== named.id)) loadGame(named.id);
-  });
+  initNav();
 
   refreshTablebases();
   refreshRecent();

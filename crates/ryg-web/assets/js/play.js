@@ -2,7 +2,7 @@
 // rematch, names), the answers and live events that replace it, and loading or creating games.
 import { $, showError, announce } from './dom.js';
 import { api, keepToken, carryToken, openStream, closeStream } from './api.js';
-import { state, hasComputer, isFriends, myTurn, mySeat, startPos } from './state.js';
+import { state, hasComputer, isFriends, myTurn, mySeat, startPos, positionAt } from './state.js';
 import { who, resultText } from './words.js';
 import { describeNew, describeEvent } from './narrate.js';
 import { render } from './game.js';
@@ -11,6 +11,8 @@ import { solve, tbKnownReady, refreshTablebases } from './results.js';
 import { sortedResults } from './ranking.js';
 import { parseFen, toFen, startPosition } from './fen.js';
 import { rememberGame } from './known.js';
+import { syncAddress, plyInAddress } from './address.js';
+import { splitHash } from './hash.js';
 import { t, currentLang, errorText } from './i18n.js';
 
 let thinkingTimer = null;
@@ -68,9 +70,6 @@ export async function change(fn, thinkingId) {
   return ok;
 }
 
-/** Whether the address names the Learn section (which the game's address must not replace). */
-function learning() { return location.hash.startsWith('#learn'); }
-
 /** Shows `g`, an answer of the server (`event` false: its `you` says which seat this page holds)
  * or an event of the game's stream (`event` true: `you` is left as it was). */
 function setGame(g, prev, event = false) {
@@ -82,7 +81,9 @@ function setGame(g, prev, event = false) {
   state.game = g;
   state.clockAt = performance.now();
   if (!same) {
-    state.view = null;
+    // a link may name a position of the game: `#game=ID&ply=K`
+    const ply = plyInAddress(g.id);
+    state.view = ply !== null && ply < g.moves.length ? ply : null;
     state.hint = null;
     state.confirmResign = false;
     state.flipped = mySeat() === 'cats' || (g.mouse !== 'human' && g.cats === 'human');
@@ -92,11 +93,9 @@ function setGame(g, prev, event = false) {
   }
   const moved = !same || g.moves.join() !== prev.moves.join();
   if (moved) state.selected = null;
-  if (g.id === null) {
-    // a new game is stored at its first move: until then the address names none
-    if (location.hash && !learning()) history.replaceState(null, '', location.pathname + location.search);
-  } else {
-    if (location.hash !== `#game=${g.id}` && !learning()) history.replaceState(null, '', `#game=${g.id}`);
+  // a new game is stored at its first move: until then the address names none
+  syncAddress(g, state.view);
+  if (g.id !== null) {
     localStorage.setItem('ryg.game', String(g.id));
     rememberGame(g.id);
   }
@@ -139,17 +138,7 @@ async function draftGame(body) {
 }
 
 /** Stores the new game `g` with its first `moves`; resolves to the stored game. */
-async function storeDraft(g, moves) {
-  try {
-    return await createGame({ ...g.draft, moves });
-  } catch (e) {
-    // a server from before `moves` (ryg ≤ 0.x): store the game, then play its moves
-    if (e.code !== 'bad_request' || !/moves/.test(e.message)) throw e;
-    let cur = await createGame(g.draft);
-    for (const mv of moves) cur = { ...(await api('POST', `/api/games/${cur.id}/moves`, { move: mv })), you: cur.you };
-    return cur;
-  }
-}
+function storeDraft(g, moves) { return createGame({ ...g.draft, moves }); }
 
 /** Starts game `body`: stored at once when the computer moves first, else at the first move. */
 export function startGame(body) {
@@ -254,13 +243,11 @@ export async function loadGame(id) {
 /** The game named by the address (`#game=ID`); a seat's link (`#game=ID&token=T`) leaves its
  * token in this browser and the address without it. */
 export function gameFromHash() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const id = params.get('game');
-  if (!id || !/^\d+$/.test(id)) return null;
-  const token = params.get('token');
+  const { game: id, ply, token } = splitHash(location.hash);
+  if (!id) return null;
   if (token !== null) {
     if (/^[A-Za-z0-9_-]{8,200}$/.test(token)) keepToken(id, token);
-    history.replaceState(null, '', `#game=${id}`);
+    history.replaceState(null, '', `#game=${id}${ply === null ? '' : `&ply=${ply}`}`);
     return { id, token: true };
   }
   return { id, token: false };
@@ -300,6 +287,19 @@ export function computerMove() {
     return;
   }
   change(() => api('POST', `/api/games/${g.id}/computer`, body), g.id);
+}
+
+/** A new game against the computer from the position after `k` plies of the shown game, the
+ * visitor playing `side` (the side whose move there gave the win away). */
+export async function tryAgain(k, side) {
+  const g = state.game;
+  const level = $('level').value;
+  const body = { fen: toFen(positionAt(g, k)), mouse: side === 'mouse' ? 'human' : level, cats: side === 'cats' ? 'human' : level };
+  leaveSetup();
+  if (await change(() => startGame(body))) {
+    if ($('status').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+    announce(t(`say.tryAgain.${side}`));
+  }
 }
 
 /** Takes back the moves after the viewed position. */

@@ -52,10 +52,12 @@ export async function renderResults() {
     const verdict = t(s.plies ? 'results.verdictBest' : 'results.verdict', { result: `<strong>${resultText(s.winner, s.plies)}</strong>` });
     const parts = [`<p class="verdict ${s.winner}">${verdict}</p>`];
     if (s.moves.length) {
-      parts.push('<ol class="result-list">');
+      parts.push(`<p class="note">${t('results.note')}</p>`);
+      parts.push(`<ol class="result-list" aria-label="${t('results.listLabel')}">`);
       for (const m of sortedResults(s)) {
         const best = s.best_moves.includes(m.move);
-        parts.push(`<li class="res ${m.winner}${best ? ' best' : ''}" data-move="${m.move}"><code>${m.move}</code> <span class="mark" aria-hidden="true">${m.winner === 'mouse' ? '▲' : '▼'}</span> <span class="what">${resultText(m.winner, m.plies)}</span>${best ? ` <span class="tag">${t('results.best')}</span>` : ''}</li>`);
+        const words = resultText(m.winner, m.plies);
+        parts.push(`<li><button type="button" class="res ${m.winner}${best ? ' best' : ''}" data-move="${m.move}"><code>${m.move}</code> <span class="mark" aria-hidden="true">${m.winner === 'mouse' ? '▲' : '▼'}</span> <span class="what">${words}</span>${best ? ` <span class="tag">${t('results.best')}</span>` : ''}</button></li>`);
       }
       parts.push('</ol>');
     }

@@ -134,6 +134,7 @@ export async function idle(p) {
 export async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
 export async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
 export async function status(p) { return p.locator('#status').innerText(); }
+/** The moves of the list as played (the review's "?" on a move that gave the win away left off). */
 export async function moveList(p) {
-  return p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts();
+  return (await p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts()).map((m) => m.replace(/\?$/, ''));
 }

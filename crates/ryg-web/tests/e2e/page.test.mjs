@@ -53,7 +53,7 @@ async function showResults(p) {
 
 async function bestMove(p) {
   await showResults(p);
-  return p.locator('#results li.res').first().getAttribute('data-move');
+  return p.locator('#results .res').first().getAttribute('data-move');
 }
 
 function split(mv) { const i = mv.search(/[a-j]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
@@ -102,9 +102,9 @@ test('the exact results panel is hidden while playing the computer and shows rea
   assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results: show');
   await showResults(page);
   assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 plies (22 moves) with best play.');
-  const rows = await page.locator('#results li.res').allInnerTexts();
+  const rows = await page.locator('#results .res').allInnerTexts();
   assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['e1d2 ▼ cats win in 43 plies (22 moves) best', 'e1f2 ▼ cats win in 43 plies (22 moves) best']);
-  assert.deepEqual(await page.locator('#results li.res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']);
+  assert.deepEqual(await page.locator('#results .res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']);
   await page.locator('#results-toggle').click();
   assert.equal(await page.locator('#results').isHidden(), true);
 });
@@ -282,7 +282,7 @@ test('analysis mode: place pieces or paste a FEN; exact results always shown', a
   assert.equal(await page.locator('#results').isVisible(), true);
   assert.equal(await page.locator('#results-toggle').isDisabled(), true);
   assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 plies (4 moves) with best play.');
-  assert.equal(await page.locator('#results li.res').count(), 2);
+  assert.equal(await page.locator('#results .res').count(), 2);
 });
 
 test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation, history, table', async () => {

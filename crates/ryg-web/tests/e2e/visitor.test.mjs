@@ -85,6 +85,8 @@ test('a new browser gets a game of its own, never another browser\'s; its recent
   await sq(ana, 'd2').click();
   await waitMoves(ana, 2);
   const id = await gameId(ana);
+  // the list is asked for once the game is stored
+  await ana.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id);
   assert.equal(await ana.locator(`#recent button[data-game="${id}"]`).count(), 1);
   const bo = await visit();
   assert.notEqual(await bo.evaluate(() => document.body.dataset.game), String(id));
@@ -117,9 +119,8 @@ test('no file is missing on load (the favicon neither); the page weighs under 20
   const p = await newPage(browser);
   const missing = [];
   const bodies = [];
-  // TODO(srv merge): /api/config (public_games) comes with the server's side of the contract
   p.on('response', (r) => {
-    if (r.status() >= 400 && !r.url().endsWith('/api/config')) missing.push(`${r.status()} ${r.url()}`);
+    if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
     bodies.push(r.body().then((b) => b.length, () => 0));
   });
   // from the start of the navigation to a game on the board, as the page's own clock says
@@ -150,6 +151,14 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   assert.match(await status(p), /^Nueva partida · 8×8 · Te toca \(ratón\)\.$/);
   await check('start');
   await screenshot(p, 'desktop-es-start');
+  await p.locator('#howto > summary').click();
+  await p.waitForFunction(() => document.querySelectorAll('#howto .mini').length === 5);
+  await check('how to play');
+  await p.locator('#howto > summary').click();
+  await sq(p, 'e2').click();
+  await p.locator('#refusal').waitFor({ state: 'visible' });
+  assert.match(await p.locator('#refusal').innerText(), /^e2 es una casilla clara/);
+  await check('a refused click');
   await sq(p, 'e1').click();
   await check('a piece picked up');
   await sq(p, 'd2').click();
@@ -160,6 +169,9 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
   assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: ganan los gatos en \d+ medias jugadas \(\d+ jugadas\) con juego perfecto\.$/);
   await check('playing, with a hint and the exact results');
+  await p.locator('#pgn-box > summary').click();
+  await check('the paste box');
+  await p.locator('#pgn-box > summary').click();
   await p.locator('#move-list [data-ply="1"]').click();
   await check('an earlier position');
   await p.locator('#review-back').click();
@@ -172,7 +184,8 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await check('set-up');
   await p.locator('#setup-fen').fill('bad');
   await p.locator('#setup-load').click();
-  assert.match(await p.locator('#error').innerText(), /^Un FEN tiene esta forma/);
+  assert.match(await p.locator('#setup-error').innerText(), /^Tras las filas va un espacio y m o c/);
+  await check('a set-up refused');
   await p.locator('#setup-cancel').click();
   await p.locator('#friend-button').click();
   await check('the friend dialog');
@@ -191,6 +204,8 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await newGame(p, { size: '4', seat: 'watch', level: 'random' });
   await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
   await check('the end of a game');
+  await p.waitForFunction(() => !!document.querySelector('#review-panel .review-chart'));
+  await check('the review of the game');
   await screenshot(p, 'desktop-es-end');
   // the switch, remembered over the browser's language
   await p.locator('#lang').selectOption('en');

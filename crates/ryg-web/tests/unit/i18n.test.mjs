@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
-import { t, setLang, preferredLang, plies, errorText } from '../../assets/js/i18n.js';
+import { t, setLang, loadLang, preferredLang, plies, errorText } from '../../assets/js/i18n.js';
+
+await loadLang('es');
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 const names = (v) => (typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : 'function');
@@ -28,8 +30,8 @@ test('every key the page names is in the tables', () => {
   const dir = path.join(assets, 'js');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const src = fs.readFileSync(path.join(dir, file), 'utf8');
-    // keys written whole: t('status.game'), t(x ? 'a.b' : 'c.d'), pageError('error.fenShape')
-    for (const m of src.matchAll(/'((?:page|prefs|side|player|who|seat|seats|units|result|outcome|reason|move|status|conn|thinking|role|board|controls|rematch|review|undo|resign|name|hint|fen|card|new|level|setup|moves|results|tb|recent|live|friend|think|say|error)\.[\w.]+)'/g)) used.add(m[1]);
+    // keys written whole: t('status.game'), t(x ? 'a.b' : 'c.d'), pageError('error.network')
+    for (const m of src.matchAll(/'((?:page|prefs|side|player|who|seat|seats|units|result|outcome|reason|move|status|conn|thinking|role|board|controls|rematch|review|undo|resign|name|hint|fen|card|new|level|setup|moves|results|tb|recent|live|friend|think|say|error|why|pgn|nav|howto|levels|chart|mistake|setupErr)\.[\w.]+)'/g)) used.add(m[1]);
   }
   const missing = [...used].filter((k) => !(k in en));
   assert.deepEqual(missing, []);

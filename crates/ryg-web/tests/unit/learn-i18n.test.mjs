@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../assets/js/i18n/learn-en.js';
 import es from '../../assets/js/i18n/learn-es.js';
 import pageEn from '../../assets/js/i18n/en.js';
-import { t, setLang } from '../../assets/js/i18n.js';
+import { t, setLang, loadLang, loadLearnStrings } from '../../assets/js/i18n.js';
 import { lessonFromHash, LESSON_KEYS } from '../../assets/js/learn/route.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/js/learn');
@@ -35,8 +35,12 @@ test('every key the lessons name is in the tables', () => {
   assert.ok(used.size > 40, `${used.size} keys`);
 });
 
-test('t() finds the lessons\' strings in both languages', () => {
+test('t() finds the lessons\' strings in both languages, once they are loaded', async () => {
+  setLang('en');
+  assert.equal(t('learn.back'), 'learn.back');
+  await loadLang('es');
   setLang('es');
+  await loadLearnStrings();
   assert.equal(t('lesson.alphabeta.title'), 'Alfa-beta');
   assert.equal(t('step.count', { k: 3, n: 20 }), 'Paso 3 de 20:');
   setLang('en');

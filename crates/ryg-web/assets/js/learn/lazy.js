@@ -2,6 +2,7 @@
 // address, or a tree in "How the computer thinks"), so a visitor who only plays does not pay
 // for them. The style sheet goes in by a <link>, which the page's Content-Security-Policy allows.
 import { lessonFromHash } from './route.js';
+import { loadLearnStrings } from '../i18n.js';
 
 let style = null;
 let section = null;
@@ -23,7 +24,7 @@ export function learnStyle() {
 
 /** The tree drawing and its node texts, with their style. */
 export async function treeTools() {
-  const [tree, kit] = await Promise.all([import('./treeview.js'), import('./kit.js'), learnStyle()]);
+  const [tree, kit] = await Promise.all([import('./treeview.js'), import('./kit.js'), learnStyle(), loadLearnStrings()]);
   return { createTreeView: tree.createTreeView, describeNode: kit.describeNode, nodeValue: kit.nodeValue };
 }
 
@@ -35,7 +36,7 @@ export function inLearn() { return lessonFromHash(location.hash) > 0; }
 export function initLearn(leave) {
   const open = () => {
     if (section || !inLearn()) return;
-    section = Promise.all([import('./view.js'), learnStyle()]).then(([view]) => {
+    section = Promise.all([import('./view.js'), learnStyle(), loadLearnStrings()]).then(([view]) => {
       view.initLearn(leave);
       return view;
     });

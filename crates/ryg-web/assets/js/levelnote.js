@@ -1,0 +1,40 @@
+// The level picker's words: what the chosen level does, and the exact chance that a careful
+// player beats it (levels.js, from `ryg levels`), for the board, side and start on the form.
+import { $ } from './dom.js';
+import { t, currentLang } from './i18n.js';
+import { LEVEL_CHANCES } from './levels.js';
+
+/** The chance (percent) that a careful player beats `level` played by the computer's side
+ * `computer` on `size`×`size` from `start`; null where there is no exact figure. */
+export function careful(size, computer, start, level) {
+  const bySide = LEVEL_CHANCES[String(size)];
+  const row = bySide && bySide[computer] && bySide[computer][start];
+  return row && level in row ? row[level] : null;
+}
+
+function percent(p, digits) {
+  return p.toLocaleString(currentLang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Fills the note under the Level choice. */
+export function renderLevelNote() {
+  const size = parseInt($('size').value, 10);
+  const start = $('start').value;
+  const level = $('level').value;
+  const seat = $('seat').value;
+  const name = level === 'random' || level === 'perfect' ? t(`level.${level}`) : level;
+  const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : 'levels.mean.n', { name })];
+  if (seat === 'both') parts.push(t('levels.noComputer'));
+  else {
+    // the careful player plays the other side of the computer's (watching: as if against the cats)
+    const computer = seat === 'cats' ? 'mouse' : 'cats';
+    const p = careful(size, computer, start, level);
+    if (p === null) parts.push(t('levels.noFigure', { n: size }));
+    else {
+      parts.push(t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, {
+        about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size,
+      }));
+    }
+  }
+  $('level-note').textContent = parts.join(' ');
+}

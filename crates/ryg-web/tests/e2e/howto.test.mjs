@@ -1,0 +1,88 @@
+// End-to-end tests of the page's explanations: "How to play" (the rules, each side's goal,
+// small boards) and the level picker's words with the exact chance a careful player beats the
+// level, the same figure `ryg levels` computes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, idle, rygBinary } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(tempDb());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/** `ryg levels --json` for 8×8 with the computer on `side`: level → start → chance (%). */
+function levels(side) {
+  const out = JSON.parse(execFileSync(rygBinary(), ['levels', '--json', '--side', side], { encoding: 'utf8' }));
+  const by = {};
+  for (const row of out.rows) (by[row.level] ||= {})[row.start] = 100 * row.vs['err:0.1'];
+  return by;
+}
+
+for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${label}: "How to play" gives the rules and each side's goal beside small boards; light and dark pass axe-core`, async () => {
+    const p = await newPage(browser, { viewport });
+    await p.goto(server.url);
+    await idle(p);
+    await p.getByText('How to play', { exact: true }).click();
+    await p.waitForFunction(() => document.querySelectorAll('#howto .mini').length === 5);
+    const text = await p.locator('#howto').innerText();
+    for (const words of [/mouse moves first/, /forward or back/, /forward only/, /The mouse wins when it reaches the cats' top rank/, /The cats win when the mouse has no move left/]) {
+      assert.match(text, words);
+    }
+    // the boards draw what the words say: the mouse's four squares, the trapped mouse
+    const boards = p.locator('#howto .mini');
+    assert.equal(await boards.nth(1).locator('.mdot').count(), 4);
+    assert.match(await boards.nth(4).getAttribute('aria-label'), /cannot move/);
+    const box = await boards.first().boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, 'the small boards fit the screen');
+    await p.locator('#howto').scrollIntoViewIfNeeded();
+    await screenshot(p, `howto-${label}`);
+    await axeScan(p, `how to play ${label}`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    await axeScan(p, `how to play ${label} dark`, true);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  });
+}
+
+test('the level picker says what a level does and the exact chance a careful player beats it, as `ryg levels` computes', async () => {
+  const p = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await p.goto(server.url);
+  await idle(p);
+  const note = p.locator('#level-note');
+  const cats = levels('cats');
+  const mouse = levels('mouse');
+  await p.getByLabel('Board size').selectOption('8');
+  await p.getByLabel('You play').selectOption('mouse');
+  for (const level of ['1', '5', '9']) {
+    await p.getByLabel('Level').selectOption(level);
+    const want = cats[level].e1;
+    const words = await note.innerText();
+    assert.match(words, new RegExp(`^Level ${level}: the perfect move`));
+    assert.ok(words.includes(`A careful mouse (a best move nine times in ten) beats it about ${Math.round(want)}% of the time (exactly ${want.toFixed(2)}%, from e1 on 8×8)`), words);
+  }
+  await p.getByLabel('Start square').selectOption('a1');
+  assert.ok((await note.innerText()).includes(`exactly ${cats['9'].a1.toFixed(2)}%, from a1`));
+  await p.getByLabel('You play').selectOption('cats');
+  await p.getByLabel('Level').selectOption('perfect');
+  const words = await note.innerText();
+  assert.match(words, /^Perfect: always a best move/);
+  assert.ok(words.includes(`Careful cats (a best move nine times in ten) beat it about ${Math.round(mouse.perfect.a1)}%`), words);
+  // the select says where its words are
+  assert.equal(await p.getByLabel('Level').getAttribute('aria-describedby'), 'level-note');
+  await p.getByLabel('Board size').selectOption('10');
+  assert.match(await note.innerText(), /No exact figure on 10×10/);
+  await p.getByLabel('You play').selectOption('both');
+  assert.match(await note.innerText(), /used only by Computer move/);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});

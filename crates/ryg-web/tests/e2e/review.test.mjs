@@ -1,0 +1,105 @@
+// End-to-end tests of the review of a finished game: the chart of the exact result after every
+// ply, the move that handed the win to the other side marked with the moves that kept it (as
+// the tablebase says), "Show" and "Try again from here" against the computer.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(tempDb());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+async function call(method, path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(new URL(path, server.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json();
+  assert.ok(res.ok, JSON.stringify(data));
+  return data;
+}
+
+/** A 4×4 game, both sides at one board, where the cats give their win away once (their first
+ * move that can) and both sides then play perfectly: the mouse wins. */
+async function scriptedGame() {
+  let g = await call('POST', '/api/games', { size: 4, mouse: 'human', cats: 'human', hotseat: true });
+  const tokens = g.tokens;
+  let erred = null;
+  while (!g.outcome) {
+    const s = await call('GET', `/api/solve?fen=${encodeURIComponent(g.fen)}`);
+    let mv = s.best_moves[0];
+    const losing = s.moves.find((m) => m.winner === 'mouse');
+    if (g.to_move === 'cats' && erred === null && s.winner === 'cats' && losing) {
+      mv = losing.move;
+      erred = { ply: g.moves.length, played: mv, fen: g.fen, kept: s.moves.filter((m) => m.winner === 'cats').map((m) => m.move) };
+    }
+    g = { ...(await call('POST', `/api/games/${g.id}/moves`, { move: mv }, tokens[g.to_move])), tokens };
+  }
+  assert.ok(erred, 'the cats had a losing move to make');
+  assert.equal(g.outcome.winner, 'mouse');
+  return { id: g.id, erred, n: g.moves.length };
+}
+
+for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${label}: review marks the move of a scripted losing game with the moves that kept the win; show it; try again from it`, async () => {
+    const { id, erred, n } = await scriptedGame();
+    const p = await newPage(browser, { viewport });
+    await p.goto(`${server.url}#game=${id}`);
+    await idle(p);
+    await p.waitForFunction(() => document.querySelectorAll('#review-panel .mistake').length > 0);
+    // a bar for each position of the game; the win changed sides once
+    assert.equal(await p.locator('.review-chart rect.rbar').count(), n + 1);
+    assert.equal(await p.locator('.review-chart rect.turn').count(), 1);
+    assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(n));
+    const items = p.locator('#review-panel .mistake');
+    assert.equal(await items.count(), 1);
+    const text = await items.first().innerText();
+    assert.match(text, new RegExp(`The cats played ${erred.played}: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`));
+    const kept = text.match(/Kept the win: ([a-z0-9, ]+)\./)[1].split(', ');
+    assert.deepEqual([...kept].sort(), [...erred.kept].sort());
+    // the move list marks the move with a question mark, and says which moves kept the win
+    const marked = p.locator('#move-list button.lost');
+    assert.equal(await marked.count(), 1);
+    assert.equal(await marked.getAttribute('data-ply'), String(erred.ply + 1));
+    assert.equal(await marked.innerText(), `${erred.played}?`);
+    assert.match(await marked.getAttribute('aria-label'), new RegExp(`^Cats ${erred.played}\\?; gave the win away \\(kept it: [a-z0-9, ]+\\)$`));
+    await p.locator('#review-panel').scrollIntoViewIfNeeded();
+    await screenshot(p, `review-${label}`);
+    await axeScan(p, `review ${label}`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    await axeScan(p, `review ${label} dark`, true);
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    // Show: the position before the mistake, the move that kept the win as an arrow
+    await items.first().getByRole('button', { name: /^Show / }).click();
+    await p.waitForFunction((k) => new RegExp(`after ${k} of`).test(document.getElementById('review-text').textContent), erred.ply);
+    assert.equal(new URL(p.url()).hash, `#game=${id}&ply=${erred.ply}`);
+    assert.equal(await p.locator('#fen').innerText(), erred.fen);
+    assert.equal(await p.locator('.arrows line').count(), 1);
+    assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply));
+    // a bar of the chart shows its position too
+    await p.locator(`.review-chart rect.rbar[data-ply="0"]`).click({ force: true });
+    await p.waitForFunction(() => /after 0 of/.test(document.getElementById('review-text').textContent));
+    // Try again: a new game from that position, the visitor the cats against the computer
+    await items.first().getByRole('button', { name: /^Try again from / }).click();
+    await p.waitForFunction((k) => document.body.dataset.game !== String(k) && document.body.dataset.busy === 'false', id);
+    assert.equal(await p.locator('#fen').innerText(), erred.fen);
+    assert.match(await p.locator('#status').innerText(), /Your move \(cats\)/);
+    assert.equal(await p.locator('#review-panel').isHidden(), true);
+    const [from, to] = [erred.kept[0].slice(0, 2), erred.kept[0].slice(2)];
+    await sq(p, from).click();
+    await sq(p, to).click();
+    // the computer (the mouse) answers
+    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2);
+    assert.ok(await moves(p) >= 2);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  });
+}
