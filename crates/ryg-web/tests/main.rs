@@ -10,3 +10,4 @@ mod friends;
 mod security;
 mod shared;
 mod visitors;
+mod weights;
