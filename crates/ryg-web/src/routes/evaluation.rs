@@ -116,7 +116,8 @@ fn report(state: &AppState, position: &Position, depth: u8, weights: Weights) ->
         let r = searcher.search(position, &Limits::depth(depth), &mut NoHandler);
         (r.best_move.map(|m| m.to_string()), Some(r.score.to_string()), r.nodes)
     };
-    let moves = searcher
+    // each move's search clears its table first: a small one is enough at these depths
+    let moves = Searcher::new(SearchConfig { tt_megabytes: 1, ..config })
         .move_scores(position, depth)
         .into_iter()
         .map(|(m, s)| MoveScore { mv: m.to_string(), score: s.to_string() })
