@@ -11,4 +11,5 @@ mod friends;
 mod security;
 mod shared;
 mod visitors;
+mod weights;
 mod work;

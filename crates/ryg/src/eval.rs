@@ -176,6 +176,86 @@ pub fn score_for_mouse(kind: EvalKind, position: &Position) -> i32 {
 /// The most terms an evaluation has.
 pub const MAX_TERMS: usize = 12;
 
+/// The largest weight, in absolute value, that [`Weights::new`] accepts: features stay below a
+/// few hundred, so no sum can overflow.
+pub const MAX_WEIGHT: i32 = 100_000;
+
+/// Weights of their own for an evaluation's terms (one per term, in the order of
+/// [`EvalKind::terms`]): what-ifs, such as the Learn section's sliders.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Weights {
+    kind: EvalKind,
+    values: [i32; MAX_TERMS],
+}
+
+/// Weights that do not fit an evaluation's terms.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WeightsError {
+    #[error("the {kind} evaluation has {expected} terms ({names}), not {given} weights")]
+    Count { kind: EvalKind, expected: usize, given: usize, names: String },
+    #[error("weight {value} of {term} is out of range: weights lie within ±{max}", max = MAX_WEIGHT)]
+    Range { term: &'static str, value: i32 },
+}
+
+impl Weights {
+    /// `kind`'s own weights.
+    pub fn of(kind: EvalKind) -> Weights {
+        let mut values = [0; MAX_TERMS];
+        for (v, t) in values.iter_mut().zip(kind.terms()) {
+            *v = t.weight;
+        }
+        Weights { kind, values }
+    }
+
+    /// `values` as the weights of `kind`'s terms.
+    ///
+    /// # Errors
+    /// When there is not one weight per term, or a weight lies beyond ±[`MAX_WEIGHT`].
+    pub fn new(kind: EvalKind, values: &[i32]) -> Result<Weights, WeightsError> {
+        let terms = kind.terms();
+        if values.len() != terms.len() {
+            let names = terms.iter().map(|t| t.name).collect::<Vec<_>>().join(", ");
+            return Err(WeightsError::Count { kind, expected: terms.len(), given: values.len(), names });
+        }
+        let mut out = [0; MAX_TERMS];
+        for ((o, &v), t) in out.iter_mut().zip(values).zip(terms) {
+            if v.abs() > MAX_WEIGHT {
+                return Err(WeightsError::Range { term: t.name, value: v });
+            }
+            *o = v;
+        }
+        Ok(Weights { kind, values: out })
+    }
+
+    /// The evaluation whose terms these weigh.
+    pub fn kind(&self) -> EvalKind {
+        self.kind
+    }
+
+    /// One weight per term.
+    pub fn values(&self) -> &[i32] {
+        &self.values[..self.kind.terms().len()]
+    }
+
+    /// The evaluation of `position` with these weights, for the mouse.
+    #[inline]
+    pub fn score_for_mouse(&self, position: &Position) -> i32 {
+        let (features, n) = features(self.kind, position);
+        self.values[..n].iter().zip(&features[..n]).map(|(w, f)| w * f).sum()
+    }
+
+    /// [`evaluate`] with these weights.
+    pub fn evaluate(&self, position: &Position) -> Breakdown {
+        let mut b = evaluate(self.kind, position);
+        for (t, &w) in b.terms.iter_mut().zip(self.values()) {
+            t.term.weight = w;
+            t.points = t.feature * w;
+        }
+        b.total = b.terms.iter().map(|t| t.points).sum();
+        b
+    }
+}
+
 /// The features of `kind`'s terms in `position` (the first `n` of the array, in the order of
 /// [`EvalKind::terms`]), and `n`.
 pub fn features(kind: EvalKind, position: &Position) -> ([i32; MAX_TERMS], usize) {
@@ -324,6 +404,28 @@ mod tests {
         // h8 is blocked by g7, the three cats on rank 7 have two moves each; the mouse is
         // three rows below the lowest cats.
         assert_eq!(f[7..], [("cats_mobility", 6), ("mouse_lead", -3)]);
+    }
+
+    #[test]
+    fn weights_of_their_own() {
+        let start = Position::standard();
+        let own = Weights::of(EvalKind::Default);
+        assert_eq!(own.values(), DEFAULT_TERMS.map(|t| t.weight));
+        assert_eq!(own.score_for_mouse(&start), score_for_mouse(EvalKind::Default, &start));
+        assert_eq!(own.evaluate(&start), evaluate(EvalKind::Default, &start));
+        // Seed features at the start are 0, -2, -16: weights 3, 2, 1 give -4 - 16.
+        let w = Weights::new(EvalKind::Seed, &[3, 2, 1]).unwrap();
+        assert_eq!(w.score_for_mouse(&start), -20);
+        let b = w.evaluate(&start);
+        assert_eq!((b.total, b.terms[1].points, b.terms[1].term.weight), (-20, -4, 2));
+        assert_eq!(
+            Weights::new(EvalKind::Seed, &[1, 1]).unwrap_err().to_string(),
+            "the seed evaluation has 3 terms (mouse_row, mouse_mobility, cats_spread), not 2 weights"
+        );
+        assert_eq!(
+            Weights::new(EvalKind::Seed, &[1, 100_001, 1]).unwrap_err().to_string(),
+            "weight 100001 of mouse_mobility is out of range: weights lie within ±100000"
+        );
     }
 
     #[test]

@@ -281,3 +281,54 @@ fn a_finished_game_has_no_move() {
     assert_eq!((r.best_move, r.score), (None, Score::loss_in(0)));
     assert_eq!(r.proven.map(|p| (p.winner, p.plies)), Some((Side::Mouse, 0)));
 }
+
+#[test]
+fn weights_of_their_own_steer_the_search() {
+    use ryg::eval::Weights;
+    let position = after(&["e1d2", "b8a7", "d2c3"]);
+    let run = |weights, algo| {
+        let config = SearchConfig { algo, weights, prove: false, ..SearchConfig::default() };
+        Searcher::new(config).search(&position, &Limits::depth(4), &mut NoHandler)
+    };
+    for algo in [Algo::AlphaBeta, Algo::Minimax] {
+        // The evaluation's own weights, given explicitly: the very same search.
+        let own = run(None, algo);
+        let same = run(Some(Weights::of(EvalKind::Default)), algo);
+        assert_eq!((same.best_move, same.score, same.nodes), (own.best_move, own.score, own.nodes));
+        // Every weight doubled: every leaf doubles, the same move, twice the score.
+        let doubled: Vec<i32> = EvalKind::Default.terms().iter().map(|t| 2 * t.weight).collect();
+        let twice = run(Some(Weights::new(EvalKind::Default, &doubled).unwrap()), algo);
+        assert_eq!(twice.best_move, own.best_move);
+        assert!(!own.score.is_game_end());
+        assert_eq!(i32::from(twice.score.value()), 2 * i32::from(own.score.value()));
+    }
+    // The seed terms' weights replace the default evaluation: as if `eval` were seed.
+    let seed = SearchConfig { eval: EvalKind::Seed, prove: false, ..SearchConfig::default() };
+    let by_kind = Searcher::new(seed).search(&position, &Limits::depth(4), &mut NoHandler);
+    let by_weights = run(Some(Weights::of(EvalKind::Seed)), Algo::AlphaBeta);
+    assert_eq!((by_weights.best_move, by_weights.score), (by_kind.best_move, by_kind.score));
+}
+
+#[test]
+fn move_scores_are_the_root_choice_taken_apart() {
+    // Every root move's score at depth d: the best of them is the search's score, and the
+    // search's move is among the moves that reach it; the same as the explicit tree's.
+    for (position, depth) in [(Position::standard(), 4), (after(&["e1d2"]), 3), (after(&["e1d2", "b8a7"]), 1)]
+    {
+        for eval in [EvalKind::Seed, EvalKind::Default] {
+            let config = SearchConfig { eval, prove: false, ..SearchConfig::default() };
+            let mut searcher = Searcher::new(config);
+            let scores = searcher.move_scores(&position, depth);
+            let r = searcher.search(&position, &Limits::depth(depth), &mut NoHandler);
+            let best = scores.iter().map(|&(_, s)| s).max().unwrap();
+            assert_eq!(best, r.score, "{} d{depth} {eval}", position.fen());
+            assert!(scores.contains(&(r.best_move.unwrap(), best)));
+            let tree = Tree::build(&position, depth, eval);
+            assert_eq!(scores, tree.root_moves(), "{} d{depth} {eval}", position.fen());
+        }
+    }
+    // A move that ends the game scores the game's end: the mouse on g7 steps to the top.
+    let near = "1c1c1c2/6m1/8/8/8/8/8/c7 m".parse::<Position>().unwrap();
+    let scores = Searcher::new(SearchConfig::default()).move_scores(&near, 3);
+    assert!(scores.iter().any(|&(m, s)| m.to_string().ends_with('8') && s == Score::win_in(1)), "{scores:?}");
+}

@@ -74,6 +74,7 @@ impl SearchArgs {
         SearchConfig {
             algo: self.algo,
             eval: self.eval,
+            weights: None,
             tt: !self.no_tt,
             ordering: !self.no_ordering,
             history: !self.no_history,

@@ -6,6 +6,7 @@ mod auth;
 mod bits;
 mod blocking;
 pub mod client;
+mod evaluation;
 mod events;
 pub mod extract;
 mod games;
@@ -46,6 +47,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/solve"),
     ("get", "/api/analyze"),
     ("get", "/api/eval"),
+    ("get", "/api/weights"),
     ("get", "/api/tree"),
     ("get", "/api/think"),
     ("get", "/api/techniques"),
@@ -79,6 +81,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))
         .route("/api/eval", get(analysis::eval))
+        .route("/api/weights", get(evaluation::weights_route))
         .route("/api/tree", get(analysis::tree))
         .route("/api/think", get(analysis::think))
         .route("/api/techniques", get(techniques::techniques))

@@ -115,7 +115,7 @@ test('the tree is an ARIA tree the keyboard walks, opens and closes', async () =
 
 test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the first cut found', async () => {
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/3`);
+  await p.goto(`${server.url}#learn/4`);
   await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
   await lesson(p, 'ab', 3);
   const think = await p.evaluate(async (fen) => (await fetch(`/api/think?fen=${encodeURIComponent(fen)}&depth=3`)).json(), START);
@@ -161,6 +161,13 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the page');
   await screenshot(p, 'learn-phone-es');
   await axeScan(p, 'phone minimax lesson es', true);
+  // the evaluation function on a phone, in Spanish: the sliders fit, axe-core is content
+  await p.getByRole('link', { name: 'Lección siguiente →' }).click();
+  await p.getByRole('heading', { name: 'La función de evaluación' }).waitFor();
+  await evaluationReady(p);
+  assert.match(await p.locator('#ev-summary').innerText(), /^Con los términos del original y sus propios pesos, una búsqueda de profundidad 3 juega c3b4/);
+  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the evaluation lesson');
+  await axeScan(p, 'phone evaluation lesson es', true);
   await p.getByRole('link', { name: 'Lección siguiente →' }).click();
   await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
   await lesson(p, 'ab', 3);
@@ -173,7 +180,7 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
   await p.locator('#lang').selectOption('en');
   await p.getByRole('heading', { name: 'Alpha-beta' }).waitFor();
-  assert.match(p.url(), /#learn\/3$/);
+  assert.match(p.url(), /#learn\/4$/);
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -191,7 +198,7 @@ async function techniquesReady(p) {
 test('techniques: nodes per depth as the command line counts them, switches, tables, the C64 beside ryg, the task', async () => {
   const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/4`);
+  await p.goto(`${server.url}#learn/5`);
   await p.getByRole('heading', { name: 'Iterative deepening, the hash table, move ordering, history' }).waitFor();
   await techniquesReady(p);
   // every technique on: depth by depth, the numbers of `ryg analyze --depth D`
@@ -240,7 +247,7 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   const stats = JSON.parse(execFileSync(rygBinary(), ['solve', '--stats', '--size', '4', '--json'], { encoding: 'utf8' }));
   const mouse = stats.mouse_to_move.mouse_wins + stats.cats_to_move.mouse_wins;
   const p = await newPage(browser);
-  await p.goto(`${server.url}#learn/5`);
+  await p.goto(`${server.url}#learn/6`);
   await p.getByRole('heading', { name: 'Perfect play' }).waitFor();
   await p.locator('#pf-grid svg').waitFor();
   assert.equal(await p.locator('#pf-summary').innerText(), `${stats.positions} positions in 28 configurations of the cats: the mouse wins ${mouse}, the cats win ${stats.positions - mouse}.`);
@@ -331,6 +338,71 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'El tablero y las jugadas' }).waitFor();
   await axeScan(p, 'board lesson es', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+async function evaluationReady(p) {
+  await p.waitForFunction(() => document.getElementById('ev-keep')?.dataset.busy === 'false' && !document.getElementById('ev-summary').textContent.endsWith('…'));
+}
+
+test('the evaluation function: both evaluations\' weights, sliders that change the move as the engine does, wins kept, the task', async () => {
+  const PUZZLE = '7c/8/3c4/c3c3/8/2m5/8/8 m';
+  const cli = (args) => JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' }));
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/3`);
+  await p.getByRole('heading', { name: 'The evaluation function' }).waitFor();
+  await evaluationReady(p);
+  // the two evaluations' own weights, as `ryg eval` prints them
+  for (const kind of ['seed', 'default']) {
+    const weights = cli(['eval', '--json', '--eval', kind, '--fen', PUZZLE]).terms.map((x) => x.weight.toLocaleString('en'));
+    const shown = await p.locator(`.ev-table[data-kind="${kind}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => tr.lastElementChild.textContent));
+    assert.deepEqual(shown, weights, kind);
+  }
+  // the original's weights at depth 3: the move and score of `ryg analyze --depth 3 --eval seed`
+  const seed3 = cli(['analyze', '--json', '--depth', '3', '--eval', 'seed', '--fen', PUZZLE]);
+  assert.equal(seed3.best_move, 'c3b4');
+  assert.equal(await p.locator('#ev-summary').innerText(), `With the original's terms and their own weights, a search of depth 3 plays c3b4 (score ${seed3.score}, ${seed3.nodes} nodes). The tablebase says this move throws the result away.`);
+  assert.equal(await p.locator('input[type="range"]').count(), 3);
+  // every move, and the tablebase's verdict on each (`ryg solve`)
+  const solve = cli(['solve', '--json', '--fen', PUZZLE]);
+  const rows = await p.locator('.ev-moves tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.move, tr.lastElementChild.textContent]));
+  assert.deepEqual(rows, solve.moves.map((m) => [m.move, m.winner === solve.winner ? 'keeps the win' : 'loses']));
+  assert.equal(await p.locator('.ev-terms tr.total td').last().innerText(), String(cli(['eval', '--json', '--eval', 'seed', '--fen', PUZZLE]).total));
+  // the share kept: the original's own weights are "these weights"; ryg's keep more
+  const kept = async (row) => Number((await p.locator(`.ev-keep tr[data-row="${row}"] td`).first().innerText()).split(' / ')[0].replace(/,/g, ''));
+  assert.equal(await kept('these'), await kept('seed'));
+  assert.ok(await kept('default') > await kept('seed'));
+  // the task: the original's weights lose the win
+  await p.getByRole('button', { name: 'Check' }).click();
+  await p.waitForFunction(() => document.getElementById('ev-verdict').dataset.right === 'false');
+  assert.match(await p.locator('#ev-verdict').innerText(), /still plays c3b4/);
+  // the mouse's mobility weighed above its row: the engine now plays c3d4, and keeps the win
+  await p.getByLabel('mouse\'s mobility').fill('2');
+  await p.waitForFunction(() => document.getElementById('ev-summary').textContent.includes('your weights'));
+  await evaluationReady(p);
+  const api = await p.evaluate(async (fen) => (await fetch(`/api/weights?fen=${encodeURIComponent(fen)}&eval=seed&depth=3&weights=1,2,1`)).json(), PUZZLE);
+  assert.equal(api.best_move, 'c3d4');
+  assert.equal(await p.locator('#ev-summary').innerText(), `With the original's terms and your weights, a search of depth 3 plays c3d4 (score ${api.score}, ${api.nodes} nodes). The tablebase says this move keeps the result.`);
+  assert.equal(await p.locator('#ev-v1').innerText(), '2');
+  assert.equal(await kept('these'), api.keep.kept);
+  await p.getByRole('button', { name: 'Check' }).click();
+  await p.waitForFunction(() => document.getElementById('ev-verdict').dataset.right === 'true');
+  assert.match(await p.locator('#ev-verdict').innerText(), /^Right! with weights 1, 2, 1 the search plays c3d4/);
+  await p.locator('#ev-sliders').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await screenshot(p, 'learn-evaluation');
+  await axeScan(p, 'evaluation lesson', true);
+  // ryg's terms: nine sliders at the fitted weights, the move of `ryg analyze --depth 4`
+  await p.locator('#ev-kind').selectOption('default');
+  await p.locator('#ev-depth').selectOption('4');
+  await evaluationReady(p);
+  assert.equal(await p.locator('input[type="range"]').count(), 9);
+  const tuned4 = cli(['analyze', '--json', '--depth', '4', '--fen', PUZZLE]);
+  assert.match(await p.locator('#ev-summary').innerText(), new RegExp(`^With ryg's terms and their own weights, a search of depth 4 plays ${tuned4.best_move} \\(score \\${tuned4.score}, ${tuned4.nodes.toLocaleString('en')} nodes\\)`));
+  await p.locator('#lang').selectOption('es');
+  await p.getByRole('heading', { name: 'La función de evaluación' }).waitFor();
+  await evaluationReady(p);
+  await axeScan(p, 'evaluation lesson es', true);
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

@@ -1,7 +1,7 @@
 //! Negamax alpha-beta on the position itself (make/unmake, no tree kept), with the
 //! transposition table, move ordering and the history heuristic each switchable.
 
-use crate::eval::{self, EvalKind};
+use crate::eval::{self, EvalKind, Weights};
 use crate::{Move, MoveList, Position, Side, Square};
 
 use super::limits::MAX_DEPTH;
@@ -36,6 +36,8 @@ pub(crate) struct RootResult {
 /// One search's working state.
 pub(crate) struct AlphaBeta<'a, H: SearchHandler> {
     pub eval: EvalKind,
+    /// Weights of their own for `eval`'s terms.
+    pub weights: Option<Weights>,
     pub switches: Switches,
     pub tt: &'a mut TranspositionTable,
     pub history: &'a mut History,
@@ -58,6 +60,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     ) -> Self {
         AlphaBeta {
             eval,
+            weights: None,
             switches,
             tt,
             history,
@@ -83,7 +86,10 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
 
     #[inline]
     fn static_eval(&self, position: &Position) -> Score {
-        let v = eval::score_for_mouse(self.eval, position);
+        let v = match &self.weights {
+            None => eval::score_for_mouse(self.eval, position),
+            Some(w) => w.score_for_mouse(position),
+        };
         Score::eval(match position.side_to_move() {
             Side::Mouse => v,
             Side::Cats => -v,

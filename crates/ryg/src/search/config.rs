@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::eval::EvalKind;
+use crate::eval::{EvalKind, Weights};
 
 use super::ProofConfig;
 
@@ -51,6 +51,9 @@ impl FromStr for Algo {
 pub struct SearchConfig {
     pub algo: Algo,
     pub eval: EvalKind,
+    /// Weights of their own for an evaluation's terms, in place of `eval` (`None`: `eval`'s
+    /// own weights).
+    pub weights: Option<Weights>,
     /// Transposition table (cut-offs on stored scores, and the stored move for ordering).
     pub tt: bool,
     /// Move ordering (table move first, then history); off = natural generation order.
@@ -104,6 +107,7 @@ impl Default for SearchConfig {
         SearchConfig {
             algo: Algo::AlphaBeta,
             eval: EvalKind::Default,
+            weights: None,
             tt: true,
             ordering: true,
             history: true,

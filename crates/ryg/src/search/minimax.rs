@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use crate::eval::{self, EvalKind};
+use crate::eval::{EvalKind, Weights};
 use crate::{Move, Position, Side};
 
 use super::Score;
@@ -52,6 +52,8 @@ pub struct Tree {
     pub nodes: Vec<TreeNode>,
     pub depth: u8,
     pub eval: EvalKind,
+    /// The weights the leaves were evaluated with (`eval`'s own unless built with others).
+    pub weights: Weights,
 }
 
 impl Tree {
@@ -68,6 +70,16 @@ impl Tree {
         eval: EvalKind,
         stop: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Tree> {
+        Tree::build_weighted(position, depth, Weights::of(eval), stop)
+    }
+
+    /// Like [`Tree::build_until`], with leaves evaluated with `weights`.
+    pub fn build_weighted(
+        position: &Position,
+        depth: u8,
+        weights: Weights,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Tree> {
         if stop(0) {
             return None;
         }
@@ -80,7 +92,7 @@ impl Tree {
             eval: None,
             value: Score::ZERO,
         };
-        let mut tree = Tree { nodes: vec![root], depth, eval };
+        let mut tree = Tree { nodes: vec![root], depth, eval: weights.kind(), weights };
         tree.expand(0, depth, stop)?;
         Some(tree)
     }
@@ -92,7 +104,7 @@ impl Tree {
         let value = if moves.is_empty() {
             Score::game_end(&position, ply)
         } else if depth == 0 {
-            let v = eval::score_for_mouse(self.eval, &position);
+            let v = self.weights.score_for_mouse(&position);
             let s = self.nodes[at].for_mouse(Score::eval(v));
             self.nodes[at].eval = Some(s);
             s

@@ -1,6 +1,7 @@
 //! The `Searcher`: runs minimax or alpha-beta with iterative deepening within the limits,
 //! chooses among equal root moves, and returns what it found.
 
+use crate::eval::Weights;
 use crate::{ExactResult, Move, Position};
 
 use super::alphabeta::{AlphaBeta, RootResult, Switches};
@@ -166,6 +167,7 @@ impl Searcher {
                     handler,
                     node_limit,
                 );
+                ab.weights = self.config.weights;
                 for depth in first_depth..=max_depth {
                     let root = ab.root(position, depth, tie_margin);
                     let stopped = ab.stopped;
@@ -190,6 +192,7 @@ impl Searcher {
                 result.stopped = ab.stopped;
             }
             Algo::Minimax => {
+                let weights = self.config.weights.unwrap_or(Weights::of(self.config.eval));
                 let mut nodes = 0u64;
                 for depth in first_depth..=max_depth {
                     let mut built = 0;
@@ -199,7 +202,7 @@ impl Searcher {
                             || nodes + n >= node_limit
                             || handler.should_stop(nodes + n)
                     };
-                    let Some(tree) = minimax::Tree::build_until(position, depth, self.config.eval, &mut stop)
+                    let Some(tree) = minimax::Tree::build_weighted(position, depth, weights, &mut stop)
                     else {
                         result.stopped = true;
                         nodes += built;
@@ -256,6 +259,32 @@ impl Searcher {
             result.proven = result.score.exact_result(position.side_to_move());
         }
         result
+    }
+
+    /// Every legal move of `position` with its exact score at `depth` plies (the move, then its
+    /// position searched to `depth - 1`), for the side to move, in generation order: what a
+    /// search of `depth` weighs at the root. Empty when the game is over.
+    pub fn move_scores(&mut self, position: &Position, depth: u8) -> Vec<(Move, Score)> {
+        let weights = self.config.weights.unwrap_or(Weights::of(self.config.eval));
+        let mover = position.side_to_move();
+        let moves = position.legal_moves();
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *position;
+                child.play_unchecked(mv);
+                let score = if child.count_moves() == 0 {
+                    -Score::game_end(&child, 1)
+                } else if depth <= 1 {
+                    let v = weights.score_for_mouse(&child);
+                    Score::eval(if mover == crate::Side::Mouse { v } else { -v })
+                } else {
+                    let r = self.search(&child, &Limits::depth(depth - 1), &mut super::NoHandler);
+                    -r.score.from_tt(1)
+                };
+                (mv, score)
+            })
+            .collect()
     }
 
     fn take(result: &mut SearchResult, r: RootResult) {

@@ -2,7 +2,7 @@
 // tested with `node --test`.
 
 /** The lessons, in the order the section teaches them. */
-export const LESSON_KEYS = ['board', 'minimax', 'alphabeta', 'techniques', 'perfect'];
+export const LESSON_KEYS = ['board', 'minimax', 'evaluation', 'alphabeta', 'techniques', 'perfect'];
 
 /** The lesson the address names (1-based), 0 for none: `#learn` (or a number out of range) is
  * lesson 1. */

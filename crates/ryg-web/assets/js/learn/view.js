@@ -5,12 +5,13 @@ import { $ } from '../dom.js';
 import { t } from '../i18n.js';
 import { boardLesson } from './board.js';
 import { minimax } from './minimax.js';
+import { evaluation } from './evaluation.js';
 import { alphabeta } from './alphabeta.js';
 import { techniques } from './techniques.js';
 import { perfect } from './perfect.js';
 import { LESSON_KEYS, lessonFromHash } from './route.js';
 
-const MODULES = { board: boardLesson, minimax, alphabeta, techniques, perfect };
+const MODULES = { board: boardLesson, minimax, evaluation, alphabeta, techniques, perfect };
 export const LESSONS = LESSON_KEYS.map((k) => MODULES[k]);
 
 let current = null;
