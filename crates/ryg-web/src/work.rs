@@ -248,8 +248,8 @@ mod tests {
             let (q, work) = (Arc::clone(&queue), spin(&running, &most));
             tasks.push(tokio::spawn(async move { q.run(addr(i % 2), work).await }));
         }
-        while queue.len() < 5 {
-            tokio::task::yield_now().await;
+        while queue.len() < 5 || running.load(Ordering::SeqCst) < 2 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
         }
         let full = queue.run(addr(9), |_| Ok(())).await.unwrap_err();
         assert_eq!((full.status.as_u16(), full.code, full.retry_after), (503, "busy", Some(1)));
