@@ -326,6 +326,7 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
     total += shown.length;
   }
   assert.equal(total, cli.length);
+  assert.equal(await p.locator('#bd-hint').innerText(), 'The cat on h8: 1 move.');
   await screenshot(p, 'learn-board');
   await p.locator('#bd-answer').fill(String(total + 1));
   await p.getByRole('button', { name: 'Check' }).click();
