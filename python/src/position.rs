@@ -99,7 +99,7 @@ impl PyPosition {
         self.inner.fen()
     }
 
-    /// The board's side length (4, 6, 8 or 10).
+    /// The board's side length (4, 6, 8, 10, 12 or 14).
     #[getter]
     fn size(&self) -> u8 {
         self.inner.size().n()

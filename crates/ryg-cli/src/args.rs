@@ -10,7 +10,7 @@ pub struct PositionArgs {
     /// Position in ryg's FEN-like notation, e.g. "1c1c1c1c/8/8/8/8/8/8/4m3 m"
     #[arg(long, value_name = "FEN", conflicts_with_all = ["size", "start"])]
     pub fen: Option<String>,
-    /// Board size of the start position: 4, 6, 8 or 10
+    /// Board size of the start position: 4, 6, 8, 10, 12 or 14
     #[arg(long, value_name = "N")]
     pub size: Option<Size>,
     /// Mouse start square (a dark square of rank 1); default per the rules (e1 on 8x8)

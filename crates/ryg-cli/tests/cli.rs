@@ -168,7 +168,7 @@ fn a_bad_fen_fails_with_the_reason() {
         .assert()
         .failure()
         .code(2)
-        .stderr("ryg: error: invalid --fen '8/8 m': the board has 2 ranks; expected 4, 6, 8 or 10\n");
+        .stderr("ryg: error: invalid --fen '8/8 m': the board has 2 ranks; expected 4, 6, 8, 10, 12 or 14\n");
     ryg().args(["show", "--start", "b2"]).assert().failure().code(2).stderr(
         "ryg: error: the mouse cannot start on b2: choose a dark square of rank 1 on the 8x8 board\n",
     );
@@ -195,7 +195,7 @@ fn bad_flags_and_values_fail_with_usage() {
         .assert()
         .failure()
         .code(2)
-        .stderr(predicate::str::contains("unsupported board size '7': expected 4, 6, 8 or 10"));
+        .stderr(predicate::str::contains("unsupported board size '7': expected 4, 6, 8, 10, 12 or 14"));
     ryg().args(["moves", "--fen", "1c1c/4/4/2m1 m", "--size", "4"]).assert().failure().code(2);
     ryg().args(["record"]).assert().failure().code(2);
     ryg()

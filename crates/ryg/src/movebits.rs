@@ -1,5 +1,5 @@
 //! The bit operations that find a piece's moves, one at a time, for showing how bitboards
-//! work: the piece as one bit, its diagonal neighbours as shifts by 5 and 6 (on the padded
+//! work: the piece as one bit, its diagonal neighbours as shifts by 7 and 8 (on the padded
 //! layout of [`Square`]), the board's empty squares, and the `and` of the two.
 
 use crate::{Position, Side, Square, SquareSet};
@@ -12,9 +12,9 @@ pub struct MoveBits {
     pub side: Side,
     /// The piece as a set: `1 << index`.
     pub piece: SquareSet,
-    /// One diagonal step up: `piece << 5 | piece << 6` (the mouse only; empty for a cat).
+    /// One diagonal step up: `piece << 7 | piece << 8` (the mouse only; empty for a cat).
     pub up: SquareSet,
-    /// One diagonal step down: `piece >> 5 | piece >> 6`.
+    /// One diagonal step down: `piece >> 7 | piece >> 8`.
     pub down: SquareSet,
     /// The board's dark squares.
     pub board: SquareSet,

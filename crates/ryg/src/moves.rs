@@ -67,8 +67,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves a position can have (five cats with two moves each).
-pub const MAX_MOVES: usize = 10;
+/// The most legal moves a position can have (seven cats with two moves each, on 14×14).
+pub const MAX_MOVES: usize = 14;
 
 /// The legal moves of a position, without allocation.
 #[derive(Clone, Copy)]

@@ -1,6 +1,6 @@
 //! perft: the number of move sequences of a given length, the standard check of move generation.
 
-use crate::{Move, Position, Side, SquareSet};
+use crate::{Move, Position, Side, Square, SquareSet};
 
 /// The number of legal move sequences of exactly `depth` plies from `position` (bulk-counted at
 /// the last ply). A sequence that reaches a finished game early does not count.
@@ -47,7 +47,8 @@ fn count_grandchildren(position: &Position) -> u64 {
             let (left, right) = (left & empty, right & empty);
             let near = (mouse.up() | mouse.down()) & size.board();
             let moves = left.len() + right.len();
-            let vacated = (SquareSet(left.0 << 5) & near).len() + (SquareSet(right.0 << 6) & near).len();
+            let vacated = (SquareSet(left.0 << Square::STEP_LEFT) & near).len()
+                + (SquareSet(right.0 << Square::STEP_RIGHT) & near).len();
             let filled = (left & near).len() + (right & near).len();
             (moves * (near & !cats).len() + vacated - filled) as u64
         }

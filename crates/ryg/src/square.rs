@@ -1,14 +1,14 @@
 //! Squares of the board. One `Square` type serves every board size: squares are numbered on a
-//! padded diagonal layout (`(11·rank + file) / 2`) in which every diagonal step is a constant
-//! shift (±5, ±6), so move generation is the same code for 4×4 and 10×10.
+//! padded diagonal layout (`(15·rank + file) / 2`) in which every diagonal step is a constant
+//! shift (±7, ±8), so move generation is the same code for 4×4 and 14×14.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-/// The widest board supported (10×10); the layout stride is `MAX_N + 1`.
-pub const MAX_N: u8 = 10;
+/// The widest board supported (14×14); the layout stride is `MAX_N + 1`.
+pub const MAX_N: u8 = 14;
 const STRIDE: u8 = MAX_N + 1;
 
 /// A dark square of a board of any supported size.
@@ -18,9 +18,15 @@ pub struct Square(u8);
 
 impl Square {
     /// The number of bit positions squares occupy (including padding); every square index is below it.
-    pub const LIMIT: u8 = 55;
+    pub const LIMIT: u8 = (STRIDE * (MAX_N - 1) + MAX_N - 1) / 2 + 1;
+    /// The layout's row stride (`MAX_N + 1`): square index = (stride · rank + file) / 2.
+    pub const STRIDE: u8 = STRIDE;
+    /// The index distance of a diagonal step towards the a-file (up) or away from it (down).
+    pub const STEP_LEFT: u8 = (STRIDE - 1) / 2;
+    /// The index distance of a diagonal step away from the a-file (up) or towards it (down).
+    pub const STEP_RIGHT: u8 = (STRIDE + 1) / 2;
 
-    /// The dark square at `file` and `rank` (both from 0), if it exists on a 10×10 board.
+    /// The dark square at `file` and `rank` (both from 0), if it exists on a 14×14 board.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file < MAX_N && rank < MAX_N && (file + rank).is_multiple_of(2) {
             Some(Square((STRIDE * rank + file) / 2))
@@ -74,7 +80,7 @@ impl Square {
 pub enum SquareError {
     #[error("empty square name")]
     Empty,
-    #[error("bad square '{}': expected a file a-j followed by a rank 1-10", crate::echo::echo(.0))]
+    #[error("bad square '{}': expected a file a-n followed by a rank 1-14", crate::echo::echo(.0))]
     Malformed(String),
     #[error("'{}' is a light square; pieces stand on dark squares only", crate::echo::echo(.0))]
     Light(String),
@@ -123,14 +129,14 @@ mod tests {
     #[test]
     fn coordinates_round_trip() {
         let mut count = 0;
-        for index in 0..64 {
+        for index in 0..Square::LIMIT {
             if let Some(sq) = Square::try_new(index) {
                 count += 1;
                 assert_eq!(Square::from_coords(sq.file(), sq.rank()), Some(sq));
                 assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
             }
         }
-        assert_eq!(count, 50);
+        assert_eq!(count, 98);
     }
 
     #[test]
@@ -139,8 +145,10 @@ mod tests {
         assert_eq!("J10".parse::<Square>().unwrap().to_string(), "j10");
         assert_eq!("a10".parse::<Square>(), Err(SquareError::Light("a10".into())));
         assert_eq!("e2".parse::<Square>(), Err(SquareError::Light("e2".into())));
-        assert_eq!("k1".parse::<Square>(), Err(SquareError::Malformed("k1".into())));
-        assert_eq!("a11".parse::<Square>(), Err(SquareError::Malformed("a11".into())));
+        assert_eq!("n14".parse::<Square>().unwrap().to_string(), "n14");
+        assert_eq!("l12".parse::<Square>().unwrap().to_string(), "l12");
+        assert_eq!("o1".parse::<Square>(), Err(SquareError::Malformed("o1".into())));
+        assert_eq!("a15".parse::<Square>(), Err(SquareError::Malformed("a15".into())));
         assert_eq!("a0".parse::<Square>(), Err(SquareError::Malformed("a0".into())));
         assert_eq!("".parse::<Square>(), Err(SquareError::Empty));
         assert_eq!("é1".parse::<Square>(), Err(SquareError::Malformed("é1".into())));

@@ -6,10 +6,13 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::Square;
 
+/// The integer behind a [`SquareSet`]: wide enough for the 14×14 layout (105 bit positions).
+pub type Bits = u128;
+
 /// A set of squares, one bit per square index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]
-pub struct SquareSet(pub u64);
+pub struct SquareSet(pub Bits);
 
 impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet(0);
@@ -55,19 +58,19 @@ impl SquareSet {
     /// The result may contain padding bits; mask it with a board.
     #[inline]
     pub const fn up(self) -> SquareSet {
-        SquareSet(self.0 << 5 | self.0 << 6)
+        SquareSet(self.0 << Square::STEP_LEFT | self.0 << Square::STEP_RIGHT)
     }
 
     /// Every square one diagonal step down (toward rank 1) from a square of the set.
     #[inline]
     pub const fn down(self) -> SquareSet {
-        SquareSet(self.0 >> 5 | self.0 >> 6)
+        SquareSet(self.0 >> Square::STEP_LEFT | self.0 >> Square::STEP_RIGHT)
     }
 
     /// The down-left and down-right steps separately, for counting moves without a loop.
     #[inline]
     pub const fn down_each(self) -> (SquareSet, SquareSet) {
-        (SquareSet(self.0 >> 5), SquareSet(self.0 >> 6))
+        (SquareSet(self.0 >> Square::STEP_LEFT), SquareSet(self.0 >> Square::STEP_RIGHT))
     }
 }
 

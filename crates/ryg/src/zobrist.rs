@@ -4,24 +4,46 @@ use crate::random::SplitMix64;
 use crate::{Side, Square};
 
 struct Keys {
-    mouse: [u64; 64],
-    cat: [u64; 64],
+    mouse: [u64; SLOTS],
+    cat: [u64; SLOTS],
     cats_to_move: u64,
 }
 
+const SLOTS: usize = Square::LIMIT as usize;
+
+/// The keys of the squares of boards up to 10×10 are those ryg drew before its layout widened
+/// to 14×14 (drawn in the order of the old 11-wide layout), so hashes, and the searches that
+/// rest on them, are what they were; the squares beyond get keys drawn after.
 const fn keys() -> Keys {
     let mut rng = SplitMix64::new(0x5259_4720_4336_3421); // "RYG C64!"
-    let mut keys = Keys { mouse: [0; 64], cat: [0; 64], cats_to_move: 0 };
+    let (mut mouse, mut cat) = ([0; 64], [0; 64]);
     let mut i = 0;
     while i < 64 {
         let (next, k) = rng.step();
-        keys.mouse[i] = k;
+        mouse[i] = k;
         let (next, k) = next.step();
-        keys.cat[i] = k;
+        cat[i] = k;
         rng = next;
         i += 1;
     }
-    keys.cats_to_move = rng.step().1;
+    let (mut rng, cats_to_move) = rng.step();
+    let mut keys = Keys { mouse: [0; SLOTS], cat: [0; SLOTS], cats_to_move };
+    let mut i = 0;
+    while i < SLOTS {
+        let (file, rank) = ((2 * i) % Square::STRIDE as usize, (2 * i) / Square::STRIDE as usize);
+        if file < 10 && rank < 10 {
+            let old = (11 * rank + file) / 2;
+            keys.mouse[i] = mouse[old];
+            keys.cat[i] = cat[old];
+        } else {
+            let (next, k) = rng.step();
+            keys.mouse[i] = k;
+            let (next, k) = next.step();
+            keys.cat[i] = k;
+            rng = next;
+        }
+        i += 1;
+    }
     keys
 }
 

@@ -24,7 +24,7 @@ pub struct Args {
     /// Games from each start square
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
-    /// Board size: 4, 6, 8 or 10
+    /// Board size: 4, 6, 8, 10, 12 or 14
     #[arg(long, value_name = "N", default_value_t = Size::STANDARD)]
     pub size: Size,
     /// Mouse start square, or `all` for every dark square of rank 1 (default: the standard start)

@@ -161,7 +161,7 @@ impl Tablebase {
             if first.is_some() {
                 return;
             }
-            let occupied = dense.iter().fold(0u64, |set, &d| set | 1 << d);
+            let occupied = dense.iter().fold(0u128, |set, &d| set | 1 << d);
             let entries = &self.entries[config * block..][..block];
             first = entries
                 .iter()

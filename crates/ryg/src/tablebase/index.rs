@@ -52,14 +52,14 @@ pub(crate) struct Index {
     /// Cat configurations: squares choose cats.
     configs: usize,
     /// Square bit index → dense index (255 off the board).
-    dense: [u8; 64],
+    dense: [u8; Square::LIMIT as usize],
 }
 
 impl Index {
     pub(crate) fn new(size: Size) -> Index {
         let squares = size.dark_squares();
         let cats = size.cats();
-        let mut dense = [u8::MAX; 64];
+        let mut dense = [u8::MAX; Square::LIMIT as usize];
         for sq in size.board() {
             dense[sq.index() as usize] = size.dense_index(sq) as u8;
         }
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn table_sizes_match_the_issue() {
-        let entries: Vec<usize> = Size::ALL.iter().map(|&s| Index::new(s).entries()).collect();
+        let entries: Vec<usize> = Size::IN_MEMORY.iter().map(|&s| Index::new(s).entries()).collect();
         assert_eq!(entries, [2 * 8 * 28, 2 * 18 * 816, 2 * 32 * 35_960, 2 * 50 * 2_118_760]);
     }
 

@@ -40,7 +40,7 @@ pub struct Args {
     /// Fixed search depth per move
     #[arg(long, value_name = "PLIES")]
     pub depth: Option<u32>,
-    /// Board size of the start positions: 4, 6, 8 or 10
+    /// Board size of the start positions: 4, 6, 8, 10, 12 or 14
     #[arg(long, value_name = "N", default_value_t = Size::STANDARD)]
     pub size: Size,
     /// Openings: `starts` (every mouse start square) or a file with one FEN per line

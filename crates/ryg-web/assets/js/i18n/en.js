@@ -391,7 +391,7 @@ export default {
   'setupErr.noSide': 'After the ranks comes a space and m or c, the side to move.',
   'setupErr.side': 'After the ranks comes a space and m or c, the side to move, not "{side}".',
   'setupErr.char': 'Rank {rank} holds "{ch}": a rank has only m (the mouse), c (a cat) and numbers of empty squares.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
+  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8, 10, 12 or 14 (one rank for each row, separated by /).`,
   'setupErr.lightMouse': 'The mouse on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.lightCat': 'A cat on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.mice': 'Two mice ({list}): there is one mouse.',

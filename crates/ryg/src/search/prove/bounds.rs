@@ -5,11 +5,15 @@ use crate::{Move, Position, Side};
 
 use super::value::INF;
 
+/// An exact position key: the cats' squares in bits 0..105, the mouse's in 112..119, cats to
+/// move in bit 127 and bit 111 (never a square) set, so that a real key is never 0.
+pub(super) type Key = u128;
+
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
 pub(super) struct Entry {
-    /// The exact position: cats in bits 0..55, the mouse in 56..62, cats to move in 63; 0 = empty.
-    key: u64,
+    /// The exact position (see [`key`]); 0 = empty.
+    key: Key,
     pub(super) lower: i16,
     pub(super) upper: i16,
     /// Best move: from and to square indexes (0, 0 = none).
@@ -22,7 +26,7 @@ pub(super) struct Entry {
 
 const WAYS: usize = 4;
 
-/// The bound table: buckets of four exact-keyed entries (64 bytes), indexed by the Zobrist hash.
+/// The bound table: buckets of four exact-keyed entries (128 bytes), indexed by the Zobrist hash.
 #[derive(Clone)]
 pub(super) struct Table {
     entries: Vec<Entry>,
@@ -52,7 +56,7 @@ impl Table {
     }
 
     #[inline]
-    pub(super) fn get(&self, position: &Position, key: u64) -> Option<&Entry> {
+    pub(super) fn get(&self, position: &Position, key: Key) -> Option<&Entry> {
         let b = self.bucket(position);
         self.entries[b..b + WAYS].iter().find(|e| e.key == key)
     }
@@ -61,7 +65,7 @@ impl Table {
     pub(super) fn store(
         &mut self,
         position: &Position,
-        key: u64,
+        key: Key,
         lower: i16,
         upper: i16,
         mv: Option<Move>,
@@ -89,11 +93,10 @@ impl Table {
 }
 
 #[inline]
-pub(super) fn key(position: &Position) -> u64 {
+pub(super) fn key(position: &Position) -> Key {
     let side = match position.side_to_move() {
         Side::Mouse => 0,
-        Side::Cats => 1u64 << 63,
+        Side::Cats => 1 << 127,
     };
-    // Bit 55 is never a square, so a real key is never 0.
-    position.cats().0 | u64::from(position.mouse().index()) << 56 | side | 1 << 55
+    position.cats().0 | Key::from(position.mouse().index()) << 112 | side | 1 << 111
 }

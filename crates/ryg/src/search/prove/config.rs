@@ -103,8 +103,8 @@ impl ProofConfig {
     /// The table size used on `size`.
     pub fn megabytes_for(&self, size: Size) -> usize {
         self.table_megabytes.unwrap_or(match size.n() {
-            4 | 6 => 1,
-            8 => 4,
+            4 | 6 => 2,
+            8 => 8,
             _ => 512,
         })
     }

@@ -183,7 +183,8 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
 fn free_mouse_bound(position: &Position, ply: i16) -> Option<i16> {
     let size = position.size();
     let rank = position.mouse().rank();
-    let above = SquareSet(!0u64 << ((11 * u32::from(rank) + 11) / 2).min(63));
+    let stride = u32::from(Square::STRIDE);
+    let above = SquareSet(!0 << ((stride * u32::from(rank) + stride) / 2).min(127));
     // Squares of ranks above the mouse's: a cat there may block.
     if !(position.cats() & above & size.board()).is_empty() {
         return None;
