@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<()> {
     let starts = start_squares(args.size, args.start.as_deref())?;
     let needs_tablebase = args.mouse.needs_tablebase() || args.cats.needs_tablebase();
     let mut tablebases = Tablebases::new(args.cache.clone());
-    let tablebase = needs_tablebase.then(|| tablebases.get(args.size));
+    let tablebase = needs_tablebase.then(|| tablebases.get(args.size)).transpose()?;
     let total_games = u64::from(args.games) * starts.len() as u64;
     let bar = progress_bar(total_games);
     let mut rows = Vec::new();

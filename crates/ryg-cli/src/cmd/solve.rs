@@ -61,7 +61,7 @@ struct StatsReport {
 
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
-    let obtained = args.cache.obtain(position.size());
+    let obtained = args.cache.obtain(position.size())?;
     if args.stats {
         stats(&obtained, args.json.json)
     } else {

@@ -287,10 +287,10 @@ pub fn run(args: Args) -> Result<()> {
         _ => Control::Unlimited,
     };
     let openings = openings(&args)?;
-    let adjudicate = args.adjudicate.map(|plies| {
-        let size = openings[0].size();
-        (plies, Arc::new(args.cache.obtain(size).tablebase))
-    });
+    let adjudicate = args
+        .adjudicate
+        .map(|plies| anyhow::Ok((plies, Arc::new(args.cache.obtain(openings[0].size())?.tablebase))))
+        .transpose()?;
     if adjudicate.is_some() && openings.iter().any(|p| p.size() != openings[0].size()) {
         bail!("--adjudicate needs openings of one board size");
     }

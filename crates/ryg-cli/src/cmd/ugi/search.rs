@@ -85,7 +85,9 @@ impl Tablebases {
         by_size.insert(size, Arc::clone(&slot));
         let (tablebases, building) = (Arc::clone(self), Arc::clone(&slot));
         let builder = std::thread::spawn(move || {
-            building.get_or_init(|| Arc::new(tablebases.cache.obtain(size).tablebase));
+            if let Ok(obtained) = tablebases.cache.obtain(size) {
+                building.get_or_init(|| Arc::new(obtained.tablebase));
+            }
         });
         self.builders.lock().unwrap_or_else(|e| e.into_inner()).push(builder);
         slot
