@@ -24,7 +24,7 @@ impl Square {
     /// The index distance of a diagonal step towards the a-file (up) or away from it (down).
     pub const STEP_LEFT: u8 = (STRIDE - 1) / 2;
     /// The index distance of a diagonal step away from the a-file (up) or towards it (down).
-    pub const STEP_RIGHT: u8 = (STRIDE + 1) / 2;
+    pub const STEP_RIGHT: u8 = STRIDE.div_ceil(2);
 
     /// The dark square at `file` and `rank` (both from 0), if it exists on a 14×14 board.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
