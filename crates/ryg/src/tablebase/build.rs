@@ -32,25 +32,29 @@ const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
 const NONE: u8 = u8::MAX;
 
+/// The most dark squares of a board (14×14).
+pub(crate) const MAX_DENSE: usize = 98;
+/// The most cats of a board (14×14).
+pub(crate) const MAX_CATS: usize = 7;
+
 /// Dense-square neighbour tables of one board size.
-struct Geometry {
-    squares: usize,
+pub(crate) struct Geometry {
+    pub(crate) squares: usize,
     /// Squares of the top rank (the last `half` dense indices).
     half: usize,
-    cats: usize,
-    block: usize,
+    pub(crate) cats: usize,
+    pub(crate) block: usize,
     /// The down-left and down-right neighbours (cat moves), `NONE` when off the board.
-    down: [[u8; 2]; 64],
+    down: [[u8; 2]; MAX_DENSE],
     /// All four neighbours (mouse moves); missing ones point at `squares`, a padding slot.
-    around: [[u8; 4]; 64],
+    around: [[u8; 4]; MAX_DENSE],
 }
 
 impl Geometry {
-    fn new(index: &Index) -> Geometry {
-        let size = index.size();
-        let squares = index.squares();
-        let mut down = [[NONE; 2]; 64];
-        let mut around = [[squares as u8; 4]; 64];
+    pub(crate) fn new(size: Size) -> Geometry {
+        let squares = size.dark_squares();
+        let mut down = [[NONE; 2]; MAX_DENSE];
+        let mut around = [[squares as u8; 4]; MAX_DENSE];
         for sq in size.board() {
             let d = size.dense_index(sq);
             let one = SquareSet::from_square(sq);
@@ -64,32 +68,33 @@ impl Geometry {
         Geometry {
             squares,
             half: size.n() as usize / 2,
-            cats: index.cats(),
-            block: index.block(),
+            cats: size.cats(),
+            block: 2 * squares,
             down,
             around,
         }
     }
 
     /// Solves one configuration's block (mouse to move, then cats to move) into `out`, reading
-    /// only the mouse-to-move rows of its children, `row(start)` for the row at `start`.
-    fn solve<'t>(&self, row: impl Fn(usize) -> &'t [u8], squares: &[u8], out: &mut [u8]) {
+    /// only the mouse-to-move rows of its children, `row(child)` for the child configuration
+    /// whose dense squares (increasing) are `child`.
+    pub(crate) fn solve<'t>(&self, row: impl Fn(&[u8]) -> &'t [u8], squares: &[u8], out: &mut [u8]) {
         let m = self.squares;
         let k = self.cats;
-        let mut occupied = 0u64;
+        let mut occupied = 0u128;
         for &d in squares {
             occupied |= 1 << d;
         }
 
         // Cats to move: the best over the child configurations, for every mouse square at once.
         // A child whose moved cat lands on the mouse holds IMPOSSIBLE there and drops out.
-        let mut best = [IMPOSSIBLE; 64];
+        let mut best = [IMPOSSIBLE; MAX_DENSE];
         for i in 0..k {
             for &to in &self.down[squares[i] as usize] {
                 if to == NONE || occupied >> to & 1 != 0 {
                     continue;
                 }
-                let mut child = [0u8; 5];
+                let mut child = [0u8; MAX_CATS];
                 child[..k].copy_from_slice(squares);
                 child[i] = to;
                 let mut j = i;
@@ -97,14 +102,13 @@ impl Geometry {
                     child.swap(j - 1, j);
                     j -= 1;
                 }
-                let start = rank_sorted(&child[..k]) * self.block;
-                for (b, &v) in best[..m].iter_mut().zip(row(start)) {
+                for (b, &v) in best[..m].iter_mut().zip(row(&child[..k])) {
                     *b = (*b).min(v);
                 }
             }
         }
         // One padding slot past the board stays IMPOSSIBLE for the mouse's missing neighbours.
-        let mut cats_row = [IMPOSSIBLE; 65];
+        let mut cats_row = [IMPOSSIBLE; MAX_DENSE + 1];
         for (c, &b) in cats_row[..m].iter_mut().zip(&best[..m]) {
             *c = from_best_child(b);
         }
@@ -172,9 +176,14 @@ impl Tablebase {
     /// Solves every position of `size` (both sides to move) on `threads` threads (1 to
     /// [`MAX_BUILD_THREADS`]; other values are brought into that range), reporting progress
     /// to `progress`.
+    ///
+    /// # Panics
+    /// On a board above 10×10 ([`Size::in_memory_tablebase`]): those are built layer by layer
+    /// ([`super::Layers`]).
     pub fn build(size: Size, threads: usize, progress: &mut impl BuildProgress) -> Tablebase {
+        assert!(size.in_memory_tablebase(), "the {size} tablebase is built layer by layer");
         let index = Index::new(size);
-        let geo = Geometry::new(&index);
+        let geo = Geometry::new(size);
         let threads = threads.clamp(1, MAX_BUILD_THREADS);
         let mut table = vec![IMPOSSIBLE; index.entries()];
         if threads == 1 || index.entries() / geo.block < MIN_PARALLEL {
@@ -194,7 +203,11 @@ impl Tablebase {
         let mut start = 0;
         loop {
             let (solved, rest) = table.split_at_mut(start);
-            geo.solve(|at| &solved[at..at + geo.squares], &squares, &mut rest[..block]);
+            let row = |child: &[u8]| {
+                let at = rank_sorted(child) * block;
+                &solved[at..at + geo.squares]
+            };
+            geo.solve(row, &squares, &mut rest[..block]);
             start += block;
             let done = (start / block) as u64;
             if done.is_multiple_of(BATCH as u64) || done == total {
@@ -235,7 +248,8 @@ impl Tablebase {
                 // thread. A row read lies before it: in this group (written by this thread) or
                 // in a finished group (waited for, Acquire), which no thread writes any more.
                 let out = unsafe { std::slice::from_raw_parts_mut(shared.ptr.add(start), block) };
-                let row = |at: usize| {
+                let row = |child: &[u8]| {
+                    let at = rank_sorted(child) * block;
                     assert!(at + geo.squares <= start);
                     if at < group_start {
                         while finished_below.load(Ordering::Acquire) < at + geo.squares {

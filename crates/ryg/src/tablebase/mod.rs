@@ -5,6 +5,7 @@
 mod build;
 mod cache;
 mod index;
+mod layered;
 mod order;
 mod probe;
 mod stats;
@@ -12,6 +13,7 @@ mod value;
 
 pub use crate::ExactResult;
 pub use build::{BuildProgress, MAX_BUILD_THREADS};
+pub use layered::{LayerError, Layers};
 pub use cache::{
     cache_file_len, check_cache_header, CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN, CACHE_SAMPLES,
 };

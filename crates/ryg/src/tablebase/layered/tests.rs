@@ -1,0 +1,128 @@
+use super::*;
+use crate::search::{NoHandler, ProofConfig, Prover};
+use crate::tablebase::index::{binomial, Index};
+use crate::tablebase::value::IMPOSSIBLE;
+use crate::tablebase::Tablebase;
+use crate::{Position, SquareSet};
+
+/// Every layer of `size`, solved from the last to the first, whole.
+fn build_all(layers: &Layers, threads: usize) -> Vec<Vec<u8>> {
+    let mut tables = vec![Vec::new(); layers.len()];
+    let mut next = Vec::new();
+    for layer in (0..layers.len()).rev() {
+        let mut table = vec![IMPOSSIBLE; layers.layer_len(layer) as usize];
+        layers.solve_layer(layer, &next, &mut table, threads, &|_| {}).unwrap();
+        Layers::check_layer(layer, &table).unwrap();
+        next = layers.mouse_rows(table.clone());
+        tables[layer] = table;
+    }
+    tables
+}
+
+#[test]
+fn every_configuration_has_one_place_in_its_layer() {
+    for n in [4, 6, 8, 12] {
+        let size = Size::new(n).unwrap();
+        let layers = Layers::new(size);
+        let (m, k) = (size.dark_squares(), size.cats());
+        let total: u64 = (0..layers.len()).map(|l| layers.configs(l)).sum();
+        if n <= 10 {
+            assert_eq!(total, binomial(m, k) as u64, "{size}");
+        }
+        if n == 12 {
+            // 72 choose 6, and the largest layer the issue counted (7.45 million)
+            assert_eq!(total, 156_238_908);
+            let largest = (0..layers.len()).map(|l| layers.configs(l)).max().unwrap();
+            assert_eq!(largest / 10_000, 745, "{largest}");
+            continue;
+        }
+        let index = Index::new(size);
+        let mut seen: Vec<Vec<bool>> = (0..layers.len()).map(|l| vec![false; layers.configs(l) as usize]).collect();
+        let mut squares = [0u8; 5];
+        for config in 0..binomial(m, k) {
+            index.unrank(config, &mut squares);
+            let (layer, rank) = layers.rank(&squares[..k]);
+            assert!(!seen[layer][rank as usize], "{size}: {squares:?} twice");
+            seen[layer][rank as usize] = true;
+        }
+        assert!(seen.iter().flatten().all(|&s| s));
+    }
+}
+
+#[test]
+fn the_layered_build_holds_the_bytes_of_the_in_memory_table() {
+    for (n, threads) in [(4, 1), (6, 2), (8, 2)] {
+        let size = Size::new(n).unwrap();
+        let layers = Layers::new(size);
+        let tables = build_all(&layers, threads);
+        let tb = Tablebase::build(size, 1, &mut ());
+        let index = Index::new(size);
+        let block = index.block();
+        let mut squares = [0u8; 5];
+        for (entry, &byte) in tb.entries.iter().enumerate() {
+            index.unrank(entry / block, &mut squares);
+            let (layer, rank) = layers.rank(&squares[..index.cats()]);
+            let at = rank as usize * block + entry % block;
+            assert_eq!(tables[layer][at], byte, "{size} entry {entry}");
+        }
+        // and `locate` finds a position's entry
+        let start = Position::start(size, None).unwrap();
+        let (layer, at) = layers.locate(&start);
+        assert_eq!(layer, 0);
+        assert_eq!(Layers::decode(tables[0][at as usize], start.side_to_move()), Some(tb.result(&start)));
+    }
+}
+
+#[test]
+fn the_last_layers_of_12x12_agree_with_the_proving_search() {
+    let size = Size::new(12).unwrap();
+    let layers = Layers::new(size);
+    let (m, k) = (size.dark_squares(), size.cats());
+    let mut next = Vec::new();
+    let mut checked = 0;
+    for layer in (layers.len() - 3..layers.len()).rev() {
+        let mut table = vec![IMPOSSIBLE; layers.layer_len(layer) as usize];
+        layers.solve_layer(layer, &next, &mut table, 2, &|_| {}).unwrap();
+        let mut configs = Vec::new();
+        let mut buf = [0u8; MAX_CATS];
+        for top in k - 1..m {
+            let a = usize::from(layers.advance[top]);
+            if a <= layer {
+                buf[k - 1] = top as u8;
+                layers.each(k - 1, top, layer - a, &mut buf, &mut |s: &[u8]| configs.push(s[..k].to_vec()));
+            }
+        }
+        assert_eq!(configs.len() as u64, layers.configs(layer));
+        for (i, config) in configs.iter().enumerate().step_by(5) {
+            let cats: SquareSet = config.iter().map(|&d| size.from_dense_index(usize::from(d))).collect();
+            let mouse = size.from_dense_index((i * 7 + layer) % m);
+            for side in [Side::Mouse, Side::Cats] {
+                let Ok(position) = Position::from_parts(size, mouse, cats, side) else { continue };
+                if position.outcome().is_some() {
+                    continue;
+                }
+                let (l, at) = layers.locate(&position);
+                assert_eq!(l, layer);
+                let stored = Layers::decode(table[at as usize], side).unwrap();
+                let mut handler = NoHandler;
+                let proof = Prover::new(ProofConfig::default(), size, u64::MAX, &mut handler).prove(&position).unwrap();
+                assert_eq!(stored, proof.result, "{}", position.fen());
+                checked += 1;
+            }
+        }
+        next = layers.mouse_rows(table);
+    }
+    assert!(checked >= 20, "{checked}");
+}
+
+#[test]
+fn next_rows_of_the_wrong_length_are_an_error() {
+    let layers = Layers::new(Size::new(6).unwrap());
+    let mut table = vec![IMPOSSIBLE; layers.layer_len(3) as usize];
+    let err = layers.solve_layer(3, &[0; 5], &mut table, 1, &|_| {}).unwrap_err();
+    assert!(matches!(err, LayerError::NextLength { layer: 3, found: 5, .. }), "{err}");
+    assert_eq!(
+        Layers::check_layer(7, &[0, 127, 3]).unwrap_err().to_string(),
+        "layer 7: a forced win there takes more than 126 plies, more than one byte per position holds"
+    );
+}
