@@ -241,7 +241,7 @@ fn next_colex(dense: &mut [usize], squares: usize) {
 
 /// A fast 64-bit checksum over four independent lanes of 8-byte words. Each step is a
 /// bijection of the lane state, so any change to a single word always changes the result.
-fn checksum(bytes: &[u8]) -> u64 {
+pub fn checksum(bytes: &[u8]) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut lanes = [0x5259_4731u64, 0x5259_4732, 0x5259_4733, 0x5259_4734];
     let mut chunks = bytes.chunks_exact(32);

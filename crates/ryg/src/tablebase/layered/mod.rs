@@ -285,5 +285,61 @@ impl Layers {
     }
 }
 
+/// What one solved layer holds: its positions by side to move and winner, and its longest
+/// forced win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerStats {
+    /// `[side to move][winner]` (mouse = 0, cats = 1), impossible slots left out.
+    pub counts: [[u64; 2]; 2],
+    /// The most plies to the end of any position of the layer, and that position's offset.
+    pub longest: (u8, u64),
+}
+
+impl LayerStats {
+    /// Every position counted.
+    pub fn positions(&self) -> u64 {
+        self.counts.iter().flatten().sum()
+    }
+}
+
+impl Layers {
+    /// The statistics of a solved layer's table.
+    pub fn layer_stats(&self, table: &[u8]) -> LayerStats {
+        let (m, block) = (self.geo.squares, self.block());
+        let mut stats = LayerStats::default();
+        for (b, chunk) in table.chunks_exact(block).enumerate() {
+            for (half, side) in [(0, Side::Mouse), (1, Side::Cats)] {
+                for (i, &byte) in chunk[half * m..half * m + m].iter().enumerate() {
+                    let Some(result) = decode(byte, side) else { continue };
+                    stats.counts[side as usize][result.winner as usize] += 1;
+                    if result.plies > u32::from(stats.longest.0) || stats.positions() == 1 {
+                        stats.longest = (result.plies as u8, (b * block + half * m + i) as u64);
+                    }
+                }
+            }
+        }
+        stats
+    }
+
+    /// The position whose entry is at `offset` of `layer`, or `None` for an impossible slot.
+    pub fn position(&self, layer: usize, offset: u64) -> Option<Position> {
+        let (m, k, block) = (self.geo.squares, self.geo.cats, self.block() as u64);
+        let (mut rank, rest) = (offset / block, (offset % block) as usize);
+        let mut squares = [0u8; MAX_CATS];
+        let mut sum = layer;
+        for t in (1..=k).rev() {
+            // the top square d of these t: count(t, d, sum) <= rank < count(t, d + 1, sum)
+            let d = (t - 1..m).find(|&d| self.count(t, d + 1, sum) > rank)?;
+            rank -= self.count(t, d, sum);
+            squares[t - 1] = d as u8;
+            sum -= usize::from(self.advance[d]);
+        }
+        let cats = squares[..k].iter().map(|&d| self.size.from_dense_index(usize::from(d))).collect();
+        let side = if rest < m { Side::Mouse } else { Side::Cats };
+        let mouse = self.size.from_dense_index(rest % m);
+        Position::from_parts(self.size, mouse, cats, side).ok()
+    }
+}
+
 #[cfg(test)]
 mod tests;

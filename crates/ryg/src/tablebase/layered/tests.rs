@@ -126,3 +126,27 @@ fn next_rows_of_the_wrong_length_are_an_error() {
         "layer 7: a forced win there takes more than 126 plies, more than one byte per position holds"
     );
 }
+
+#[test]
+fn a_layers_statistics_and_positions_match_its_bytes() {
+    let size = Size::new(6).unwrap();
+    let layers = Layers::new(size);
+    let tables = build_all(&layers, 1);
+    let tb = Tablebase::build(size, 1, &mut ());
+    let mut positions = 0;
+    for (layer, table) in tables.iter().enumerate() {
+        let stats = layers.layer_stats(table);
+        positions += stats.positions();
+        let (plies, at) = stats.longest;
+        let longest = layers.position(layer, at).unwrap();
+        assert_eq!(layers.locate(&longest), (layer, at));
+        assert_eq!(tb.result(&longest).plies, u32::from(plies));
+        for offset in (0..table.len() as u64).step_by(37) {
+            match layers.position(layer, offset) {
+                Some(p) => assert_eq!(layers.locate(&p), (layer, offset)),
+                None => assert_eq!(table[offset as usize], IMPOSSIBLE),
+            }
+        }
+    }
+    assert_eq!(positions, tb.stats().positions);
+}
