@@ -6,6 +6,7 @@ mod cli;
 mod cmd;
 mod files;
 mod interrupt;
+mod layers;
 mod out;
 mod tablebase;
 mod ui;

@@ -69,7 +69,7 @@ impl CacheArgs {
             .or_else(|| env("HOME").map(|home| home.join(".cache").join("ryg")))
     }
 
-    fn threads(&self) -> usize {
+    pub fn threads(&self) -> usize {
         self.threads
             .map(usize::from)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

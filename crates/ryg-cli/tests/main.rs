@@ -7,6 +7,7 @@ mod cli;
 mod db;
 mod docs;
 mod hardening;
+mod layered;
 mod levels;
 mod r#match;
 mod play;

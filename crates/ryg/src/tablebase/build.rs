@@ -65,14 +65,7 @@ impl Geometry {
                 around[d][slot] = size.dense_index(to) as u8;
             }
         }
-        Geometry {
-            squares,
-            half: size.n() as usize / 2,
-            cats: size.cats(),
-            block: 2 * squares,
-            down,
-            around,
-        }
+        Geometry { squares, half: size.n() as usize / 2, cats: size.cats(), block: 2 * squares, down, around }
     }
 
     /// Solves one configuration's block (mouse to move, then cats to move) into `out`, reading

@@ -13,10 +13,11 @@ mod value;
 
 pub use crate::ExactResult;
 pub use build::{BuildProgress, MAX_BUILD_THREADS};
-pub use layered::{LayerError, LayerStats, Layers};
 pub use cache::{
-    cache_file_len, checksum, check_cache_header, CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN, CACHE_SAMPLES,
+    cache_file_len, check_cache_header, checksum, CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN,
+    CACHE_SAMPLES,
 };
+pub use layered::{LayerError, LayerStats, Layers};
 pub use order::SolvedPosition;
 pub use probe::ProbeError;
 pub use stats::{SideCounts, StartResult, Stats};

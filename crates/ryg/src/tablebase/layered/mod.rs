@@ -30,7 +30,9 @@ const OVERFLOW: u8 = 127;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LayerError {
     /// A forced win takes more plies than one byte holds.
-    #[error("layer {layer}: a forced win there takes more than 126 plies, more than one byte per position holds")]
+    #[error(
+        "layer {layer}: a forced win there takes more than 126 plies, more than one byte per position holds"
+    )]
     Overflow {
         /// The layer.
         layer: usize,
@@ -249,7 +251,10 @@ impl Layers {
                 self.geo.solve(row, &squares[..k], out);
             };
             self.each(k - 1, top, layer - a, &mut buf, &mut solve);
-            progress(done.fetch_add((group.len() / block) as u64, Ordering::Relaxed) + (group.len() / block) as u64);
+            progress(
+                done.fetch_add((group.len() / block) as u64, Ordering::Relaxed)
+                    + (group.len() / block) as u64,
+            );
         };
         std::thread::scope(|scope| {
             for _ in 1..threads.max(1) {
@@ -303,20 +308,39 @@ impl LayerStats {
 }
 
 impl Layers {
-    /// The statistics of a solved layer's table.
+    /// The statistics of a solved layer's table (a histogram of its bytes per side to move).
     pub fn layer_stats(&self, table: &[u8]) -> LayerStats {
         let (m, block) = (self.geo.squares, self.block());
-        let mut stats = LayerStats::default();
-        for (b, chunk) in table.chunks_exact(block).enumerate() {
-            for (half, side) in [(0, Side::Mouse), (1, Side::Cats)] {
-                for (i, &byte) in chunk[half * m..half * m + m].iter().enumerate() {
-                    let Some(result) = decode(byte, side) else { continue };
-                    stats.counts[side as usize][result.winner as usize] += 1;
-                    if result.plies > u32::from(stats.longest.0) || stats.positions() == 1 {
-                        stats.longest = (result.plies as u8, (b * block + half * m + i) as u64);
-                    }
+        // Two histograms a side, filled alternately, so that runs of one byte do not wait on
+        // the same counter.
+        let mut hist = [[[0u64; 256]; 2]; 2];
+        for chunk in table.chunks_exact(block) {
+            for (half, row) in [&chunk[..m], &chunk[m..]].into_iter().enumerate() {
+                let mut pairs = row.chunks_exact(2);
+                for pair in &mut pairs {
+                    hist[half][0][usize::from(pair[0])] += 1;
+                    hist[half][1][usize::from(pair[1])] += 1;
+                }
+                for &b in pairs.remainder() {
+                    hist[half][0][usize::from(b)] += 1;
                 }
             }
+        }
+        let mut stats = LayerStats::default();
+        let mut longest: Option<(u32, u8)> = None;
+        for (half, side) in [(0, Side::Mouse), (1, Side::Cats)] {
+            for byte in 0..=u8::MAX {
+                let n = hist[half][0][usize::from(byte)] + hist[half][1][usize::from(byte)];
+                let Some(result) = decode(byte, side).filter(|_| n > 0) else { continue };
+                stats.counts[side as usize][result.winner as usize] += n;
+                if longest.is_none_or(|(plies, _)| result.plies > plies) {
+                    longest = Some((result.plies, byte));
+                }
+            }
+        }
+        if let Some((plies, byte)) = longest {
+            let at = table.iter().position(|&b| b == byte).expect("the byte was counted");
+            stats.longest = (plies as u8, at as u64);
         }
         stats
     }

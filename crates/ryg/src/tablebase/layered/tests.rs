@@ -37,7 +37,8 @@ fn every_configuration_has_one_place_in_its_layer() {
             continue;
         }
         let index = Index::new(size);
-        let mut seen: Vec<Vec<bool>> = (0..layers.len()).map(|l| vec![false; layers.configs(l) as usize]).collect();
+        let mut seen: Vec<Vec<bool>> =
+            (0..layers.len()).map(|l| vec![false; layers.configs(l) as usize]).collect();
         let mut squares = [0u8; 5];
         for config in 0..binomial(m, k) {
             index.unrank(config, &mut squares);
@@ -51,19 +52,19 @@ fn every_configuration_has_one_place_in_its_layer() {
 
 #[test]
 fn the_layered_build_holds_the_bytes_of_the_in_memory_table() {
-    for (n, threads) in [(4, 1), (6, 2), (8, 2)] {
+    for (n, threads) in [(4, 1), (6, 2), (8, 2), (10, 2)] {
         let size = Size::new(n).unwrap();
         let layers = Layers::new(size);
         let tables = build_all(&layers, threads);
-        let tb = Tablebase::build(size, 1, &mut ());
+        let tb = Tablebase::build(size, 2, &mut ());
         let index = Index::new(size);
         let block = index.block();
         let mut squares = [0u8; 5];
-        for (entry, &byte) in tb.entries.iter().enumerate() {
-            index.unrank(entry / block, &mut squares);
+        for (config, bytes) in tb.entries.chunks_exact(block).enumerate() {
+            index.unrank(config, &mut squares);
             let (layer, rank) = layers.rank(&squares[..index.cats()]);
-            let at = rank as usize * block + entry % block;
-            assert_eq!(tables[layer][at], byte, "{size} entry {entry}");
+            let at = rank as usize * block;
+            assert_eq!(&tables[layer][at..at + block], bytes, "{size} configuration {config}");
         }
         // and `locate` finds a position's entry
         let start = Position::start(size, None).unwrap();
@@ -105,7 +106,9 @@ fn the_last_layers_of_12x12_agree_with_the_proving_search() {
                 assert_eq!(l, layer);
                 let stored = Layers::decode(table[at as usize], side).unwrap();
                 let mut handler = NoHandler;
-                let proof = Prover::new(ProofConfig::default(), size, u64::MAX, &mut handler).prove(&position).unwrap();
+                let proof = Prover::new(ProofConfig::default(), size, u64::MAX, &mut handler)
+                    .prove(&position)
+                    .unwrap();
                 assert_eq!(stored, proof.result, "{}", position.fen());
                 checked += 1;
             }

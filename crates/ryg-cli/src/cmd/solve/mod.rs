@@ -1,5 +1,8 @@
 //! `ryg solve`: the exact result of a position and of each of its moves, or statistics over
-//! every position of a board size, from the tablebase.
+//! every position of a board size, from the tablebase (held in memory up to 10×10, on disk
+//! layer by layer above).
+
+mod layered;
 
 use std::fmt::Write as _;
 
@@ -19,6 +22,9 @@ pub struct Args {
     /// Statistics over every position of the board size instead of one position
     #[arg(long, conflicts_with_all = ["fen", "start"])]
     pub stats: bool,
+    /// Build and read the tablebase layer by layer on disk, as 12x12 always is (for any size)
+    #[arg(long)]
+    pub layered: bool,
     #[command(flatten)]
     pub cache: CacheArgs,
     #[command(flatten)]
@@ -26,27 +32,27 @@ pub struct Args {
 }
 
 #[derive(Serialize)]
-struct WinCounts {
+pub(super) struct WinCounts {
     mouse_wins: u64,
     cats_wins: u64,
 }
 
 #[derive(Serialize)]
-struct Longest {
+pub(super) struct Longest {
     fen: String,
     winner: &'static str,
     plies: u32,
 }
 
 #[derive(Serialize)]
-struct StartReport {
+pub(super) struct StartReport {
     square: String,
     winner: &'static str,
     plies: u32,
 }
 
 #[derive(Serialize)]
-struct StatsReport {
+pub(super) struct StatsReport {
     size: String,
     source: &'static str,
     seconds: f64,
@@ -61,6 +67,13 @@ struct StatsReport {
 
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
+    let size = position.size();
+    if size > ryg::Size::new(12).expect("a size") {
+        return layered::too_large(size);
+    }
+    if args.layered || !size.in_memory_tablebase() {
+        return layered::run(&args, &position);
+    }
     let obtained = args.cache.obtain(position.size())?;
     if args.stats {
         stats(&obtained, args.json.json)
@@ -156,7 +169,7 @@ fn stats(obtained: &Obtained, json: bool) -> Result<()> {
 }
 
 /// Writes the report to stdout.
-fn emit(text: &str) -> Result<()> {
+pub(super) fn emit(text: &str) -> Result<()> {
     Ok(crate::out::write_all(text.as_bytes())?)
 }
 

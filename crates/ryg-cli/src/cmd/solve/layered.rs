@@ -1,0 +1,173 @@
+//! `ryg solve` on a board whose tablebase is built layer by layer on disk (12×12, or any size
+//! with `--layered`): the build (or its resumption) once, then answers from the layer files.
+
+use std::fmt::Write as _;
+
+use anyhow::{bail, Context, Result};
+use ryg::report::{MoveResultReport, SolveReport};
+use ryg::tablebase::LayerStats;
+use ryg::{ExactResult, Position, Side, Size};
+
+use super::{emit, Args, Longest, StartReport, StatsReport, WinCounts};
+use crate::layers::{check_room, LayerStore};
+
+/// 14×14 and larger: what an exact build would take, as an error.
+pub fn too_large(size: Size) -> Result<()> {
+    let layers = ryg::tablebase::Layers::new(size);
+    let tib = |b: u64| b as f64 / (1u64 << 40) as f64;
+    let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+    bail!(
+        "solving {size} exactly would take {:.1} trillion entries: {:.1} TiB of disk at one byte each, \
+         and {:.0} GiB of memory for its largest layer; ryg solves boards up to 12x12",
+        layers.entries() as f64 / 1e12,
+        tib(layers.entries()),
+        gib(layers.largest_layer() * 3 / 2)
+    )
+}
+
+pub fn run(args: &Args, position: &Position) -> Result<()> {
+    let size = position.size();
+    let dir =
+        args.cache.dir().context("the layered tablebase lives in the cache directory: drop --no-cache")?;
+    let store = LayerStore::new(&dir, size);
+    let layers = store.layers();
+    let missing = store.to_solve().len();
+    let mut seconds = 0.0;
+    if missing > 0 {
+        check_room(&store)?;
+        let (disk, memory) = store.needs();
+        eprintln!(
+            "ryg: building the {size} tablebase in {} layer by layer ({missing} of {} layers to go, {:.1} GiB on disk, \
+             {:.1} GiB of memory at most); if stopped, it resumes where it was",
+            store.dir().display(),
+            layers.len(),
+            disk as f64 / (1u64 << 30) as f64,
+            memory as f64 / (1u64 << 30) as f64
+        );
+        let built = store.build(args.cache.threads())?;
+        if let Some(from) = built.resumed_from {
+            eprintln!("ryg: resumed after layer {from}, which was on disk");
+        }
+        seconds = built.seconds;
+    }
+    if args.stats {
+        stats(&store, seconds, args.json.json)
+    } else {
+        solve(&store, position, args.json.json)
+    }
+}
+
+fn report(store: &LayerStore, position: &Position) -> Result<SolveReport> {
+    let result = store.result(position)?;
+    let mut moves = Vec::new();
+    for mv in position.legal_moves().iter() {
+        let after = position.play(*mv)?;
+        moves.push((*mv, store.result(&after)?));
+    }
+    let best = moves
+        .iter()
+        .filter(|(_, r)| r.winner == result.winner && r.plies + 1 == result.plies)
+        .map(|(mv, _)| mv.to_string())
+        .collect();
+    Ok(SolveReport {
+        fen: position.fen(),
+        winner: result.winner.name(),
+        plies: result.plies,
+        best_moves: best,
+        moves: moves
+            .iter()
+            .map(|(mv, r)| MoveResultReport { mv: mv.to_string(), winner: r.winner.name(), plies: r.plies })
+            .collect(),
+    })
+}
+
+fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
+    let report = report(store, position)?;
+    let mut out = String::new();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return emit(&out);
+    }
+    let result = ExactResult::new(side(report.winner), report.plies);
+    writeln!(out, "position  {}", report.fen)?;
+    match position.outcome() {
+        Some(outcome) => writeln!(out, "result    {result} (the game is over: {})", outcome.reason)?,
+        None => writeln!(out, "result    {result}")?,
+    }
+    if !report.moves.is_empty() {
+        writeln!(out, "best      {}", report.best_moves.join(" "))?;
+    }
+    for (i, m) in report.moves.iter().enumerate() {
+        let label = if i == 0 { "moves" } else { "" };
+        writeln!(out, "{label:<9} {:<7} {}", m.mv, ExactResult::new(side(m.winner), m.plies))?;
+    }
+    emit(&out)
+}
+
+fn side(name: &str) -> Side {
+    if name == Side::Mouse.name() {
+        Side::Mouse
+    } else {
+        Side::Cats
+    }
+}
+
+fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
+    let layers = store.layers();
+    let size = layers.size();
+    let per_layer = store.stats().context("a layer file is missing or damaged")?;
+    let mut all = LayerStats::default();
+    let mut longest = (0u8, 0usize, 0u64);
+    for (layer, s) in per_layer.iter().enumerate() {
+        for (a, b) in all.counts.iter_mut().flatten().zip(s.counts.iter().flatten()) {
+            *a += b;
+        }
+        if s.longest.0 > longest.0 {
+            longest = (s.longest.0, layer, s.longest.1);
+        }
+    }
+    let longest_position = layers.position(longest.1, longest.2).context("the longest win's entry")?;
+    let longest_result = store.result(&longest_position)?;
+    let counts = |side: Side| WinCounts {
+        mouse_wins: all.counts[side as usize][Side::Mouse as usize],
+        cats_wins: all.counts[side as usize][Side::Cats as usize],
+    };
+    let mut starts = Vec::new();
+    for square in size.rank(0) {
+        let start = Position::start(size, Some(square))?;
+        let r = store.result(&start)?;
+        starts.push(StartReport { square: square.to_string(), winner: r.winner.name(), plies: r.plies });
+    }
+    let report = StatsReport {
+        size: size.to_string(),
+        source: if seconds > 0.0 { "built" } else { "cache" },
+        seconds,
+        memory_bytes: 0,
+        entries: layers.entries() as usize,
+        positions: all.positions(),
+        mouse_to_move: counts(Side::Mouse),
+        cats_to_move: counts(Side::Cats),
+        longest_win: Longest {
+            fen: longest_position.fen(),
+            winner: longest_result.winner.name(),
+            plies: longest_result.plies,
+        },
+        starts,
+    };
+    let mut out = String::new();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return emit(&out);
+    }
+    writeln!(out, "tablebase {size}: {} layers in {}", layers.len(), store.dir().display())?;
+    writeln!(out, "positions {} ({} entries)", report.positions, report.entries)?;
+    for (side, c) in [("mouse", &report.mouse_to_move), ("cats", &report.cats_to_move)] {
+        writeln!(out, "  {side:<5} to move: mouse wins {:>12}, cats win {:>12}", c.mouse_wins, c.cats_wins)?;
+    }
+    writeln!(out, "longest forced win: {longest_result} from {}", report.longest_win.fen)?;
+    writeln!(out, "from each start square:")?;
+    for s in &report.starts {
+        writeln!(out, "  {:<4} {}", s.square, ExactResult::new(side(s.winner), s.plies))?;
+    }
+    emit(&out)
+}

@@ -1,0 +1,124 @@
+//! `ryg solve` with the tablebase built layer by layer on disk: the same answers as the
+//! in-memory table, a build killed between layers resumes, damaged layer files are not read,
+//! and boards too large say what they would take.
+
+use std::path::Path;
+use std::process::{Command as Std, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::CommandCargoExt;
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::common::ryg;
+
+fn solve_json(cache: &Path, args: &[&str]) -> Value {
+    let out = ryg().env("RYG_CACHE_DIR", cache).args(["solve", "--json"]).args(args).output().unwrap();
+    assert!(out.status.success(), "ryg solve {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn layer_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |d| {
+        d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".ryg")).count()
+    })
+}
+
+/// Statistics without the fields that say how they were obtained.
+fn facts(mut stats: Value) -> Value {
+    for key in ["source", "seconds", "memory_bytes"] {
+        stats.as_object_mut().unwrap().remove(key);
+    }
+    stats
+}
+
+#[test]
+fn a_killed_10x10_build_resumes_and_answers_as_the_table_in_memory() {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("tablebase-10x10");
+    // Start the build, kill it once some layers are on disk (between or inside a layer).
+    let mut child = Std::cargo_bin("ryg")
+        .unwrap()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "10", "--layered", "--threads", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while layer_files(&dir) < 20 && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = layer_files(&dir);
+    assert!((20..46).contains(&kept), "{kept} layer files when killed");
+    // Resumed: it says so, and every answer is the in-memory table's.
+    let out = ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "10", "--layered", "--stats", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("resumed after layer"), "{said}");
+    assert_eq!(layer_files(&dir), 46);
+    let layered: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let memory = solve_json(cache.path(), &["--size", "10", "--stats"]);
+    assert_eq!(facts(layered), facts(memory));
+    for fen in ["1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m", "10/10/3c6/4m5/10/c9/1c8/10/3c6/8c1 c"] {
+        assert_eq!(
+            solve_json(cache.path(), &["--layered", "--fen", fen]),
+            solve_json(cache.path(), &["--fen", fen])
+        );
+    }
+}
+
+#[test]
+fn a_damaged_layer_is_rebuilt_not_read() {
+    let cache = tempfile::tempdir().unwrap();
+    let start = solve_json(cache.path(), &["--size", "8", "--layered"]);
+    assert_eq!((start["winner"].as_str(), start["plies"].as_u64()), (Some("cats"), Some(44)));
+    let dir = cache.path().join("tablebase-8x8");
+    // A layer cut short is missing: it and every layer before it are built again.
+    let cut = dir.join("layer-020.ryg");
+    let len = std::fs::metadata(&cut).unwrap().len();
+    std::fs::OpenOptions::new().write(true).open(&cut).unwrap().set_len(len - 1).unwrap();
+    let out = ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--layered"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("21 of 29 layers to go"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::metadata(&cut).unwrap().len(), len);
+    // A layer whose bytes changed is refused when a resumed build reads it.
+    let bytes = std::fs::read(dir.join("layer-015.ryg")).unwrap();
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    std::fs::write(dir.join("layer-015.ryg"), &damaged).unwrap();
+    std::fs::remove_file(dir.join("layer-014.ryg")).unwrap();
+    ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--layered"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicates::str::contains("cannot resume the build")
+                .and(predicates::str::contains("layer-015.ryg' is damaged (its checksum does not match)")),
+        );
+}
+
+#[test]
+fn fourteen_says_what_it_would_take() {
+    ryg()
+        .args(["solve", "--size", "14"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("ryg: error: solving 14x14 exactly would take"));
+}
