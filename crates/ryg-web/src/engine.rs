@@ -200,7 +200,7 @@ pub fn computer_move(
     // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
     // use it once it is built and search meanwhile.
     let size = position.size();
-    if !size.in_memory_tablebase() && level.needs_tablebase() {
+    if !size.in_memory_tablebase() && level.only_with_tablebase() {
         return Err(ApiError::bad_request(format!(
             "the computer's level {level} plays from the tablebase, which the server has for boards up to 10x10; on {size} it plays the search levels 1-9"
         )));

@@ -5,6 +5,7 @@ mod common;
 
 mod api;
 mod authz;
+mod boards;
 mod connections;
 mod faults;
 mod friends;

@@ -50,6 +50,12 @@ impl Level {
     pub fn needs_tablebase(self) -> bool {
         self != Level::Random
     }
+
+    /// Whether the level cannot play without the tablebase (`perfect` and `err:F`; levels 1–9
+    /// search when it is missing), so not on boards above 10×10.
+    pub fn only_with_tablebase(self) -> bool {
+        matches!(self, Level::Perfect | Level::Err(_))
+    }
 }
 
 impl FromStr for Level {

@@ -338,7 +338,7 @@ export default {
 
   // "How to play"
   'howto.title': 'How to play',
-  'howto.intro': 'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; 4×4 to 10×10 here). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
+  'howto.intro': 'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; 4×4 to 14×14 here, exact results up to 10×10). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
   'howto.start.title': 'The start.',
   'howto.start': 'The cats (one for every two files: four on 8×8) stand on the top rank; the mouse on a dark square of the bottom rank. The mouse moves first, then each side in turn; on the cats\' turn one cat moves.',
   'howto.start.board': 'A 4×4 board: cats on b4 and d4, the mouse on c1.',
