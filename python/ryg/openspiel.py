@@ -1,5 +1,5 @@
 """``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats`` (parameter
-``size``: 4, 6, 8, 10, 12 or 14; default 8), so OpenSpiel's algorithms run on it::
+``size``: 4, 6, 8 or 10; default 8), so OpenSpiel's algorithms run on it::
 
     import pyspiel
     import ryg.openspiel
@@ -66,7 +66,7 @@ class MouseAndCatsGame(pyspiel.Game):
         params = dict(params or {})
         size = int(params.get("size", 8))
         if size not in _SIZES:
-            raise ValueError(f"unsupported board size '{size}': expected 4, 6, 8, 10, 12 or 14")
+            raise ValueError(f"unsupported board size '{size}': expected 4, 6, 8 or 10")
         self.size = size
         super().__init__(_GAME_TYPE, _game_info(size), {"size": size})
 

@@ -187,7 +187,7 @@ impl PyGameEnv {
         let size = size_of(size)?;
         let agent = side_of(side)?;
         let level = crate::player::parse_level(opponent)?;
-        let tablebase = crate::tables::get(py, size)?;
+        let tablebase = crate::tables::get(py, size);
         Ok(PyGameEnv { game: Mutex::new(Game::new(size, agent, level, seed, tablebase)) })
     }
 

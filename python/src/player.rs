@@ -16,7 +16,7 @@ pub fn parse_level(level: &str) -> PyResult<Level> {
 
 /// `player`'s move in `position`, with the tablebase of its size when the level reads one.
 pub fn choose(py: Python<'_>, player: &mut ryg::Player, position: &Position) -> PyResult<ryg::Move> {
-    let tablebase = player.needs_tablebase().then(|| crate::tables::get(py, position.size())).transpose()?;
+    let tablebase = player.needs_tablebase().then(|| crate::tables::get(py, position.size()));
     let choice = player.choose(position, tablebase.as_deref(), &mut NoHandler).map_err(value_error)?;
     Ok(choice.mv)
 }

@@ -99,7 +99,7 @@ impl PyPosition {
         self.inner.fen()
     }
 
-    /// The board's side length (4, 6, 8, 10, 12 or 14).
+    /// The board's side length (4, 6, 8 or 10).
     #[getter]
     fn size(&self) -> u8 {
         self.inner.size().n()
@@ -201,7 +201,7 @@ impl PyPosition {
 #[pyfunction]
 pub fn solve<'py>(py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let position = position_arg(position)?;
-    let tablebase = crate::tables::get(py, position.size())?;
+    let tablebase = crate::tables::get(py, position.size());
     let report = SolveReport::of(&tablebase, &position).map_err(value_error)?;
     let moves = PyList::empty(py);
     for m in &report.moves {

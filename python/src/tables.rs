@@ -16,19 +16,13 @@ const CACHED_FROM: u8 = 10;
 
 static TABLES: [OnceLock<Arc<Tablebase>>; 4] = [const { OnceLock::new() }; 4];
 
-/// The tablebase of `size`, built or loaded the first time (without holding the GIL); a
-/// `ValueError` above 10x10, where there is no tablebase in memory.
-pub fn get(py: Python<'_>, size: Size) -> PyResult<Arc<Tablebase>> {
-    if !size.in_memory_tablebase() {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "no exact results on {size}: the tablebase covers boards up to 10x10"
-        )));
-    }
+/// The tablebase of `size`, built or loaded the first time (without holding the GIL).
+pub fn get(py: Python<'_>, size: Size) -> Arc<Tablebase> {
     let slot = &TABLES[usize::from(size.n() / 2 - 2)];
     if let Some(tb) = slot.get() {
-        return Ok(tb.clone());
+        return tb.clone();
     }
-    Ok(py.detach(|| slot.get_or_init(|| Arc::new(obtain(size))).clone()))
+    py.detach(|| slot.get_or_init(|| Arc::new(obtain(size))).clone())
 }
 
 /// The cache directory the environment chooses, as the command line chooses it.

@@ -190,7 +190,7 @@ impl PyVectorCore {
         let size = size_of(size)?;
         let agent = side_of(side)?;
         let level = crate::player::parse_level(opponent)?;
-        let tablebase = crate::tables::get(py, size)?;
+        let tablebase = crate::tables::get(py, size);
         let games = (0..num_envs as u64)
             .map(|i| Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone()))
             .collect();

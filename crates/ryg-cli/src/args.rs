@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use ryg::{Position, Size, Square};
+use ryg::Position;
 
 /// Where a command starts: a FEN, or a start position of some size and mouse square.
 #[derive(Args, Debug, Clone, Default)]
@@ -10,12 +10,12 @@ pub struct PositionArgs {
     /// Position in ryg's FEN-like notation, e.g. "1c1c1c1c/8/8/8/8/8/8/4m3 m"
     #[arg(long, value_name = "FEN", conflicts_with_all = ["size", "start"])]
     pub fen: Option<String>,
-    /// Board size of the start position: 4, 6, 8, 10, 12 or 14
+    /// Board size of the start position: 4, 6, 8 or 10 (12 and 14: solve, perft)
     #[arg(long, value_name = "N")]
-    pub size: Option<Size>,
+    pub size: Option<ryg_wide::Size>,
     /// Mouse start square (a dark square of rank 1); default per the rules (e1 on 8x8)
     #[arg(long, value_name = "SQUARE")]
-    pub start: Option<Square>,
+    pub start: Option<ryg_wide::Square>,
 }
 
 impl PositionArgs {
@@ -28,7 +28,29 @@ impl PositionArgs {
             Some(fen) => {
                 fen.parse::<Position>().with_context(|| format!("invalid --fen '{}'", ryg::echo::echo(fen)))
             }
-            None => Position::start(self.size.unwrap_or_default(), self.start).map_err(anyhow::Error::from),
+            None => self.wide_position().and_then(|wide| {
+                anyhow::ensure!(
+                    wide.size().n() <= ryg::Size::MAX.n(),
+                    "this command plays boards up to 10x10; {} is for `ryg solve` and `ryg perft`",
+                    wide.size()
+                );
+                Ok(wide.fen().parse::<Position>()?)
+            }),
+        };
+        position.map_err(|err| UsageError(format!("{err:#}")).into())
+    }
+
+    /// The position on a board of any size up to 14×14, in the wide engine (`ryg-wide`).
+    ///
+    /// # Errors
+    /// A [`UsageError`] (exit status 2) for a bad `--fen` or `--start`.
+    pub fn wide_position(&self) -> Result<ryg_wide::Position> {
+        let position = match &self.fen {
+            Some(fen) => fen
+                .parse::<ryg_wide::Position>()
+                .with_context(|| format!("invalid --fen '{}'", ryg::echo::echo(fen))),
+            None => ryg_wide::Position::start(self.size.unwrap_or_default(), self.start)
+                .map_err(anyhow::Error::from),
         };
         position.map_err(|err| UsageError(format!("{err:#}")).into())
     }

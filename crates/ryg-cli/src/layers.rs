@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use anyhow::{bail, ensure, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use ryg::tablebase::{checksum, LayerStats, Layers};
-use ryg::{ExactResult, Position, Size};
+use ryg_wide::tablebase::{checksum, LayerStats, Layers};
+use ryg_wide::{ExactResult, Position, Size};
 
 use crate::atomic::write_atomically_with;
 

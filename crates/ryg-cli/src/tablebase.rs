@@ -76,24 +76,12 @@ impl CacheArgs {
     }
 
     /// The tablebase of `size`: from the cache when it is good, else built (and cached).
-    /// Problems with the cache are reported on stderr and never stop the command. Boards above
-    /// 10×10 have no tablebase in memory: an error says so.
-    pub fn obtain(&self, size: Size) -> anyhow::Result<Obtained> {
-        in_memory(size)?;
+    /// Problems with the cache are reported on stderr and never stop the command.
+    pub fn obtain(&self, size: Size) -> Obtained {
         let path = (size.n() >= CACHED_FROM).then(|| self.dir()).flatten().map(|dir| cache_path(&dir, size));
         let mut progress = Bar::new();
-        Ok(obtain(size, path.as_deref(), self.threads(), &mut progress, &mut |note| eprintln!("ryg: {note}")))
+        obtain(size, path.as_deref(), self.threads(), &mut progress, &mut |note| eprintln!("ryg: {note}"))
     }
-}
-
-/// Refuses a board whose tablebase is not built in memory (above 10×10), saying what to use.
-pub fn in_memory(size: Size) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        size.in_memory_tablebase(),
-        "no exact results on {size} here: the tablebase in memory covers boards up to 10x10 \
-         (`ryg solve --size 12` builds the 12x12 one on disk, layer by layer)"
-    );
-    Ok(())
 }
 
 /// The cache file of `size` inside `dir`.
@@ -239,14 +227,14 @@ impl Tablebases {
         Tablebases { args, loaded: Vec::new() }
     }
 
-    /// The tablebase of `size`, obtained the first time it is asked for (an error above 10×10).
-    pub fn get(&mut self, size: Size) -> anyhow::Result<std::rc::Rc<Tablebase>> {
+    /// The tablebase of `size`, obtained the first time it is asked for.
+    pub fn get(&mut self, size: Size) -> std::rc::Rc<Tablebase> {
         if let Some(tb) = self.loaded.iter().find(|tb| tb.size() == size) {
-            return Ok(tb.clone());
+            return tb.clone();
         }
-        let tb = std::rc::Rc::new(self.args.obtain(size)?.tablebase);
+        let tb = std::rc::Rc::new(self.args.obtain(size).tablebase);
         self.loaded.push(tb.clone());
-        Ok(tb)
+        tb
     }
 }
 

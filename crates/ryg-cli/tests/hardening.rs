@@ -71,7 +71,7 @@ fn every_bad_start_is_a_command_line_mistake() {
     for (start, message) in [
         ("d1", "'d1' is a light square; pieces stand on dark squares only"),
         ("c3", "the mouse cannot start on c3: choose a dark square of rank 1 on the 8x8 board"),
-        ("zz", "bad square 'zz': expected a file a-n followed by a rank 1-14"),
+        ("zz", "bad square 'zz': expected a file a-j followed by a rank 1-10"),
     ] {
         ryg_process()
             .args(selfplay)

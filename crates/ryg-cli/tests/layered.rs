@@ -122,3 +122,15 @@ fn fourteen_says_what_it_would_take() {
         .code(1)
         .stderr(predicates::str::contains("ryg: error: solving 14x14 exactly would take"));
 }
+
+#[test]
+fn perft_counts_12x12_and_14x14_as_counted_by_hand() {
+    // the mouse's two moves, then five cats with two moves and the last-file cat with one
+    // (12×12), or six and one (14×14)
+    for (size, nodes) in [("12", "22"), ("14", "26")] {
+        let out = ryg().args(["perft", "2", "--size", size, "--json"]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["nodes"].to_string(), nodes, "{size}");
+    }
+}

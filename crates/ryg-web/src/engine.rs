@@ -41,13 +41,6 @@ impl BuildProgress for &Slot {
     }
 }
 
-/// The answer for a board without a tablebase in the server (above 10×10).
-fn no_tablebase(size: Size) -> ApiError {
-    ApiError::bad_request(format!(
-        "no exact results on {size}: the server's tablebases cover boards up to 10x10 (the command line solves 12x12: ryg solve --size 12)"
-    ))
-}
-
 /// Every size's tablebase, each built at most once.
 #[derive(Default)]
 pub struct Tablebases {
@@ -65,11 +58,7 @@ impl Tablebases {
 
     /// The tablebase of `size` if it is ready; builds a small one now; starts building a large
     /// one in the background and answers 503 with its progress meanwhile.
-    /// Boards above 10×10 have no tablebase in the server: 400 with a message saying so.
     pub fn get(self: &Arc<Self>, size: Size) -> Result<Arc<Tablebase>, ApiError> {
-        if !size.in_memory_tablebase() {
-            return Err(no_tablebase(size));
-        }
         if size.n() < BACKGROUND_FROM {
             return Ok(self.wait(size));
         }
@@ -86,9 +75,6 @@ impl Tablebases {
 
     /// Starts building the tablebase of `size` in the background (once).
     pub fn start(self: &Arc<Self>, size: Size) {
-        if !size.in_memory_tablebase() {
-            return;
-        }
         let slot = self.slot(size);
         if slot.table.get().is_some() || slot.started.swap(true, Ordering::SeqCst) {
             return;
@@ -100,9 +86,6 @@ impl Tablebases {
     }
 
     /// The tablebase of `size`, building it on this thread if nobody has (others wait for it).
-    ///
-    /// # Panics
-    /// On a board above 10×10 (no tablebase in memory): callers check first.
     pub fn wait(&self, size: Size) -> Arc<Tablebase> {
         let slot = self.slot(size);
         slot.started.store(true, Ordering::SeqCst);
@@ -116,7 +99,7 @@ impl Tablebases {
 
     /// The tablebase of `size` if it is already built (never waits).
     pub fn ready(&self, size: Size) -> Option<Arc<Tablebase>> {
-        size.in_memory_tablebase().then(|| self.slot(size).table.get().cloned()).flatten()
+        self.slot(size).table.get().cloned()
     }
 
     /// Where the tablebase of `size` stands.
@@ -199,15 +182,8 @@ pub fn computer_move(
 ) -> Result<Move, ApiError> {
     // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
     // use it once it is built and search meanwhile.
-    let size = position.size();
-    if !size.in_memory_tablebase() && level.only_with_tablebase() {
-        return Err(ApiError::bad_request(format!(
-            "the computer's level {level} plays from the tablebase, which the server has for boards up to 10x10; on {size} it plays the search levels 1-9"
-        )));
-    }
     let tb = match level {
-        _ if !size.in_memory_tablebase() => None,
-        Level::Search(_) if size.n() > 8 => tablebases.ready(size),
+        Level::Search(_) if position.size().n() > 8 => tablebases.ready(position.size()),
         _ if level.needs_tablebase() => Some(tablebases.wait(position.size())),
         _ => None,
     };

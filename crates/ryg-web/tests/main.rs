@@ -5,7 +5,6 @@ mod common;
 
 mod api;
 mod authz;
-mod boards;
 mod connections;
 mod faults;
 mod friends;

@@ -1,4 +1,4 @@
-//! Board sizes (4×4 to 14×14, even) and the square masks each size needs, built by `const fn`.
+//! Board sizes (4×4 to 10×10, even; to 14×14 in `ryg-wide`) and the square masks each size needs, built by `const fn`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::squares::Bits;
 use crate::{Square, SquareSet};
 
-/// The side length of a supported board: 4, 6, 8, 10, 12 or 14.
+/// The side length of a supported board: 4, 6, 8 or 10 (and 12 or 14 in `ryg-wide`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[repr(transparent)]
 pub struct Size(u8);
@@ -38,21 +38,33 @@ const fn masks(n: u8) -> Masks {
     Masks { board: SquareSet(board), top: SquareSet(top) }
 }
 
+#[cfg(not(wide))]
+static MASKS: [Masks; 4] = [masks(4), masks(6), masks(8), masks(10)];
+#[cfg(wide)]
 static MASKS: [Masks; 6] = [masks(4), masks(6), masks(8), masks(10), masks(12), masks(14)];
+
+#[cfg(not(wide))]
+pub(crate) const SIZES: &str = "4, 6, 8 or 10";
+#[cfg(wide)]
+pub(crate) const SIZES: &str = "4, 6, 8, 10, 12 or 14";
 
 /// Why a board size was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unsupported board size '{}': expected 4, 6, 8, 10, 12 or 14 (optionally written 8x8)", crate::echo::echo(.0))]
+#[error("unsupported board size '{}': expected {} (optionally written 8x8)", crate::echo::echo(.0), SIZES)]
 pub struct SizeError(pub String);
 
 impl Size {
     pub const MIN: Size = Size(4);
-    pub const MAX: Size = Size(14);
+    pub const MAX: Size = Size(crate::square::MAX_N);
     /// The largest board whose whole tablebase is built in memory (larger ones: the layered build).
     pub const MAX_IN_MEMORY: Size = Size(10);
     /// The standard 8×8 board.
     pub const STANDARD: Size = Size(8);
     /// Every supported size, smallest first.
+    #[cfg(not(wide))]
+    pub const ALL: [Size; 4] = [Size(4), Size(6), Size(8), Size(10)];
+    /// Every supported size, smallest first.
+    #[cfg(wide)]
     pub const ALL: [Size; 6] = [Size(4), Size(6), Size(8), Size(10), Size(12), Size(14)];
     /// The sizes whose tablebase is built in memory (4×4 to 10×10).
     pub const IN_MEMORY: [Size; 4] = [Size(4), Size(6), Size(8), Size(10)];
@@ -60,7 +72,8 @@ impl Size {
     /// The size with side `n`, if supported.
     pub const fn new(n: u8) -> Option<Size> {
         match n {
-            4 | 6 | 8 | 10 | 12 | 14 => Some(Size(n)),
+            4 | 6 | 8 | 10 => Some(Size(n)),
+            12 | 14 if cfg!(wide) => Some(Size(n)),
             _ => None,
         }
     }
@@ -191,7 +204,7 @@ mod tests {
     #[test]
     fn default_starts_match_the_rules() {
         let starts: Vec<String> = Size::ALL.iter().map(|s| s.default_mouse_start().to_string()).collect();
-        assert_eq!(starts, ["c1", "c1", "e1", "e1", "g1", "g1"]);
+        assert_eq!(starts, ["c1", "c1", "e1", "e1", "g1", "g1"][..Size::ALL.len()]);
     }
 
     #[test]
@@ -200,7 +213,7 @@ mod tests {
         assert_eq!("10x10".parse::<Size>(), Size::new(10).ok_or(SizeError(String::new())));
         assert!("7".parse::<Size>().is_err());
         assert!("8x6".parse::<Size>().is_err());
-        assert_eq!("14x14".parse::<Size>().map(Size::n), Ok(14));
+        assert_eq!("14x14".parse::<Size>().map(Size::n).ok(), cfg!(wide).then_some(14));
         assert!("12x14".parse::<Size>().is_err());
         assert!("16".parse::<Size>().is_err());
     }

@@ -67,8 +67,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves a position can have (seven cats with two moves each, on 14×14).
-pub const MAX_MOVES: usize = 14;
+/// The most legal moves a position can have (N/2 cats with two moves each on the widest board).
+pub const MAX_MOVES: usize = crate::square::MAX_N as usize;
 
 /// The legal moves of a position, without allocation.
 #[derive(Clone, Copy)]

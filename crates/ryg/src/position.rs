@@ -31,7 +31,7 @@ pub enum PositionError {
     BadSide(String),
     #[error("unexpected text after the side to move: '{}'", crate::echo::echo(.0))]
     Trailing(String),
-    #[error("the board has {0} ranks; expected 4, 6, 8, 10, 12 or 14")]
+    #[error("the board has {} ranks; expected {}", .0, crate::geometry::SIZES)]
     BadSize(usize),
     #[error("rank {rank} has {len} squares; expected {expected}")]
     RankLength { rank: usize, len: usize, expected: usize },

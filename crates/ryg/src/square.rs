@@ -1,14 +1,27 @@
 //! Squares of the board. One `Square` type serves every board size: squares are numbered on a
-//! padded diagonal layout (`(15·rank + file) / 2`) in which every diagonal step is a constant
-//! shift (±7, ±8), so move generation is the same code for 4×4 and 14×14.
+//! padded diagonal layout (`(11·rank + file) / 2`) in which every diagonal step is a constant
+//! shift (±5, ±6), so move generation is the same code for 4×4 and 10×10.
+//!
+//! Built as `ryg-wide` (the `wide` configuration) the layout is 15 wide (`(15·rank + file) / 2`,
+//! steps ±7, ±8) and holds boards up to 14×14 in 128-bit sets; the default build keeps 64-bit
+//! sets, as fast as before, for boards up to 10×10.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
+/// The widest board supported (10×10; 14×14 in `ryg-wide`); the layout stride is `MAX_N + 1`.
+#[cfg(not(wide))]
+pub const MAX_N: u8 = 10;
 /// The widest board supported (14×14); the layout stride is `MAX_N + 1`.
+#[cfg(wide)]
 pub const MAX_N: u8 = 14;
+/// What a square name may hold, for messages.
+#[cfg(not(wide))]
+const NAMES: &str = "a file a-j followed by a rank 1-10";
+#[cfg(wide)]
+const NAMES: &str = "a file a-n followed by a rank 1-14";
 const STRIDE: u8 = MAX_N + 1;
 
 /// A dark square of a board of any supported size.
@@ -26,7 +39,7 @@ impl Square {
     /// The index distance of a diagonal step away from the a-file (up) or towards it (down).
     pub const STEP_RIGHT: u8 = STRIDE.div_ceil(2);
 
-    /// The dark square at `file` and `rank` (both from 0), if it exists on a 14×14 board.
+    /// The dark square at `file` and `rank` (both from 0), if it exists on the widest board.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file < MAX_N && rank < MAX_N && (file + rank).is_multiple_of(2) {
             Some(Square((STRIDE * rank + file) / 2))
@@ -80,7 +93,7 @@ impl Square {
 pub enum SquareError {
     #[error("empty square name")]
     Empty,
-    #[error("bad square '{}': expected a file a-n followed by a rank 1-14", crate::echo::echo(.0))]
+    #[error("bad square '{}': expected {}", crate::echo::echo(.0), NAMES)]
     Malformed(String),
     #[error("'{}' is a light square; pieces stand on dark squares only", crate::echo::echo(.0))]
     Light(String),
@@ -136,7 +149,7 @@ mod tests {
                 assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
             }
         }
-        assert_eq!(count, 98);
+        assert_eq!(count, usize::from(MAX_N) * usize::from(MAX_N) / 2);
     }
 
     #[test]
@@ -145,10 +158,15 @@ mod tests {
         assert_eq!("J10".parse::<Square>().unwrap().to_string(), "j10");
         assert_eq!("a10".parse::<Square>(), Err(SquareError::Light("a10".into())));
         assert_eq!("e2".parse::<Square>(), Err(SquareError::Light("e2".into())));
-        assert_eq!("n14".parse::<Square>().unwrap().to_string(), "n14");
-        assert_eq!("l12".parse::<Square>().unwrap().to_string(), "l12");
-        assert_eq!("o1".parse::<Square>(), Err(SquareError::Malformed("o1".into())));
-        assert_eq!("a15".parse::<Square>(), Err(SquareError::Malformed("a15".into())));
+        if cfg!(wide) {
+            assert_eq!("n14".parse::<Square>().unwrap().to_string(), "n14");
+            assert_eq!("l12".parse::<Square>().unwrap().to_string(), "l12");
+            assert_eq!("o1".parse::<Square>(), Err(SquareError::Malformed("o1".into())));
+            assert_eq!("a15".parse::<Square>(), Err(SquareError::Malformed("a15".into())));
+        } else {
+            assert_eq!("k1".parse::<Square>(), Err(SquareError::Malformed("k1".into())));
+            assert_eq!("a11".parse::<Square>(), Err(SquareError::Malformed("a11".into())));
+        }
         assert_eq!("a0".parse::<Square>(), Err(SquareError::Malformed("a0".into())));
         assert_eq!("".parse::<Square>(), Err(SquareError::Empty));
         assert_eq!("é1".parse::<Square>(), Err(SquareError::Malformed("é1".into())));

@@ -6,7 +6,11 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::Square;
 
-/// The integer behind a [`SquareSet`]: wide enough for the 14×14 layout (105 bit positions).
+/// The integer behind a [`SquareSet`]: 64 bits for the 10×10 layout (55 bit positions).
+#[cfg(not(wide))]
+pub type Bits = u64;
+/// The integer behind a [`SquareSet`]: 128 bits for the 14×14 layout (105 bit positions).
+#[cfg(wide)]
 pub type Bits = u128;
 
 /// A set of squares, one bit per square index.

@@ -85,7 +85,7 @@ proptest! {
     fn from_parts_never_panics(
         size in prop::sample::select(Size::ALL.to_vec()),
         mouse in 0u8..Square::LIMIT,
-        bits in any::<u128>(),
+        bits in any::<u64>(),
         cats_to_move in any::<bool>(),
     ) {
         if let Some(mouse) = Square::try_new(mouse) {

@@ -108,7 +108,7 @@ pub fn run(args: Args) -> Result<()> {
     if args.sample || args.size.n() > 8 {
         return run_sampled(&args);
     }
-    let tablebase = args.cache.obtain(args.size)?.tablebase;
+    let tablebase = args.cache.obtain(args.size).tablebase;
     let bar = progress_bar("levels");
     let mut progress = |done: usize, total: usize| {
         if let Some(bar) = &bar {
@@ -168,7 +168,7 @@ fn progress_bar(unit: &str) -> Option<ProgressBar> {
 
 /// The sampled table: each level against each human model from the default start.
 fn run_sampled(args: &Args) -> Result<()> {
-    let tablebase = args.cache.obtain(args.size)?.tablebase;
+    let tablebase = args.cache.obtain(args.size).tablebase;
     let start = Position::start(args.size, None)?;
     let levels = rows();
     let models = ErrRate::MODELS;

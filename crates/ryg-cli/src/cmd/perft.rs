@@ -5,7 +5,6 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ryg::{Move, Position};
 
 use anyhow::Result;
 use serde::Serialize;
@@ -46,8 +45,54 @@ struct Report {
     divide: Option<Vec<DivideEntry>>,
 }
 
+/// What perft needs of a position, from either engine: the default one (up to 10×10) or the
+/// wide one (`ryg-wide`, 12×12 and 14×14).
+trait Counted: Copy {
+    type Move: Copy + PartialEq + std::fmt::Display;
+    fn perft(&self, depth: u32) -> u64;
+    fn perft_divide(&self, depth: u32) -> Vec<(Self::Move, u64)>;
+    fn moves(&self) -> Vec<Self::Move>;
+    fn after(&self, mv: Self::Move) -> Self;
+    fn fen(&self) -> String;
+}
+
+macro_rules! counted {
+    ($engine:ident) => {
+        impl Counted for $engine::Position {
+            type Move = $engine::Move;
+            fn perft(&self, depth: u32) -> u64 {
+                $engine::perft(self, depth)
+            }
+            fn perft_divide(&self, depth: u32) -> Vec<(Self::Move, u64)> {
+                $engine::perft_divide(self, depth)
+            }
+            fn moves(&self) -> Vec<Self::Move> {
+                self.legal_moves().to_vec()
+            }
+            fn after(&self, mv: Self::Move) -> Self {
+                let mut child = *self;
+                child.play_unchecked(mv);
+                child
+            }
+            fn fen(&self) -> String {
+                $engine::Position::fen(self)
+            }
+        }
+    };
+}
+
+counted!(ryg);
+counted!(ryg_wide);
+
 pub fn run(args: Args) -> Result<()> {
-    let position = args.position.position()?;
+    let wide = args.position.wide_position()?;
+    if wide.size().n() > ryg::Size::MAX.n() {
+        return count(&args, wide);
+    }
+    count(&args, args.position.position()?)
+}
+
+fn count(args: &Args, position: impl Counted) -> Result<()> {
     if !args.force {
         let estimate = estimated_leaves(&position, args.depth);
         if estimate > REFUSE_FROM_LEAVES {
@@ -67,14 +112,14 @@ pub fn run(args: Args) -> Result<()> {
         let split = if long {
             divide_with_progress(&position, args.depth)
         } else {
-            ryg::perft_divide(&position, args.depth)
+            position.perft_divide(args.depth)
         };
         let total = if args.depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
         let entries =
             split.into_iter().map(|(mv, nodes)| DivideEntry { mv: mv.to_string(), nodes }).collect();
         (total, args.divide.then_some(entries))
     } else {
-        (ryg::perft(&position, args.depth), None)
+        (position.perft(args.depth), None)
     };
     let seconds = started.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
@@ -106,10 +151,10 @@ const ASSUMED_NPS: f64 = 2e9;
 /// About how many positions `perft depth` counts: exact counts a few plies deep, then the growth
 /// of the last two plies (a mouse move and a cat move) carried on: right to within a small factor
 /// (8×8, depth 14: 0.96 billion estimated, 1.10 billion counted).
-fn estimated_leaves(position: &Position, depth: u32) -> f64 {
+fn estimated_leaves(position: &impl Counted, depth: u32) -> f64 {
     let mut counts = vec![1u64];
     while (counts.len() as u32) <= depth && *counts.last().unwrap_or(&0) < 1_000_000 {
-        counts.push(ryg::perft(position, counts.len() as u32));
+        counts.push(position.perft(counts.len() as u32));
     }
     let k = counts.len() - 1;
     if k as u32 == depth || k < 2 {
@@ -120,33 +165,31 @@ fn estimated_leaves(position: &Position, depth: u32) -> f64 {
 }
 
 /// `perft_divide`, counted a few plies down so a progress bar on stderr can move.
-fn divide_with_progress(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+fn divide_with_progress<P: Counted>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
     // Grow a frontier of (first move, position) until it is wide enough to show progress.
-    let mut frontier: Vec<(Option<Move>, Position)> = vec![(None, *position)];
+    let mut frontier: Vec<(Option<P::Move>, P)> = vec![(None, *position)];
     let mut plies = 0;
     while plies + 1 < depth && frontier.len() < 200 {
         let mut next = Vec::new();
         for (first, p) in &frontier {
-            for &mv in &p.legal_moves() {
-                let mut child = *p;
-                child.play_unchecked(mv);
-                next.push((first.or(Some(mv)), child));
+            for mv in p.moves() {
+                next.push((first.or(Some(mv)), p.after(mv)));
             }
         }
         frontier = next;
         plies += 1;
     }
     if plies == 0 {
-        return ryg::perft_divide(position, depth);
+        return position.perft_divide(depth);
     }
     let bar = ProgressBar::new(frontier.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("perft {bar:40} {percent:>3}% {elapsed} (eta {eta})")
             .expect("valid template"),
     );
-    let mut split: Vec<(Move, u64)> = position.legal_moves().iter().map(|&mv| (mv, 0)).collect();
+    let mut split: Vec<(P::Move, u64)> = position.moves().into_iter().map(|mv| (mv, 0)).collect();
     for (first, p) in &frontier {
-        let nodes = ryg::perft(p, depth - plies);
+        let nodes = p.perft(depth - plies);
         let first = first.expect("every frontier position has a first move");
         if let Some(entry) = split.iter_mut().find(|(mv, _)| *mv == first) {
             entry.1 += nodes;
@@ -160,6 +203,7 @@ fn divide_with_progress(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ryg::Position;
 
     #[test]
     fn the_estimate_is_exact_when_small_and_close_when_large() {
@@ -186,6 +230,10 @@ mod tests {
                     "{size} {depth}"
                 );
             }
+        }
+        for n in [12, 14] {
+            let start = ryg_wide::Position::start(ryg_wide::Size::new(n).unwrap(), None).unwrap();
+            assert_eq!(divide_with_progress(&start, 6), ryg_wide::perft_divide(&start, 6), "{n}");
         }
     }
 }

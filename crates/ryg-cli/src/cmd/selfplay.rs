@@ -24,7 +24,7 @@ pub struct Args {
     /// Games from each start square
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
-    /// Board size: 4, 6, 8, 10, 12 or 14
+    /// Board size: 4, 6, 8 or 10
     #[arg(long, value_name = "N", default_value_t = Size::STANDARD)]
     pub size: Size,
     /// Mouse start square, or `all` for every dark square of rank 1 (default: the standard start)
@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<()> {
     let starts = start_squares(args.size, args.start.as_deref())?;
     let needs_tablebase = args.mouse.needs_tablebase() || args.cats.needs_tablebase();
     let mut tablebases = Tablebases::new(args.cache.clone());
-    let tablebase = needs_tablebase.then(|| tablebases.get(args.size)).transpose()?;
+    let tablebase = needs_tablebase.then(|| tablebases.get(args.size));
     let total_games = u64::from(args.games) * starts.len() as u64;
     let bar = progress_bar(total_games);
     let mut rows = Vec::new();

@@ -95,7 +95,7 @@ impl NewGame {
         let size = match self.size {
             None => Size::STANDARD,
             Some(n) => Size::new(n).ok_or_else(|| {
-                GameError::Invalid(format!("unsupported board size {n}: expected 4, 6, 8, 10, 12 or 14"))
+                GameError::Invalid(format!("unsupported board size {n}: expected 4, 6, 8 or 10"))
             })?,
         };
         let start = self.start.as_deref().map(str::parse::<Square>).transpose().map_err(|e| bad_start(&e))?;
@@ -162,16 +162,6 @@ impl Games<'_> {
         }
         let mouse = seat(spec.mouse.as_deref(), Seat::Human)?;
         let cats = seat(spec.cats.as_deref(), Seat::Computer(Level::Search(3)))?;
-        let size = game.position().size();
-        for seat in [mouse, cats] {
-            if let Seat::Computer(level) = seat {
-                if level.only_with_tablebase() && !size.in_memory_tablebase() {
-                    return Err(GameError::Invalid(format!(
-                        "level {level} plays from the tablebase, which covers boards up to 10x10: on {size} choose a level from 1 to 9 or random"
-                    )));
-                }
-            }
-        }
         let names = spec.names.clone().unwrap_or_default();
         let names = [display_name(names.mouse.as_deref())?, display_name(names.cats.as_deref())?];
         let clock =

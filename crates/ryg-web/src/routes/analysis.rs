@@ -303,7 +303,7 @@ fn size_param(text: &str) -> ApiResult<Size> {
 }
 
 pub async fn tablebases(State(state): AppRef) -> Json<serde_json::Value> {
-    let list: Vec<_> = Size::IN_MEMORY.iter().map(|&s| state.tablebases.status(s)).collect();
+    let list: Vec<_> = Size::ALL.iter().map(|&s| state.tablebases.status(s)).collect();
     Json(serde_json::json!({ "tablebases": list }))
 }
 

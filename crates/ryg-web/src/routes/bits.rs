@@ -30,7 +30,7 @@ struct SetReport {
 
 fn set(s: SquareSet) -> SetReport {
     SetReport {
-        hex: format!("{:#0width$x}", s.0, width = 2 + usize::from(Square::LIMIT).div_ceil(4)),
+        hex: format!("{:#016x}", s.0),
         bits: format!("{:0width$b}", s.0, width = usize::from(Square::LIMIT)),
         squares: s.map(|sq| sq.to_string()).collect(),
     }

@@ -11,6 +11,8 @@ use std::thread;
 use super::index::{binomial, rank_sorted, Index};
 use super::value::{from_best_child, IMPOSSIBLE, LOSS_IN_0, WIN_IN_0};
 use super::Tablebase;
+use crate::square::MAX_N;
+use crate::squares::Bits;
 use crate::{Size, SquareSet};
 
 /// How a long build reports progress to its caller (a progress bar, a log, nothing).
@@ -32,10 +34,10 @@ const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
 const NONE: u8 = u8::MAX;
 
-/// The most dark squares of a board (14×14).
-pub(crate) const MAX_DENSE: usize = 98;
-/// The most cats of a board (14×14).
-pub(crate) const MAX_CATS: usize = 7;
+/// The most dark squares of a board.
+pub(crate) const MAX_DENSE: usize = MAX_N as usize * MAX_N as usize / 2;
+/// The most cats of a board.
+pub(crate) const MAX_CATS: usize = MAX_N as usize / 2;
 
 /// Dense-square neighbour tables of one board size.
 pub(crate) struct Geometry {
@@ -74,7 +76,7 @@ impl Geometry {
     pub(crate) fn solve<'t>(&self, row: impl Fn(&[u8]) -> &'t [u8], squares: &[u8], out: &mut [u8]) {
         let m = self.squares;
         let k = self.cats;
-        let mut occupied = 0u128;
+        let mut occupied: Bits = 0;
         for &d in squares {
             occupied |= 1 << d;
         }

@@ -40,7 +40,7 @@ pub struct Args {
     /// Fixed search depth per move
     #[arg(long, value_name = "PLIES")]
     pub depth: Option<u32>,
-    /// Board size of the start positions: 4, 6, 8, 10, 12 or 14
+    /// Board size of the start positions: 4, 6, 8 or 10
     #[arg(long, value_name = "N", default_value_t = Size::STANDARD)]
     pub size: Size,
     /// Openings: `starts` (every mouse start square) or a file with one FEN per line
@@ -287,10 +287,10 @@ pub fn run(args: Args) -> Result<()> {
         _ => Control::Unlimited,
     };
     let openings = openings(&args)?;
-    let adjudicate = args
-        .adjudicate
-        .map(|plies| anyhow::Ok((plies, Arc::new(args.cache.obtain(openings[0].size())?.tablebase))))
-        .transpose()?;
+    let adjudicate = args.adjudicate.map(|plies| {
+        let size = openings[0].size();
+        (plies, Arc::new(args.cache.obtain(size).tablebase))
+    });
     if adjudicate.is_some() && openings.iter().any(|p| p.size() != openings[0].size()) {
         bail!("--adjudicate needs openings of one board size");
     }

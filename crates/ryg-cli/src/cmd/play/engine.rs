@@ -86,9 +86,7 @@ impl Engine {
 
     /// The computer's move, or `None` when Ctrl-C interrupted it.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Report>> {
-        // Above 10x10 there is no tablebase: the search levels search, the others say so.
-        let tablebase =
-            self.player.needs_tablebase().then(|| self.tablebases.get(position.size()).ok()).flatten();
+        let tablebase = self.player.needs_tablebase().then(|| self.tablebases.get(position.size()));
         let _busy = crate::interrupt::Busy::start();
         let mut handler = Thinking::new(self.time, self.interactive);
         let started = Instant::now();
@@ -103,7 +101,7 @@ impl Engine {
             Basis::Search { depth, nodes, .. } if position.size().n() <= 8 => {
                 // The heuristic score can say "-44 for the cats" where the cats win by force:
                 // on boards whose tablebase is quick to build, say the exact result instead.
-                let exact = self.tablebases.get(position.size())?.result(&after);
+                let exact = self.tablebases.get(position.size()).result(&after);
                 format!("depth {depth}, {nodes} nodes; now {}", result_words(exact, &after))
             }
             Basis::Search { score, depth, nodes, .. } => {
@@ -128,7 +126,7 @@ impl Engine {
         if let Some(outcome) = position.outcome() {
             return Ok(format!("No hint: the game is over: {}.", ended(outcome)));
         }
-        let tablebase = self.tablebases.get(position.size())?;
+        let tablebase = self.tablebases.get(position.size());
         let best = tablebase.best_moves(position);
         let mover = position.side_to_move();
         // What the best move leads to: the exact result of the position after it.
@@ -153,7 +151,7 @@ impl Engine {
             text.push_str(&format!("  {:<16} {:>6}\n", term.term.name, term.points));
         }
         text.push_str(&format!("  {:<16} {:>6}\n", "total", breakdown.total));
-        let tablebase = self.tablebases.get(position.size())?;
+        let tablebase = self.tablebases.get(position.size());
         let exact = result_words(tablebase.result(position), position);
         text.push_str(&format!("Exact result: {exact}.\n"));
         Ok(text)

@@ -4,16 +4,16 @@
 use std::fmt::Write as _;
 
 use anyhow::{bail, Context, Result};
-use ryg::report::{MoveResultReport, SolveReport};
-use ryg::tablebase::LayerStats;
-use ryg::{ExactResult, Position, Side, Size};
+use ryg_wide::report::{MoveResultReport, SolveReport};
+use ryg_wide::tablebase::LayerStats;
+use ryg_wide::{ExactResult, Position, Side, Size};
 
 use super::{emit, Args, Longest, StartReport, StatsReport, WinCounts};
 use crate::layers::{check_room, LayerStore};
 
 /// 14×14 and larger: what an exact build would take, as an error.
 pub fn too_large(size: Size) -> Result<()> {
-    let layers = ryg::tablebase::Layers::new(size);
+    let layers = ryg_wide::tablebase::Layers::new(size);
     let tib = |b: u64| b as f64 / (1u64 << 40) as f64;
     let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
     bail!(

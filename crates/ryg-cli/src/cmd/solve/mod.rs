@@ -66,15 +66,17 @@ pub(super) struct StatsReport {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let position = args.position.position()?;
-    let size = position.size();
-    if size > ryg::Size::new(12).expect("a size") {
+    let wide = args.position.wide_position()?;
+    let size = wide.size();
+    if size.n() > 12 {
         return layered::too_large(size);
     }
     if args.layered || !size.in_memory_tablebase() {
-        return layered::run(&args, &position);
+        return layered::run(&args, &wide);
     }
-    let obtained = args.cache.obtain(position.size())?;
+    // the same position in the default engine, whose tablebase is held in memory
+    let position: Position = wide.fen().parse()?;
+    let obtained = args.cache.obtain(position.size());
     if args.stats {
         stats(&obtained, args.json.json)
     } else {

@@ -99,9 +99,8 @@ impl Engine {
                 // Not searching: get ready to play in the current position (the level's
                 // tablebase, up to a second to build on 10x10) so that no clock pays for it.
                 if self.running.is_none() {
-                    let size = self.position.size();
-                    if self.options.level.needs_tablebase() && size.in_memory_tablebase() {
-                        self.tablebases.get(size);
+                    if self.options.level.needs_tablebase() {
+                        self.tablebases.get(self.position.size());
                     }
                     // The search's table too, unless a level was chosen: a match of levels
                     // (which play from the tablebase) starts two engines a game, and faulting
@@ -201,8 +200,7 @@ impl Engine {
             self.out.say("bestmove (none)");
             return;
         }
-        let needs_tablebase =
-            self.options.level.needs_tablebase() && !go.searches() && position.size().in_memory_tablebase();
+        let needs_tablebase = self.options.level.needs_tablebase() && !go.searches();
         let options = self.options.clone();
         let base = if options.seed == 0 { self.fresh_seed } else { options.seed };
         let seed = SplitMix64::new(base ^ self.games.wrapping_mul(0x9e37_79b9)).next_u64() ^ position.hash();

@@ -85,9 +85,7 @@ impl Tablebases {
         by_size.insert(size, Arc::clone(&slot));
         let (tablebases, building) = (Arc::clone(self), Arc::clone(&slot));
         let builder = std::thread::spawn(move || {
-            if let Ok(obtained) = tablebases.cache.obtain(size) {
-                building.get_or_init(|| Arc::new(obtained.tablebase));
-            }
+            building.get_or_init(|| Arc::new(tablebases.cache.obtain(size).tablebase));
         });
         self.builders.lock().unwrap_or_else(|e| e.into_inner()).push(builder);
         slot

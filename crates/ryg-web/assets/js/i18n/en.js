@@ -338,7 +338,7 @@ export default {
 
   // "How to play"
   'howto.title': 'How to play',
-  'howto.intro': 'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; 4×4 to 14×14 here, exact results up to 10×10). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
+  'howto.intro': 'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; 4×4 to 10×10 here). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
   'howto.start.title': 'The start.',
   'howto.start': 'The cats (one for every two files: four on 8×8) stand on the top rank; the mouse on a dark square of the bottom rank. The mouse moves first, then each side in turn; on the cats\' turn one cat moves.',
   'howto.start.board': 'A 4×4 board: cats on b4 and d4, the mouse on c1.',
@@ -391,7 +391,7 @@ export default {
   'setupErr.noSide': 'After the ranks comes a space and m or c, the side to move.',
   'setupErr.side': 'After the ranks comes a space and m or c, the side to move, not "{side}".',
   'setupErr.char': 'Rank {rank} holds "{ch}": a rank has only m (the mouse), c (a cat) and numbers of empty squares.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8, 10, 12 or 14 (one rank for each row, separated by /).`,
+  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
   'setupErr.lightMouse': 'The mouse on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.lightCat': 'A cat on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.mice': 'Two mice ({list}): there is one mouse.',

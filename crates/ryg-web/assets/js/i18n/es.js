@@ -340,7 +340,7 @@ export default {
 
   // "How to play"
   'howto.title': 'Cómo se juega',
-  'howto.intro': 'Un ratón contra varios gatos en las casillas oscuras de un tablero de damas (el clásico es de 8×8; aquí de 4×4 a 14×14, con resultados exactos hasta 10×10). Cada jugada es un paso en diagonal a una casilla oscura vacía; no hay capturas, ni se pasa, ni hay tablas.',
+  'howto.intro': 'Un ratón contra varios gatos en las casillas oscuras de un tablero de damas (el clásico es de 8×8; aquí de 4×4 a 10×10). Cada jugada es un paso en diagonal a una casilla oscura vacía; no hay capturas, ni se pasa, ni hay tablas.',
   'howto.start.title': 'La salida.',
   'howto.start': 'Los gatos (uno por cada dos columnas: cuatro en 8×8) están en la fila de arriba; el ratón, en una casilla oscura de la fila de abajo. Empieza el ratón y luego juega cada bando por turno; en el turno de los gatos se mueve un gato.',
   'howto.start.board': 'Un tablero de 4×4: gatos en b4 y d4, el ratón en c1.',
@@ -393,7 +393,7 @@ export default {
   'setupErr.noSide': 'Tras las filas va un espacio y m o c, el bando al que le toca.',
   'setupErr.side': 'Tras las filas va un espacio y m o c, el bando al que le toca, no "{side}".',
   'setupErr.char': 'La fila {rank} tiene "{ch}": en una fila solo van m (el ratón), c (un gato) y números de casillas vacías.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8, 10, 12 o 14 (una por cada fila, separadas por /).`,
+  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8 o 10 (una por cada fila, separadas por /).`,
   'setupErr.lightMouse': 'El ratón en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
   'setupErr.lightCat': 'Un gato en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
   'setupErr.mice': 'Dos ratones ({list}): hay un solo ratón.',

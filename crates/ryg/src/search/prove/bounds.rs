@@ -5,8 +5,13 @@ use crate::{Move, Position, Side};
 
 use super::value::INF;
 
-/// An exact position key: the cats' squares in bits 0..105, the mouse's in 112..119, cats to
-/// move in bit 127 and bit 111 (never a square) set, so that a real key is never 0.
+/// An exact position key: the cats' squares in the low bits, the mouse's square above them,
+/// cats to move in the top bit and one bit that is never a square set, so that a real key is
+/// never 0 (cats in bits 0..55, mouse 56..62, side 63, bit 55 set; in `ryg-wide` 0..105,
+/// 112..119, 127 and 111).
+#[cfg(not(wide))]
+pub(super) type Key = u64;
+#[cfg(wide)]
 pub(super) type Key = u128;
 
 #[derive(Clone, Copy, Default)]
@@ -26,7 +31,7 @@ pub(super) struct Entry {
 
 const WAYS: usize = 4;
 
-/// The bound table: buckets of four exact-keyed entries (128 bytes), indexed by the Zobrist hash.
+/// The bound table: buckets of four exact-keyed entries (64 bytes; 128 in `ryg-wide`), indexed by the Zobrist hash.
 #[derive(Clone)]
 pub(super) struct Table {
     entries: Vec<Entry>,
@@ -94,9 +99,11 @@ impl Table {
 
 #[inline]
 pub(super) fn key(position: &Position) -> Key {
+    const BITS: u32 = Key::BITS;
     let side = match position.side_to_move() {
         Side::Mouse => 0,
-        Side::Cats => 1 << 127,
+        Side::Cats => 1 << (BITS - 1),
     };
-    position.cats().0 | Key::from(position.mouse().index()) << 112 | side | 1 << 111
+    let mouse = BITS - BITS / 8;
+    position.cats().0 | Key::from(position.mouse().index()) << mouse | side | 1 << (mouse - 1)
 }

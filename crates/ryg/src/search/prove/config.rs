@@ -103,8 +103,21 @@ impl ProofConfig {
     /// The table size used on `size`.
     pub fn megabytes_for(&self, size: Size) -> usize {
         self.table_megabytes.unwrap_or(match size.n() {
-            4 | 6 => 2,
-            8 => 8,
+            // entries are twice as large in `ryg-wide` (128-bit keys): as many of them
+            4 | 6 => {
+                if cfg!(wide) {
+                    2
+                } else {
+                    1
+                }
+            }
+            8 => {
+                if cfg!(wide) {
+                    8
+                } else {
+                    4
+                }
+            }
             _ => 512,
         })
     }

@@ -184,7 +184,8 @@ fn free_mouse_bound(position: &Position, ply: i16) -> Option<i16> {
     let size = position.size();
     let rank = position.mouse().rank();
     let stride = u32::from(Square::STRIDE);
-    let above = SquareSet(!0 << ((stride * u32::from(rank) + stride) / 2).min(127));
+    let above =
+        SquareSet(!0 << ((stride * u32::from(rank) + stride) / 2).min(crate::squares::Bits::BITS - 1));
     // Squares of ranks above the mouse's: a cat there may block.
     if !(position.cats() & above & size.board()).is_empty() {
         return None;

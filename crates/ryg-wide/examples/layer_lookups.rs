@@ -2,16 +2,16 @@
 //! start) located in their layer and read with one `pread` each from the layer files that
 //! `ryg solve --size N` wrote (header `HEADER` bytes long, see ryg-cli's `layers.rs`).
 //!
-//! `cargo run --release -p ryg --example layer_lookups -- DIR [SIZE] [COUNT]`
+//! `cargo run --release -p ryg-wide --example layer_lookups -- DIR [SIZE] [COUNT]`
 //! (DIR: the cache's `tablebase-12x12` folder)
 
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::time::Instant;
 
-use ryg::search::SplitMix64;
-use ryg::tablebase::Layers;
-use ryg::{Position, Size};
+use ryg_wide::search::SplitMix64;
+use ryg_wide::tablebase::Layers;
+use ryg_wide::{Position, Side, Size};
 
 const HEADER: u64 = 96;
 
@@ -43,7 +43,7 @@ fn main() {
         let (layer, offset) = layers.locate(p);
         files[layer].read_exact_at(&mut byte, HEADER + offset).expect("a read");
         let r = Layers::decode(byte[0], p.side_to_move()).expect("a result");
-        mouse += usize::from(r.winner == ryg::Side::Mouse);
+        mouse += usize::from(r.winner == Side::Mouse);
     }
     let s = started.elapsed().as_secs_f64();
     println!("{count} lookups in {s:.3} s: {:.0} per second ({mouse} mouse wins)", count as f64 / s);
