@@ -19,8 +19,7 @@ fn sample_positions(size: Size) -> Vec<Position> {
 
 fn movegen(c: &mut Criterion) {
     let mut group = c.benchmark_group("movegen");
-    let ten = Size::new(10).expect("10x10");
-    for size in [Size::STANDARD, ten, Size::MAX] {
+    for size in [Size::STANDARD, Size::MAX] {
         let positions = sample_positions(size);
         group.throughput(Throughput::Elements(positions.len() as u64));
         group.bench_function(format!("legal_moves {size}"), |b| {
@@ -35,8 +34,7 @@ fn movegen(c: &mut Criterion) {
 
 fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    let (ten, twelve) = (Size::new(10).expect("10x10"), Size::new(12).expect("12x12"));
-    for (size, depth) in [(Size::STANDARD, 8), (Size::STANDARD, 10), (ten, 9), (twelve, 9), (Size::MAX, 9)] {
+    for (size, depth) in [(Size::STANDARD, 8), (Size::STANDARD, 10), (Size::MAX, 9)] {
         let start = Position::start(size, None).unwrap();
         let nodes = perft(&start, depth);
         group.throughput(Throughput::Elements(nodes));

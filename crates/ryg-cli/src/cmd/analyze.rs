@@ -63,7 +63,7 @@ pub struct SearchArgs {
     /// Proving search: no bound for a mouse that has passed every cat
     #[arg(long)]
     pub no_free_mouse: bool,
-    /// Proving search: bound table size in MiB (default by board: 2, 2, 8, then 512)
+    /// Proving search: bound table size in MiB (default by board: 1, 1, 4, 512)
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub proof_hash: Option<u16>,
 }
