@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use anyhow::{bail, Context, Result};
 use ryg_wide::report::{MoveResultReport, SolveReport};
 use ryg_wide::tablebase::LayerStats;
-use ryg_wide::{ExactResult, Position, Side, Size};
+use ryg_wide::{Position, Side, Size};
 
-use super::{emit, Args, Longest, StartReport, StatsReport, WinCounts};
+use super::{emit, stats_text, words, Args, Longest, StartReport, StatsReport, WinCounts};
 use crate::layers::{check_room, LayerStore};
 
 /// 14×14 and larger: what an exact build would take, as an error.
@@ -88,7 +88,7 @@ fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return emit(&out);
     }
-    let result = ExactResult::new(side(report.winner), report.plies);
+    let result = words(report.winner, report.plies);
     writeln!(out, "position  {}", report.fen)?;
     match position.outcome() {
         Some(outcome) => writeln!(out, "result    {result} (the game is over: {})", outcome.reason)?,
@@ -99,17 +99,9 @@ fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
     }
     for (i, m) in report.moves.iter().enumerate() {
         let label = if i == 0 { "moves" } else { "" };
-        writeln!(out, "{label:<9} {:<7} {}", m.mv, ExactResult::new(side(m.winner), m.plies))?;
+        writeln!(out, "{label:<9} {:<7} {}", m.mv, words(m.winner, m.plies))?;
     }
     emit(&out)
-}
-
-fn side(name: &str) -> Side {
-    if name == Side::Mouse.name() {
-        Side::Mouse
-    } else {
-        Side::Cats
-    }
 }
 
 fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
@@ -160,14 +152,5 @@ fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
         return emit(&out);
     }
     writeln!(out, "tablebase {size}: {} layers in {}", layers.len(), store.dir().display())?;
-    writeln!(out, "positions {} ({} entries)", report.positions, report.entries)?;
-    for (side, c) in [("mouse", &report.mouse_to_move), ("cats", &report.cats_to_move)] {
-        writeln!(out, "  {side:<5} to move: mouse wins {:>12}, cats win {:>12}", c.mouse_wins, c.cats_wins)?;
-    }
-    writeln!(out, "longest forced win: {longest_result} from {}", report.longest_win.fen)?;
-    writeln!(out, "from each start square:")?;
-    for s in &report.starts {
-        writeln!(out, "  {:<4} {}", s.square, ExactResult::new(side(s.winner), s.plies))?;
-    }
-    emit(&out)
+    stats_text(out, &report, 12)
 }

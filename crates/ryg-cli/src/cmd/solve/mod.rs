@@ -158,16 +158,32 @@ fn stats(obtained: &Obtained, json: bool) -> Result<()> {
         duration(report.seconds),
         bytes(report.memory_bytes)
     )?;
+    stats_text(out, &report, 10)
+}
+
+/// A statistics report as text after its first line, numbers `width` wide; written out.
+fn stats_text(mut out: String, report: &StatsReport, width: usize) -> Result<()> {
     writeln!(out, "positions {} ({} entries)", report.positions, report.entries)?;
     for (side, c) in [("mouse", &report.mouse_to_move), ("cats", &report.cats_to_move)] {
-        writeln!(out, "  {side:<5} to move: mouse wins {:>10}, cats win {:>10}", c.mouse_wins, c.cats_wins)?;
+        writeln!(
+            out,
+            "  {side:<5} to move: mouse wins {:>width$}, cats win {:>width$}",
+            c.mouse_wins, c.cats_wins
+        )?;
     }
-    writeln!(out, "longest forced win: {longest_result} from {}", report.longest_win.fen)?;
+    let longest = &report.longest_win;
+    writeln!(out, "longest forced win: {} from {}", words(longest.winner, longest.plies), longest.fen)?;
     writeln!(out, "from each start square:")?;
-    for s in &stats.starts {
-        writeln!(out, "  {:<4} {}", s.square.to_string(), s.result)?;
+    for s in &report.starts {
+        writeln!(out, "  {:<4} {}", s.square, words(s.winner, s.plies))?;
     }
     emit(&out)
+}
+
+/// "cats win in 44 plies" from a report's winner and plies.
+fn words(winner: &str, plies: u32) -> String {
+    let side = if winner == Side::Mouse.name() { Side::Mouse } else { Side::Cats };
+    ExactResult::new(side, plies).to_string()
 }
 
 /// Writes the report to stdout.
