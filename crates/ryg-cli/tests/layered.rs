@@ -134,3 +134,18 @@ fn perft_counts_12x12_and_14x14_as_counted_by_hand() {
         assert_eq!(report["nodes"].to_string(), nodes, "{size}");
     }
 }
+
+#[test]
+fn show_and_moves_draw_14x14() {
+    let out = ryg().args(["moves", "--size", "14", "--json"]).output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["moves"], serde_json::json!(["g1f2", "g1h2"]));
+    let shown = ryg()
+        .args(["show", "--fen", "1c1c1c1c1c1c1c/14/14/14/14/14/14/14/14/14/14/14/14/6m7 c"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(shown.stdout).unwrap();
+    assert!(text.starts_with("14     C     C     C     C     C     C     C\n"), "{text}");
+    assert!(text.contains("    a  b  c  d  e  f  g  h  i  j  k  l  m  n\n"), "{text}");
+    assert!(text.ends_with("to move  cats\n"), "{text}");
+}
