@@ -185,21 +185,49 @@ struct TechniqueCount {
     nodes: u64,
 }
 
+/// One cell of the history table a search left (the think panel and the techniques lesson).
 #[derive(Serialize)]
-struct HistoryCell {
+pub(super) struct HistoryCell {
     from: String,
     to: String,
     score: u32,
 }
 
+impl HistoryCell {
+    /// Every cell of the history table `searcher` left.
+    pub(super) fn all(searcher: &Searcher) -> Vec<HistoryCell> {
+        searcher
+            .history()
+            .cells()
+            .map(|(from, to, score)| HistoryCell { from: from.to_string(), to: to.to_string(), score })
+            .collect()
+    }
+}
+
+/// The transposition table a search left: its fill and traffic.
 #[derive(Serialize)]
-struct TableReport {
+pub(super) struct TableReport {
     capacity: usize,
     filled: usize,
     probes: u64,
     hits: u64,
     stores: u64,
     overwrites: u64,
+}
+
+impl TableReport {
+    /// The table of `searcher`.
+    pub(super) fn of(searcher: &Searcher) -> TableReport {
+        let s = searcher.table().stats();
+        TableReport {
+            capacity: s.capacity,
+            filled: s.filled,
+            probes: s.probes,
+            hits: s.hits,
+            stores: s.stores,
+            overwrites: s.overwrites,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -263,12 +291,6 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
         last = Some(searcher);
     }
     let searcher = last.expect("four technique sets");
-    let history = searcher
-        .history()
-        .cells()
-        .map(|(from, to, score)| HistoryCell { from: from.to_string(), to: to.to_string(), score })
-        .collect();
-    let s = searcher.table().stats();
     ThinkReport {
         fen: position.fen(),
         depth,
@@ -278,15 +300,8 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
         nodes,
         steps: step_reports(trace.steps()),
         counts,
-        history,
-        table: TableReport {
-            capacity: s.capacity,
-            filled: s.filled,
-            probes: s.probes,
-            hits: s.hits,
-            stores: s.stores,
-            overwrites: s.overwrites,
-        },
+        history: HistoryCell::all(&searcher),
+        table: TableReport::of(&searcher),
     }
 }
 

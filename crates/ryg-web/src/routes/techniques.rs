@@ -11,7 +11,7 @@ use axum::Json;
 use ryg::search::{Limits, NoHandler, SearchConfig, Searcher};
 use serde::Serialize;
 
-use super::analysis::{eval_kind, position};
+use super::analysis::{eval_kind, position, HistoryCell, TableReport};
 use super::blocking::engine;
 use super::client::Client;
 use super::extract::{int_param, Params};
@@ -50,23 +50,6 @@ struct DepthReport {
     score: Option<String>,
     /// False when the node budget ran out first.
     finished: bool,
-}
-
-#[derive(Serialize)]
-struct HistoryCell {
-    from: String,
-    to: String,
-    score: u32,
-}
-
-#[derive(Serialize)]
-struct TableReport {
-    capacity: usize,
-    filled: usize,
-    probes: u64,
-    hits: u64,
-    stores: u64,
-    overwrites: u64,
 }
 
 #[derive(Serialize)]
@@ -131,22 +114,8 @@ pub async fn techniques(
             }
         }
         let searcher = last.expect("depth is at least 1");
-        let table = tt.then(|| {
-            let s = searcher.table().stats();
-            TableReport {
-                capacity: s.capacity,
-                filled: s.filled,
-                probes: s.probes,
-                hits: s.hits,
-                stores: s.stores,
-                overwrites: s.overwrites,
-            }
-        });
-        let history = searcher
-            .history()
-            .cells()
-            .map(|(from, to, score)| HistoryCell { from: from.to_string(), to: to.to_string(), score })
-            .collect();
+        let table = tt.then(|| TableReport::of(&searcher));
+        let history = HistoryCell::all(&searcher);
         Ok(TechniquesReport {
             fen: position.fen(),
             eval: eval.to_string(),
