@@ -1,22 +1,15 @@
 // End-to-end tests of what players expect of a game page: a refused click or drop says why
 // beside the square; ←/→ and Home/End step through the moves; Back and Forward move between
 // views; PGN copied and pasted round-trips; the exact results are an explorer.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, moveList } from './harness.mjs';
+import {
+  newPage, screenshot, axeScan, sq, idle, moves, gameId, moveList, useServerAndBrowser, newGameOnForm,
+} from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(tempDb());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+useServerAndBrowser((s, b) => { server = s; browser = b; });
 
 async function open(viewport = { width: 1366, height: 768 }, options = {}) {
   const p = await newPage(browser, { viewport, ...options });
@@ -25,15 +18,8 @@ async function open(viewport = { width: 1366, height: 768 }, options = {}) {
   return p;
 }
 
-/** A new game on the page's form: `seat` 'both' plays both sides at this board. */
-async function newGame(p, { size = '8', seat = 'both', level = '3' } = {}) {
-  const was = await p.evaluate(() => document.body.dataset.game || '');
-  await p.getByLabel('Board size').selectOption(size);
-  await p.getByLabel('You play').selectOption(seat);
-  await p.getByLabel('Level').selectOption(level);
-  await p.locator('#new-game-button').click();
-  await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', was);
-}
+/** A new game on the page's form, by default playing both sides at this board. */
+const newGame = (p, options = {}) => newGameOnForm(p, { seat: 'both', ...options });
 
 async function click(p, from, to) {
   const n = await moves(p);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,4 +138,32 @@ export async function status(p) { return p.locator('#status').innerText(); }
 /** The moves of the list as played (the review's "?" on a move that gave the win away left off). */
 export async function moveList(p) {
   return (await p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts()).map((m) => m.replace(/\?$/, ''));
+}
+
+/** A server on a fresh database and a browser for the tests of one file: started before them
+ * (`ready(server, browser)` then), closed after them. */
+export function useServerAndBrowser(ready) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer(tempDb());
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+  });
+}
+
+/** A new game from the page's form (size, start square, who you play, level), waiting until
+ * the page shows it. Reads the fields by id, so it works in either language. */
+export async function newGameOnForm(p, { size = '8', seat = 'mouse', level = '3', start } = {}) {
+  const was = await p.evaluate(() => document.body.dataset.game || '');
+  await p.locator('#size').selectOption(size);
+  if (start) await p.locator('#start').selectOption(start);
+  await p.locator('#seat').selectOption(seat);
+  await p.locator('#level').selectOption(level);
+  await p.locator('#new-game-button').click();
+  await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', was);
 }

@@ -1,23 +1,14 @@
 // End-to-end tests of the page's explanations: "How to play" (the rules, each side's goal,
 // small boards) and the level picker's words with the exact chance a careful player beats the
 // level, the same figure `ryg levels` computes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, idle, rygBinary } from './harness.mjs';
+import { newPage, screenshot, axeScan, idle, rygBinary, useServerAndBrowser } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(tempDb());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+useServerAndBrowser((s, b) => { server = s; browser = b; });
 
 /** `ryg levels --json` for 8×8 with the computer on `side`: level → start → chance (%). */
 function levels(side) {

@@ -1,23 +1,14 @@
 // End-to-end tests of the Learn section: each lesson walked in English and Spanish, on a desktop
 // and a phone, its numbers checked against the command line, its task solved, axe-core clean.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, rygBinary, idle } from './harness.mjs';
+import { newPage, screenshot, axeScan, rygBinary, idle, useServerAndBrowser } from './harness.mjs';
 
 const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(tempDb());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+useServerAndBrowser((s, b) => { server = s; browser = b; });
 
 /** `ryg tree --format json` of the 8×8 start at `depth`. */
 function cliTree(depth) {

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, screenshot, screenshotPath, screenshotDirFor, repoRoot, tempDb, axeScan,
-  sq, idle, moves, gameId, status, moveList,
+  sq, idle, moves, gameId, status, moveList, newGameOnForm as newGame,
 } from './harness.mjs';
 import path from 'node:path';
 
@@ -29,15 +29,6 @@ after(async () => {
 // ---------- helpers (acting like a user; reading the page's state to decide) ----------
 
 
-async function newGame(p, { size = '8', seat = 'mouse', level = '3', start } = {}) {
-  const before = await p.evaluate(() => document.body.dataset.game || '');
-  await p.getByLabel('Board size').selectOption(size);
-  if (start) await p.getByLabel('Start square').selectOption(start);
-  await p.getByLabel('You play').selectOption(seat);
-  await p.getByLabel('Level').selectOption(level);
-  await p.locator('#new-game-button').click();
-  await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
-}
 
 /** Waits until the game has `n` moves and nothing is in flight. */
 async function waitMoves(p, n) {

@@ -1,22 +1,13 @@
 // End-to-end tests of the review of a finished game: the chart of the exact result after every
 // ply, the move that handed the win to the other side marked with the moves that kept it (as
 // the tablebase says), "Show" and "Try again from here" against the computer.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves } from './harness.mjs';
+import { newPage, screenshot, axeScan, sq, idle, moves, useServerAndBrowser } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(tempDb());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+useServerAndBrowser((s, b) => { server = s; browser = b; });
 
 async function call(method, path, body, token) {
   const headers = { 'Content-Type': 'application/json' };

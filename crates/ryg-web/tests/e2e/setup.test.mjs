@@ -1,21 +1,12 @@
 // End-to-end tests of the set-up: a bad position is refused in place as it is typed or placed,
 // with what is wrong and where, and the board never draws it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle } from './harness.mjs';
+import { newPage, screenshot, axeScan, sq, idle, useServerAndBrowser } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(tempDb());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+useServerAndBrowser((s, b) => { server = s; browser = b; });
 
 // each bad FEN with the words the page must say
 const BAD = [

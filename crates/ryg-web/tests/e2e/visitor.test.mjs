@@ -1,26 +1,17 @@
 // End-to-end tests of what a new visitor meets: a game of their own (never someone else's),
 // the page in Spanish with no English left, the dark theme, the end-of-game card, no missing
 // file on load, and axe-core clean in light and dark.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status,
+  newPage, screenshot, axeScan, sq, idle, moves, gameId, status, useServerAndBrowser, newGameOnForm as newGame,
 } from './harness.mjs';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(tempDb());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+useServerAndBrowser((s, b) => { server = s; browser = b; });
 
 async function visit(options = {}) {
   const p = await newPage(browser, { viewport: { width: 1366, height: 768 }, ...options });
@@ -29,14 +20,6 @@ async function visit(options = {}) {
   return p;
 }
 
-async function newGame(p, { size = '8', seat = 'mouse', level = '3' } = {}) {
-  const before = await p.evaluate(() => document.body.dataset.game || '');
-  await p.locator('#size').selectOption(size);
-  await p.locator('#seat').selectOption(seat);
-  await p.locator('#level').selectOption(level);
-  await p.locator('#new-game-button').click();
-  await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
-}
 
 async function waitMoves(p, n) {
   await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= k, n);
