@@ -77,9 +77,9 @@ impl LayerStore {
         h
     }
 
-    /// The header of `layer`'s file if it is a sound one of this size and layer (length
-    /// included; the checksum is checked when the body is read).
-    fn read_header(&self, layer: usize) -> Result<Header> {
+    /// `layer`'s file, open just past its header, and that header, if it is a sound one of
+    /// this size and layer (length included; the checksum is checked when the body is read).
+    fn open_layer(&self, layer: usize) -> Result<(fs::File, Header)> {
         let path = self.path(layer);
         let mut file = fs::File::open(&path).with_context(|| format!("cannot open '{}'", path.display()))?;
         let meta = file.metadata()?;
@@ -108,25 +108,23 @@ impl LayerStore {
         ensure!(meta.len() == HEADER_LEN as u64 + len, "'{}' is cut short", path.display());
         let c = |i: usize| word(48 + 8 * i);
         let stats = LayerStats { counts: [[c(0), c(1)], [c(2), c(3)]], longest: (c(4) as u8, c(5)) };
-        Ok(Header { len, sum: word(40), stats })
+        Ok((file, Header { len, sum: word(40), stats }))
     }
 
     /// Whether `layer` is on disk, whole.
     pub fn finished(&self, layer: usize) -> bool {
-        self.read_header(layer).is_ok()
+        self.open_layer(layer).is_ok()
     }
 
     /// Every finished layer's statistics (`None` while some layer is missing).
     pub fn stats(&self) -> Option<Vec<LayerStats>> {
-        (0..self.layers.len()).map(|l| self.read_header(l).ok().map(|h| h.stats)).collect()
+        (0..self.layers.len()).map(|l| self.open_layer(l).ok().map(|(_, h)| h.stats)).collect()
     }
 
     /// The whole table of `layer`, its checksum checked.
     fn read_layer(&self, layer: usize) -> Result<Vec<u8>> {
-        let header = self.read_header(layer)?;
+        let (mut file, header) = self.open_layer(layer)?;
         let path = self.path(layer);
-        let mut file = fs::File::open(&path)?;
-        file.seek(SeekFrom::Start(HEADER_LEN as u64))?;
         let mut table = vec![0u8; header.len as usize];
         file.read_exact(&mut table).with_context(|| format!("cannot read '{}'", path.display()))?;
         ensure!(
@@ -148,9 +146,8 @@ impl LayerStore {
     /// The byte of `position`, read from its layer's file.
     pub fn byte(&self, position: &Position) -> Result<u8> {
         let (layer, offset) = self.layers.locate(position);
-        self.read_header(layer)?;
-        let mut file = fs::File::open(self.path(layer))?;
-        file.seek(SeekFrom::Start(HEADER_LEN as u64 + offset))?;
+        let (mut file, _) = self.open_layer(layer)?;
+        file.seek(SeekFrom::Current(offset as i64))?;
         let mut b = [0u8];
         file.read_exact(&mut b)?;
         Ok(b[0])
@@ -169,14 +166,12 @@ impl LayerStore {
         (0..self.layers.len()).rev().find(|&l| !self.finished(l)).map_or(0..0, |top| 0..top + 1)
     }
 
-    /// The bytes the layers to solve will take, and the memory the largest of them needs
-    /// while it is solved (it, and the mouse rows of the next one).
-    pub fn needs(&self) -> (u64, u64) {
-        let missing: Vec<usize> = self.to_solve().collect();
-        let disk = missing.iter().map(|&l| HEADER_LEN as u64 + self.layers.layer_len(l)).sum();
-        let memory = missing
-            .iter()
-            .map(|&l| {
+    /// The bytes the layers `todo` will take, and the memory the largest of them needs while
+    /// it is solved (it, and the mouse rows of the next one).
+    pub fn needs(&self, todo: std::ops::Range<usize>) -> (u64, u64) {
+        let disk = todo.clone().map(|l| HEADER_LEN as u64 + self.layers.layer_len(l)).sum();
+        let memory = todo
+            .map(|l| {
                 self.layers.layer_len(l)
                     + if l + 1 < self.layers.len() { self.layers.layer_len(l + 1) / 2 } else { 0 }
             })
@@ -185,11 +180,12 @@ impl LayerStore {
         (disk, memory)
     }
 
-    /// Solves every layer not yet on disk, from the last down, on `threads` threads.
-    pub fn build(&self, threads: usize) -> Result<Built> {
+    /// Solves the layers `todo` ([`LayerStore::to_solve`]), from the last down, on `threads`
+    /// threads.
+    pub fn build(&self, todo: std::ops::Range<usize>, threads: usize) -> Result<Built> {
         let started = Instant::now();
         let layers = &self.layers;
-        let Some(top_missing) = self.to_solve().last() else {
+        let Some(top_missing) = todo.last() else {
             return Ok(Built { resumed_from: None, seconds: 0.0 });
         };
         fs::create_dir_all(&self.dir)
@@ -207,8 +203,7 @@ impl LayerStore {
             let mut table = vec![0u8; layers.layer_len(layer) as usize];
             let base = done;
             layers.solve_layer(layer, &next, &mut table, threads, &|n| bar.set_position(base + n))?;
-            Layers::check_layer(layer, &table)?;
-            let stats = layers.layer_stats(&table);
+            let stats = layers.layer_stats(layer, &table)?;
             self.write_layer(layer, &table, &stats)?;
             drop(next);
             next = layers.mouse_rows(table);
@@ -252,9 +247,9 @@ pub fn available_memory() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
 }
 
-/// Refuses to start a build the disk or the memory cannot hold, with the figures.
-pub fn check_room(store: &LayerStore) -> Result<()> {
-    let (disk, memory) = store.needs();
+/// Refuses to start a build that needs more disk or memory (`needs`, from
+/// [`LayerStore::needs`]) than there is, with the figures.
+pub fn check_room(store: &LayerStore, (disk, memory): (u64, u64)) -> Result<()> {
     let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
     if let Some(free) = free_disk(store.dir()) {
         if free < disk {

@@ -31,20 +31,21 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         args.cache.dir().context("the layered tablebase lives in the cache directory: drop --no-cache")?;
     let store = LayerStore::new(&dir, size);
     let layers = store.layers();
-    let missing = store.to_solve().len();
+    let todo = store.to_solve();
     let mut seconds = 0.0;
-    if missing > 0 {
-        check_room(&store)?;
-        let (disk, memory) = store.needs();
+    if !todo.is_empty() {
+        let (disk, memory) = store.needs(todo.clone());
+        check_room(&store, (disk, memory))?;
         eprintln!(
-            "ryg: building the {size} tablebase in {} layer by layer ({missing} of {} layers to go, {:.1} GiB on disk, \
+            "ryg: building the {size} tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB on disk, \
              {:.1} GiB of memory at most); if stopped, it resumes where it was",
             store.dir().display(),
+            todo.len(),
             layers.len(),
             disk as f64 / (1u64 << 30) as f64,
             memory as f64 / (1u64 << 30) as f64
         );
-        let built = store.build(args.cache.threads())?;
+        let built = store.build(todo, args.cache.threads())?;
         if let Some(from) = built.resumed_from {
             eprintln!("ryg: resumed after layer {from}, which was on disk");
         }

@@ -265,17 +265,6 @@ impl Layers {
         Ok(())
     }
 
-    /// Checks a solved layer for distances too long for one byte.
-    ///
-    /// # Errors
-    /// [`LayerError::Overflow`] when it holds one.
-    pub fn check_layer(layer: usize, table: &[u8]) -> Result<(), LayerError> {
-        if table.contains(&OVERFLOW) {
-            return Err(LayerError::Overflow { layer });
-        }
-        Ok(())
-    }
-
     /// The mouse-to-move rows of a solved layer, which the layer before it reads: the table
     /// is cut down to them in place (half its length).
     pub fn mouse_rows(&self, mut table: Vec<u8>) -> Vec<u8> {
@@ -308,8 +297,12 @@ impl LayerStats {
 }
 
 impl Layers {
-    /// The statistics of a solved layer's table (a histogram of its bytes per side to move).
-    pub fn layer_stats(&self, table: &[u8]) -> LayerStats {
+    /// The statistics of `layer`'s solved table (a histogram of its bytes per side to move),
+    /// which also finds any distance too long for one byte.
+    ///
+    /// # Errors
+    /// [`LayerError::Overflow`] when the table holds one.
+    pub fn layer_stats(&self, layer: usize, table: &[u8]) -> Result<LayerStats, LayerError> {
         let (m, block) = (self.geo.squares, self.block());
         // Two histograms a side, filled alternately, so that runs of one byte do not wait on
         // the same counter.
@@ -325,6 +318,9 @@ impl Layers {
                     hist[half][0][usize::from(b)] += 1;
                 }
             }
+        }
+        if hist.iter().flatten().any(|h| h[usize::from(OVERFLOW)] > 0) {
+            return Err(LayerError::Overflow { layer });
         }
         let mut stats = LayerStats::default();
         let mut longest: Option<(u32, u8)> = None;
@@ -342,7 +338,7 @@ impl Layers {
             let at = table.iter().position(|&b| b == byte).expect("the byte was counted");
             stats.longest = (plies as u8, at as u64);
         }
-        stats
+        Ok(stats)
     }
 
     /// The position whose entry is at `offset` of `layer`, or `None` for an impossible slot.

@@ -11,7 +11,7 @@ fn build_all(layers: &Layers, threads: usize) -> Vec<Vec<u8>> {
     for layer in (0..layers.len()).rev() {
         let mut table = vec![IMPOSSIBLE; layers.layer_len(layer) as usize];
         layers.solve_layer(layer, &next, &mut table, threads, &|_| {}).unwrap();
-        Layers::check_layer(layer, &table).unwrap();
+        layers.layer_stats(layer, &table).unwrap();
         next = layers.mouse_rows(table.clone());
         tables[layer] = table;
     }
@@ -133,8 +133,10 @@ fn next_rows_of_the_wrong_length_are_an_error() {
     let mut table = vec![IMPOSSIBLE; layers.layer_len(3) as usize];
     let err = layers.solve_layer(3, &[0; 5], &mut table, 1, &|_| {}).unwrap_err();
     assert!(matches!(err, LayerError::NextLength { layer: 3, found: 5, .. }), "{err}");
+    let mut overflowing = vec![IMPOSSIBLE; layers.block()];
+    overflowing[3] = 127;
     assert_eq!(
-        Layers::check_layer(7, &[0, 127, 3]).unwrap_err().to_string(),
+        layers.layer_stats(7, &overflowing).unwrap_err().to_string(),
         "layer 7: a forced win there takes more than 126 plies, more than one byte per position holds"
     );
 }
@@ -147,7 +149,7 @@ fn a_layers_statistics_and_positions_match_its_bytes() {
     let tb = Tablebase::build(size, 1, &mut ());
     let mut positions = 0;
     for (layer, table) in tables.iter().enumerate() {
-        let stats = layers.layer_stats(table);
+        let stats = layers.layer_stats(layer, table).unwrap();
         positions += stats.positions();
         let (plies, at) = stats.longest;
         let longest = layers.position(layer, at).unwrap();
