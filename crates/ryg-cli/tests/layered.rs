@@ -122,30 +122,3 @@ fn fourteen_says_what_it_would_take() {
         .code(1)
         .stderr(predicates::str::contains("ryg: error: solving 14x14 exactly would take"));
 }
-
-#[test]
-fn perft_counts_12x12_and_14x14_as_counted_by_hand() {
-    // the mouse's two moves, then five cats with two moves and the last-file cat with one
-    // (12×12), or six and one (14×14)
-    for (size, nodes) in [("12", "22"), ("14", "26")] {
-        let out = ryg().args(["perft", "2", "--size", size, "--json"]).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(report["nodes"].to_string(), nodes, "{size}");
-    }
-}
-
-#[test]
-fn show_and_moves_draw_14x14() {
-    let out = ryg().args(["moves", "--size", "14", "--json"]).output().unwrap();
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["moves"], serde_json::json!(["g1f2", "g1h2"]));
-    let shown = ryg()
-        .args(["show", "--fen", "1c1c1c1c1c1c1c/14/14/14/14/14/14/14/14/14/14/14/14/6m7 c"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(shown.stdout).unwrap();
-    assert!(text.starts_with("14     C     C     C     C     C     C     C\n"), "{text}");
-    assert!(text.contains("    a  b  c  d  e  f  g  h  i  j  k  l  m  n\n"), "{text}");
-    assert!(text.ends_with("to move  cats\n"), "{text}");
-}

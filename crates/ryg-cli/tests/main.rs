@@ -16,3 +16,4 @@ mod serve;
 mod solve;
 mod terminal;
 mod ugi;
+mod wide;

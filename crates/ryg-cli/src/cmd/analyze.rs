@@ -6,10 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use ryg::eval::EvalKind;
-use ryg::report::{move_names, AnalyzeReport};
-use ryg::search::{
-    Algo, DistanceSearch, Iteration, Limits, ProofConfig, SearchConfig, SearchHandler, Searcher, MAX_DEPTH,
-};
+use ryg::search::{Algo, DistanceSearch, ProofConfig, SearchConfig, MAX_DEPTH};
 
 use crate::args::{JsonArg, PositionArgs};
 
@@ -113,12 +110,6 @@ pub struct LimitArgs {
     pub nodes: Option<u64>,
 }
 
-impl LimitArgs {
-    pub fn limits(&self) -> Limits {
-        Limits { depth: self.depth, nodes: self.nodes }
-    }
-}
-
 /// The command line's search handler: a clock for `--movetime`, per-iteration times, and
 /// (in text mode) a line per iteration as it finishes.
 pub struct ClockHandler {
@@ -147,33 +138,40 @@ impl ClockHandler {
     }
 }
 
-impl SearchHandler for ClockHandler {
-    fn should_stop(&mut self, nodes: u64) -> bool {
-        if self.failed.is_some() || crate::interrupt::interrupted() {
-            return true;
-        }
-        match self.deadline {
-            Some(limit) if nodes & 1023 == 0 => self.started.elapsed() >= limit,
-            _ => false,
-        }
-    }
+/// The handler serves both engines: the default one and the wide one (12×12 and 14×14).
+macro_rules! clock_handler {
+    ($engine:ident) => {
+        impl $engine::search::SearchHandler for ClockHandler {
+            fn should_stop(&mut self, nodes: u64) -> bool {
+                if self.failed.is_some() || crate::interrupt::interrupted() {
+                    return true;
+                }
+                match self.deadline {
+                    Some(limit) if nodes & 1023 == 0 => self.started.elapsed() >= limit,
+                    _ => false,
+                }
+            }
 
-    fn on_iteration(&mut self, it: &Iteration) {
-        let seconds = self.elapsed();
-        self.seconds.push(seconds);
-        if self.print && self.failed.is_none() {
-            let written = outln!(
-                "depth {:>3}  score {:>9}  nodes {:>11}  time {:>8.3} s  pv {}",
-                it.depth,
-                it.score.to_string(),
-                it.nodes,
-                seconds,
-                move_names(&it.pv).join(" ")
-            );
-            self.failed = written.err();
+            fn on_iteration(&mut self, it: &$engine::search::Iteration) {
+                let seconds = self.elapsed();
+                self.seconds.push(seconds);
+                if self.print && self.failed.is_none() {
+                    let written = outln!(
+                        "depth {:>3}  score {:>9}  nodes {:>11}  time {:>8.3} s  pv {}",
+                        it.depth,
+                        it.score.to_string(),
+                        it.nodes,
+                        seconds,
+                        $engine::report::move_names(&it.pv).join(" ")
+                    );
+                    self.failed = written.err();
+                }
+            }
         }
-    }
+    };
 }
+clock_handler!(ryg);
+clock_handler!(ryg_wide);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -187,55 +185,112 @@ pub struct Args {
     pub json: JsonArg,
 }
 
+/// One analysis in one engine: `$engine` is `ryg` (boards up to 10×10, the faster 64-bit
+/// square sets) or `ryg_wide` (12×12 and 14×14).
+macro_rules! analyze {
+    ($engine:ident, $position:expr, $config:expr, $args:expr) => {{
+        let args = $args;
+            let mut config = $config;
+            // The proving search runs without any limit; with --movetime or --nodes the heuristic
+            // search deepens, so a limit still leaves the best move of the last iteration.
+            if args.limits.movetime.is_some() || args.limits.nodes.is_some() {
+                config.prove = false;
+            }
+            let mut searcher = $engine::search::Searcher::new(config);
+            let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
+            // Ctrl-C stops the search; what it found so far is printed as for a limit.
+            crate::interrupt::install();
+            let busy = crate::interrupt::Busy::start();
+            let result = searcher.search(&$position, &$engine::search::Limits { depth: args.limits.depth, nodes: args.limits.nodes }, &mut handler);
+            drop(busy);
+            let interrupted = crate::interrupt::interrupted();
+            if let Some(err) = handler.failed.take() {
+                return Err(err.into());
+            }
+            let seconds = handler.elapsed();
+            let report = $engine::report::AnalyzeReport::of(&$position, &result, &handler.seconds, seconds);
+            if args.json.json {
+                outln!("{}", serde_json::to_string(&report)?)?;
+                return Ok(());
+            }
+            match (&report.best_move, &report.score) {
+                (Some(mv), Some(score)) => outln!(
+                    "bestmove {mv}  score {score}  depth {}  nodes {}  time {:.3} s",
+                    report.depth,
+                    report.nodes,
+                    seconds
+                )?,
+                _ if $position.outcome().is_some() => outln!("no move: the game is over")?,
+                _ if interrupted => outln!("no move yet: interrupted after {} nodes, {seconds:.3} s", report.nodes)?,
+                _ => outln!(
+                    "no iteration finished within the limits ({} nodes, {seconds:.3} s): raise --movetime or --nodes",
+                    report.nodes
+                )?,
+            }
+            if let Some(res) = result.proven {
+                outln!("result: {res}")?;
+            }
+            if let Some(partial) = result.partial {
+                outln!("proved so far: {partial}")?;
+            }
+            if result.stopped && interrupted {
+                outln!("(interrupted by Ctrl-C before the search finished)")?;
+            } else if result.stopped {
+                outln!("(stopped by a limit before the search finished)")?;
+            }
+        Ok(())
+    }};
+}
+
 pub fn run(args: Args) -> Result<()> {
-    let position = args.position.position()?;
-    let mut config = args.search.config();
-    // The proving search runs without any limit; with --movetime or --nodes the heuristic
-    // search deepens, so a limit still leaves the best move of the last iteration.
-    if args.limits.movetime.is_some() || args.limits.nodes.is_some() {
-        config.prove = false;
+    let wide = args.position.wide_position()?;
+    if wide.size().n() <= ryg::Size::MAX.n() {
+        let position = args.position.position()?;
+        analyze!(ryg, position, args.search.config(), &args)
+    } else {
+        analyze!(ryg_wide, wide, widen(args.search.config()), &args)
     }
-    let mut searcher = Searcher::new(config);
-    let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
-    // Ctrl-C stops the search; what it found so far is printed as for a limit.
-    crate::interrupt::install();
-    let busy = crate::interrupt::Busy::start();
-    let result = searcher.search(&position, &args.limits.limits(), &mut handler);
-    drop(busy);
-    let interrupted = crate::interrupt::interrupted();
-    if let Some(err) = handler.failed.take() {
-        return Err(err.into());
+}
+
+/// The same switches for the wide engine (12×12 and 14×14).
+fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
+    use ryg_wide::eval::EvalKind as WideEval;
+    use ryg_wide::search::{Algo as WideAlgo, DistanceSearch as WideDistance};
+    let proof = config.proof;
+    ryg_wide::search::SearchConfig {
+        algo: match config.algo {
+            Algo::Minimax => WideAlgo::Minimax,
+            Algo::AlphaBeta => WideAlgo::AlphaBeta,
+        },
+        eval: match config.eval {
+            EvalKind::Seed => WideEval::Seed,
+            EvalKind::Classic => WideEval::Classic,
+            EvalKind::Default => WideEval::Default,
+        },
+        weights: None,
+        tt: config.tt,
+        ordering: config.ordering,
+        history: config.history,
+        mate_distance: config.mate_distance,
+        pvs: config.pvs,
+        iterative_deepening: config.iterative_deepening,
+        tt_megabytes: config.tt_megabytes,
+        random_ties: config.random_ties,
+        tie_margin: config.tie_margin,
+        prove: config.prove,
+        proof: ryg_wide::search::ProofConfig {
+            win_first: proof.win_first,
+            distance: match proof.distance {
+                DistanceSearch::Bisect => WideDistance::Bisect,
+                DistanceSearch::Step => WideDistance::Step,
+                DistanceSearch::Window => WideDistance::Window,
+            },
+            table: proof.table,
+            etc: proof.etc,
+            ordering: proof.ordering,
+            free_mouse: proof.free_mouse,
+            mate_distance: proof.mate_distance,
+            table_megabytes: proof.table_megabytes,
+        },
     }
-    let seconds = handler.elapsed();
-    let report = AnalyzeReport::of(&position, &result, &handler.seconds, seconds);
-    if args.json.json {
-        outln!("{}", serde_json::to_string(&report)?)?;
-        return Ok(());
-    }
-    match (&report.best_move, &report.score) {
-        (Some(mv), Some(score)) => outln!(
-            "bestmove {mv}  score {score}  depth {}  nodes {}  time {:.3} s",
-            report.depth,
-            report.nodes,
-            seconds
-        )?,
-        _ if position.outcome().is_some() => outln!("no move: the game is over")?,
-        _ if interrupted => outln!("no move yet: interrupted after {} nodes, {seconds:.3} s", report.nodes)?,
-        _ => outln!(
-            "no iteration finished within the limits ({} nodes, {seconds:.3} s): raise --movetime or --nodes",
-            report.nodes
-        )?,
-    }
-    if let Some(res) = result.proven {
-        outln!("result: {res}")?;
-    }
-    if let Some(partial) = result.partial {
-        outln!("proved so far: {partial}")?;
-    }
-    if result.stopped && interrupted {
-        outln!("(interrupted by Ctrl-C before the search finished)")?;
-    } else if result.stopped {
-        outln!("(stopped by a limit before the search finished)")?;
-    }
-    Ok(())
 }
