@@ -3,7 +3,7 @@
 //! the increment and starts the other one. Times are epoch milliseconds given by the caller,
 //! so everything here is a pure function of its inputs.
 
-use ryg::Side;
+use ryg_wide::Side;
 use serde::Serialize;
 
 /// The shortest clock a game may have, in minutes (3 seconds).

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use ryg::search::{Iteration, SearchHandler};
 use ryg::{BuildProgress, Level, Move, Player, Position, Size, Tablebase};
 use serde::Serialize;
 
@@ -124,19 +123,26 @@ pub struct Thinking {
     pub nodes: AtomicU64,
 }
 
-impl SearchHandler for &Thinking {
-    fn should_stop(&mut self, nodes: u64) -> bool {
-        if nodes & 1023 == 0 {
-            self.nodes.store(nodes, Ordering::Relaxed);
-        }
-        false
-    }
+/// Both engines report to it: the default one (boards up to 10×10) and the wide one.
+macro_rules! thinking_handler {
+    ($engine:ident) => {
+        impl $engine::search::SearchHandler for &Thinking {
+            fn should_stop(&mut self, nodes: u64) -> bool {
+                if nodes & 1023 == 0 {
+                    self.nodes.store(nodes, Ordering::Relaxed);
+                }
+                false
+            }
 
-    fn on_iteration(&mut self, it: &Iteration) {
-        self.depth.store(it.depth, Ordering::Relaxed);
-        self.nodes.store(it.nodes, Ordering::Relaxed);
-    }
+            fn on_iteration(&mut self, it: &$engine::search::Iteration) {
+                self.depth.store(it.depth, Ordering::Relaxed);
+                self.nodes.store(it.nodes, Ordering::Relaxed);
+            }
+        }
+    };
 }
+thinking_handler!(ryg);
+thinking_handler!(ryg_wide);
 
 /// The games whose computer move is being searched now.
 #[derive(Default)]
@@ -172,25 +178,61 @@ impl Drop for ThinkingGuard<'_> {
 }
 
 /// The move `level` plays in `position`. Its random choices are seeded by the game's seed and
-/// the ply, so the same game replays the same moves.
+/// the ply, so the same game replays the same moves. Boards up to 10×10 are played by the
+/// default engine (its 64-bit square sets are the faster), 12×12 and 14×14 by the wide one,
+/// which searches without a tablebase.
 pub fn computer_move(
     tablebases: &Tablebases,
-    position: &Position,
-    level: Level,
+    position: &ryg_wide::Position,
+    level: ryg_wide::Level,
     seed: u64,
     thinking: &Thinking,
-) -> Result<Move, ApiError> {
+) -> Result<ryg_wide::Move, ApiError> {
+    let mut handler = thinking;
+    let Some(narrow) = narrow_position(position) else {
+        if level.only_with_tablebase() {
+            return Err(ApiError::conflict(format!("level {level} needs a tablebase: boards up to 10x10 only")));
+        }
+        let mut player = ryg_wide::Player::new(level, seed);
+        return player
+            .choose(position, None, &mut handler)
+            .map(|choice| choice.mv)
+            .map_err(|e| ApiError::conflict(e.to_string()));
+    };
+    let level: Level = level.to_string().parse().map_err(|e: ryg::LevelError| ApiError::internal(e.to_string()))?;
     // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
     // use it once it is built and search meanwhile.
     let tb = match level {
-        Level::Search(_) if position.size().n() > 8 => tablebases.ready(position.size()),
-        _ if level.needs_tablebase() => Some(tablebases.wait(position.size())),
+        Level::Search(_) if narrow.size().n() > 8 => tablebases.ready(narrow.size()),
+        _ if level.needs_tablebase() => Some(tablebases.wait(narrow.size())),
         _ => None,
     };
     let mut player = Player::new(level, seed);
-    let mut handler = thinking;
-    player
-        .choose(position, tb.as_deref(), &mut handler)
+    let mv = player
+        .choose(&narrow, tb.as_deref(), &mut handler)
         .map(|choice| choice.mv)
-        .map_err(|e| ApiError::conflict(e.to_string()))
+        .map_err(|e| ApiError::conflict(e.to_string()))?;
+    wide_move(mv)
+}
+
+/// The default engine's copy of a position of the game model, which the wide engine holds
+/// (`None` on 12×12 and 14×14).
+pub fn narrow_position(position: &ryg_wide::Position) -> Option<Position> {
+    if position.size().n() > Size::MAX.n() {
+        return None;
+    }
+    position.fen().parse().ok()
+}
+
+/// The default engine's copy of a game of the game model (`None` on 12×12 and 14×14).
+pub fn narrow_game(game: &ryg_wide::Game) -> Option<ryg::Game> {
+    let mut narrow = ryg::Game::new(narrow_position(game.start())?);
+    for mv in game.moves() {
+        narrow.play(mv.to_string().parse().ok()?).ok()?;
+    }
+    Some(narrow)
+}
+
+fn wide_move(mv: Move) -> Result<ryg_wide::Move, ApiError> {
+    mv.to_string().parse().map_err(|e: ryg_wide::MoveError| ApiError::internal(e.to_string()))
 }

@@ -27,6 +27,7 @@ pub const CODES: &[&str] = &[
     "not_your_turn",
     "not_found",
     "not_public",
+    "board_too_big",
     "method_not_allowed",
     "conflict",
     "game_over",
@@ -76,6 +77,16 @@ impl ApiError {
     /// 500: the server failed (the database); the message says what failed.
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    /// 409 `board_too_big`: `what` (exact results, a search tree …) is asked for on 12×12 or
+    /// 14×14, where games are played but the tablebases and the lessons stop at 10×10.
+    pub fn board_too_big(what: &str, size: impl std::fmt::Display) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "board_too_big",
+            format!("{what} is for boards up to 10x10; this position is on {size}"),
+        )
     }
 
     /// The same error with a more precise `code`.

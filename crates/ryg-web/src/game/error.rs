@@ -1,6 +1,6 @@
 //! Why the game service refuses a request: one variant per reason, each with its message.
 
-use ryg::{Level, Move, Side};
+use ryg_wide::{Level, Move, Side};
 use thiserror::Error;
 
 use crate::store::{Holder, StoreError};
@@ -12,10 +12,10 @@ pub enum GameError {
     NotFound(i64),
     /// Move text that is no move.
     #[error(transparent)]
-    BadMove(#[from] ryg::MoveError),
+    BadMove(#[from] ryg_wide::MoveError),
     /// A move the position does not allow.
     #[error(transparent)]
-    IllegalMove(#[from] ryg::PlayError),
+    IllegalMove(#[from] ryg_wide::PlayError),
     #[error("it is the computer's turn: level {level} plays the {}", side.name())]
     ComputerToMove { level: Level, side: Side },
     /// A move by the seat not to move.
@@ -62,7 +62,7 @@ pub enum GameError {
     NameControl,
     /// A bad position for a new game.
     #[error("invalid fen '{fen}': {error}")]
-    BadFen { fen: String, error: ryg::PositionError },
+    BadFen { fen: String, error: ryg_wide::PositionError },
     /// Another bad setting of a new game or a request (the message says which).
     #[error("{0}")]
     Invalid(String),
@@ -72,7 +72,7 @@ pub enum GameError {
     #[error("no random numbers from the system: {0}")]
     Random(#[from] getrandom::Error),
     #[error("{0}")]
-    Record(#[from] ryg::RecordErrorKind),
+    Record(#[from] ryg_wide::RecordErrorKind),
     /// The client's address has the most games stored that the server keeps for one.
     #[error("your address has {max} games stored, the most this server keeps for one address (--games-per-client); finished games are deleted after --keep-days")]
     TooManyGames { max: usize },

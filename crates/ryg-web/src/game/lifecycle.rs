@@ -1,7 +1,7 @@
 //! A game's life: created (from a size and start, a position or a record; seats, names, clock
 //! and tokens), ended on time or by resignation, and followed by a rematch with sides swapped.
 
-use ryg::{Game, Level, Position, Record, Side, Size, Square};
+use ryg_wide::{Game, Level, Position, Record, Side, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use super::error::GameError;
@@ -95,13 +95,27 @@ impl NewGame {
         let size = match self.size {
             None => Size::STANDARD,
             Some(n) => Size::new(n).ok_or_else(|| {
-                GameError::Invalid(format!("unsupported board size {n}: expected 4, 6, 8 or 10"))
+                GameError::Invalid(format!("unsupported board size {n}: expected 4, 6, 8, 10, 12 or 14"))
             })?,
         };
         let start = self.start.as_deref().map(str::parse::<Square>).transpose().map_err(|e| bad_start(&e))?;
         let position = Position::start(size, start).map_err(|e| bad_start(&e))?;
         Ok(Game::new(position))
     }
+}
+
+/// Whether the computer can play at `level` on a board of `size`: the levels that read the
+/// tablebase (`perfect`, `err:F`) play on boards up to 10×10 only.
+///
+/// # Errors
+/// [`GameError::Invalid`] saying which levels play on that board.
+pub fn level_fits(level: Level, size: Size) -> Result<(), GameError> {
+    if level.only_with_tablebase() && size.n() > 10 {
+        return Err(GameError::Invalid(format!(
+            "level {level} plays from the tablebase, built for boards up to 10x10: on {size} choose 1 to 9 or random"
+        )));
+    }
+    Ok(())
 }
 
 /// A random seed for the computer's choices.
@@ -162,6 +176,11 @@ impl Games<'_> {
         }
         let mouse = seat(spec.mouse.as_deref(), Seat::Human)?;
         let cats = seat(spec.cats.as_deref(), Seat::Computer(Level::Search(3)))?;
+        for s in [mouse, cats] {
+            if let Seat::Computer(level) = s {
+                level_fits(level, game.position().size())?;
+            }
+        }
         let names = spec.names.clone().unwrap_or_default();
         let names = [display_name(names.mouse.as_deref())?, display_name(names.cats.as_deref())?];
         let clock =

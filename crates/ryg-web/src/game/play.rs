@@ -1,7 +1,7 @@
 //! Moves: a person's move by the seat to move, the clock charged for it, and the computer's
 //! turn (which level plays, with which seed, and its chosen move stored).
 
-use ryg::{Level, Move};
+use ryg_wide::{Level, Move};
 
 use super::error::GameError;
 use super::seats::{require_holder, require_side};
@@ -105,7 +105,7 @@ impl Games<'_> {
         };
         refuse_if_over(g)?;
         let asked = level
-            .map(|text| text.parse::<Level>().map_err(|e: ryg::LevelError| GameError::Invalid(e.to_string())))
+            .map(|text| text.parse::<Level>().map_err(|e: ryg_wide::LevelError| GameError::Invalid(e.to_string())))
             .transpose()?;
         let level = match (asked, g.seat_to_move()) {
             // the computer's seat plays at the level the game was created with
@@ -116,7 +116,10 @@ impl Games<'_> {
                 )))
             }
             (_, Seat::Computer(level)) => level,
-            (Some(asked), Seat::Human) => asked,
+            (Some(asked), Seat::Human) => {
+                super::lifecycle::level_fits(asked, g.game.position().size())?;
+                asked
+            }
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),
         };
         Ok((Some(you), level))

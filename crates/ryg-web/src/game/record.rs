@@ -1,6 +1,6 @@
 //! A stored game as a record (PGN): its moves, the players' names, how it ended.
 
-use ryg::Record;
+use ryg_wide::Record;
 
 use super::error::GameError;
 use crate::store::{EndReason, Seat, StoredGame};

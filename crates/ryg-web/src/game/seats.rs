@@ -1,7 +1,7 @@
 //! Who may act on a game: the seats a request's token holds, checked per action; and the
 //! players' display names.
 
-use ryg::Side;
+use ryg_wide::Side;
 
 use super::error::GameError;
 use super::service::Games;
@@ -75,7 +75,7 @@ impl Games<'_> {
         let side = match (you, side) {
             (_, Some(text)) => {
                 let side: Side =
-                    text.parse().map_err(|e: ryg::SideError| GameError::Invalid(e.to_string()))?;
+                    text.parse().map_err(|e: ryg_wide::SideError| GameError::Invalid(e.to_string()))?;
                 require_side(g, token, side, "naming this seat")?;
                 side
             }

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::sync::Mutex;
 
-use ryg::{Level, Side};
+use ryg_wide::{Level, Side};
 
 use super::*;
 use crate::store::sqlite::SqliteStore;

@@ -2,7 +2,7 @@
 //! replies, so a person is to move again), as a request the other seat answers between two
 //! people; and redo.
 
-use ryg::Side;
+use ryg_wide::Side;
 
 use super::error::GameError;
 use super::seats::require_holder;

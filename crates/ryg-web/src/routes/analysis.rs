@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use ryg::eval::EvalKind;
-use ryg::report::{AnalyzeReport, EvalReport, MovesReport, SolveReport, TreeReport};
+use ryg::report::{AnalyzeReport, EvalReport, SolveReport, TreeReport};
 use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Step, Trace, Tree};
 use ryg::{Position, Size};
 use serde::Serialize;
@@ -29,7 +29,16 @@ pub const MAX_TREE_DEPTH: u64 = 4;
 /// The largest tree `/api/tree` builds.
 pub const MAX_TREE_NODES: u64 = 100_000;
 
+/// The position of the `fen` parameter on a board up to 10×10 (the default engine's, which
+/// the tablebases, searches and lessons use); a 12×12 or 14×14 one is refused with
+/// `board_too_big`.
 pub(super) fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
+    let wide = wide_position(params)?;
+    crate::engine::narrow_position(&wide).ok_or_else(|| ApiError::board_too_big("this", wide.size()))
+}
+
+/// The position of the `fen` parameter on any board up to 14×14.
+pub(super) fn wide_position(params: &HashMap<String, String>) -> ApiResult<ryg_wide::Position> {
     let fen = required(params, "fen")?;
     fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
 }
@@ -40,8 +49,9 @@ pub(super) fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind>
         .map_or(Ok(EvalKind::Default), |e| e.parse().map_err(|e| ApiError::bad_request(format!("{e}"))))
 }
 
-pub async fn moves(params: Params) -> ApiResult<Json<MovesReport>> {
-    Ok(Json(MovesReport::of(&position(&params)?)))
+/// `GET /api/moves`: on every board up to 14×14 (the page asks it for the moves of a game).
+pub async fn moves(params: Params) -> ApiResult<Json<ryg_wide::report::MovesReport>> {
+    Ok(Json(ryg_wide::report::MovesReport::of(&wide_position(&params)?)))
 }
 
 pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<SolveReport>> {

@@ -2,7 +2,7 @@
 //! the way back: both stores read and write games through [`GameRow`], so they store the same
 //! thing and refuse the same damaged rows.
 
-use ryg::{Game, Move, Position, Side};
+use ryg_wide::{Game, Move, Position, Side};
 
 use super::seats::Seat;
 use super::stored::{End, EndReason, StoredGame};

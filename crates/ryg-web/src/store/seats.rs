@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use ryg::{Level, Side};
+use ryg_wide::{Level, Side};
 
 /// Who plays a side: a person at the page, or the computer at a level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -242,7 +242,7 @@ pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite:
 
 #[cfg(test)]
 mod tests {
-    use ryg::{Game, Level, Position, Side};
+    use ryg_wide::{Game, Level, Position, Side};
 
     use super::*;
     use crate::clock::Clock;

@@ -1,7 +1,7 @@
 //! A game as stored: the game itself, its seats, tokens, names and clock, how it ended, and
 //! the undo and rematch requests between its players.
 
-use ryg::{Game, Position, Side};
+use ryg_wide::{Game, Position, Side};
 
 use super::seats::{Holder, Players, Seat};
 use crate::clock::{self, Clock};

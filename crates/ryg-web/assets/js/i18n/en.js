@@ -310,6 +310,7 @@ export default {
   'error.unavailable': 'The server is busy (a tablebase is being built): try again in a moment.',
   'error.tablebase_building': 'The tablebase for this board is being built: try again in a moment.',
   'error.not_public': 'This server does not list its games.',
+  'error.board_too_big': 'Exact results and the analysis tools are for boards up to 10×10.',
   'error.busy': 'The computer is busy with other analyses: try again in a moment.',
   'error.rate_limited': 'Too many requests from this address: wait a moment and try again.',
   'error.request_timeout': 'The request took too long: try again.',

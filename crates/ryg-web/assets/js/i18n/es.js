@@ -312,6 +312,7 @@ export default {
   'error.unavailable': 'El servidor está ocupado (se está construyendo una tabla de finales): prueba dentro de un momento.',
   'error.tablebase_building': 'Se está construyendo la tabla de finales de este tablero: prueba dentro de un momento.',
   'error.not_public': 'Este servidor no muestra la lista de sus partidas.',
+  'error.board_too_big': 'Los resultados exactos y las herramientas de análisis son para tableros de hasta 10×10.',
   'error.busy': 'El ordenador está ocupado con otros análisis: prueba dentro de un momento.',
   'error.rate_limited': 'Demasiadas peticiones desde esta dirección: espera un momento y vuelve a intentarlo.',
   'error.request_timeout': 'La petición ha tardado demasiado: vuelve a intentarlo.',

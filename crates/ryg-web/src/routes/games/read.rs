@@ -70,7 +70,7 @@ fn parse_ids(text: &str) -> ApiResult<Vec<i64>> {
     ids.iter()
         .map(|id| {
             id.parse::<i64>().map_err(|_| {
-                ApiError::bad_request(format!("bad ids: '{}' is no game id", ryg::echo::echo(id)))
+                ApiError::bad_request(format!("bad ids: '{}' is no game id", ryg_wide::echo::echo(id)))
             })
         })
         .collect()
@@ -116,8 +116,9 @@ pub async fn review(
     let size = g.start.size();
     let st = Arc::clone(&state);
     let review = crate::routes::blocking::engine(&state, client, move |_| {
-        let tb = st.tablebases.get(size)?;
-        ryg::review::review(&tb, &g.game).map_err(|e| ApiError::internal(e.to_string()))
+        let game = crate::engine::narrow_game(&g.game).ok_or_else(|| ApiError::board_too_big("the review", size))?;
+        let tb = st.tablebases.get(game.start().size())?;
+        ryg::review::review(&tb, &game).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;
     Ok(Json(review_json(size.n(), &review)))

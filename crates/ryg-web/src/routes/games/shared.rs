@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use ryg::Level;
+use ryg_wide::Level;
 
 use super::view::event_json;
 use crate::clock::now_ms;

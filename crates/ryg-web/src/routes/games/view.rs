@@ -1,8 +1,8 @@
 //! A game as the API shows it (`GameView`), and the answer to a new game (its view, tokens and
 //! links).
 
-use ryg::report::{move_names, OutcomeReport};
-use ryg::Side;
+use ryg_wide::report::{move_names, OutcomeReport};
+use ryg_wide::Side;
 use serde::Serialize;
 
 use crate::clock::{now_ms, ClockView};
