@@ -1,7 +1,7 @@
 // Positions as the rules write them (FEN of rules.md), squares and moves: pure functions, no
 // page and no server, so that `node --test` checks them as they are.
 
-export const FILES = 'abcdefghij';
+export const FILES = 'abcdefghijklmn';
 
 export function sqName(f, r) { return FILES[f] + (r + 1); }
 export function sqCoords(name) { return [FILES.indexOf(name[0]), parseInt(name.slice(1), 10) - 1]; }
@@ -44,7 +44,7 @@ export function toFen(pos) {
 
 /** A move's two squares: "e1d2" → ["e1", "d2"], "a10b9" → ["a10", "b9"]. */
 export function splitMove(mv) {
-  const split = mv.search(/[a-j]\d+$/);
+  const split = mv.search(/[a-n]\d+$/);
   return [mv.slice(0, split), mv.slice(split)];
 }
 

@@ -2,7 +2,7 @@
 // draws it. Pure (no page), tested with `node --test`.
 import { sqName, isDark } from './fen.js';
 
-export const SIZES = [4, 6, 8, 10];
+export const SIZES = [4, 6, 8, 10, 12, 14];
 
 /** `{pos}` for a FEN whose position the board may draw (`complete` false while a mouse or some
  * cats are still to be placed), else `{key, args}`: the words' key and values of what is wrong

@@ -12,6 +12,7 @@ import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
 import { syncAddress } from './address.js';
+import { TABLEBASE_MAX } from './levelnote.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
@@ -87,7 +88,10 @@ export function render() {
   $('undo').disabled = idle || g.moves.length === 0 || !state.you
     || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
   $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
-  $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g);
+  // hints come from the tablebase, which the server builds up to 10×10
+  const noTable = startPos(g).size > TABLEBASE_MAX;
+  $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g) || noTable;
+  $('hint').title = noTable ? t('error.board_too_big') : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
   $('resign').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null;
   $('resign').disabled = idle;

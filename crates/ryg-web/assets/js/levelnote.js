@@ -4,6 +4,17 @@ import { $ } from './dom.js';
 import { t, currentLang } from './i18n.js';
 import { LEVEL_CHANCES } from './levels.js';
 
+/** The largest board the server builds a tablebase for: beyond it there are no exact results,
+ * and the computer's levels 1 to 9 search as many plies as their number. */
+export const TABLEBASE_MAX = 10;
+
+/** The `perfect` level plays from the tablebase: offered up to {@link TABLEBASE_MAX} only. */
+export function fitLevels(size) {
+  const perfect = $('level').querySelector('option[value="perfect"]');
+  perfect.disabled = size > TABLEBASE_MAX;
+  if (perfect.disabled && $('level').value === 'perfect') $('level').value = '9';
+}
+
 /** The chance (percent) that a careful player beats `level` played by the computer's side
  * `computer` on `size`×`size` from `start`; null where there is no exact figure. */
 export function careful(size, computer, start, level) {
@@ -19,17 +30,19 @@ function percent(p, digits) {
 /** Fills the note under the Level choice. */
 export function renderLevelNote() {
   const size = parseInt($('size').value, 10);
+  fitLevels(size);
   const start = $('start').value;
   const level = $('level').value;
   const seat = $('seat').value;
   const name = level === 'random' || level === 'perfect' ? t(`level.${level}`) : level;
-  const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : 'levels.mean.n', { name })];
+  const numbered = size > TABLEBASE_MAX ? 'levels.mean.search' : 'levels.mean.n';
+  const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, { name })];
   if (seat === 'both') parts.push(t('levels.noComputer'));
   else {
     // the careful player plays the other side of the computer's (watching: as if against the cats)
     const computer = seat === 'cats' ? 'mouse' : 'cats';
     const p = careful(size, computer, start, level);
-    if (p === null) parts.push(t('levels.noFigure', { n: size }));
+    if (p === null) parts.push(t(size > TABLEBASE_MAX ? 'levels.noTable' : 'levels.noFigure', { n: size }));
     else {
       parts.push(t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, {
         about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size,

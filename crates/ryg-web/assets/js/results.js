@@ -7,6 +7,7 @@ import { state, hooks, isHotseat, playingFriend, viewedFen } from './state.js';
 import { resultText } from './words.js';
 import { t, errorText } from './i18n.js';
 import { sortedResults } from './ranking.js';
+import { TABLEBASE_MAX } from './levelnote.js';
 
 const solveCache = new Map();
 /** The sizes whose tablebase the server said is ready. */
@@ -34,13 +35,15 @@ export async function renderResults() {
   const toggle = $('results-toggle');
   const forced = !!state.setup || (g && isHotseat(g));
   const hidden = !state.setup && g && playingFriend(g);
-  toggle.setAttribute('aria-pressed', String(vis));
-  toggle.textContent = t(forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show');
-  toggle.disabled = forced || hidden;
-  const box = $('results');
-  box.hidden = !vis;
-  if (!vis) return;
   const fen = viewedFen();
+  // the server builds tablebases up to 10×10: on 12×12 and 14×14 there is nothing to show
+  const tooBig = !!fen && parseFen(fen).size > TABLEBASE_MAX;
+  toggle.setAttribute('aria-pressed', String(vis && !tooBig));
+  toggle.textContent = t(tooBig ? 'results.tooBig' : forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show');
+  toggle.disabled = forced || hidden || tooBig;
+  const box = $('results');
+  box.hidden = !vis || tooBig;
+  if (!vis || tooBig) return;
   if (box.dataset.fen === fen) return;
   const seq = ++resultsSeq;
   box.dataset.fen = '';
