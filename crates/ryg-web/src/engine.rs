@@ -191,7 +191,9 @@ pub fn computer_move(
     let mut handler = thinking;
     let Some(narrow) = narrow_position(position) else {
         if level.only_with_tablebase() {
-            return Err(ApiError::conflict(format!("level {level} needs a tablebase: boards up to 10x10 only")));
+            return Err(ApiError::conflict(format!(
+                "level {level} needs a tablebase: boards up to 10x10 only"
+            )));
         }
         let mut player = ryg_wide::Player::new(level, seed);
         return player
@@ -199,7 +201,8 @@ pub fn computer_move(
             .map(|choice| choice.mv)
             .map_err(|e| ApiError::conflict(e.to_string()));
     };
-    let level: Level = level.to_string().parse().map_err(|e: ryg::LevelError| ApiError::internal(e.to_string()))?;
+    let level: Level =
+        level.to_string().parse().map_err(|e: ryg::LevelError| ApiError::internal(e.to_string()))?;
     // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
     // use it once it is built and search meanwhile.
     let tb = match level {

@@ -12,4 +12,5 @@ mod security;
 mod shared;
 mod visitors;
 mod weights;
+mod wide;
 mod work;

@@ -105,7 +105,9 @@ impl Games<'_> {
         };
         refuse_if_over(g)?;
         let asked = level
-            .map(|text| text.parse::<Level>().map_err(|e: ryg_wide::LevelError| GameError::Invalid(e.to_string())))
+            .map(|text| {
+                text.parse::<Level>().map_err(|e: ryg_wide::LevelError| GameError::Invalid(e.to_string()))
+            })
             .transpose()?;
         let level = match (asked, g.seat_to_move()) {
             // the computer's seat plays at the level the game was created with

@@ -238,8 +238,13 @@ mod tests {
         let store = SqliteStore::open(path).unwrap();
         for _ in 0..n {
             let start = ryg_wide::Position::start(ryg_wide::Size::default(), None).unwrap();
-            let mut g =
-                StoredGame::new(ryg_wide::Game::new(start), Seat::Human, Seat::Human, 1, crate::store::now_utc());
+            let mut g = StoredGame::new(
+                ryg_wide::Game::new(start),
+                Seat::Human,
+                Seat::Human,
+                1,
+                crate::store::now_utc(),
+            );
             g.game.play("e1d2".parse().unwrap()).unwrap();
             store.insert(&g).unwrap();
         }
