@@ -2,7 +2,11 @@
 //! ryg's cache directory (`tablebase-12x12/layer-065.ryg`), each written whole under a
 //! temporary name and renamed, with a header (format, size, layer, length, checksum, the
 //! layer's statistics). A build solves the layers from the last down to the first and resumes
-//! after the last finished one when it was stopped; a lookup reads one byte of one layer.
+//! after the last finished one when it was stopped.
+//!
+//! A layer's bytes are kept in blocks of [`BLOCK`] bytes, each compressed on its own with
+//! zstd (12×12: 21 GiB of results in about 1 GiB of files), behind an index of where each
+//! block starts: a lookup reads and decompresses one block.
 
 use std::fs;
 use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
@@ -17,9 +21,18 @@ use ryg_wide::{ExactResult, Position, Size};
 use crate::atomic::write_atomically_with;
 
 const MAGIC: &[u8; 8] = b"RYGLAYER";
-const VERSION: u32 = 1;
-/// The header: magic, version, size, layer, configurations, length, checksum, statistics.
+/// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
+const VERSION: u32 = 2;
+/// The header: magic, version, size, layer, block size, configurations, length, checksum,
+/// statistics. The block index follows it, then the blocks.
 pub const HEADER_LEN: usize = 8 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 * 8 + 8 + 8;
+/// The uncompressed bytes of a block: a lookup decompresses this many.
+pub const BLOCK: usize = 1 << 16;
+/// zstd's level: its fastest levels already shrink a layer about 19 times.
+const LEVEL: i32 = 1;
+/// The share of a layer's bytes its file is assumed to take when the disk is checked before
+/// a build (a quarter: the 12×12 layers take a twentieth).
+const ASSUMED_RATIO: u64 = 4;
 
 /// The layer files of one board size.
 pub struct LayerStore {
@@ -32,6 +45,50 @@ struct Header {
     len: u64,
     sum: u64,
     stats: LayerStats,
+}
+
+/// The number of blocks of a layer of `len` bytes.
+fn blocks(len: u64) -> usize {
+    len.div_ceil(BLOCK as u64) as usize
+}
+
+/// Where the blocks start in a layer file of `blocks` blocks (past the header and the index of
+/// `blocks + 1` offsets).
+fn data_start(blocks: usize) -> u64 {
+    (HEADER_LEN + 8 * (blocks + 1)) as u64
+}
+
+fn read_u64_at(file: &fs::File, at: u64) -> std::io::Result<u64> {
+    use std::os::unix::fs::FileExt;
+    let mut b = [0u8; 8];
+    file.read_exact_at(&mut b, at)?;
+    Ok(u64::from_le_bytes(b))
+}
+
+/// Compresses `table` block by block on `threads` threads: the index (each block's start, and
+/// the end) and the blocks one after the other.
+fn compress(table: &[u8], threads: usize) -> Result<(Vec<u64>, Vec<u8>)> {
+    let chunks: Vec<&[u8]> = table.chunks(BLOCK).collect();
+    let per = chunks.len().div_ceil(threads.max(1)).max(1);
+    let packed: Vec<Vec<Vec<u8>>> = std::thread::scope(|s| {
+        let workers: Vec<_> = chunks
+            .chunks(per)
+            .map(|part| s.spawn(move || part.iter().map(|c| zstd::bulk::compress(c, LEVEL)).collect()))
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("a compressing thread panicked")).collect::<Vec<_>>()
+    })
+    .into_iter()
+    .map(|part: Vec<std::io::Result<Vec<u8>>>| part.into_iter().collect())
+    .collect::<std::io::Result<_>>()
+    .context("cannot compress a layer")?;
+    let mut index = Vec::with_capacity(chunks.len() + 1);
+    let mut data = Vec::new();
+    for block in packed.iter().flatten() {
+        index.push(data.len() as u64);
+        data.extend_from_slice(block);
+    }
+    index.push(data.len() as u64);
+    Ok((index, data))
 }
 
 /// What a build did.
@@ -64,7 +121,7 @@ impl LayerStore {
         h.extend_from_slice(&VERSION.to_le_bytes());
         h.extend_from_slice(&u32::from(self.layers.size().n()).to_le_bytes());
         h.extend_from_slice(&(layer as u32).to_le_bytes());
-        h.extend_from_slice(&0u32.to_le_bytes());
+        h.extend_from_slice(&(BLOCK as u32).to_le_bytes());
         h.extend_from_slice(&self.layers.configs(layer).to_le_bytes());
         h.extend_from_slice(&(table.len() as u64).to_le_bytes());
         h.extend_from_slice(&checksum(table).to_le_bytes());
@@ -77,8 +134,8 @@ impl LayerStore {
         h
     }
 
-    /// `layer`'s file, open just past its header, and that header, if it is a sound one of
-    /// this size and layer (length included; the checksum is checked when the body is read).
+    /// `layer`'s file and its header, if it is a sound one of this size and layer (its length
+    /// that of its blocks; the checksum is checked when the whole layer is read).
     fn open_layer(&self, layer: usize) -> Result<(fs::File, Header)> {
         let path = self.path(layer);
         let mut file = fs::File::open(&path).with_context(|| format!("cannot open '{}'", path.display()))?;
@@ -95,7 +152,7 @@ impl LayerStore {
             path.display()
         );
         ensure!(
-            half(12) == u32::from(self.layers.size().n()) && half(16) as usize == layer,
+            half(12) == u32::from(self.layers.size().n()) && half(16) as usize == layer && half(20) as usize == BLOCK,
             "'{}' holds another size or layer",
             path.display()
         );
@@ -105,7 +162,9 @@ impl LayerStore {
             "'{}' has the wrong length",
             path.display()
         );
-        ensure!(meta.len() == HEADER_LEN as u64 + len, "'{}' is cut short", path.display());
+        let start = data_start(blocks(len));
+        let end = read_u64_at(&file, start - 8).ok().and_then(|e| e.checked_add(start));
+        ensure!(meta.len() >= start && end == Some(meta.len()), "'{}' is cut short", path.display());
         let c = |i: usize| word(48 + 8 * i);
         let stats = LayerStats { counts: [[c(0), c(1)], [c(2), c(3)]], longest: (c(4) as u8, c(5)) };
         Ok((file, Header { len, sum: word(40), stats }))
@@ -121,12 +180,36 @@ impl LayerStore {
         (0..self.layers.len()).map(|l| self.open_layer(l).ok().map(|(_, h)| h.stats)).collect()
     }
 
-    /// The whole table of `layer`, its checksum checked.
-    fn read_layer(&self, layer: usize) -> Result<Vec<u8>> {
+    /// The whole table of `layer`, decompressed on `threads` threads, its checksum checked.
+    fn read_layer(&self, layer: usize, threads: usize) -> Result<Vec<u8>> {
         let (mut file, header) = self.open_layer(layer)?;
         let path = self.path(layer);
+        let n = blocks(header.len);
+        let mut raw = vec![0u8; (file.metadata()?.len() - HEADER_LEN as u64) as usize];
+        file.seek(SeekFrom::Start(HEADER_LEN as u64))?;
+        file.read_exact(&mut raw).with_context(|| format!("cannot read '{}'", path.display()))?;
+        let (index, data) = raw.split_at(8 * (n + 1));
+        let at = |i: usize| u64::from_le_bytes(index[8 * i..8 * i + 8].try_into().expect("8 bytes")) as usize;
         let mut table = vec![0u8; header.len as usize];
-        file.read_exact(&mut table).with_context(|| format!("cannot read '{}'", path.display()))?;
+        let mut slices: Vec<(usize, &mut [u8])> = table.chunks_mut(BLOCK).enumerate().collect();
+        let per = slices.len().div_ceil(threads.max(1)).max(1);
+        let whole = std::thread::scope(|s| {
+            let workers: Vec<_> = slices
+                .chunks_mut(per)
+                .map(|part| {
+                    s.spawn(move || {
+                        part.iter_mut().all(|(i, out)| {
+                            let (from, to) = (at(*i), at(*i + 1));
+                            from <= to
+                                && to <= data.len()
+                                && zstd::bulk::decompress_to_buffer(&data[from..to], out).ok() == Some(out.len())
+                        })
+                    })
+                })
+                .collect();
+            workers.into_iter().all(|w| w.join().unwrap_or(false))
+        });
+        ensure!(whole, "'{}' is damaged (a block does not decompress)", path.display());
         ensure!(
             checksum(&table) == header.sum,
             "'{}' is damaged (its checksum does not match)",
@@ -135,22 +218,34 @@ impl LayerStore {
         Ok(table)
     }
 
-    fn write_layer(&self, layer: usize, table: &[u8], stats: &LayerStats) -> Result<()> {
+    fn write_layer(&self, layer: usize, table: &[u8], stats: &LayerStats, threads: usize) -> Result<()> {
         let header = self.header(layer, table, stats);
+        let (index, data) = compress(table, threads)?;
+        let index: Vec<u8> = index.iter().flat_map(|at| at.to_le_bytes()).collect();
         write_atomically_with(&self.path(layer), |file| {
             file.write_all(&header)?;
-            file.write_all(table)
+            file.write_all(&index)?;
+            file.write_all(&data)
         })
     }
 
-    /// The byte of `position`, read from its layer's file.
+    /// The byte of `position`, read from its block of its layer's file.
     pub fn byte(&self, position: &Position) -> Result<u8> {
         let (layer, offset) = self.layers.locate(position);
-        let (mut file, _) = self.open_layer(layer)?;
-        file.seek(SeekFrom::Current(offset as i64))?;
-        let mut b = [0u8];
-        file.read_exact(&mut b)?;
-        Ok(b[0])
+        let (file, header) = self.open_layer(layer)?;
+        let damaged = || format!("'{}' is damaged (a block does not decompress)", self.path(layer).display());
+        let block = offset as usize / BLOCK;
+        let start = data_start(blocks(header.len));
+        let (from, to) = (read_u64_at(&file, HEADER_LEN as u64 + 8 * block as u64)?, read_u64_at(&file, HEADER_LEN as u64 + 8 * (block as u64 + 1))?);
+        ensure!(from <= to && to - from <= 2 * BLOCK as u64, damaged());
+        let mut packed = vec![0u8; (to - from) as usize];
+        {
+            use std::os::unix::fs::FileExt;
+            file.read_exact_at(&mut packed, start + from)?;
+        }
+        let want = (header.len as usize - block * BLOCK).min(BLOCK);
+        let bytes = zstd::bulk::decompress(&packed, want).ok().filter(|b| b.len() == want).with_context(damaged)?;
+        Ok(bytes[offset as usize % BLOCK])
     }
 
     /// The exact result of `position` from the files.
@@ -169,7 +264,7 @@ impl LayerStore {
     /// The bytes the layers `todo` will take, and the memory the largest of them needs while
     /// it is solved (it, and the mouse rows of the next one).
     pub fn needs(&self, todo: std::ops::Range<usize>) -> (u64, u64) {
-        let disk = todo.clone().map(|l| HEADER_LEN as u64 + self.layers.layer_len(l)).sum();
+        let disk = todo.clone().map(|l| HEADER_LEN as u64 + self.layers.layer_len(l) / ASSUMED_RATIO).sum();
         let memory = todo
             .map(|l| {
                 self.layers.layer_len(l)
@@ -194,7 +289,7 @@ impl LayerStore {
         let total: u64 = (0..=top_missing).map(|l| layers.configs(l)).sum();
         let bar = progress(total);
         let mut next = match resumed_from {
-            Some(l) => layers.mouse_rows(self.read_layer(l).context("cannot resume the build")?),
+            Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
             None => Vec::new(),
         };
         let mut done = 0;
@@ -204,7 +299,7 @@ impl LayerStore {
             let base = done;
             layers.solve_layer(layer, &next, &mut table, threads, &|n| bar.set_position(base + n))?;
             let stats = layers.layer_stats(layer, &table)?;
-            self.write_layer(layer, &table, &stats)?;
+            self.write_layer(layer, &table, &stats, threads)?;
             drop(next);
             next = layers.mouse_rows(table);
             done += layers.configs(layer);

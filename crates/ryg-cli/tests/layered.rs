@@ -110,7 +110,7 @@ fn a_damaged_layer_is_rebuilt_not_read() {
         .code(1)
         .stderr(
             predicates::str::contains("cannot resume the build")
-                .and(predicates::str::contains("layer-015.ryg' is damaged (its checksum does not match)")),
+                .and(predicates::str::contains("layer-015.ryg' is damaged")),
         );
 }
 

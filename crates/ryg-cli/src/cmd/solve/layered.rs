@@ -37,7 +37,7 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         let (disk, memory) = store.needs(todo.clone());
         check_room(&store, (disk, memory))?;
         eprintln!(
-            "ryg: building the {size} tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB on disk, \
+            "ryg: building the {size} tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB of disk at most, \
              {:.1} GiB of memory at most); if stopped, it resumes where it was",
             store.dir().display(),
             todo.len(),
@@ -51,7 +51,9 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         }
         seconds = built.seconds;
     }
-    if args.stats {
+    if let Some(count) = args.lookups {
+        lookups(&store, count, args.json.json)
+    } else if args.stats {
         stats(&store, seconds, args.json.json)
     } else {
         solve(&store, position, args.json.json)
@@ -154,4 +156,39 @@ fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
     }
     writeln!(out, "tablebase {size}: {} layers in {}", layers.len(), store.dir().display())?;
     stats_text(out, &report, 12)
+}
+
+/// `--lookups N`: the rate of lookups of random positions (random games from the start, a
+/// fixed seed) from the layer files, each a read of one compressed block.
+fn lookups(store: &LayerStore, count: u64, json: bool) -> Result<()> {
+    let size = store.layers().size();
+    let mut rng = ryg_wide::search::SplitMix64::new(7);
+    let mut positions = Vec::with_capacity(count as usize);
+    while positions.len() < count as usize {
+        let mut p = Position::start(size, None)?;
+        for _ in 0..rng.below(usize::from(size.n()) * 10) {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[rng.below(moves.len())])?;
+        }
+        positions.push(p);
+    }
+    let started = std::time::Instant::now();
+    let mut mouse = 0u64;
+    for p in &positions {
+        mouse += u64::from(store.result(p)?.winner == Side::Mouse);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let rate = count as f64 / seconds;
+    if json {
+        crate::out::outln!(
+            "{}",
+            serde_json::json!({"size": size.to_string(), "lookups": count, "seconds": seconds, "per_second": rate, "mouse_wins": mouse})
+        )?;
+    } else {
+        crate::out::outln!("{count} lookups in {seconds:.3} s: {rate:.0} a second ({mouse} won by the mouse)")?;
+    }
+    Ok(())
 }

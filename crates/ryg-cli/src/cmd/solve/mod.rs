@@ -25,6 +25,10 @@ pub struct Args {
     /// Build and read the tablebase layer by layer on disk, as 12x12 always is (for any size)
     #[arg(long)]
     pub layered: bool,
+    /// After the layered build, time N lookups of random positions (random games from the
+    /// start) in the layer files and print the rate
+    #[arg(long, value_name = "N", conflicts_with_all = ["fen", "stats"], value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub lookups: Option<u64>,
     #[command(flatten)]
     pub cache: CacheArgs,
     #[command(flatten)]
