@@ -130,14 +130,14 @@ impl<W: Write> State<W> {
                 self.failed += 1;
                 self.say("Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'.")?;
             }
-            Input::Load(path) => match crate::files::read_wide_record(&path) {
-                Ok(record) if refusal(self.engine.level(), record.game().start().size()).is_some() => {
+            Input::Load(path) => match crate::files::read_wide_record(&path)
+                .map(|record| (refusal(self.engine.level(), record.game().start().size()), record))
+            {
+                Ok((Some(why), _)) => {
                     self.failed += 1;
-                    let size = record.game().start().size();
-                    let why = refusal(self.engine.level(), size).unwrap_or_default();
                     self.say(&format!("Could not load: {why}. Choose one ('level 5'), then load it again."))?;
                 }
-                Ok(record) => {
+                Ok((None, record)) => {
                     self.game = record.into_game();
                     self.announced_end = false;
                     let plies = self.game.moves().len();

@@ -421,3 +421,58 @@ thinking_handler!(ryg_wide);
 fn not_searched() -> String {
     "The computer has not searched yet: it searches when given a fixed depth (`depth N`); the levels play from the tablebase.\n".to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The positions of a game on `size` where each side plays its `pick`-th legal move.
+    fn line(size: &str, pick: usize) -> Vec<Position> {
+        let mut position = Position::start(size.parse().unwrap(), None).unwrap();
+        let mut seen = vec![position];
+        while position.outcome().is_none() {
+            let moves = position.legal_moves();
+            position = position.play(moves[pick % moves.len()]).unwrap();
+            seen.push(position);
+        }
+        seen
+    }
+
+    #[test]
+    fn both_engines_see_the_same_position_and_evaluation_up_to_10x10() {
+        for size in ["6x6", "8x8", "10x10"] {
+            for pick in [0, 1, 3] {
+                for wide in line(size, pick) {
+                    let narrow = narrow(&wide).expect("boards up to 10x10 go to the default engine");
+                    assert_eq!(narrow.fen(), wide.fen());
+                    let moves: Vec<String> = narrow.legal_moves().iter().map(ToString::to_string).collect();
+                    let back: Vec<String> = wide.legal_moves().iter().map(ToString::to_string).collect();
+                    assert_eq!(moves, back, "{}", wide.fen());
+                    for mv in narrow.legal_moves().iter() {
+                        let mv: ryg_wide::Move = mv.to_string().parse().unwrap();
+                        assert!(wide.legal_moves().contains(&mv));
+                    }
+                    let a = ryg::eval::evaluate(ryg::eval::EvalKind::Default, &narrow);
+                    let b = eval::evaluate(EvalKind::Default, &wide);
+                    assert_eq!(a.total, b.total, "{}", wide.fen());
+                }
+            }
+        }
+        let twelve = Position::start("12".parse().unwrap(), None).unwrap();
+        assert!(narrow(&twelve).is_none());
+    }
+
+    #[test]
+    fn levels_keep_their_names_in_the_default_engine() {
+        for name in ["random", "1", "5", "9", "perfect", "err:0.25", "err:0.05", "err:1", "err:0"] {
+            let level: Level = name.parse().unwrap();
+            assert_eq!(narrow_level(level).to_string(), name);
+            let twelve = "12".parse().unwrap();
+            assert_eq!(
+                refusal(level, twelve).is_some(),
+                matches!(name, "perfect") || name.starts_with("err:")
+            );
+            assert_eq!(refusal(level, "10".parse().unwrap()), None);
+        }
+    }
+}
