@@ -10,7 +10,7 @@ pub struct PositionArgs {
     /// Position in ryg's FEN-like notation, e.g. "1c1c1c1c/8/8/8/8/8/8/4m3 m"
     #[arg(long, value_name = "FEN", conflicts_with_all = ["size", "start"])]
     pub fen: Option<String>,
-    /// Board size of the start position: 4, 6, 8 or 10 (12 and 14: analyze, solve, perft, show, moves)
+    /// Board size of the start position: 4, 6, 8 or 10 (12 and 14: analyze, play, solve, perft, show, moves)
     #[arg(long, value_name = "N")]
     pub size: Option<ryg_wide::Size>,
     /// Mouse start square (a dark square of rank 1); default per the rules (e1 on 8x8)
@@ -31,7 +31,7 @@ impl PositionArgs {
             None => self.wide_position().and_then(|wide| {
                 anyhow::ensure!(
                     wide.size().n() <= ryg::Size::MAX.n(),
-                    "this command plays boards up to 10x10; {} is for `ryg analyze`, `solve`, `perft`, `show` and `moves`",
+                    "this command plays boards up to 10x10; {} is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`",
                     wide.size()
                 );
                 Ok(wide.fen().parse::<Position>()?)

@@ -16,11 +16,12 @@ const MAX_RECORD_BYTES: u64 = 1 << 20;
 /// The largest file of several records read (a match of 100,000 games fits).
 const MAX_RECORDS_BYTES: u64 = 64 << 20;
 
-/// Reads and checks the game record in `path` (`-` is standard input). Errors name the file
-/// and, for a bad record, the line.
-pub fn read_record(path: &Path) -> Result<Record> {
+/// Reads and checks the game record in `path` (`-` is standard input), a game on any board up
+/// to 14×14 (in the wide engine, `ryg-wide`). Errors name the file and, for a bad record, the
+/// line.
+pub fn read_wide_record(path: &Path) -> Result<ryg_wide::Record> {
     let text = read_text(path, MAX_RECORD_BYTES)?;
-    Record::parse(&text).with_context(|| echo_whole(&path.to_string_lossy()).to_string())
+    ryg_wide::Record::parse(&text).with_context(|| echo_whole(&path.to_string_lossy()).to_string())
 }
 
 /// Reads and checks every record in `path` (a match's PGN file holds many).

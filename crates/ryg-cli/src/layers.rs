@@ -152,7 +152,9 @@ impl LayerStore {
             path.display()
         );
         ensure!(
-            half(12) == u32::from(self.layers.size().n()) && half(16) as usize == layer && half(20) as usize == BLOCK,
+            half(12) == u32::from(self.layers.size().n())
+                && half(16) as usize == layer
+                && half(20) as usize == BLOCK,
             "'{}' holds another size or layer",
             path.display()
         );
@@ -202,7 +204,8 @@ impl LayerStore {
                             let (from, to) = (at(*i), at(*i + 1));
                             from <= to
                                 && to <= data.len()
-                                && zstd::bulk::decompress_to_buffer(&data[from..to], out).ok() == Some(out.len())
+                                && zstd::bulk::decompress_to_buffer(&data[from..to], out).ok()
+                                    == Some(out.len())
                         })
                     })
                 })
@@ -236,7 +239,10 @@ impl LayerStore {
         let damaged = || format!("'{}' is damaged (a block does not decompress)", self.path(layer).display());
         let block = offset as usize / BLOCK;
         let start = data_start(blocks(header.len));
-        let (from, to) = (read_u64_at(&file, HEADER_LEN as u64 + 8 * block as u64)?, read_u64_at(&file, HEADER_LEN as u64 + 8 * (block as u64 + 1))?);
+        let (from, to) = (
+            read_u64_at(&file, HEADER_LEN as u64 + 8 * block as u64)?,
+            read_u64_at(&file, HEADER_LEN as u64 + 8 * (block as u64 + 1))?,
+        );
         ensure!(from <= to && to - from <= 2 * BLOCK as u64, damaged());
         let mut packed = vec![0u8; (to - from) as usize];
         {
@@ -244,7 +250,8 @@ impl LayerStore {
             file.read_exact_at(&mut packed, start + from)?;
         }
         let want = (header.len as usize - block * BLOCK).min(BLOCK);
-        let bytes = zstd::bulk::decompress(&packed, want).ok().filter(|b| b.len() == want).with_context(damaged)?;
+        let bytes =
+            zstd::bulk::decompress(&packed, want).ok().filter(|b| b.len() == want).with_context(damaged)?;
         Ok(bytes[offset as usize % BLOCK])
     }
 

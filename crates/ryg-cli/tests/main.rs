@@ -11,6 +11,7 @@ mod layered;
 mod levels;
 mod r#match;
 mod play;
+mod play_wide;
 mod search_cli;
 mod serve;
 mod solve;

@@ -4,6 +4,12 @@ use std::io::IsTerminal;
 
 pub use ryg::diagram::{render, BoardStyle};
 
+/// The same diagram for the wide engine's positions (`ryg-wide`, boards up to 14×14): the
+/// terminal game's.
+pub mod wide {
+    pub use ryg_wide::diagram::{render, BoardStyle};
+}
+
 /// Colour exactly when stdout is a terminal and `NO_COLOR` is not set.
 pub fn style_for_stdout() -> BoardStyle {
     BoardStyle { colour: colour_for_stdout(), ..BoardStyle::PLAIN }

@@ -5,10 +5,10 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::Result;
-use ryg::echo::{echo_whole, escape_controls};
-use ryg::{Game, Level, Move, Side, Square};
+use ryg_wide::echo::{echo_whole, escape_controls};
+use ryg_wide::{Game, Level, Move, Side, Square};
 
-use super::engine::ended;
+use super::engine::{ended, refusal};
 use super::input::{Input, COMMANDS};
 use super::setup::Sides;
 use super::state::State;
@@ -84,8 +84,13 @@ impl<W: Write> State<W> {
                 }
             },
             Input::Level(level) => {
+                if let Some(why) = refusal(level, self.game.position().size()) {
+                    self.failed += 1;
+                    let level = self.engine.level();
+                    return self.say(&format!("Cannot: {why}. The level stays {level}."));
+                }
                 self.engine.set_level(level);
-                let text = format!("Computer: {}.", self.engine.describe());
+                let text = format!("Computer: {}.", self.engine.describe(self.game.position().size()));
                 self.say(&text)?;
             }
             Input::Depth(depth) => {
@@ -94,14 +99,14 @@ impl<W: Write> State<W> {
                     Level::Search(_) => "",
                     Level::Random | Level::Perfect | Level::Err(_) => " (a depth only matters at levels 1-9)",
                 };
-                let text = format!("Computer: {}.{note}", self.engine.describe());
+                let text = format!("Computer: {}.{note}", self.engine.describe(self.game.position().size()));
                 self.say(&text)?;
             }
             Input::Time(seconds) => {
                 let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
                 self.engine.set_time(limit);
                 let note = if limit.is_none() { " No time limit." } else { "" };
-                let text = format!("Computer: {}.{note}", self.engine.describe());
+                let text = format!("Computer: {}.{note}", self.engine.describe(self.game.position().size()));
                 self.say(&text)?;
             }
             Input::New => {
@@ -125,8 +130,14 @@ impl<W: Write> State<W> {
                 self.failed += 1;
                 self.say("Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'.")?;
             }
-            Input::Load(path) => match crate::files::read_record(&path) {
-                Ok(record) => {
+            Input::Load(path) => match crate::files::read_wide_record(&path)
+                .map(|record| (refusal(self.engine.level(), record.game().start().size()), record))
+            {
+                Ok((Some(why), _)) => {
+                    self.failed += 1;
+                    self.say(&format!("Could not load: {why}. Choose one ('level 5'), then load it again."))?;
+                }
+                Ok((None, record)) => {
                     self.game = record.into_game();
                     self.announced_end = false;
                     let plies = self.game.moves().len();
@@ -271,7 +282,7 @@ impl<W: Write> State<W> {
 
 #[cfg(test)]
 mod tests {
-    use ryg::Position;
+    use ryg_wide::Position;
 
     use super::*;
     use crate::cmd::play::setup::{Setup, Terminal};
@@ -283,7 +294,7 @@ mod tests {
         let mut outputs = Vec::new();
         for size in ["4x4", "6x6", "8x8", "10x10"] {
             for level in levels {
-                for depth in [None, Some(ryg::MAX_PLAY_DEPTH)] {
+                for depth in [None, Some(ryg_wide::MAX_PLAY_DEPTH)] {
                     for time in [None, Some(Duration::from_secs_f64(2.5))] {
                         for sides in [Sides::Mouse, Sides::Cats, Sides::Both, Sides::None] {
                             let position = Position::start(size.parse().unwrap(), None).unwrap();

@@ -1,12 +1,16 @@
 //! The computer side of a terminal game: a library `Player` at some level, the tablebase it
 //! and the `hint`/`eval` commands consult, and the spinner shown while it thinks.
+//!
+//! The game itself is kept in the wide engine's types (`ryg-wide`, any board up to 14×14). On
+//! boards up to 10×10 the computer is the default engine's player, the faster one, with the
+//! tablebase: the position goes to it by its FEN and its move comes back by its notation. On
+//! 12×12 and 14×14 a wide player searches, with no tablebase.
 
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use ryg::eval::{self, EvalKind};
-use ryg::search::{Iteration, SearchHandler};
-use ryg::{Basis, Level, Player, Position};
+use ryg_wide::eval::{self, EvalKind};
+use ryg_wide::{Level, Position};
 
 use super::setup::Setup;
 use crate::tablebase::Tablebases;
@@ -14,26 +18,64 @@ use crate::ui::spinner::Spinner;
 
 /// A computer move and a one-line account of how it was found.
 pub struct Report {
-    pub mv: ryg::Move,
+    pub mv: ryg_wide::Move,
     pub detail: String,
 }
 
 pub struct Engine {
-    player: Player,
+    /// The player of boards up to 10×10 (the default engine).
+    player: ryg::Player,
+    /// The player of 12×12 and 14×14 (the wide engine), with the same level, depth and seed.
+    wide: ryg_wide::Player,
+    /// Whether the last move was the wide player's: `history` and `table` report its search.
+    wide_last: bool,
     time: Option<Duration>,
     tablebases: Tablebases,
     interactive: bool,
 }
 
+/// The plies a `hint` searches on a board without a tablebase (12×12, 14×14).
+const HINT_DEPTH: u8 = 8;
+
+/// The position in the default engine, on boards up to 10×10.
+fn narrow(position: &Position) -> Option<ryg::Position> {
+    if position.size().n() > ryg::Size::MAX.n() {
+        return None;
+    }
+    position.fen().parse().ok()
+}
+
+/// The same level in the default engine (both engines name their levels alike).
+fn narrow_level(level: Level) -> ryg::Level {
+    match level {
+        Level::Random => ryg::Level::Random,
+        Level::Search(n) => ryg::Level::Search(n),
+        Level::Perfect => ryg::Level::Perfect,
+        Level::Err(rate) => rate.to_string().parse().map_or(ryg::Level::Perfect, ryg::Level::Err),
+    }
+}
+
+/// Why `level` cannot play on `size` (12×12, 14×14: no tablebase), or `None` when it can.
+pub fn refusal(level: Level, size: ryg_wide::Size) -> Option<String> {
+    (size.n() > ryg::Size::MAX.n() && level.only_with_tablebase()).then(|| {
+        format!(
+            "level {level} plays from the tablebase, which ryg has for boards up to 10x10; on {size} the computer plays levels 1-9 (a search of that many plies, or of --depth plies) or random"
+        )
+    })
+}
+
 /// What a level means, in words: for `help`, the start of a game and the README.
-fn level_settings(level: Level, depth: Option<u32>) -> String {
+fn level_settings(level: Level, depth: Option<u32>, size: ryg_wide::Size) -> String {
+    let searched = |d: u32| crate::ui::count(d, "ply", "plies");
     match (level, depth) {
         (Level::Perfect, _) => "perfect play from the tablebase".to_string(),
         (Level::Random, _) => "random moves".to_string(),
-        (Level::Search(_), Some(d)) => format!(
-            "searches exactly {}, without the level's randomness",
-            crate::ui::count(d, "ply", "plies")
-        ),
+        (Level::Search(_), Some(d)) => {
+            format!("searches exactly {}, without the level's randomness", searched(d))
+        }
+        (Level::Search(n), None) if size.n() > ryg::Size::MAX.n() => {
+            format!("searches {} (no tablebase on {size})", searched(u32::from(n)))
+        }
         (Level::Search(_), None) => {
             "mostly perfect moves, more often plausible or random ones at low levels; see `ryg levels`"
                 .to_string()
@@ -44,40 +86,91 @@ fn level_settings(level: Level, depth: Option<u32>) -> String {
     }
 }
 
+/// The history table of a searcher of either engine, as text.
+macro_rules! history_text {
+    ($searcher:expr) => {{
+        let Some(searcher) = $searcher else { return not_searched() };
+        let mut cells: Vec<_> = searcher.history().cells().collect();
+        cells.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
+        if cells.is_empty() {
+            return "History table: empty (the last search had no cut-offs to record).\n".to_string();
+        }
+        let mut text = format!(
+            "History table after the last search ({} moves scored; from -> to: score, bumped by the depth left at each cut-off):\n",
+            cells.len()
+        );
+        for row in cells.chunks(6) {
+            let line: Vec<String> = row.iter().map(|(f, t, s)| format!("{f}{t} {s:>6}")).collect();
+            text.push_str(&format!("  {}\n", line.join("   ")));
+        }
+        text
+    }};
+}
+
+/// How the searcher of either engine used its transposition table, as text.
+macro_rules! table_text {
+    ($searcher:expr) => {{
+        let Some(searcher) = $searcher else { return not_searched() };
+        let s = searcher.table().stats();
+        let percent =
+            |part: u64, whole: u64| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
+        format!(
+            "Transposition table after the last search: {} slots, {} filled ({:.1}%); {} look-ups, {} hits ({:.1}%); {} stores, {} overwrote another position.\n",
+            s.capacity,
+            s.filled,
+            percent(s.filled as u64, s.capacity as u64),
+            s.probes,
+            s.hits,
+            percent(s.hits, s.probes),
+            s.stores,
+            s.overwrites
+        )
+    }};
+}
+
 impl Engine {
     pub fn new(setup: &Setup, interactive: bool) -> Engine {
-        let mut player = Player::new(setup.level, setup.seed);
+        let mut player = ryg::Player::new(narrow_level(setup.level), setup.seed);
         player.set_depth(setup.depth);
-        Engine { player, time: setup.time, tablebases: Tablebases::new(setup.cache.clone()), interactive }
+        let mut wide = ryg_wide::Player::new(setup.level, setup.seed);
+        wide.set_depth(setup.depth);
+        Engine {
+            player,
+            wide,
+            wide_last: false,
+            time: setup.time,
+            tablebases: Tablebases::new(setup.cache.clone()),
+            interactive,
+        }
     }
 
-    /// "level 3: mostly perfect moves …", "level 2, at most 1.0 s a move: searches exactly …".
-    pub fn describe(&self) -> String {
+    /// "level 3: mostly perfect moves …", "level 2, at most 1.0 s a move: searches exactly …"
+    /// for a game on `size`.
+    pub fn describe(&self, size: ryg_wide::Size) -> String {
         let time =
             self.time.map(|t| format!(", at most {:.1} s a move", t.as_secs_f64())).unwrap_or_default();
-        format!(
-            "level {}{time}: {}",
-            self.player.level(),
-            level_settings(self.player.level(), self.player.depth())
-        )
+        format!("level {}{time}: {}", self.level(), level_settings(self.level(), self.wide.depth(), size))
     }
 
     /// The name written into records: "ryg level 3".
     pub fn player_name(&self) -> String {
-        format!("ryg level {}", self.player.level())
+        format!("ryg level {}", self.level())
     }
 
     pub fn level(&self) -> Level {
-        self.player.level()
+        self.wide.level()
     }
 
     pub fn set_level(&mut self, level: Level) {
-        self.player.set_level(level);
+        self.player.set_level(narrow_level(level));
         self.player.set_depth(None);
+        self.wide.set_level(level);
+        self.wide.set_depth(None);
     }
 
     pub fn set_depth(&mut self, depth: u32) {
         self.player.set_depth(Some(depth));
+        self.wide.set_depth(Some(depth));
     }
 
     pub fn set_time(&mut self, time: Option<Duration>) {
@@ -86,6 +179,16 @@ impl Engine {
 
     /// The computer's move, or `None` when Ctrl-C interrupted it.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Report>> {
+        let Some(narrow) = narrow(position) else { return self.choose_wide(position) };
+        self.wide_last = false;
+        let Some((mv, detail)) = self.choose_narrow(&narrow)? else { return Ok(None) };
+        let mv = mv.to_string().parse::<ryg_wide::Move>()?;
+        Ok(Some(Report { mv, detail }))
+    }
+
+    /// The default engine's move on a board up to 10×10, with the tablebase the level reads.
+    fn choose_narrow(&mut self, position: &ryg::Position) -> Result<Option<(ryg::Move, String)>> {
+        use ryg::Basis;
         let tablebase = self.player.needs_tablebase().then(|| self.tablebases.get(position.size()));
         let _busy = crate::interrupt::Busy::start();
         let mut handler = Thinking::new(self.time, self.interactive);
@@ -118,16 +221,42 @@ impl Engine {
             }
             other => other.to_string(),
         };
+        Ok(Some((choice.mv, format!("{how}; {seconds:.2} s"))))
+    }
+
+    /// The wide engine's move on 12×12 or 14×14: a search (or a random move), no tablebase.
+    fn choose_wide(&mut self, position: &Position) -> Result<Option<Report>> {
+        if let Some(why) = refusal(self.level(), position.size()) {
+            anyhow::bail!(why);
+        }
+        self.wide_last = true;
+        let _busy = crate::interrupt::Busy::start();
+        let mut handler = Thinking::new(self.time, self.interactive);
+        let started = Instant::now();
+        let choice = self.wide.choose(position, None, &mut handler)?;
+        handler.finish();
+        if crate::interrupt::take() {
+            return Ok(None);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        let how = match &choice.basis {
+            ryg_wide::Basis::Search { score, depth, nodes, .. } => {
+                format!("depth {depth}, {nodes} nodes, score {score} for the {}", position.side_to_move())
+            }
+            other => other.to_string(),
+        };
         Ok(Some(Report { mv: choice.mv, detail: format!("{how}; {seconds:.2} s") }))
     }
 
-    /// `hint`: the best move and the exact result it keeps.
+    /// `hint`: the best move and the exact result it keeps (up to 10×10), or the best move a
+    /// search finds (12×12, 14×14).
     pub fn hint(&mut self, position: &Position) -> Result<String> {
         if let Some(outcome) = position.outcome() {
             return Ok(format!("No hint: the game is over: {}.", ended(outcome)));
         }
+        let Some(position) = narrow(position) else { return Ok(self.searched_hint(position)) };
         let tablebase = self.tablebases.get(position.size());
-        let best = tablebase.best_moves(position);
+        let best = tablebase.best_moves(&position);
         let mover = position.side_to_move();
         // What the best move leads to: the exact result of the position after it.
         let next = position.play(best[0]).expect("best moves are legal");
@@ -143,7 +272,26 @@ impl Engine {
         Ok(format!("Hint: {} — {}{}", moves[0], verdict, also))
     }
 
-    /// `eval`: the evaluation terms and the exact result.
+    /// `hint` on a board without a tablebase: a search of [`HINT_DEPTH`] plies (Ctrl-C or the
+    /// time limit stop it after its first iteration).
+    fn searched_hint(&mut self, position: &Position) -> String {
+        use ryg_wide::search::{Limits, SearchConfig, Searcher};
+        let mut searcher = Searcher::new(SearchConfig { tt_megabytes: 16, ..SearchConfig::default() });
+        let _busy = crate::interrupt::Busy::start();
+        let mut handler = Thinking::new(self.time, self.interactive);
+        let result = searcher.search(position, &Limits::depth(HINT_DEPTH), &mut handler);
+        handler.finish();
+        crate::interrupt::take();
+        let best = result.best_move.unwrap_or(position.legal_moves()[0]);
+        format!(
+            "Hint: {best} — a search of {} scores it {} for the {} (the exact result is known only up to 10x10).",
+            crate::ui::count(u32::from(result.depth), "ply", "plies"),
+            result.score,
+            position.side_to_move()
+        )
+    }
+
+    /// `eval`: the evaluation terms and the exact result (up to 10×10).
     pub fn eval_report(&mut self, position: &Position) -> Result<String> {
         let breakdown = eval::evaluate(EvalKind::Default, position);
         let mut text = format!("Evaluation ({}; positive is good for the mouse):\n", EvalKind::Default);
@@ -151,69 +299,69 @@ impl Engine {
             text.push_str(&format!("  {:<16} {:>6}\n", term.term.name, term.points));
         }
         text.push_str(&format!("  {:<16} {:>6}\n", "total", breakdown.total));
-        let tablebase = self.tablebases.get(position.size());
-        let exact = result_words(tablebase.result(position), position);
-        text.push_str(&format!("Exact result: {exact}.\n"));
+        match narrow(position) {
+            Some(position) => {
+                let tablebase = self.tablebases.get(position.size());
+                let exact = result_words(tablebase.result(&position), &position);
+                text.push_str(&format!("Exact result: {exact}.\n"));
+            }
+            None => text.push_str(&format!(
+                "Exact result: unknown on {} (the tablebase covers boards up to 10x10).\n",
+                position.size()
+            )),
+        }
         Ok(text)
     }
 
     /// `history` (the original's `.f`): the history table the last search left, best first.
     pub fn history_report(&self) -> String {
-        let Some(searcher) = self.player.searcher() else { return not_searched() };
-        let mut cells: Vec<_> = searcher.history().cells().collect();
-        cells.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
-        if cells.is_empty() {
-            return "History table: empty (the last search had no cut-offs to record).\n".to_string();
+        if self.wide_last {
+            history_text!(self.wide.searcher())
+        } else {
+            history_text!(self.player.searcher())
         }
-        let mut text = format!(
-            "History table after the last search ({} moves scored; from -> to: score, bumped by the depth left at each cut-off):\n",
-            cells.len()
-        );
-        for row in cells.chunks(6) {
-            let line: Vec<String> = row.iter().map(|(f, t, s)| format!("{f}{t} {s:>6}")).collect();
-            text.push_str(&format!("  {}\n", line.join("   ")));
-        }
-        text
     }
 
     /// `table` (the original's `.e`): how the last search used the transposition table.
     pub fn table_report(&self) -> String {
-        let Some(searcher) = self.player.searcher() else { return not_searched() };
-        let s = searcher.table().stats();
-        let percent =
-            |part: u64, whole: u64| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
-        format!(
-            "Transposition table after the last search: {} slots, {} filled ({:.1}%); {} look-ups, {} hits ({:.1}%); {} stores, {} overwrote another position.\n",
-            s.capacity,
-            s.filled,
-            percent(s.filled as u64, s.capacity as u64),
-            s.probes,
-            s.hits,
-            percent(s.hits, s.probes),
-            s.stores,
-            s.overwrites
-        )
+        if self.wide_last {
+            table_text!(self.wide.searcher())
+        } else {
+            table_text!(self.player.searcher())
+        }
     }
 
-    /// `tree DEPTH`: the explicit minimax tree from here, as text.
+    /// `tree DEPTH`: the explicit minimax tree from here, as text (up to 10×10).
     pub fn tree(&mut self, position: &Position, depth: u32) -> Result<String> {
-        crate::cmd::tree::render_text(position, depth as u8, EvalKind::Default)
+        match narrow(position) {
+            Some(position) => {
+                crate::cmd::tree::render_text(&position, depth as u8, ryg::eval::EvalKind::Default)
+            }
+            None => Ok(format!(
+                "The tree is drawn on boards up to 10x10; on {} try 'hint' or 'eval'.\n",
+                position.size()
+            )),
+        }
     }
 }
 
 /// An exact result in words; a finished game says how it ended ("the mouse is trapped")
 /// rather than "won in 0 plies".
-fn result_words(result: ryg::ExactResult, position: &Position) -> String {
+fn result_words(result: ryg::ExactResult, position: &ryg::Position) -> String {
     match position.outcome() {
-        Some(outcome) => ended(outcome),
+        Some(outcome) => ended_words(outcome.reason, outcome.winner == ryg::Side::Mouse),
         None => result.to_string(),
     }
 }
 
 /// How a game ended, without parentheses: "the mouse is trapped, the cats win".
-pub fn ended(outcome: ryg::Outcome) -> String {
-    let who = if outcome.winner == ryg::Side::Mouse { "the mouse wins" } else { "the cats win" };
-    format!("{}, {who}", outcome.reason)
+pub fn ended(outcome: ryg_wide::Outcome) -> String {
+    ended_words(outcome.reason, outcome.winner == ryg_wide::Side::Mouse)
+}
+
+fn ended_words(reason: impl std::fmt::Display, mouse_wins: bool) -> String {
+    let who = if mouse_wins { "the mouse wins" } else { "the cats win" };
+    format!("{reason}, {who}")
 }
 
 /// The search handler of a terminal game: time limit, Ctrl-C, and a spinner on stderr. The
@@ -236,10 +384,8 @@ impl Thinking {
             spinner.finish();
         }
     }
-}
 
-impl SearchHandler for Thinking {
-    fn should_stop(&mut self, nodes: u64) -> bool {
+    fn stop_now(&self, nodes: u64) -> bool {
         if !nodes.is_multiple_of(4096) {
             return false;
         }
@@ -247,14 +393,86 @@ impl SearchHandler for Thinking {
         crate::interrupt::interrupted() || out_of_time
     }
 
-    fn on_iteration(&mut self, info: &Iteration) {
+    fn iteration_done(&mut self, depth: u8, nodes: u64) {
         self.iterations += 1;
         if let Some(spinner) = &self.spinner {
-            spinner.set_message(format!("thinking: depth {}, {} nodes", info.depth, info.nodes));
+            spinner.set_message(format!("thinking: depth {depth}, {nodes} nodes"));
         }
     }
 }
 
+/// The same handler for the searches of either engine.
+macro_rules! thinking_handler {
+    ($engine:ident) => {
+        impl $engine::search::SearchHandler for Thinking {
+            fn should_stop(&mut self, nodes: u64) -> bool {
+                self.stop_now(nodes)
+            }
+
+            fn on_iteration(&mut self, info: &$engine::search::Iteration) {
+                self.iteration_done(info.depth, info.nodes);
+            }
+        }
+    };
+}
+thinking_handler!(ryg);
+thinking_handler!(ryg_wide);
+
 fn not_searched() -> String {
     "The computer has not searched yet: it searches when given a fixed depth (`depth N`); the levels play from the tablebase.\n".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The positions of a game on `size` where each side plays its `pick`-th legal move.
+    fn line(size: &str, pick: usize) -> Vec<Position> {
+        let mut position = Position::start(size.parse().unwrap(), None).unwrap();
+        let mut seen = vec![position];
+        while position.outcome().is_none() {
+            let moves = position.legal_moves();
+            position = position.play(moves[pick % moves.len()]).unwrap();
+            seen.push(position);
+        }
+        seen
+    }
+
+    #[test]
+    fn both_engines_see_the_same_position_and_evaluation_up_to_10x10() {
+        for size in ["6x6", "8x8", "10x10"] {
+            for pick in [0, 1, 3] {
+                for wide in line(size, pick) {
+                    let narrow = narrow(&wide).expect("boards up to 10x10 go to the default engine");
+                    assert_eq!(narrow.fen(), wide.fen());
+                    let moves: Vec<String> = narrow.legal_moves().iter().map(ToString::to_string).collect();
+                    let back: Vec<String> = wide.legal_moves().iter().map(ToString::to_string).collect();
+                    assert_eq!(moves, back, "{}", wide.fen());
+                    for mv in narrow.legal_moves().iter() {
+                        let mv: ryg_wide::Move = mv.to_string().parse().unwrap();
+                        assert!(wide.legal_moves().contains(&mv));
+                    }
+                    let a = ryg::eval::evaluate(ryg::eval::EvalKind::Default, &narrow);
+                    let b = eval::evaluate(EvalKind::Default, &wide);
+                    assert_eq!(a.total, b.total, "{}", wide.fen());
+                }
+            }
+        }
+        let twelve = Position::start("12".parse().unwrap(), None).unwrap();
+        assert!(narrow(&twelve).is_none());
+    }
+
+    #[test]
+    fn levels_keep_their_names_in_the_default_engine() {
+        for name in ["random", "1", "5", "9", "perfect", "err:0.25", "err:0.05", "err:1", "err:0"] {
+            let level: Level = name.parse().unwrap();
+            assert_eq!(narrow_level(level).to_string(), name);
+            let twelve = "12".parse().unwrap();
+            assert_eq!(
+                refusal(level, twelve).is_some(),
+                matches!(name, "perfect") || name.starts_with("err:")
+            );
+            assert_eq!(refusal(level, "10".parse().unwrap()), None);
+        }
+    }
 }

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use ryg::echo::echo;
-use ryg::{Level, Move, Square};
+use ryg_wide::echo::echo;
+use ryg_wide::{Level, Move, Square};
 
 use super::setup::Sides;
 
@@ -124,11 +124,11 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "depth" => {
             let arg = needs("a number of plies, e.g. 'depth 6'")?;
             match arg.parse::<u32>() {
-                Ok(d) if (1..=ryg::MAX_PLAY_DEPTH).contains(&d) => Ok(Input::Depth(d)),
+                Ok(d) if (1..=ryg_wide::MAX_PLAY_DEPTH).contains(&d) => Ok(Input::Depth(d)),
                 _ => Err(format!(
                     "bad depth '{}': expected a whole number from 1 to {}",
                     echo(arg),
-                    ryg::MAX_PLAY_DEPTH
+                    ryg_wide::MAX_PLAY_DEPTH
                 )),
             }
         }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
-use ryg::{Game, Level};
+use ryg_wide::{Game, Level};
 
 use session::Session;
 use setup::{Setup, Sides, Terminal};
@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "size", "start"])]
     pub load: Option<PathBuf>,
     /// Search exactly this many plies (overrides the level's depth)
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=ryg::MAX_PLAY_DEPTH as i64))]
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=ryg_wide::MAX_PLAY_DEPTH as i64))]
     pub depth: Option<u32>,
     /// Think at most this many seconds per move
     #[arg(long, value_name = "SECONDS")]
@@ -67,9 +67,12 @@ pub enum SideArg {
 
 pub fn run(args: Args) -> Result<()> {
     let game = match &args.load {
-        Some(path) => crate::files::read_record(path)?.into_game(),
-        None => Game::new(args.position.position()?),
+        Some(path) => crate::files::read_wide_record(path)?.into_game(),
+        None => Game::new(args.position.wide_position()?),
     };
+    if let Some(why) = engine::refusal(args.level, game.position().size()) {
+        return Err(crate::args::UsageError(why).into());
+    }
     let time = match args.time {
         None => None,
         Some(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => Some(Duration::from_secs_f64(t)),

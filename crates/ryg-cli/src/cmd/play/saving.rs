@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use ryg::{Game, Record};
+use ryg_wide::{Game, Record};
 
 /// Writes `game` to `path` as a record, with today's date and the players' names.
 pub fn save(path: &Path, game: &Game, mouse: &str, cats: &str) -> Result<()> {
@@ -21,7 +21,7 @@ pub fn save(path: &Path, game: &Game, mouse: &str, cats: &str) -> Result<()> {
 /// this game's autosave never silently replaces it. Says so on `out`; false when the earlier
 /// game could not be moved (this game must then not be autosaved).
 pub fn keep_earlier_game(path: &Path, game: &Game, out: &mut impl Write) -> Result<bool> {
-    let Ok(earlier) = crate::files::read_record(path) else { return Ok(true) };
+    let Ok(earlier) = crate::files::read_wide_record(path) else { return Ok(true) };
     let earlier = earlier.into_game();
     if earlier.moves().is_empty() || earlier == *game {
         return Ok(true);

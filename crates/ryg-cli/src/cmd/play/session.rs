@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use ryg::echo::echo;
+use ryg_wide::echo::echo;
 
 use super::editor::{self, Lines, Waited};
 use super::input::{self, Input};

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ryg::{Game, Level, Side};
+use ryg_wide::{Game, Level, Side};
 
 /// Which sides the human plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

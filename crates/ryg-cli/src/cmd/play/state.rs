@@ -5,15 +5,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use ryg::echo::{echo_whole, escape_controls};
-use ryg::{Game, Move, Record, Side};
+use ryg_wide::echo::{echo_whole, escape_controls};
+use ryg_wide::{Game, Move, Record, Side};
 
 use super::engine::{ended, Engine};
 use super::saving;
 use super::setup::{Setup, Sides, Terminal};
 use super::text::{capitalised, GOAL};
 use crate::ui;
-use crate::ui::board::BoardStyle;
+use crate::ui::board::wide::BoardStyle;
 use crate::ui::wrap::{wrap, COLUMNS};
 
 /// The welcome's pointer to the browser app.
@@ -119,7 +119,7 @@ impl<W: Write> State<W> {
 
     /// Who plays which side: "Mouse: you. Cats: ryg, level 3: …".
     pub fn players_line(&self) -> String {
-        let computer = format!("ryg, {}", self.engine.describe());
+        let computer = format!("ryg, {}", self.engine.describe(self.game.position().size()));
         match self.sides {
             Sides::Both => "Mouse: you. Cats: you.".to_string(),
             Sides::None => format!("Mouse and cats: {computer}."),
@@ -131,7 +131,7 @@ impl<W: Write> State<W> {
     pub fn show_board(&mut self) -> Result<()> {
         let position = *self.game.position();
         let style = BoardStyle { colour: self.term.colour, last_move: self.game.last_move() };
-        let board = ui::board::render(&position, style);
+        let board = ui::board::wide::render(&position, style);
         write!(self.out, "{board}")?;
         let moves = self.move_list();
         if !moves.is_empty() {

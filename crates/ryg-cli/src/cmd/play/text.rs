@@ -1,7 +1,7 @@
 //! What the terminal game says that depends on no state: fixed messages, the rules, and
 //! words for moves and games.
 
-use ryg::{Game, Move, Position, Side};
+use ryg_wide::{Game, Move, Position, Side};
 
 /// Why `mv` is not legal here, in words.
 pub fn explain_illegal(position: &Position, mv: Move) -> String {

@@ -188,7 +188,9 @@ fn lookups(store: &LayerStore, count: u64, json: bool) -> Result<()> {
             serde_json::json!({"size": size.to_string(), "lookups": count, "seconds": seconds, "per_second": rate, "mouse_wins": mouse})
         )?;
     } else {
-        crate::out::outln!("{count} lookups in {seconds:.3} s: {rate:.0} a second ({mouse} won by the mouse)")?;
+        crate::out::outln!(
+            "{count} lookups in {seconds:.3} s: {rate:.0} a second ({mouse} won by the mouse)"
+        )?;
     }
     Ok(())
 }
