@@ -8,9 +8,12 @@
 //! zstd (12×12: 21 GiB of results in about 1 GiB of files), behind an index of where each
 //! block starts: a lookup reads and decompresses one block.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{bail, ensure, Context, Result};
@@ -27,7 +30,7 @@ const VERSION: u32 = 2;
 /// statistics. The block index follows it, then the blocks.
 pub const HEADER_LEN: usize = 8 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 * 8 + 8 + 8;
 /// The uncompressed bytes of a block: a lookup decompresses this many.
-pub const BLOCK: usize = 1 << 16;
+pub const BLOCK: usize = 1 << 14;
 /// zstd's level: its fastest levels already shrink a layer about 19 times.
 const LEVEL: i32 = 1;
 /// The share of a layer's bytes its file is assumed to take when the disk is checked before
@@ -38,6 +41,10 @@ const ASSUMED_RATIO: u64 = 4;
 pub struct LayerStore {
     dir: PathBuf,
     layers: Layers,
+    /// The layer files lookups have opened (their headers checked), kept open for the next.
+    opened: Mutex<HashMap<usize, Arc<(fs::File, Header)>>>,
+    /// The lookups' decompression context and block buffer, made once.
+    unpack: Mutex<Option<(zstd::bulk::Decompressor<'static>, Vec<u8>)>>,
 }
 
 /// A layer file's header, read back.
@@ -59,7 +66,6 @@ fn data_start(blocks: usize) -> u64 {
 }
 
 fn read_u64_at(file: &fs::File, at: u64) -> std::io::Result<u64> {
-    use std::os::unix::fs::FileExt;
     let mut b = [0u8; 8];
     file.read_exact_at(&mut b, at)?;
     Ok(u64::from_le_bytes(b))
@@ -112,7 +118,12 @@ pub struct Built {
 impl LayerStore {
     /// The store of `size` under the cache directory `cache`.
     pub fn new(cache: &Path, size: Size) -> LayerStore {
-        LayerStore { dir: cache.join(format!("tablebase-{size}")), layers: Layers::new(size) }
+        LayerStore {
+            dir: cache.join(format!("tablebase-{size}")),
+            layers: Layers::new(size),
+            opened: Mutex::new(HashMap::new()),
+            unpack: Mutex::new(None),
+        }
     }
 
     pub fn layers(&self) -> &Layers {
@@ -235,6 +246,8 @@ impl LayerStore {
 
     fn write_layer(&self, layer: usize, table: &[u8], stats: &LayerStats, threads: usize) -> Result<()> {
         let header = self.header(layer, table, stats);
+        // a lookup's open file of the layer this replaces is not read again
+        self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
         let (index, data) = compress(table, threads)?;
         let index: Vec<u8> = index.iter().flat_map(|at| at.to_le_bytes()).collect();
         write_atomically_with(&self.path(layer), |file| {
@@ -247,24 +260,39 @@ impl LayerStore {
     /// The byte of `position`, read from its block of its layer's file.
     pub fn byte(&self, position: &Position) -> Result<u8> {
         let (layer, offset) = self.layers.locate(position);
-        let (file, header) = self.open_layer(layer)?;
+        let opened = self.opened_layer(layer)?;
+        let (file, header) = &*opened;
         let damaged = || format!("'{}' is damaged (a block does not decompress)", self.path(layer).display());
         let block = offset as usize / BLOCK;
         let start = data_start(blocks(header.len));
-        let (from, to) = (
-            read_u64_at(&file, HEADER_LEN as u64 + 8 * block as u64)?,
-            read_u64_at(&file, HEADER_LEN as u64 + 8 * (block as u64 + 1))?,
-        );
+        let mut ends = [0u8; 16];
+        file.read_exact_at(&mut ends, HEADER_LEN as u64 + 8 * block as u64)?;
+        let from = u64::from_le_bytes(ends[..8].try_into().expect("8 bytes"));
+        let to = u64::from_le_bytes(ends[8..].try_into().expect("8 bytes"));
         ensure!(from <= to && to - from <= 2 * BLOCK as u64, damaged());
         let mut packed = vec![0u8; (to - from) as usize];
-        {
-            use std::os::unix::fs::FileExt;
-            file.read_exact_at(&mut packed, start + from)?;
-        }
+        file.read_exact_at(&mut packed, start + from)?;
         let want = (header.len as usize - block * BLOCK).min(BLOCK);
-        let bytes =
-            zstd::bulk::decompress(&packed, want).ok().filter(|b| b.len() == want).with_context(damaged)?;
+        let mut unpack = self.unpack.lock().unwrap_or_else(|e| e.into_inner());
+        let (decompressor, bytes) = match &mut *unpack {
+            Some(made) => made,
+            made => made.insert((zstd::bulk::Decompressor::new()?, Vec::with_capacity(BLOCK))),
+        };
+        bytes.clear();
+        let got = decompressor.decompress_to_buffer(&packed, bytes).ok();
+        ensure!(got == Some(want), damaged());
         Ok(bytes[offset as usize % BLOCK])
+    }
+
+    /// `layer`'s file for lookups: opened and its header checked once, then kept.
+    fn opened_layer(&self, layer: usize) -> Result<Arc<(fs::File, Header)>> {
+        let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(file) = opened.get(&layer) {
+            return Ok(Arc::clone(file));
+        }
+        let file = Arc::new(self.open_layer(layer)?);
+        opened.insert(layer, Arc::clone(&file));
+        Ok(file)
     }
 
     /// The exact result of `position` from the files.
