@@ -13,6 +13,13 @@ pub fn ryg() -> Command {
     cmd
 }
 
+/// Runs `ryg ARGS` with `script` on stdin: (exit code, stdout, stderr).
+pub fn run_script(args: &[&str], script: &str) -> (i32, String, String) {
+    let out = ryg().args(args).write_stdin(script).output().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
 /// A record of the library's test data: `kind` is `valid` or `invalid`.
 pub fn records(kind: &str, name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../ryg/tests/data/records").join(kind).join(name)

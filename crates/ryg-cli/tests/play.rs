@@ -11,16 +11,8 @@ fn ryg() -> Command {
 
 /// Runs `ryg ARGS` with `script` on stdin; returns (exit success, stdout, stderr).
 fn run_script(args: &[&str], script: &str) -> (bool, String, String) {
-    let mut child = ryg()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ryg starts");
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let (code, out, err) = crate::common::run_script(args, script);
+    (code == 0, out, err)
 }
 
 /// Plays a whole game in which the human side follows `hint` every move; returns the output.

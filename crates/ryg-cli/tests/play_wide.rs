@@ -1,32 +1,11 @@
 //! `ryg play` on the boards past 10×10 (12×12 and 14×14, through the wide engine): games
 //! against a search level, the levels that need the tablebase refused, records saved and loaded.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-
-use assert_cmd::cargo::CommandCargoExt;
 
 use ryg_wide::{Game, Position, Record, Side};
 
-fn ryg() -> Command {
-    Command::cargo_bin("ryg").expect("the ryg binary is built")
-}
-
-/// Runs `ryg ARGS` with `script` on stdin; returns (exit code, stdout, stderr).
-fn run_script(args: &[&str], script: &str) -> (i32, String, String) {
-    let mut child = ryg()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ryg starts");
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
-}
+use crate::common::run_script;
 
 /// The record saved in `path`, checked by replaying every move from its start.
 fn replayed(path: &Path) -> (Record, Game) {
