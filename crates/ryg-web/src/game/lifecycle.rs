@@ -104,20 +104,6 @@ impl NewGame {
     }
 }
 
-/// Whether the computer can play at `level` on a board of `size`: the levels that read the
-/// tablebase (`perfect`, `err:F`) play on boards up to 10×10 only.
-///
-/// # Errors
-/// [`GameError::Invalid`] saying which levels play on that board.
-pub fn level_fits(level: Level, size: Size) -> Result<(), GameError> {
-    if level.only_with_tablebase() && size.n() > 10 {
-        return Err(GameError::Invalid(format!(
-            "level {level} plays from the tablebase, built for boards up to 10x10: on {size} choose 1 to 9 or random"
-        )));
-    }
-    Ok(())
-}
-
 /// A random seed for the computer's choices.
 pub fn new_seed() -> u64 {
     let mut bytes = [0u8; 8];
@@ -178,7 +164,7 @@ impl Games<'_> {
         let cats = seat(spec.cats.as_deref(), Seat::Computer(Level::Search(3)))?;
         for s in [mouse, cats] {
             if let Seat::Computer(level) = s {
-                level_fits(level, game.position().size())?;
+                super::seats::level_fits(level, game.position().size())?;
             }
         }
         let names = spec.names.clone().unwrap_or_default();

@@ -119,7 +119,7 @@ impl Games<'_> {
             }
             (_, Seat::Computer(level)) => level,
             (Some(asked), Seat::Human) => {
-                super::lifecycle::level_fits(asked, g.game.position().size())?;
+                super::seats::level_fits(asked, g.game.position().size())?;
                 asked
             }
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),

@@ -1,7 +1,7 @@
 //! Who may act on a game: the seats a request's token holds, checked per action; and the
 //! players' display names.
 
-use ryg_wide::Side;
+use ryg_wide::{Level, Side, Size};
 
 use super::error::GameError;
 use super::service::Games;
@@ -86,4 +86,18 @@ impl Games<'_> {
         self.commit(g, now)?;
         Ok(you)
     }
+}
+
+/// Whether the computer can play at `level` on a board of `size`: the levels that read the
+/// tablebase (`perfect`, `err:F`) play on boards up to 10×10 only.
+///
+/// # Errors
+/// [`GameError::Invalid`] saying which levels play on that board.
+pub fn level_fits(level: Level, size: Size) -> Result<(), GameError> {
+    if level.only_with_tablebase() && size.n() > 10 {
+        return Err(GameError::Invalid(format!(
+            "level {level} plays from the tablebase, built for boards up to 10x10: on {size} choose 1 to 9 or random"
+        )));
+    }
+    Ok(())
 }
