@@ -302,6 +302,28 @@ impl LayerStore {
             .with_context(|| format!("the layer file of {} holds no result for it (damaged)", position.fen()))
     }
 
+    /// `--verify`: reads every finished layer whole (each block decompressed, the checksum
+    /// compared) and removes the damaged ones' files, so that a build makes them again.
+    /// Returns each damaged layer with what was wrong.
+    pub fn verify(&self, threads: usize) -> Result<Vec<(usize, String)>> {
+        let finished: Vec<usize> = (0..self.layers.len()).filter(|&l| self.finished(l)).collect();
+        let bar = progress(finished.iter().map(|&l| self.layers.configs(l)).sum(), "checking");
+        let mut damaged = Vec::new();
+        for layer in finished.into_iter().rev() {
+            bar.set_message(format!("layer {layer}"));
+            if let Err(err) = self.read_layer(layer, threads) {
+                let path = self.path(layer);
+                self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
+                fs::remove_file(&path)
+                    .with_context(|| format!("cannot remove the damaged '{}'", path.display()))?;
+                damaged.push((layer, format!("{err:#}")));
+            }
+            bar.inc(self.layers.configs(layer));
+        }
+        bar.finish_and_clear();
+        Ok(damaged)
+    }
+
     /// The layers a build solves: the highest missing one and every one before it (a layer
     /// is solved from the one after it, so nothing below a missing layer can be trusted).
     pub fn to_solve(&self) -> std::ops::Range<usize> {
@@ -334,7 +356,7 @@ impl LayerStore {
             .with_context(|| format!("cannot create the cache directory '{}'", self.dir.display()))?;
         let resumed_from = (top_missing + 1 < layers.len()).then_some(top_missing + 1);
         let total: u64 = (0..=top_missing).map(|l| layers.configs(l)).sum();
-        let bar = progress(total);
+        let bar = progress(total, "solving");
         let mut next = match resumed_from {
             Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
             None => Vec::new(),
@@ -358,14 +380,15 @@ impl LayerStore {
 }
 
 /// A bar over the configurations to solve, with the layer and the time left, on a terminal.
-fn progress(total: u64) -> ProgressBar {
+fn progress(total: u64, doing: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total);
-    let style =
-        ProgressStyle::with_template("solving {msg:>9} {bar:40} {percent:>3}% {elapsed} (about {eta} left)")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::with_template(&format!(
+        "{doing} {{msg:>9}} {{bar:40}} {{percent:>3}}% {{elapsed}} (about {{eta}} left)"
+    ))
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }

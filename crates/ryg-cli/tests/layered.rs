@@ -122,3 +122,38 @@ fn fourteen_says_what_it_would_take() {
         .code(1)
         .stderr(predicates::str::contains("ryg: error: solving 14x14 exactly would take"));
 }
+
+#[test]
+fn verify_finds_a_damaged_layer_and_builds_it_again() {
+    let cache = tempfile::tempdir().unwrap();
+    let start = solve_json(cache.path(), &["--size", "8", "--layered"]);
+    let dir = cache.path().join("tablebase-8x8");
+    let path = dir.join("layer-012.ryg");
+    let good = std::fs::read(&path).unwrap();
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x55;
+    std::fs::write(&path, &bad).unwrap();
+    let verify = || {
+        let out = ryg()
+            .env("RYG_CACHE_DIR", cache.path())
+            .args(["solve", "--size", "8", "--layered", "--verify"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let said = verify();
+    assert!(said.contains("layer-012.ryg' is damaged"), "{said}");
+    assert!(said.contains("it is built again, with every layer before it"), "{said}");
+    assert!(said.contains("13 of 29 layers to go"), "{said}");
+    assert_eq!(std::fs::read(&path).unwrap(), good, "the layer is built again byte for byte");
+    let said = verify();
+    assert!(said.contains("every finished layer of 8x8 decompresses and its checksum matches"), "{said}");
+    assert!(!said.contains("building"), "{said}");
+    assert_eq!(solve_json(cache.path(), &["--size", "8", "--layered"]), start);
+    // --verify and --lookups are for the files on disk
+    ryg().args(["solve", "--size", "8", "--verify"]).assert().code(2).stderr(
+        "ryg: error: --verify is for the layered tablebase on disk: add --layered, or use --size 12\n",
+    );
+}

@@ -31,6 +31,19 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         args.cache.dir().context("the layered tablebase lives in the cache directory: drop --no-cache")?;
     let store = LayerStore::new(&dir, size);
     let layers = store.layers();
+    if args.verify {
+        let started = std::time::Instant::now();
+        let damaged = store.verify(args.cache.threads())?;
+        for (_, why) in &damaged {
+            eprintln!("ryg: {why}; it is built again, with every layer before it");
+        }
+        if damaged.is_empty() {
+            eprintln!(
+                "ryg: every finished layer of {size} decompresses and its checksum matches ({:.1} s)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
     let todo = store.to_solve();
     let mut seconds = 0.0;
     if !todo.is_empty() {

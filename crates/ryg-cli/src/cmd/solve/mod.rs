@@ -25,6 +25,10 @@ pub struct Args {
     /// Build and read the tablebase layer by layer on disk, as 12x12 always is (for any size)
     #[arg(long)]
     pub layered: bool,
+    /// Before answering, read every layer file whole and check its checksum; damaged ones are
+    /// built again (with every layer before them)
+    #[arg(long)]
+    pub verify: bool,
     /// After the layered build, time N lookups of random positions (random games from the
     /// start) in the layer files and print the rate
     #[arg(long, value_name = "N", conflicts_with_all = ["fen", "stats"], value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
@@ -77,6 +81,13 @@ pub fn run(args: Args) -> Result<()> {
     }
     if args.layered || !size.in_memory_tablebase() {
         return layered::run(&args, &wide);
+    }
+    if args.verify || args.lookups.is_some() {
+        let flag = if args.verify { "--verify" } else { "--lookups" };
+        return Err(crate::args::UsageError(format!(
+            "{flag} is for the layered tablebase on disk: add --layered, or use --size 12"
+        ))
+        .into());
     }
     // the same position in the default engine, whose tablebase is held in memory
     let position: Position = wide.fen().parse()?;
