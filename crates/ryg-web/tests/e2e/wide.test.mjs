@@ -26,6 +26,8 @@ test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; 
   await page.selectOption('#size', '12');
   assert.equal(await page.locator('#level option[value="perfect"]').isDisabled(), true, 'perfect needs the tablebase');
   assert.match(await page.locator('#level-note').innerText(), /^Level 3: searches 3 plies ahead .*On 12×12 there is no tablebase/);
+  await page.selectOption('#level', '1');
+  assert.match(await page.locator('#level-note').innerText(), /^Level 1: searches 1 ply ahead /);
   await newGame(page, { size: '12', seat: 'mouse', level: '4' });
   const names = await labels(page);
   assert.equal(names.length, 144);

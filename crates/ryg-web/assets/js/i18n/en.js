@@ -363,7 +363,7 @@ export default {
   'levels.mean.n': 'Level {name}: the perfect move, except for plausible mistakes that get rarer from level 1 to 9.',
   'levels.chance.mouse': 'A careful mouse (a best move nine times in ten) beats it about {about}% of the time (exactly {exact}%, from {sq} on {n}×{n}).',
   'levels.chance.cats': 'Careful cats (a best move nine times in ten) beat it about {about}% of the time (exactly {exact}%, from {sq} on {n}×{n}).',
-  'levels.mean.search': 'Level {name}: searches {name} plies ahead (a ply is one side\'s move).',
+  'levels.mean.search': ({ name }) => `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
   'levels.noTable': 'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
   'levels.noFigure': 'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
   'levels.noComputer': 'Both sides are played at this board: the level is used only by Computer move.',

@@ -365,7 +365,7 @@ export default {
   'levels.mean.n': 'Nivel {name}: la jugada perfecta, salvo errores verosímiles que se hacen más raros del nivel 1 al 9.',
   'levels.chance.mouse': 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about}% de las veces (exactamente un {exact}%, desde {sq} en {n}×{n}).',
   'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about}% de las veces (exactamente un {exact}%, desde {sq} en {n}×{n}).',
-  'levels.mean.search': 'Nivel {name}: calcula {name} jugadas por delante (una jugada es el movimiento de un bando).',
+  'levels.mean.search': ({ name }) => `Nivel ${name}: calcula ${name} ${plural(Number(name), 'media jugada', 'medias jugadas')} por delante (una media jugada es el movimiento de un bando).`,
   'levels.noTable': 'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
   'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus niveles se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: el nivel solo lo usa Jugada del ordenador.',
