@@ -29,12 +29,12 @@ impl PositionArgs {
                 fen.parse::<Position>().with_context(|| format!("invalid --fen '{}'", ryg::echo::echo(fen)))
             }
             None => self.wide_position().and_then(|wide| {
-                anyhow::ensure!(
-                    wide.size().n() <= ryg::Size::MAX.n(),
-                    "this command plays boards up to 10x10; {} is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`",
-                    wide.size()
-                );
-                Ok(wide.fen().parse::<Position>()?)
+                ryg_wide::narrow::position(&wide).with_context(|| {
+                    format!(
+                        "this command plays boards up to 10x10; {} is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`",
+                        wide.size()
+                    )
+                })
             }),
         };
         position.map_err(|err| UsageError(format!("{err:#}")).into())

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use ryg::{BuildProgress, Level, Move, Player, Position, Size, Tablebase};
+use ryg::{BuildProgress, Level, Player, Size, Tablebase};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -189,20 +189,16 @@ pub fn computer_move(
     thinking: &Thinking,
 ) -> Result<ryg_wide::Move, ApiError> {
     let mut handler = thinking;
-    let Some(narrow) = narrow_position(position) else {
-        if level.only_with_tablebase() {
-            return Err(ApiError::conflict(format!(
-                "level {level} needs a tablebase: boards up to 10x10 only"
-            )));
-        }
+    let Some(narrow) = ryg_wide::narrow::position(position) else {
+        // games check their levels when they are made (`perfect` and `err:F` need a tablebase;
+        // the wide player refuses them too)
         let mut player = ryg_wide::Player::new(level, seed);
         return player
             .choose(position, None, &mut handler)
             .map(|choice| choice.mv)
             .map_err(|e| ApiError::conflict(e.to_string()));
     };
-    let level: Level =
-        level.to_string().parse().map_err(|e: ryg::LevelError| ApiError::internal(e.to_string()))?;
+    let level = ryg_wide::narrow::level(level);
     // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
     // use it once it is built and search meanwhile.
     let tb = match level {
@@ -215,27 +211,5 @@ pub fn computer_move(
         .choose(&narrow, tb.as_deref(), &mut handler)
         .map(|choice| choice.mv)
         .map_err(|e| ApiError::conflict(e.to_string()))?;
-    wide_move(mv)
-}
-
-/// The default engine's copy of a position of the game model, which the wide engine holds
-/// (`None` on 12×12 and 14×14).
-pub fn narrow_position(position: &ryg_wide::Position) -> Option<Position> {
-    if position.size().n() > Size::MAX.n() {
-        return None;
-    }
-    position.fen().parse().ok()
-}
-
-/// The default engine's copy of a game of the game model (`None` on 12×12 and 14×14).
-pub fn narrow_game(game: &ryg_wide::Game) -> Option<ryg::Game> {
-    let mut narrow = ryg::Game::new(narrow_position(game.start())?);
-    for mv in game.moves() {
-        narrow.play(mv.to_string().parse().ok()?).ok()?;
-    }
-    Some(narrow)
-}
-
-fn wide_move(mv: Move) -> Result<ryg_wide::Move, ApiError> {
-    mv.to_string().parse().map_err(|e: ryg_wide::MoveError| ApiError::internal(e.to_string()))
+    Ok(ryg_wide::narrow::wide_move(mv))
 }

@@ -9,6 +9,8 @@ mod geometry;
 mod level;
 mod movebits;
 mod moves;
+#[cfg(wide)]
+pub mod narrow;
 mod outcome;
 mod perft;
 mod player;

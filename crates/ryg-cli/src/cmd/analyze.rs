@@ -244,11 +244,9 @@ macro_rules! analyze {
 
 pub fn run(args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
-    if wide.size().n() <= ryg::Size::MAX.n() {
-        let position = args.position.position()?;
-        analyze!(ryg, position, args.search.config(), &args)
-    } else {
-        analyze!(ryg_wide, wide, widen(args.search.config()), &args)
+    match ryg_wide::narrow::position(&wide) {
+        Some(position) => analyze!(ryg, position, args.search.config(), &args),
+        None => analyze!(ryg_wide, wide, widen(args.search.config()), &args),
     }
 }
 

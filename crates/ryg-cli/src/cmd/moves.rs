@@ -24,8 +24,8 @@ macro_rules! print_moves {
 
 pub fn run(args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
-    if wide.size().n() > ryg::Size::MAX.n() {
-        return print_moves!(ryg_wide, wide, args.json.json);
+    match ryg_wide::narrow::position(&wide) {
+        Some(position) => print_moves!(ryg, position, args.json.json),
+        None => print_moves!(ryg_wide, wide, args.json.json),
     }
-    print_moves!(ryg, args.position.position()?, args.json.json)
 }

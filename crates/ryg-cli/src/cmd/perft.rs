@@ -86,10 +86,10 @@ counted!(ryg_wide);
 
 pub fn run(args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
-    if wide.size().n() > ryg::Size::MAX.n() {
-        return count(&args, wide);
+    match ryg_wide::narrow::position(&wide) {
+        Some(position) => count(&args, position),
+        None => count(&args, wide),
     }
-    count(&args, args.position.position()?)
 }
 
 fn count(args: &Args, position: impl Counted) -> Result<()> {

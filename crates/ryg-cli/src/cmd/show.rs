@@ -48,8 +48,8 @@ macro_rules! show {
 
 pub fn run(args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
-    if wide.size().n() > ryg::Size::MAX.n() {
-        return show!(ryg_wide, wide, args.json.json);
+    match ryg_wide::narrow::position(&wide) {
+        Some(position) => show!(ryg, position, args.json.json),
+        None => show!(ryg_wide, wide, args.json.json),
     }
-    show!(ryg, args.position.position()?, args.json.json)
 }

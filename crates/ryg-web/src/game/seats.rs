@@ -94,7 +94,7 @@ impl Games<'_> {
 /// # Errors
 /// [`GameError::Invalid`] saying which levels play on that board.
 pub fn level_fits(level: Level, size: Size) -> Result<(), GameError> {
-    if level.only_with_tablebase() && size.n() > 10 {
+    if level.only_with_tablebase() && ryg_wide::narrow::size(size).is_none() {
         return Err(GameError::Invalid(format!(
             "level {level} plays from the tablebase, built for boards up to 10x10: on {size} choose 1 to 9 or random"
         )));

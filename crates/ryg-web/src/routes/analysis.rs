@@ -33,8 +33,12 @@ pub const MAX_TREE_NODES: u64 = 100_000;
 /// the tablebases, searches and lessons use); a 12×12 or 14×14 one is refused with
 /// `board_too_big`.
 pub(super) fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
+    if let Ok(position) = required(params, "fen")?.parse() {
+        return Ok(position);
+    }
+    // not a position of the default engine: the wide one says why (a bad FEN), or reads it
     let wide = wide_position(params)?;
-    crate::engine::narrow_position(&wide).ok_or_else(|| ApiError::board_too_big("this", wide.size()))
+    Err(ApiError::board_too_big("this", wide.size()))
 }
 
 /// The position of the `fen` parameter on any board up to 14×14.

@@ -28,6 +28,11 @@ impl ErrRate {
         }
     }
 
+    /// The rate in millionths (0 to 1,000,000).
+    pub const fn millionths(self) -> u32 {
+        self.0
+    }
+
     /// The rate as a fraction from 0 to 1.
     pub fn fraction(self) -> f64 {
         f64::from(self.0) / 1e6

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use ryg_wide::eval::{self, EvalKind};
-use ryg_wide::{Level, Position};
+use ryg_wide::{narrow, Level, Position};
 
 use super::setup::Setup;
 use crate::tablebase::Tablebases;
@@ -37,27 +37,9 @@ pub struct Engine {
 /// The plies a `hint` searches on a board without a tablebase (12×12, 14×14).
 const HINT_DEPTH: u8 = 8;
 
-/// The position in the default engine, on boards up to 10×10.
-fn narrow(position: &Position) -> Option<ryg::Position> {
-    if position.size().n() > ryg::Size::MAX.n() {
-        return None;
-    }
-    position.fen().parse().ok()
-}
-
-/// The same level in the default engine (both engines name their levels alike).
-fn narrow_level(level: Level) -> ryg::Level {
-    match level {
-        Level::Random => ryg::Level::Random,
-        Level::Search(n) => ryg::Level::Search(n),
-        Level::Perfect => ryg::Level::Perfect,
-        Level::Err(rate) => rate.to_string().parse().map_or(ryg::Level::Perfect, ryg::Level::Err),
-    }
-}
-
 /// Why `level` cannot play on `size` (12×12, 14×14: no tablebase), or `None` when it can.
 pub fn refusal(level: Level, size: ryg_wide::Size) -> Option<String> {
-    (size.n() > ryg::Size::MAX.n() && level.only_with_tablebase()).then(|| {
+    (narrow::size(size).is_none() && level.only_with_tablebase()).then(|| {
         format!(
             "level {level} plays from the tablebase, which ryg has for boards up to 10x10; on {size} the computer plays levels 1-9 (a search of that many plies, or of --depth plies) or random"
         )
@@ -73,7 +55,7 @@ fn level_settings(level: Level, depth: Option<u32>, size: ryg_wide::Size) -> Str
         (Level::Search(_), Some(d)) => {
             format!("searches exactly {}, without the level's randomness", searched(d))
         }
-        (Level::Search(n), None) if size.n() > ryg::Size::MAX.n() => {
+        (Level::Search(n), None) if narrow::size(size).is_none() => {
             format!("searches {} (no tablebase on {size})", searched(u32::from(n)))
         }
         (Level::Search(_), None) => {
@@ -130,7 +112,7 @@ macro_rules! table_text {
 
 impl Engine {
     pub fn new(setup: &Setup, interactive: bool) -> Engine {
-        let mut player = ryg::Player::new(narrow_level(setup.level), setup.seed);
+        let mut player = ryg::Player::new(narrow::level(setup.level), setup.seed);
         player.set_depth(setup.depth);
         let mut wide = ryg_wide::Player::new(setup.level, setup.seed);
         wide.set_depth(setup.depth);
@@ -162,7 +144,7 @@ impl Engine {
     }
 
     pub fn set_level(&mut self, level: Level) {
-        self.player.set_level(narrow_level(level));
+        self.player.set_level(narrow::level(level));
         self.player.set_depth(None);
         self.wide.set_level(level);
         self.wide.set_depth(None);
@@ -179,11 +161,10 @@ impl Engine {
 
     /// The computer's move, or `None` when Ctrl-C interrupted it.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Report>> {
-        let Some(narrow) = narrow(position) else { return self.choose_wide(position) };
+        let Some(narrow) = narrow::position(position) else { return self.choose_wide(position) };
         self.wide_last = false;
         let Some((mv, detail)) = self.choose_narrow(&narrow)? else { return Ok(None) };
-        let mv = mv.to_string().parse::<ryg_wide::Move>()?;
-        Ok(Some(Report { mv, detail }))
+        Ok(Some(Report { mv: narrow::wide_move(mv), detail }))
     }
 
     /// The default engine's move on a board up to 10×10, with the tablebase the level reads.
@@ -254,7 +235,7 @@ impl Engine {
         if let Some(outcome) = position.outcome() {
             return Ok(format!("No hint: the game is over: {}.", ended(outcome)));
         }
-        let Some(position) = narrow(position) else { return Ok(self.searched_hint(position)) };
+        let Some(position) = narrow::position(position) else { return Ok(self.searched_hint(position)) };
         let tablebase = self.tablebases.get(position.size());
         let best = tablebase.best_moves(&position);
         let mover = position.side_to_move();
@@ -299,7 +280,7 @@ impl Engine {
             text.push_str(&format!("  {:<16} {:>6}\n", term.term.name, term.points));
         }
         text.push_str(&format!("  {:<16} {:>6}\n", "total", breakdown.total));
-        match narrow(position) {
+        match narrow::position(position) {
             Some(position) => {
                 let tablebase = self.tablebases.get(position.size());
                 let exact = result_words(tablebase.result(&position), &position);
@@ -333,7 +314,7 @@ impl Engine {
 
     /// `tree DEPTH`: the explicit minimax tree from here, as text (up to 10×10).
     pub fn tree(&mut self, position: &Position, depth: u32) -> Result<String> {
-        match narrow(position) {
+        match narrow::position(position) {
             Some(position) => {
                 crate::cmd::tree::render_text(&position, depth as u8, ryg::eval::EvalKind::Default)
             }
@@ -426,47 +407,10 @@ fn not_searched() -> String {
 mod tests {
     use super::*;
 
-    /// The positions of a game on `size` where each side plays its `pick`-th legal move.
-    fn line(size: &str, pick: usize) -> Vec<Position> {
-        let mut position = Position::start(size.parse().unwrap(), None).unwrap();
-        let mut seen = vec![position];
-        while position.outcome().is_none() {
-            let moves = position.legal_moves();
-            position = position.play(moves[pick % moves.len()]).unwrap();
-            seen.push(position);
-        }
-        seen
-    }
-
     #[test]
-    fn both_engines_see_the_same_position_and_evaluation_up_to_10x10() {
-        for size in ["6x6", "8x8", "10x10"] {
-            for pick in [0, 1, 3] {
-                for wide in line(size, pick) {
-                    let narrow = narrow(&wide).expect("boards up to 10x10 go to the default engine");
-                    assert_eq!(narrow.fen(), wide.fen());
-                    let moves: Vec<String> = narrow.legal_moves().iter().map(ToString::to_string).collect();
-                    let back: Vec<String> = wide.legal_moves().iter().map(ToString::to_string).collect();
-                    assert_eq!(moves, back, "{}", wide.fen());
-                    for mv in narrow.legal_moves().iter() {
-                        let mv: ryg_wide::Move = mv.to_string().parse().unwrap();
-                        assert!(wide.legal_moves().contains(&mv));
-                    }
-                    let a = ryg::eval::evaluate(ryg::eval::EvalKind::Default, &narrow);
-                    let b = eval::evaluate(EvalKind::Default, &wide);
-                    assert_eq!(a.total, b.total, "{}", wide.fen());
-                }
-            }
-        }
-        let twelve = Position::start("12".parse().unwrap(), None).unwrap();
-        assert!(narrow(&twelve).is_none());
-    }
-
-    #[test]
-    fn levels_keep_their_names_in_the_default_engine() {
+    fn levels_that_need_the_tablebase_are_refused_past_10x10() {
         for name in ["random", "1", "5", "9", "perfect", "err:0.25", "err:0.05", "err:1", "err:0"] {
             let level: Level = name.parse().unwrap();
-            assert_eq!(narrow_level(level).to_string(), name);
             let twelve = "12".parse().unwrap();
             assert_eq!(
                 refusal(level, twelve).is_some(),

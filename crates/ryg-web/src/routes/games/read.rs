@@ -117,7 +117,7 @@ pub async fn review(
     let st = Arc::clone(&state);
     let review = crate::routes::blocking::engine(&state, client, move |_| {
         let game =
-            crate::engine::narrow_game(&g.game).ok_or_else(|| ApiError::board_too_big("the review", size))?;
+            ryg_wide::narrow::game(&g.game).ok_or_else(|| ApiError::board_too_big("the review", size))?;
         let tb = st.tablebases.get(game.start().size())?;
         ryg::review::review(&tb, &game).map_err(|e| ApiError::internal(e.to_string()))
     })
