@@ -1,7 +1,9 @@
-//! Static evaluation: the C64 original's terms (`seed`) and ryg's own, with their first
-//! hand-set weights (`classic`) or fitted to the tablebase (`default`, see [`crate::tuning`]);
-//! each a table of named terms with weights, from the mouse's point of view. Game ends are not
-//! evaluated here: the search scores them exactly.
+//! Static evaluation: the 2022 C64 program RYG's two versions (`seed-v1`: the mouse's row and
+//! mobility; `seed`: and the spread of the cats' rows) and ryg's own, with their first hand-set
+//! weights (`classic`) or fitted to the tablebase (`default`, see [`crate::tuning`]); each a
+//! table of named terms with weights, from the mouse's point of view. ryg's search scores game
+//! ends exactly; the articles' engines ([`crate::engines`]) let the evaluation score them, as
+//! RYG did (the mouse on row 0 scores +32, a mouse with no free square −32).
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,7 +15,11 @@ use crate::{Position, SquareSet};
 /// Which evaluation to use.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum EvalKind {
-    /// The original program's three terms, scaled to the board size.
+    /// RYG's first evaluation (article "RYG: función de evaluación – primera versión"): the
+    /// mouse's row and its mobility.
+    SeedV1,
+    /// RYG's second evaluation ("– segunda versión"): the first one and the spread of the
+    /// cats' rows, scaled to the board size.
     Seed,
     /// ryg's own terms with their first, hand-set weights (see [`CLASSIC_TERMS`]).
     Classic,
@@ -22,18 +28,19 @@ pub enum EvalKind {
     Default,
 }
 
-/// An evaluation name that is not `seed`, `classic` or `default`.
+/// An evaluation name that is not `seed-v1`, `seed`, `classic` or `default`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown evaluation '{}': expected 'seed', 'classic' or 'default'", crate::echo::echo(.0))]
+#[error("unknown evaluation '{}': expected 'seed-v1', 'seed', 'classic' or 'default'", crate::echo::echo(.0))]
 pub struct EvalKindError(pub String);
 
 impl EvalKind {
     /// Every evaluation.
-    pub const ALL: [EvalKind; 3] = [EvalKind::Seed, EvalKind::Classic, EvalKind::Default];
+    pub const ALL: [EvalKind; 4] = [EvalKind::SeedV1, EvalKind::Seed, EvalKind::Classic, EvalKind::Default];
 
-    /// The lower-case name (`seed`, `classic`, `default`).
+    /// The lower-case name (`seed-v1`, `seed`, `classic`, `default`).
     pub const fn name(self) -> &'static str {
         match self {
+            EvalKind::SeedV1 => "seed-v1",
             EvalKind::Seed => "seed",
             EvalKind::Classic => "classic",
             EvalKind::Default => "default",
@@ -43,6 +50,7 @@ impl EvalKind {
     /// The terms and weights of this evaluation.
     pub const fn terms(self) -> &'static [Term] {
         match self {
+            EvalKind::SeedV1 => &SEED_V1_TERMS,
             EvalKind::Seed => &SEED_TERMS,
             EvalKind::Classic => &CLASSIC_TERMS,
             EvalKind::Default => &DEFAULT_TERMS,
@@ -59,9 +67,12 @@ impl fmt::Display for EvalKind {
 impl FromStr for EvalKind {
     type Err = EvalKindError;
 
+    /// Reads a name; `ryg1-v1` and `ryg1` (the program's names) are accepted for `seed-v1`
+    /// and `seed`.
     fn from_str(s: &str) -> Result<EvalKind, EvalKindError> {
         match s.to_ascii_lowercase().as_str() {
-            "seed" => Ok(EvalKind::Seed),
+            "seed-v1" | "ryg1-v1" => Ok(EvalKind::SeedV1),
+            "seed" | "seed-v2" | "ryg1" | "ryg1-v2" => Ok(EvalKind::Seed),
             "classic" => Ok(EvalKind::Classic),
             "default" => Ok(EvalKind::Default),
             _ => Err(EvalKindError(s.to_string())),
@@ -80,14 +91,19 @@ pub struct Term {
     pub about: &'static str,
 }
 
-/// The original program's terms. Each feature already carries the original's values; the
-/// cats' spread penalty (16 and 8 on 8×8) is scaled by N/8 (2N and N on an N×N board).
+/// RYG's terms (the first two are version 1, all three version 2). Each feature already
+/// carries the articles' values, counted from the neutral $80; the cats' spread penalty (16 and
+/// 8 on 8×8) is scaled by N/8 (2N and N on an N×N board).
 pub const SEED_TERMS: [Term; 3] = [
-    Term { name: "mouse_row", weight: 1, about: "rows the mouse has advanced (0 on rank 1)" },
+    Term {
+        name: "mouse_row",
+        weight: 1,
+        about: "rows the mouse has advanced (0 on rank 1); +32 on the top rank (the mouse has won)",
+    },
     Term {
         name: "mouse_mobility",
         weight: 1,
-        about: "0, -1, -2, -3 for 4, 3, 2, 1 free diagonal squares around the mouse",
+        about: "0, -1, -2, -3 for 4, 3, 2, 1 free diagonal squares around the mouse; -32 for none",
     },
     Term {
         name: "cats_spread",
@@ -95,6 +111,9 @@ pub const SEED_TERMS: [Term; 3] = [
         about: "cats' rows max - min: 0 gives -2N (-16 on 8x8), 1 gives -N (-8), more gives 0",
     },
 ];
+
+/// RYG's first version: the mouse's row and mobility.
+pub const SEED_V1_TERMS: [Term; 2] = [SEED_TERMS[0], SEED_TERMS[1]];
 
 /// ryg's own terms with their first, hand-set weights.
 pub const CLASSIC_TERMS: [Term; 7] = [
@@ -261,6 +280,10 @@ impl Weights {
 pub fn features(kind: EvalKind, position: &Position) -> ([i32; MAX_TERMS], usize) {
     let mut out = [0; MAX_TERMS];
     match kind {
+        EvalKind::SeedV1 => {
+            out[..2].copy_from_slice(&seed_features(position)[..2]);
+            (out, 2)
+        }
         EvalKind::Seed => {
             out[..3].copy_from_slice(&seed_features(position));
             (out, 3)
@@ -290,10 +313,17 @@ fn cat_ranks(position: &Position) -> (i32, i32) {
     })
 }
 
+/// The articles' values: +32 for the mouse on the top rank («Ratón en fila 0 (gana el ratón)
+/// => +32 puntos») and -32 for a mouse without a free square, whoever is to move.
+const SEED_GAME_END: i32 = 32;
+
 fn seed_features(position: &Position) -> [i32; 3] {
     let n = i32::from(position.size().n());
-    let row = i32::from(position.mouse().rank());
-    let mobility = mouse_free(position) - 4;
+    let row = if position.mouse_escaped() { SEED_GAME_END } else { i32::from(position.mouse().rank()) };
+    let mobility = match mouse_free(position) {
+        0 => -SEED_GAME_END,
+        free => free - 4,
+    };
     let (hi, lo) = cat_ranks(position);
     let spread = match hi - lo {
         0 => -2 * n,
@@ -431,12 +461,14 @@ mod tests {
     #[test]
     fn names_parse() {
         assert_eq!("SEED".parse::<EvalKind>(), Ok(EvalKind::Seed));
+        assert_eq!("ryg1-v1".parse::<EvalKind>(), Ok(EvalKind::SeedV1));
+        assert_eq!("ryg1".parse::<EvalKind>(), Ok(EvalKind::Seed));
         for kind in EvalKind::ALL {
             assert_eq!(kind.name().parse::<EvalKind>(), Ok(kind));
         }
         assert_eq!(
             "best".parse::<EvalKind>().unwrap_err().to_string(),
-            "unknown evaluation 'best': expected 'seed', 'classic' or 'default'"
+            "unknown evaluation 'best': expected 'seed-v1', 'seed', 'classic' or 'default'"
         );
     }
 }

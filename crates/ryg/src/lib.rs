@@ -37,6 +37,7 @@ pub use side::{Side, SideError};
 pub use square::{Square, SquareError};
 pub use squares::SquareSet;
 
+pub mod engines;
 pub mod eval;
 pub mod levels;
 pub mod rating;
@@ -44,8 +45,10 @@ pub mod rating;
 pub mod report;
 pub mod review;
 pub mod search;
+pub mod techniques;
 pub mod tuning;
 
+pub use engines::{Engine, EngineError, EngineSpec, EngineSpecError, PlayerSpec};
 pub use eval::{evaluate, Breakdown, EvalKind};
 pub use exact::ExactResult;
 pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};

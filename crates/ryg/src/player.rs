@@ -6,7 +6,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64};
-use crate::{ExactResult, Level, Move, Position, Tablebase};
+use crate::{Engine, EngineSpec, ExactResult, Level, Move, Position, Tablebase};
 
 /// The deepest fixed search depth a player may ask for.
 pub const MAX_PLAY_DEPTH: u32 = 60;
@@ -63,6 +63,8 @@ pub enum PlayerError {
 pub struct Player {
     level: Level,
     depth: Option<u32>,
+    /// One of the articles' programs searching `depth` plies, in place of the level.
+    engine: Option<Engine>,
     rng: SplitMix64,
     searcher: Option<Searcher>,
 }
@@ -70,7 +72,23 @@ pub struct Player {
 impl Player {
     /// A player of `level` whose random choices follow `seed`.
     pub fn new(level: Level, seed: u64) -> Player {
-        Player { level, depth: None, rng: SplitMix64::new(seed), searcher: None }
+        Player { level, depth: None, engine: None, rng: SplitMix64::new(seed), searcher: None }
+    }
+
+    /// A player that searches as `spec`'s engine at its depth: one of the articles' programs
+    /// (deterministic: the first or last of equal moves, as the program chose), or ryg's own
+    /// search at that depth (random among equal moves, following `seed`).
+    pub fn engine(spec: EngineSpec, seed: u64) -> Player {
+        let mut player = Player::new(Level::Search(9), seed);
+        player.depth = Some(u32::from(spec.depth));
+        player.engine = Some(spec.engine);
+        player
+    }
+
+    /// The engine and depth of a player made by [`Player::engine`].
+    pub fn engine_spec(&self) -> Option<EngineSpec> {
+        let depth = self.depth?;
+        Some(EngineSpec { engine: self.engine?, depth: depth as u8 })
     }
 
     pub fn level(&self) -> Level {
@@ -89,6 +107,7 @@ impl Player {
 
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
+        self.engine = None;
         self.searcher = None;
     }
 
@@ -102,6 +121,9 @@ impl Player {
     /// search depth replaces the level. Levels 1-9 given no tablebase search as many plies as
     /// their number (uncalibrated: a stopgap while a 10x10 tablebase builds).
     pub fn needs_tablebase(&self) -> bool {
+        if self.engine.is_some() {
+            return false;
+        }
         match self.level {
             Level::Search(_) if self.depth.is_some() => false,
             level => level.needs_tablebase(),
@@ -124,6 +146,9 @@ impl Player {
             return Err(PlayerError::GameOver);
         }
         if let (Level::Search(_), Some(depth)) = (self.level, self.depth) {
+            return Ok(self.search(position, depth, handler));
+        }
+        if let (Some(_), Some(depth)) = (self.engine, self.depth) {
             return Ok(self.search(position, depth, handler));
         }
         if self.level == Level::Random {
@@ -153,10 +178,13 @@ impl Player {
         let searcher = match &mut self.searcher {
             Some(searcher) => searcher,
             None => {
-                let config = SearchConfig {
-                    random_ties: Some(self.rng.next_u64()),
-                    tt_megabytes: if depth <= 8 { 1 } else { 16 },
-                    ..SearchConfig::default()
+                let config = match self.engine {
+                    Some(engine) if engine.is_original() => engine.config(),
+                    _ => SearchConfig {
+                        random_ties: Some(self.rng.next_u64()),
+                        tt_megabytes: if depth <= 8 { 1 } else { 16 },
+                        ..SearchConfig::default()
+                    },
                 };
                 self.searcher.insert(Searcher::new(config))
             }
@@ -247,6 +275,25 @@ mod tests {
             play_out(Position::standard(), &mut mouse, &mut cats, Some(&tb))
         };
         assert_eq!(game(5), game(5));
+    }
+
+    #[test]
+    fn ryg3_v10_at_depth_8_plays_its_game_against_perfect_play() {
+        let tb = Tablebase::build(Size::STANDARD, 1, &mut ());
+        let spec = EngineSpec::new(Engine::Ryg3V10, Some(8)).unwrap();
+        let mut cats = Player::engine(spec, 1);
+        assert!(!cats.needs_tablebase());
+        assert_eq!(cats.engine_spec(), Some(spec));
+        // The articles' engines are deterministic: the same game every time.
+        let game = |cats: &mut Player| {
+            play_out(Position::standard(), &mut Player::new(Level::Perfect, 5), cats, Some(&tb))
+        };
+        let first = game(&mut cats);
+        assert_eq!(first, game(&mut Player::engine(spec, 99)));
+        // After e1f2, RYG3 v10 at depth 8 answers f8g7 (see tests/originals.rs).
+        let after: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
+        let choice = cats.choose(&after, None, &mut NoHandler).unwrap();
+        assert_eq!(choice.mv.to_string(), "f8g7");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::eval::{evaluate, EvalKind};
 use crate::rating::{self, Sprt};
-use crate::search::{SearchResult, Tree};
+use crate::search::{Score, SearchResult, Tree};
 use crate::tablebase::{ProbeError, Tablebase};
 use crate::{ExactResult, Move, Outcome, Position, Side, Size};
 
@@ -175,7 +175,10 @@ pub struct AnalyzeReport {
     pub score: Option<String>,
     pub result: Option<ResultReport>,
     pub depth: u8,
+    /// Every board the search entered.
     pub nodes: u64,
+    /// The boards searched with depth left: what RYG3 counted (the articles' figures).
+    pub interior_nodes: u64,
     pub seconds: f64,
     pub pv: Vec<String>,
     pub iterations: Vec<IterationReport>,
@@ -198,6 +201,7 @@ impl AnalyzeReport {
             result: r.proven.map(ResultReport::from),
             depth: r.depth,
             nodes: r.nodes,
+            interior_nodes: r.interior_nodes,
             seconds,
             pv: if searched { move_names(&r.pv) } else { Vec::new() },
             iterations: r
@@ -226,12 +230,22 @@ pub struct NodeReport {
     pub ply: u16,
     pub fen: String,
     pub to_move: &'static str,
-    /// Static evaluation for the mouse (leaves cut off by the depth only).
-    pub eval: Option<String>,
+    /// Static evaluation for the mouse: every board is evaluated, inner nodes too (only the
+    /// leaves' count for the value).
+    pub eval: String,
     /// Minimax value for the mouse (the mouse maximises, the cats minimise).
     pub value: String,
+    /// Under the articles' evaluations (`seed-v1`, `seed`): the evaluation as the C64 held it,
+    /// a byte around the neutral $80 (`$81`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eval_c64: Option<String>,
+    /// The same for the value (absent for an exact game end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_c64: Option<String>,
     /// Whether this node lies on the principal variation.
     pub best: bool,
+    /// Whether it has no children (the depth cut the tree off here, or the game is over).
+    pub leaf: bool,
 }
 
 /// `ryg tree --format json`: the explicit minimax tree with every node's evaluation and value.
@@ -280,11 +294,24 @@ impl NodeReport {
             ply: n.ply,
             fen: n.position.fen(),
             to_move: n.position.side_to_move().name(),
-            eval: n.eval.map(|e| n.for_mouse(e).to_string()),
+            eval: n.for_mouse(n.eval).to_string(),
             value: n.for_mouse(n.value).to_string(),
+            eval_c64: c64_byte(tree.eval, n.for_mouse(n.eval)),
+            value_c64: c64_byte(tree.eval, n.for_mouse(n.value)),
             best: pv[id],
+            leaf: n.children.is_empty(),
         })
     }
+}
+
+/// `value` (for the mouse) as the articles' C64 held it, around the neutral $80, when `kind`
+/// is one of the articles' evaluations and `value` an evaluation.
+pub fn c64_byte(kind: EvalKind, value: Score) -> Option<String> {
+    if value.is_game_end() {
+        return None;
+    }
+    let v = i32::from(value.value());
+    matches!(kind, EvalKind::SeedV1 | EvalKind::Seed).then(|| format!("${:02x}", (0x80 + v).clamp(0, 0xff)))
 }
 
 impl TreeReport {

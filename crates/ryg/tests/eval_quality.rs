@@ -14,7 +14,10 @@ fn kept(tb: &Tablebase, count: usize, seed: u64, depths: &[u8]) -> Vec<[usize; 3
     let set = keep_the_win_set(tb, count, seed);
     depths
         .iter()
-        .map(|&d| EvalKind::ALL.map(|eval| keeps_the_win(keep_the_win_config(eval), d, &set)))
+        .map(|&d| {
+            [EvalKind::Seed, EvalKind::Classic, EvalKind::Default]
+                .map(|eval| keeps_the_win(keep_the_win_config(eval), d, &set))
+        })
         .collect()
 }
 

@@ -9,6 +9,7 @@ mod eval_quality;
 mod fuzz;
 mod levels;
 mod notation;
+mod originals;
 mod perft;
 mod prove;
 mod records;

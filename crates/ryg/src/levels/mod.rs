@@ -3,12 +3,14 @@
 //! ([`calibrate`]) gives the exact chance that a human side wins against it.
 
 pub mod calibrate;
+mod engine_chance;
 mod err_rate;
 mod noise;
 pub mod policy;
 pub mod sample;
 
 pub use calibrate::{calibrate, Calibration, CalibrationRow, GameGraph, Opponent};
+pub use engine_chance::{engine_chances, EngineChances};
 pub use err_rate::{ErrRate, ErrRateError};
 pub use noise::{noise, NOISE};
 pub use policy::{distribution, move_facts, MoveFacts, Policy, SOFTMAX_POINTS};

@@ -5,9 +5,9 @@ use crate::eval::{self, EvalKind, Weights};
 use crate::{Move, MoveList, Position, Side, Square};
 
 use super::limits::MAX_DEPTH;
-use super::ordering::order;
+use super::ordering::{order, order_by_hash_score};
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::{History, Score, SearchHandler};
+use super::{generate, GameEnds, GenOrder, History, HistoryRule, NodeRule, OrderRule, Score, SearchHandler};
 
 // CITE: alpha-beta (Knuth & Moore 1975), in negamax form.
 
@@ -22,6 +22,12 @@ pub(crate) struct Switches {
     pub history: bool,
     pub mate_distance: bool,
     pub pvs: bool,
+    pub table_cutoffs: bool,
+    pub node_rule: NodeRule,
+    pub order_rule: OrderRule,
+    pub history_rule: HistoryRule,
+    pub gen_order: GenOrder,
+    pub game_ends: GameEnds,
 }
 
 /// The outcome of one root search to a fixed depth.
@@ -43,6 +49,8 @@ pub(crate) struct AlphaBeta<'a, H: SearchHandler> {
     pub history: &'a mut History,
     pub handler: &'a mut H,
     pub nodes: u64,
+    /// Nodes entered with depth left (RYG3's count).
+    pub interior_nodes: u64,
     pub node_limit: u64,
     pub stopped: bool,
     pv: Vec<[Move; MAX_PLY]>,
@@ -66,6 +74,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             history,
             handler,
             nodes: 0,
+            interior_nodes: 0,
             node_limit,
             stopped: false,
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY],
@@ -97,12 +106,38 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     }
 
     fn ordered_moves(&self, position: &Position, table_move: Option<Move>) -> MoveList {
-        let mut moves = position.legal_moves();
+        let mut moves = generate(position, self.switches.gen_order);
         if self.switches.ordering {
             let history = self.switches.history.then_some(&*self.history);
-            order(&mut moves, table_move, history);
+            match self.switches.order_rule {
+                OrderRule::TableFirst => order(&mut moves, table_move, history),
+                OrderRule::HashScore(bonus) => order_by_hash_score(&mut moves, table_move, bonus, history),
+            }
         }
         moves
+    }
+
+    /// The score of a finished position: exact, or the evaluation's (the articles' engines).
+    #[inline]
+    fn game_end(&self, position: &Position, ply: usize) -> Score {
+        match self.switches.game_ends {
+            GameEnds::Exact => Score::game_end(position, ply as u16),
+            GameEnds::Evaluated => self.static_eval(position),
+        }
+    }
+
+    /// Stores the node's result in the table (when it is on), crediting history for the
+    /// stored move where RYG3 version 11 did.
+    fn store(&mut self, position: &Position, best_move: Option<Move>, score: Score, depth: u8, bound: Bound) {
+        if !self.switches.tt {
+            return;
+        }
+        self.tt.store(Entry { key: position.hash(), best_move, score, depth, bound });
+        if let (true, HistoryRule::OnStore { cap }, Some(mv)) =
+            (self.switches.history, self.switches.history_rule, best_move)
+        {
+            self.history.bump_capped(mv, depth, cap);
+        }
     }
 
     fn table_move(&self, position: &Position) -> Option<Move> {
@@ -129,11 +164,12 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         if !self.enter() {
             return None;
         }
+        self.interior_nodes += 1;
         self.pv_len[0] = 0;
         let moves = self.ordered_moves(position, self.table_move(position));
         if moves.is_empty() {
             return Some(RootResult {
-                score: Score::game_end(position, 0),
+                score: self.game_end(position, 0),
                 best_move: None,
                 pv: Vec::new(),
                 candidates: Vec::new(),
@@ -157,7 +193,8 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             if s > alpha {
                 exact.push((mv, s));
             }
-            if s > best {
+            // RYG3 keeps the last of equal moves.
+            if s > best || (self.switches.node_rule == NodeRule::Ryg3 && s == best) {
                 best = s;
                 best_move = Some(mv);
                 self.update_pv(0, mv);
@@ -165,16 +202,8 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         }
         let best_move = best_move?;
         if !self.stopped {
-            if self.switches.tt {
-                self.tt.store(Entry {
-                    key: position.hash(),
-                    best_move: Some(best_move),
-                    score: best,
-                    depth,
-                    bound: Bound::Exact,
-                });
-            }
-            if self.switches.history {
+            self.store(position, Some(best_move), best, depth, Bound::Exact);
+            if self.switches.history && self.switches.history_rule == HistoryRule::CutOffs {
                 self.history.bump(best_move, depth);
             }
         }
@@ -198,8 +227,11 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             return Score::ZERO;
         }
         self.pv_len[ply] = ply;
+        if depth > 0 {
+            self.interior_nodes += 1;
+        }
         if pos.count_moves() == 0 {
-            return Score::game_end(pos, ply as u16);
+            return self.game_end(pos, ply);
         }
         if depth == 0 {
             return self.static_eval(pos);
@@ -223,7 +255,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
                     Bound::Lower => e.score.is_win(),
                     Bound::Upper => e.score.is_loss(),
                 };
-                if e.depth >= depth || proven {
+                if self.switches.table_cutoffs && (e.depth >= depth || proven) {
                     let s = e.score.from_tt(ply as u16);
                     let cut = match e.bound {
                         Bound::Exact => true,
@@ -237,6 +269,9 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             }
         }
         let moves = self.ordered_moves(pos, table_move);
+        if self.switches.node_rule == NodeRule::Ryg3 {
+            return self.ryg3_node(pos, &moves, depth, ply, alpha, beta);
+        }
         let alpha0 = alpha;
         let mut best = -Score::INFINITY;
         let mut best_move = None;
@@ -277,22 +312,51 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         } else {
             Bound::Upper
         };
-        if self.switches.history && bound != Bound::Upper {
+        if self.switches.history
+            && self.switches.history_rule == HistoryRule::CutOffs
+            && bound != Bound::Upper
+        {
             if let Some(mv) = best_move {
                 self.history.bump(mv, depth);
             }
         }
-        if self.switches.tt {
-            let stored_move = if bound == Bound::Upper { table_move.or(best_move) } else { best_move };
-            self.tt.store(Entry {
-                key: pos.hash(),
-                best_move: stored_move,
-                score: best.to_tt(ply as u16),
-                depth,
-                bound,
-            });
-        }
+        let stored_move = if bound == Bound::Upper { table_move.or(best_move) } else { best_move };
+        self.store(pos, stored_move, best.to_tt(ply as u16), depth, bound);
         best
+    }
+
+    /// RYG3's node: fail-hard, a move that reaches alpha becomes the best (the last of equal
+    /// moves), a move stored only when one did.
+    fn ryg3_node(
+        &mut self,
+        pos: &mut Position,
+        moves: &MoveList,
+        depth: u8,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut best_move = None;
+        for &mv in moves.iter() {
+            pos.play_unchecked(mv);
+            let s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+            pos.undo_unchecked(mv);
+            if self.stopped {
+                return Score::ZERO;
+            }
+            if s >= alpha {
+                alpha = s;
+                best_move = Some(mv);
+                self.update_pv(ply, mv);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if best_move.is_some() {
+            self.store(pos, best_move, alpha.to_tt(ply as u16), depth, Bound::Exact);
+        }
+        alpha
     }
 
     /// Extends `pv` with table moves while they are legal (the PV is cut where the table

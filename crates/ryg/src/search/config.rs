@@ -45,6 +45,64 @@ impl FromStr for Algo {
     }
 }
 
+/// How moves are put in order before they are searched (when [`SearchConfig::ordering`] is on).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum OrderRule {
+    /// ryg's: the table's move first, then by history score, then generation order.
+    #[default]
+    TableFirst,
+    /// RYG3's (version 10, «HASH_SCORE»): each move scores its history score (0 without
+    /// history) plus this bonus when it is the table's move; an insertion sort tries the
+    /// highest first, equal scores in generation order.
+    HashScore(u16),
+}
+
+/// When the history table is credited (when [`SearchConfig::history`] is on).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum HistoryRule {
+    /// ryg's: the best move of every node that did not fail low, by the remaining depth.
+    #[default]
+    CutOffs,
+    /// RYG3 version 11's: each move stored in the table, by the remaining depth, each entry
+    /// capped at `cap` (255: one byte).
+    OnStore { cap: u32 },
+}
+
+/// The order in which the mouse's moves are generated (the cats' are always by square).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum GenOrder {
+    /// ryg's: by destination square, SW, SE, NW, NE.
+    #[default]
+    Squares,
+    /// The articles' direction tables: SW, SE, NE, NW.
+    Articles,
+}
+
+/// How a node of alpha-beta keeps its best move and value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum NodeRule {
+    /// ryg's fail-soft negamax: a move becomes the best only by scoring higher (the first of
+    /// equal moves is kept); every node stores its result.
+    #[default]
+    FailSoft,
+    /// RYG3's fail-hard search: a move that reaches alpha («puntuación ≥ alfa» for the mouse,
+    /// «≤ beta» for the cats) becomes the best, so the last of equal moves is kept; a node
+    /// returns its window's bound when nothing reached it, and stores a move only when one did.
+    Ryg3,
+}
+
+/// How finished positions are scored.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum GameEnds {
+    /// Exactly: a win or a loss in so many plies (ryg).
+    #[default]
+    Exact,
+    /// By the evaluation, as the articles' programs did (the seed evaluations give the mouse
+    /// +32 on the top rank and −32 when it has no free square): a fast and a slow win score
+    /// alike, and nothing is proven.
+    Evaluated,
+}
+
 /// How to search. The default is alpha-beta with every technique on and the default
 /// evaluation; every switch can be turned off to see what it is worth.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,6 +114,22 @@ pub struct SearchConfig {
     pub weights: Option<Weights>,
     /// Transposition table (cut-offs on stored scores, and the stored move for ordering).
     pub tt: bool,
+    /// Whether the table's stored scores cut the search off; off, it is RYG3's table of best
+    /// moves, used for ordering only.
+    pub table_cutoffs: bool,
+    /// A table of exactly this many slots instead of `tt_megabytes` (RYG3: 2 × 256, one
+    /// table per side to move with a one-byte hash).
+    pub table_slots: Option<usize>,
+    /// How a node keeps its best move.
+    pub node_rule: NodeRule,
+    /// How ordering sorts the moves.
+    pub order_rule: OrderRule,
+    /// When history is credited.
+    pub history_rule: HistoryRule,
+    /// The mouse's generation order.
+    pub gen_order: GenOrder,
+    /// How game ends are scored.
+    pub game_ends: GameEnds,
     /// Move ordering (table move first, then history); off = natural generation order.
     pub ordering: bool,
     /// The history heuristic (kept and used for ordering; needs `ordering`).
@@ -109,6 +183,13 @@ impl Default for SearchConfig {
             eval: EvalKind::Default,
             weights: None,
             tt: true,
+            table_cutoffs: true,
+            table_slots: None,
+            node_rule: NodeRule::FailSoft,
+            order_rule: OrderRule::TableFirst,
+            history_rule: HistoryRule::CutOffs,
+            gen_order: GenOrder::Squares,
+            game_ends: GameEnds::Exact,
             ordering: true,
             history: true,
             mate_distance: true,

@@ -41,6 +41,13 @@ impl History {
         })
     }
 
+    /// Credits `mv` with `depth`, never past `cap` (RYG3's one-byte entries stop at $ff).
+    #[inline]
+    pub fn bump_capped(&mut self, mv: Move, depth: u8, cap: u32) {
+        let slot = &mut self.table[mv.from.index() as usize][mv.to.index() as usize];
+        *slot = slot.saturating_add(u32::from(depth)).min(cap);
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         for row in self.table.iter_mut() {
@@ -64,5 +71,9 @@ mod tests {
         assert_eq!(h.cells().collect::<Vec<_>>(), vec![(mv.from, mv.to, 8)]);
         h.clear();
         assert_eq!(h.get(mv), 0);
+        for _ in 0..40 {
+            h.bump_capped(mv, 8, 255);
+        }
+        assert_eq!(h.get(mv), 255);
     }
 }

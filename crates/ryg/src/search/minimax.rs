@@ -7,7 +7,15 @@ use std::ops::Range;
 use crate::eval::{EvalKind, Weights};
 use crate::{Move, Position, Side};
 
-use super::Score;
+use super::{generate, GameEnds, GenOrder, Score};
+
+/// The articles' rules a tree can follow: the mouse's generation order and how game ends are
+/// scored (ryg's by default).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TreeRules {
+    pub gen_order: GenOrder,
+    pub game_ends: GameEnds,
+}
 
 /// The largest tree [`Algo::Minimax`](super::Algo::Minimax) builds (every node stays in
 /// memory, about 80 bytes each); a search that needs more stops as if a limit was reached.
@@ -25,16 +33,23 @@ pub struct TreeNode {
     pub children: Range<usize>,
     /// Plies below the root.
     pub ply: u16,
-    /// The static evaluation for the side to move, at leaves cut off by the depth.
-    pub eval: Option<Score>,
-    /// The minimax value for the side to move; game ends counted in plies from the root.
+    /// The static evaluation for the side to move: every board is evaluated, as the articles'
+    /// program did («todos y cada uno de los tableros del árbol»); only the leaves' count.
+    pub eval: Score,
+    /// The minimax value for the side to move; game ends counted in plies from the root
+    /// (or scored by the evaluation under [`GameEnds::Evaluated`]).
     pub value: Score,
 }
 
 impl TreeNode {
     /// Whether the game is over here.
     pub fn is_game_end(&self) -> bool {
-        self.children.is_empty() && self.eval.is_none()
+        self.children.is_empty() && self.position.count_moves() == 0
+    }
+
+    /// Whether the depth cut the tree off here (its value is its evaluation).
+    pub fn is_leaf(&self) -> bool {
+        self.children.is_empty() && !self.is_game_end()
     }
 
     /// `score` (for this node's side to move) seen from the mouse.
@@ -52,8 +67,10 @@ pub struct Tree {
     pub nodes: Vec<TreeNode>,
     pub depth: u8,
     pub eval: EvalKind,
-    /// The weights the leaves were evaluated with (`eval`'s own unless built with others).
+    /// The weights the boards were evaluated with (`eval`'s own unless built with others).
     pub weights: Weights,
+    /// The generation order and game-end scoring it was built with.
+    pub rules: TreeRules,
 }
 
 impl Tree {
@@ -73,41 +90,51 @@ impl Tree {
         Tree::build_weighted(position, depth, Weights::of(eval), stop)
     }
 
-    /// Like [`Tree::build_until`], with leaves evaluated with `weights`.
+    /// Like [`Tree::build_until`], with boards evaluated with `weights`.
     pub fn build_weighted(
         position: &Position,
         depth: u8,
         weights: Weights,
         stop: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Tree> {
+        Tree::build_with(position, depth, weights, TreeRules::default(), stop)
+    }
+
+    /// Like [`Tree::build_weighted`], following `rules`.
+    pub fn build_with(
+        position: &Position,
+        depth: u8,
+        weights: Weights,
+        rules: TreeRules,
+        stop: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Tree> {
         if stop(0) {
             return None;
         }
-        let root = TreeNode {
-            position: *position,
-            mv: None,
-            parent: None,
-            children: 0..0,
-            ply: 0,
-            eval: None,
-            value: Score::ZERO,
-        };
-        let mut tree = Tree { nodes: vec![root], depth, eval: weights.kind(), weights };
+        let mut tree = Tree { nodes: Vec::new(), depth, eval: weights.kind(), weights, rules };
+        tree.nodes.push(tree.node(*position, None, None, 0));
         tree.expand(0, depth, stop)?;
         Some(tree)
+    }
+
+    /// A new node, its board evaluated.
+    fn node(&self, position: Position, mv: Option<Move>, parent: Option<usize>, ply: u16) -> TreeNode {
+        let v = Score::eval(self.weights.score_for_mouse(&position));
+        let eval = if position.side_to_move() == Side::Mouse { v } else { -v };
+        TreeNode { position, mv, parent, children: 0..0, ply, eval, value: Score::ZERO }
     }
 
     fn expand(&mut self, at: usize, depth: u8, stop: &mut dyn FnMut(u64) -> bool) -> Option<Score> {
         let position = self.nodes[at].position;
         let ply = self.nodes[at].ply;
-        let moves = position.legal_moves();
+        let moves = generate(&position, self.rules.gen_order);
         let value = if moves.is_empty() {
-            Score::game_end(&position, ply)
+            match self.rules.game_ends {
+                GameEnds::Exact => Score::game_end(&position, ply),
+                GameEnds::Evaluated => self.nodes[at].eval,
+            }
         } else if depth == 0 {
-            let v = self.weights.score_for_mouse(&position);
-            let s = self.nodes[at].for_mouse(Score::eval(v));
-            self.nodes[at].eval = Some(s);
-            s
+            self.nodes[at].eval
         } else {
             let first = self.nodes.len();
             for &mv in moves.iter() {
@@ -116,15 +143,8 @@ impl Tree {
                 }
                 let mut child = position;
                 child.play_unchecked(mv);
-                self.nodes.push(TreeNode {
-                    position: child,
-                    mv: Some(mv),
-                    parent: Some(at),
-                    children: 0..0,
-                    ply: ply + 1,
-                    eval: None,
-                    value: Score::ZERO,
-                });
+                let node = self.node(child, Some(mv), Some(at), ply + 1);
+                self.nodes.push(node);
             }
             self.nodes[at].children = first..self.nodes.len();
             let mut best = -Score::INFINITY;

@@ -15,6 +15,7 @@
 
 mod alphabeta;
 mod config;
+mod generate;
 mod handler;
 mod history;
 mod limits;
@@ -28,11 +29,12 @@ pub mod trace;
 pub mod tt;
 
 pub use crate::random::SplitMix64;
-pub use config::{Algo, AlgoError, SearchConfig};
+pub use config::{Algo, AlgoError, GameEnds, GenOrder, HistoryRule, NodeRule, OrderRule, SearchConfig};
+pub use generate::generate;
 pub use handler::{Iteration, NoHandler, SearchHandler};
 pub use history::History;
 pub use limits::{Limits, MAX_DEPTH};
-pub use minimax::{Tree, TreeNode};
+pub use minimax::{Tree, TreeNode, TreeRules};
 pub use ordering::Priority;
 pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofBounds, ProofConfig, Prover};
 pub use score::{Score, ScoreError};

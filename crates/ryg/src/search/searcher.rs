@@ -18,8 +18,11 @@ pub struct SearchResult {
     pub score: Score,
     /// The depth of the last completed iteration.
     pub depth: u8,
-    /// Nodes searched (all iterations).
+    /// Nodes searched (all iterations): every board the search entered.
     pub nodes: u64,
+    /// Of those, the boards searched with depth left (what RYG3 counted: its counter stepped
+    /// in the search routine, before the leaves' evaluation).
+    pub interior_nodes: u64,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
     /// Every completed iteration.
@@ -51,9 +54,13 @@ impl Searcher {
     /// that stores into it, or ahead of time by [`Searcher::allocate_table`].
     pub fn new(config: SearchConfig) -> Searcher {
         let megabytes = if config.tt && config.algo == Algo::AlphaBeta { config.tt_megabytes } else { 1 };
+        let tt = match config.table_slots {
+            Some(slots) => TranspositionTable::with_slots(slots),
+            None => TranspositionTable::new(megabytes),
+        };
         Searcher {
             config,
-            tt: TranspositionTable::new(megabytes),
+            tt,
             history: History::default(),
             rng: SplitMix64::new(config.random_ties.unwrap_or(0)),
         }
@@ -108,6 +115,7 @@ impl Searcher {
             score: Score::ZERO,
             depth: 0,
             nodes: 0,
+            interior_nodes: 0,
             pv: Vec::new(),
             iterations: Vec::new(),
             candidates: Vec::new(),
@@ -158,6 +166,12 @@ impl Searcher {
                     history: self.config.history,
                     mate_distance: self.config.mate_distance,
                     pvs: self.config.pvs,
+                    table_cutoffs: self.config.table_cutoffs,
+                    node_rule: self.config.node_rule,
+                    order_rule: self.config.order_rule,
+                    history_rule: self.config.history_rule,
+                    gen_order: self.config.gen_order,
+                    game_ends: self.config.game_ends,
                 };
                 let mut ab = AlphaBeta::new(
                     self.config.eval,
@@ -189,6 +203,7 @@ impl Searcher {
                     }
                 }
                 result.nodes = ab.nodes;
+                result.interior_nodes = ab.interior_nodes;
                 result.stopped = ab.stopped;
             }
             Algo::Minimax => {
@@ -202,13 +217,19 @@ impl Searcher {
                             || nodes + n >= node_limit
                             || handler.should_stop(nodes + n)
                     };
-                    let Some(tree) = minimax::Tree::build_weighted(position, depth, weights, &mut stop)
+                    let rules = minimax::TreeRules {
+                        gen_order: self.config.gen_order,
+                        game_ends: self.config.game_ends,
+                    };
+                    let Some(tree) = minimax::Tree::build_with(position, depth, weights, rules, &mut stop)
                     else {
                         result.stopped = true;
                         nodes += built;
                         break;
                     };
                     nodes += tree.nodes.len() as u64;
+                    result.interior_nodes +=
+                        tree.nodes.iter().filter(|n| !n.children.is_empty()).count() as u64;
                     let score = tree.root().value;
                     let margin = tie_margin.unwrap_or(0);
                     let mut candidates: Vec<(Move, Score)> =

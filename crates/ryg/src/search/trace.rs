@@ -5,7 +5,8 @@
 use crate::eval::{self, EvalKind};
 use crate::{Move, Position, Side};
 
-use super::Score;
+use super::minimax::TreeRules;
+use super::{generate, GameEnds, Score};
 
 /// The deepest traced search (the tree is for reading, not for playing).
 pub const MAX_TRACE_DEPTH: u8 = 4;
@@ -19,7 +20,8 @@ pub struct TraceNode {
     pub parent: Option<usize>,
     pub children: Vec<usize>,
     pub ply: u16,
-    /// The static evaluation for the side to move, at leaves cut off by the depth.
+    /// The static evaluation for the side to move, of every searched board (`None` for a
+    /// pruned node, which was never searched).
     pub eval: Option<Score>,
     /// The value the search returned for the side to move (a bound where a cut-off happened
     /// below); `None` for a pruned node, which was never searched.
@@ -46,6 +48,8 @@ pub struct Trace {
     pub nodes: Vec<TraceNode>,
     pub depth: u8,
     pub eval: EvalKind,
+    /// The generation order and game-end scoring it searched with.
+    pub rules: TreeRules,
     /// The best root move (`None` when the game is over at the root).
     pub best_move: Option<Move>,
     /// Nodes searched (pruned nodes are not counted).
@@ -55,6 +59,11 @@ pub struct Trace {
 impl Trace {
     /// Searches `position` to `depth` (at most [`MAX_TRACE_DEPTH`]) keeping every node.
     pub fn search(position: &Position, depth: u8, eval: EvalKind) -> Trace {
+        Trace::search_with(position, depth, eval, TreeRules::default())
+    }
+
+    /// Like [`Trace::search`], following `rules`.
+    pub fn search_with(position: &Position, depth: u8, eval: EvalKind, rules: TreeRules) -> Trace {
         let depth = depth.min(MAX_TRACE_DEPTH);
         let root = TraceNode {
             position: *position,
@@ -67,7 +76,7 @@ impl Trace {
             pruned: false,
             window: (-Score::INFINITY, Score::INFINITY),
         };
-        let mut trace = Trace { nodes: vec![root], depth, eval, best_move: None, searched: 0 };
+        let mut trace = Trace { nodes: vec![root], depth, eval, rules, best_move: None, searched: 0 };
         trace.negamax(0, depth, -Score::INFINITY, Score::INFINITY);
         trace.best_move = trace.nodes[0]
             .children
@@ -109,17 +118,20 @@ impl Trace {
         self.nodes[at].window = (alpha, beta);
         let position = self.nodes[at].position;
         let ply = self.nodes[at].ply;
-        let moves = position.legal_moves();
+        let moves = generate(&position, self.rules.gen_order);
+        let eval = self.nodes[at].for_mouse(Score::eval(eval::score_for_mouse(self.eval, &position)));
+        self.nodes[at].eval = Some(eval);
         if moves.is_empty() {
-            let v = Score::game_end(&position, ply);
+            let v = match self.rules.game_ends {
+                GameEnds::Exact => Score::game_end(&position, ply),
+                GameEnds::Evaluated => eval,
+            };
             self.nodes[at].value = Some(v);
             return v;
         }
         if depth == 0 {
-            let v = self.nodes[at].for_mouse(Score::eval(eval::score_for_mouse(self.eval, &position)));
-            self.nodes[at].eval = Some(v);
-            self.nodes[at].value = Some(v);
-            return v;
+            self.nodes[at].value = Some(eval);
+            return eval;
         }
         let mut cut = false;
         for &mv in moves.iter() {

@@ -83,6 +83,14 @@ impl TranspositionTable {
         }
     }
 
+    /// A table of exactly `slots` slots (rounded up to a power of two), such as RYG3's 2 × 256.
+    pub fn with_slots(slots: usize) -> TranspositionTable {
+        let mut table = TranspositionTable::new(1);
+        table.len = slots.max(1).next_power_of_two();
+        table.mask = table.len - 1;
+        table
+    }
+
     /// Number of slots (allocated or not yet).
     pub fn len(&self) -> usize {
         self.len
