@@ -1,11 +1,12 @@
 //! `ryg.Player`: a computer player of a level (`"1"`–`"9"`, `"perfect"`, `"random"`,
-//! `"err:0.1"`) with its own seeded random choices.
+//! `"err:0.1"`) with its own seeded random choices, or one of the 2022 articles' programs at a
+//! depth (`Player("ryg3-v10", depth=8)`).
 
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use ryg::search::NoHandler;
-use ryg::{Level, Position};
+use ryg::{Level, PlayerSpec, Position};
 
 use crate::position::{position_arg, value_error};
 
@@ -37,16 +38,40 @@ impl PyPlayer {
 
 #[pymethods]
 impl PyPlayer {
+    /// `level` is a level (`"3"`, `"perfect"`) or one of the articles' engines (`"ryg1-v1"`,
+    /// `"ryg1"`, `"ryg3-v9"`, `"ryg3-v10"`, `"ryg3-v11"`) searching `depth` plies (its own
+    /// default, 3 or 8, when `None`); `depth` with a level is refused.
     #[new]
-    #[pyo3(signature = (level="perfect", seed=0))]
-    fn new(level: &str, seed: u64) -> PyResult<PyPlayer> {
-        Ok(PyPlayer { inner: Mutex::new(ryg::Player::new(parse_level(level)?, seed)) })
+    #[pyo3(signature = (level="perfect", seed=0, depth=None))]
+    fn new(level: &str, seed: u64, depth: Option<i64>) -> PyResult<PyPlayer> {
+        let spec = match (level.parse::<ryg::Engine>(), depth) {
+            (Ok(engine), _) if engine.is_original() => {
+                PlayerSpec::Engine(ryg::EngineSpec::new(engine, depth).map_err(value_error)?)
+            }
+            (_, Some(_)) => {
+                return Err(value_error(format!(
+                    "depth is for the articles' engines (ryg1-v1, ryg1, ryg3-v9, ryg3-v10, ryg3-v11), not level '{level}'"
+                )))
+            }
+            _ => PlayerSpec::Level(parse_level(level)?),
+        };
+        Ok(PyPlayer { inner: Mutex::new(spec.player(seed)) })
     }
 
-    /// The level's name (`"3"`, `"perfect"`, `"random"`, `"err:0.1"`).
+    /// The level's name (`"3"`, `"perfect"`, `"random"`, `"err:0.1"`), or the engine's
+    /// (`"ryg3-v10"`).
     #[getter]
     fn level(&mut self) -> String {
-        self.player().level().to_string()
+        match self.player().engine_spec() {
+            Some(spec) => spec.engine.to_string(),
+            None => self.player().level().to_string(),
+        }
+    }
+
+    /// The engine's search depth (`None` for a level).
+    #[getter]
+    fn depth(&mut self) -> Option<u8> {
+        self.player().engine_spec().map(|spec| spec.depth)
     }
 
     /// The player's move (`"e1f2"`) in `position` (a `ryg.Position` or a FEN).
@@ -58,6 +83,9 @@ impl PyPlayer {
     }
 
     fn __repr__(&mut self) -> String {
-        format!("ryg.Player('{}')", self.player().level())
+        match self.player().engine_spec() {
+            Some(spec) => format!("ryg.Player('{}', depth={})", spec.engine, spec.depth),
+            None => format!("ryg.Player('{}')", self.player().level()),
+        }
     }
 }

@@ -58,6 +58,23 @@ fn a_human_mouse_beats_a_weak_level_on_6x6() {
 }
 
 #[test]
+fn a_game_against_ryg3_v10_at_depth_8_is_played_to_its_end() {
+    let out = play_following_hints(&["play", "--opponent", "ryg3-v10", "--depth", "8", "--no-cache"]);
+    assert!(out.contains("Cats: RYG3 v10, depth 8: RYG3 v10 (2022)"), "{out}");
+    // RYG3 v10 answers e1d2 with f8g7 (as the library's engine does), after which the perfect
+    // mouse wins: the program at depth 8 loses to perfect play in 13 plies.
+    assert!(out.contains("RYG3 v10 plays f8g7 as the cats: depth 8"), "{out}");
+    assert!(out.contains("1. e1d2 f8g7 2. d2c3 d8c7 3. c3b4 b8a7"), "{out}");
+    assert!(out.contains("The mouse escaped to the top rank: the mouse wins (1-0) after 13 plies."), "{out}");
+    let (ok, _, err) = run_script(&["play", "--opponent", "ryg1", "--depth", "9"], "");
+    assert!(!ok);
+    assert_eq!(err, "ryg: error: ryg1 searches depths 1 to 7, not 9\n");
+    let (ok, _, err) = run_script(&["play", "--opponent", "ryg2"], "");
+    assert!(!ok);
+    assert!(err.contains("unknown engine 'ryg2'"), "{err}");
+}
+
+#[test]
 fn perfect_cats_trap_a_perfect_mouse_in_44_plies() {
     let out = play_following_hints(&["play", "--level", "perfect", "--seed", "3"]);
     assert!(out.contains("The mouse is trapped: the cats win (0-1) after 44 plies."), "{out}");
@@ -162,7 +179,8 @@ fn every_command_answers() {
         "Computer off: you play both sides.",
         "Nothing to switch",
         "New game.",
-        "root max ",
+        "root eval ",
+        ", max ",
         "3 nodes; best move ",
         "Cats: you. Mouse: ryg, level 2, at most 1.0 s a move: searches exactly 3 plies,\nwithout the level's randomness.\n",
         "ryg plays e1",

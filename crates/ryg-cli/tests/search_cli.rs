@@ -16,7 +16,18 @@ fn analyze_json_proves_the_4x4_start() {
     let v = json(&["analyze", "--size", "4", "--json"]);
     assert_eq!(
         keys(&v),
-        ["best_move", "depth", "fen", "iterations", "nodes", "pv", "result", "score", "seconds"]
+        [
+            "best_move",
+            "depth",
+            "fen",
+            "interior_nodes",
+            "iterations",
+            "nodes",
+            "pv",
+            "result",
+            "score",
+            "seconds"
+        ]
     );
     assert_eq!(v["fen"], "1c1c/4/4/2m1 m");
     assert_eq!(v["score"], "loss 8");
@@ -146,7 +157,7 @@ fn bad_flags_give_clear_errors() {
         "unknown search algorithm 'negascout': expected 'minimax' or 'alphabeta'",
     ));
     ryg().args(["analyze", "--eval", "best"]).assert().failure().stderr(predicate::str::contains(
-        "unknown evaluation 'best': expected 'seed', 'classic' or 'default'",
+        "unknown evaluation 'best': expected 'seed-v1', 'seed', 'classic' or 'default'",
     ));
     ryg()
         .args(["analyze", "--depth", "0"])

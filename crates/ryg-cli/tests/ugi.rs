@@ -94,12 +94,14 @@ fn handshake_lists_identity_and_options() {
             "option name Level type combo default 9 var random var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var perfect",
             "option name Hash type spin default 16 min 1 max 1024",
             "option name Size type combo default 8 var 4 var 6 var 8 var 10",
-            "option name Eval type combo default default var seed var classic var default",
+            "option name Eval type combo default default var seed-v1 var seed var classic var default",
             "option name Table type check default true",
             "option name Ordering type check default true",
             "option name History type check default true",
             "option name IterativeDeepening type check default true",
             "option name Seed type spin default 0 min 0 max 9223372036854775807",
+        "option name Engine type combo default ryg var ryg var ryg1-v1 var ryg1 var ryg3-v9 var ryg3-v10 var ryg3-v11",
+        "option name Depth type spin default 0 min 0 max 16",
             "ugiok",
         ]
     );
@@ -495,4 +497,24 @@ fn end_of_input_and_quit_end_the_engine() {
         let status = ugi.child.wait().unwrap();
         assert!(status.success(), "{status}");
     }
+}
+
+#[test]
+fn the_engine_option_plays_an_articles_program_at_its_depth() {
+    let mut ugi = Ugi::start();
+    ugi.send("ugi");
+    ugi.until("ugiok");
+    ugi.send("setoption name Engine value ryg3-v10");
+    ugi.send("setoption name Depth value 8");
+    assert_eq!(ugi.ask("isready"), "readyok");
+    ugi.send("position fen 1c1c1c1c/8/8/8/8/8/5m2/8 c");
+    // A plain go plays the program at its depth: RYG3 v10 answers e1f2 with f8g7.
+    let (lines, best) = ugi.go("go");
+    assert_eq!(best, "f8g7");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 8 ")), "{lines:?}");
+    ugi.send("setoption name Depth value 9");
+    assert_eq!(
+        ugi.ask("setoption name Engine value ryg1"),
+        "info string error: ryg1 searches depths 1 to 7, not 9"
+    );
 }

@@ -7,17 +7,25 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use ryg::eval::EvalKind;
 use ryg::search::{Algo, DistanceSearch, ProofConfig, SearchConfig, MAX_DEPTH};
+use ryg::Engine;
 
 use crate::args::{JsonArg, PositionArgs};
 
-/// How to search: method, evaluation and a switch per technique.
+/// How to search: an engine (ryg's own or one of the articles' programs), or the method,
+/// evaluation and a switch per technique.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
+    /// Search as this engine: ryg, or the 2022 articles' programs ryg1-v1, ryg1 (RYG, minimax on
+    /// an explicit tree; default depth 3), ryg3-v9, ryg3-v10, ryg3-v11 (RYG3, alpha-beta;
+    /// default depth 8). Replaces --algo, --eval and the technique switches
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["algo", "eval", "no_tt", "no_ordering", "no_history", "no_id", "no_mdp", "pvs", "no_prove"])]
+    pub engine: Option<Engine>,
     /// Search method
     #[arg(long, value_name = "minimax|alphabeta", default_value = "alphabeta")]
     pub algo: Algo,
-    /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
-    #[arg(long, value_name = "seed|classic|default", default_value = "default")]
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// classic or default (ryg's own)
+    #[arg(long, value_name = "seed-v1|seed|classic|default", default_value = "default")]
     pub eval: EvalKind,
     /// Turn off the transposition table
     #[arg(long)]
@@ -66,8 +74,29 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// The depth to search: for the articles' engines, `depth` checked against what the engine
+    /// plays, or its default depth when no limit is given (their searches prove nothing, so
+    /// they need a depth).
+    ///
+    /// # Errors
+    /// A [`UsageError`](crate::args::UsageError) for a depth the engine does not play.
+    pub fn engine_depth(&self, depth: Option<u8>, other_limit: bool) -> Result<Option<u8>> {
+        match self.engine.filter(|e| e.is_original()) {
+            None => Ok(depth),
+            Some(_) if depth.is_none() && other_limit => Ok(None),
+            Some(engine) => {
+                let spec = ryg::EngineSpec::new(engine, depth.map(i64::from))
+                    .map_err(|err| crate::args::UsageError(err.to_string()))?;
+                Ok(Some(spec.depth))
+            }
+        }
+    }
+
     /// The library configuration these switches describe.
     pub fn config(&self) -> SearchConfig {
+        if let Some(engine) = self.engine {
+            return SearchConfig { random_ties: self.random_ties, ..engine.config() };
+        }
         SearchConfig {
             algo: self.algo,
             eval: self.eval,
@@ -92,6 +121,7 @@ impl SearchArgs {
                 mate_distance: !self.no_mdp,
                 table_megabytes: self.proof_hash.map(usize::from),
             },
+            ..SearchConfig::default()
         }
     }
 }
@@ -242,7 +272,10 @@ macro_rules! analyze {
     }};
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(mut args: Args) -> Result<()> {
+    args.limits.depth = args
+        .search
+        .engine_depth(args.limits.depth, args.limits.movetime.is_some() || args.limits.nodes.is_some())?;
     let wide = args.position.wide_position()?;
     match ryg_wide::narrow::position(&wide) {
         Some(position) => analyze!(ryg, position, args.search.config(), &args),
@@ -252,8 +285,9 @@ pub fn run(args: Args) -> Result<()> {
 
 /// The same switches for the wide engine (12×12 and 14×14).
 fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
+    use ryg::search::{GameEnds, GenOrder, HistoryRule, NodeRule, OrderRule};
     use ryg_wide::eval::EvalKind as WideEval;
-    use ryg_wide::search::{Algo as WideAlgo, DistanceSearch as WideDistance};
+    use ryg_wide::search::{self as W, Algo as WideAlgo, DistanceSearch as WideDistance};
     let proof = config.proof;
     ryg_wide::search::SearchConfig {
         algo: match config.algo {
@@ -261,6 +295,7 @@ fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
             Algo::AlphaBeta => WideAlgo::AlphaBeta,
         },
         eval: match config.eval {
+            EvalKind::SeedV1 => WideEval::SeedV1,
             EvalKind::Seed => WideEval::Seed,
             EvalKind::Classic => WideEval::Classic,
             EvalKind::Default => WideEval::Default,
@@ -273,6 +308,28 @@ fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
         pvs: config.pvs,
         iterative_deepening: config.iterative_deepening,
         tt_megabytes: config.tt_megabytes,
+        table_cutoffs: config.table_cutoffs,
+        table_slots: config.table_slots,
+        node_rule: match config.node_rule {
+            NodeRule::FailSoft => W::NodeRule::FailSoft,
+            NodeRule::Ryg3 => W::NodeRule::Ryg3,
+        },
+        order_rule: match config.order_rule {
+            OrderRule::TableFirst => W::OrderRule::TableFirst,
+            OrderRule::HashScore(bonus) => W::OrderRule::HashScore(bonus),
+        },
+        history_rule: match config.history_rule {
+            HistoryRule::CutOffs => W::HistoryRule::CutOffs,
+            HistoryRule::OnStore { cap } => W::HistoryRule::OnStore { cap },
+        },
+        gen_order: match config.gen_order {
+            GenOrder::Squares => W::GenOrder::Squares,
+            GenOrder::Articles => W::GenOrder::Articles,
+        },
+        game_ends: match config.game_ends {
+            GameEnds::Exact => W::GameEnds::Exact,
+            GameEnds::Evaluated => W::GameEnds::Evaluated,
+        },
         random_ties: config.random_ties,
         tie_margin: config.tie_margin,
         prove: config.prove,

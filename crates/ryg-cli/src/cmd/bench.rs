@@ -10,6 +10,7 @@ use ryg::eval::EvalKind;
 use ryg::search::{
     Algo, DistanceSearch, Limits, NoHandler, ProofConfig, Prover, SearchConfig, SearchResult, Searcher,
 };
+use ryg::techniques::{ARTICLES_FEN, ARTICLES_NODES};
 use ryg::Position;
 use serde::Serialize;
 
@@ -219,7 +220,8 @@ fn nps(nodes: u64, seconds: f64) -> f64 {
     }
 }
 
-/// The positions of the techniques table; the first is the original's own experiment.
+/// The positions of the techniques table; the first is the articles' experiment's position
+/// (searched here with ryg's techniques; the articles' programs have a table of their own).
 const TECHNIQUE_CASES: [Case; 6] = [
     Case { name: "e1f2 d8 seed", fen: "1c1c1c1c/8/8/8/8/8/5m2/8 c", depth: Some(8), eval: EvalKind::Seed },
     Case {
@@ -270,10 +272,7 @@ fn sets() -> Vec<Set> {
     vec![
         Set { name: "minimax", config: SearchConfig { algo: Algo::Minimax, ..off } },
         Set { name: "alpha-beta", config: off },
-        Set {
-            name: "+ordering+history (C64)",
-            config: SearchConfig { ordering: true, history: true, ..off },
-        },
+        Set { name: "+ordering+history", config: SearchConfig { ordering: true, history: true, ..off } },
         Set { name: "+TT", config: SearchConfig { tt: true, ..off } },
         Set { name: "+TT+ordering", config: SearchConfig { tt: true, ordering: true, ..off } },
         Set {
@@ -315,6 +314,8 @@ struct TechniquesReport {
     /// The proving search's technique sets on the proof suite.
     proof_positions: Vec<&'static str>,
     proof_rows: Vec<Row>,
+    /// The articles' programs on their own experiment.
+    originals: Vec<OriginalRow>,
 }
 
 /// The proving search's technique sets: from plain exact-distance alpha-beta up to the default.
@@ -389,6 +390,7 @@ fn techniques(json: bool) -> Result<()> {
         rows,
         proof_positions: PROOF_SUITE.iter().map(|&(name, _)| name).collect(),
         proof_rows,
+        originals: originals(),
     };
     if json {
         outln!("{}", serde_json::to_string(&report)?)?;
@@ -417,14 +419,90 @@ fn techniques(json: bool) -> Result<()> {
     }
     outln!()?;
     print_rows(&report.proof_rows)?;
-    let plain = report.rows[1].cells[0].nodes as f64;
-    let c64 = report.rows[2].cells[0].nodes as f64;
     outln!()?;
+    print_originals(&report.originals)?;
+    Ok(())
+}
+
+/// The articles' programs on their own experiment: depth 8 after e1f2 (RYG3's versions) and
+/// depth 3 (RYG's deepest level), beside the article's figures for the same versions.
+#[derive(Serialize)]
+struct OriginalRow {
+    engine: &'static str,
+    title: &'static str,
+    depth: u8,
+    /// Every board entered (ryg's count).
+    nodes: u64,
+    /// Boards searched with depth left, all iterations: RYG3's count.
+    interior_nodes: u64,
+    best_move: Option<String>,
+    /// The article's count for this version, where it gave one.
+    article_nodes: Option<u64>,
+}
+
+fn originals() -> Vec<OriginalRow> {
+    let position: ryg::Position = ARTICLES_FEN.parse().expect("a valid FEN");
+    ryg::Engine::ORIGINALS
+        .into_iter()
+        .map(|engine| {
+            let depth = if engine.is_ryg1() { 3 } else { 8 };
+            let r = ryg::Searcher::new(engine.config()).search(
+                &position,
+                &ryg::Limits::depth(depth),
+                &mut ryg::search::NoHandler,
+            );
+            OriginalRow {
+                engine: engine.name(),
+                title: engine.title(),
+                depth,
+                nodes: r.nodes,
+                interior_nodes: r.interior_nodes,
+                best_move: r.best_move.map(|m| m.to_string()),
+                article_nodes: ARTICLES_NODES.iter().find(|(e, _)| *e == engine).map(|&(_, n)| n),
+            }
+        })
+        .collect()
+}
+
+fn print_originals(rows: &[OriginalRow]) -> Result<()> {
+    outln!("the articles' programs after e1f2 (RYG3: depth 8, the article's experiment; RYG: depth 3), RYG's evaluation v2 for RYG3 (its own is not reproduced):")?;
     outln!(
-        "the original's experiment (depth 8 after e1f2, seed eval): {} nodes without ordering, {} with ordering and history ({:+.0}%); the C64 searched 17,717 and 10,744 (-39%)",
-        report.rows[1].cells[0].nodes,
-        report.rows[2].cells[0].nodes,
-        (c64 / plain - 1.0) * 100.0
+        "| {:<20} | {:>5} | {:>12} | {:>22} | {:>20} | {:>9} |",
+        "engine",
+        "depth",
+        "every board",
+        "RYG3's count (interior)",
+        "the article (RYG3's)",
+        "best move"
+    )?;
+    outln!(
+        "|{}|{}:|{}:|{}:|{}:|{}:|",
+        "-".repeat(22),
+        "-".repeat(6),
+        "-".repeat(13),
+        "-".repeat(23),
+        "-".repeat(21),
+        "-".repeat(10)
+    )?;
+    for r in rows {
+        let article = r.article_nodes.map_or("-".to_string(), |n| n.to_string());
+        let best = r.best_move.as_deref().unwrap_or("-");
+        outln!(
+            "| {:<20} | {:>5} | {:>12} | {:>22} | {:>20} | {:>9} |",
+            r.title,
+            r.depth,
+            r.nodes,
+            r.interior_nodes,
+            article,
+            best
+        )?;
+    }
+    let count = |name: &str| rows.iter().find(|r| r.engine == name).map_or(0, |r| r.interior_nodes) as f64;
+    let (v9, v10) = (count("ryg3-v9"), count("ryg3-v10"));
+    outln!(
+        "move ordering (v9 -> v10), counted as RYG3 counted: ryg {:+.0}%, the article {:+.0}% (17,717 -> 10,744)",
+        (v10 / v9 - 1.0) * 100.0,
+        (10_744.0 / 17_717.0 - 1.0) * 100.0
     )?;
     Ok(())
 }

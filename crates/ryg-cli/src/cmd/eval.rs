@@ -11,16 +11,26 @@ use crate::args::{JsonArg, PositionArgs};
 pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
-    #[arg(long, value_name = "seed|classic|default", default_value = "default")]
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// classic or default (ryg's own)
+    #[arg(
+        long,
+        value_name = "seed-v1|seed|classic|default",
+        default_value = "default",
+        conflicts_with = "engine"
+    )]
     pub eval: EvalKind,
+    /// The evaluation of this engine (ryg, ryg1-v1, ryg1, ryg3-v9, ryg3-v10, ryg3-v11)
+    #[arg(long, value_name = "NAME")]
+    pub engine: Option<ryg::Engine>,
     #[command(flatten)]
     pub json: JsonArg,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
-    let report = EvalReport::of(args.eval, &position);
+    let kind = args.engine.map_or(args.eval, |e| e.eval());
+    let report = EvalReport::of(kind, &position);
     if args.json.json {
         outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
@@ -31,6 +41,9 @@ pub fn run(args: Args) -> Result<()> {
         outln!("{:<16} {:>7} {:>6} {:>6}  {}", t.name, t.feature, t.weight, t.points, t.about)?;
     }
     outln!("{:<16} {:>7} {:>6} {:>6}", "total", "", "", report.total)?;
+    if let Some(byte) = ryg::report::c64_byte(kind, ryg::Score::eval(report.total)) {
+        outln!("as the C64 held it: {byte} (the neutral $80 plus the total)")?;
+    }
     if let Some(outcome) = &report.outcome {
         outln!("game over: {outcome}; a search scores this exactly, not by these terms")?;
     }

@@ -6,9 +6,11 @@ use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use ryg::eval::EvalKind;
+use ryg::eval::Weights;
+use ryg::report::c64_byte;
 use ryg::report::{NodeReport, TreeHeader};
-use ryg::search::{Score, Tree, TreeNode};
-use ryg::{Position, Side};
+use ryg::search::{Score, Tree, TreeNode, TreeRules};
+use ryg::{Engine, Position, Side};
 
 use crate::args::PositionArgs;
 
@@ -29,9 +31,20 @@ pub struct Args {
     /// Output format (dot renders with Graphviz: `ryg tree --depth 2 --format dot | dot -Tsvg`)
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Evaluation: seed (the C64 original's terms) or default (ryg's own)
-    #[arg(long, value_name = "seed|classic|default", default_value = "default")]
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// classic or default (ryg's own)
+    #[arg(
+        long,
+        value_name = "seed-v1|seed|classic|default",
+        default_value = "default",
+        conflicts_with = "engine"
+    )]
     pub eval: EvalKind,
+    /// Build the tree as this engine does: its evaluation, move order and game-end scores
+    /// (ryg1-v1 and ryg1 are RYG's minimax; the others' trees are the same minimax with their
+    /// evaluation)
+    #[arg(long, value_name = "NAME")]
+    pub engine: Option<Engine>,
     /// Refuse to build trees larger than this many nodes (at most 4,000,000)
     #[arg(long, value_name = "N", default_value_t = 200_000,
           value_parser = clap::value_parser!(u64).range(1..=ryg::search::minimax::MAX_TREE_NODES))]
@@ -42,6 +55,25 @@ fn mouse_value(node: &TreeNode) -> Score {
     node.for_mouse(node.value)
 }
 
+/// A score for the mouse, with the C64's byte under the articles' evaluations: `+1 ($81)`.
+fn shown(tree: &Tree, score: Score) -> String {
+    match c64_byte(tree.eval, score) {
+        Some(byte) => format!("{score} ({byte})"),
+        None => score.to_string(),
+    }
+}
+
+/// The evaluation and rules of a tree: `engine`'s, or `eval` under ryg's rules.
+fn weights_and_rules(eval: EvalKind, engine: Option<Engine>) -> (Weights, TreeRules) {
+    match engine {
+        Some(engine) => {
+            let c = engine.config();
+            (Weights::of(c.eval), TreeRules { gen_order: c.gen_order, game_ends: c.game_ends })
+        }
+        None => (Weights::of(eval), TreeRules::default()),
+    }
+}
+
 fn side_letter(node: &TreeNode) -> &'static str {
     match node.position.side_to_move() {
         Side::Mouse => "max",
@@ -50,8 +82,10 @@ fn side_letter(node: &TreeNode) -> &'static str {
 }
 
 /// The tree of `position` to `depth` as the text format prints it (for the game's `tree`).
-pub fn render_text(position: &Position, depth: u8, eval: EvalKind) -> Result<String> {
-    let tree = Tree::build(position, depth, eval);
+pub fn render_text(position: &Position, depth: u8, eval: EvalKind, engine: Option<Engine>) -> Result<String> {
+    let (weights, rules) = weights_and_rules(eval, engine);
+    let tree = Tree::build_with(position, depth, weights, rules, &mut |_| false).expect("never stopped");
+    let eval = tree.eval;
     let pv = tree.pv_marks();
     let mut out = String::new();
     text(&tree, 0, &pv, &mut out)?;
@@ -63,7 +97,8 @@ pub fn render_text(position: &Position, depth: u8, eval: EvalKind) -> Result<Str
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
     let limit = args.max_nodes;
-    let Some(tree) = Tree::build_until(&position, args.depth, args.eval, &mut |n| n >= limit) else {
+    let (weights, rules) = weights_and_rules(args.eval, args.engine);
+    let Some(tree) = Tree::build_with(&position, args.depth, weights, rules, &mut |n| n >= limit) else {
         bail!(
             "the tree of depth {} has more than {limit} nodes; lower --depth or raise --max-nodes",
             args.depth
@@ -74,7 +109,8 @@ pub fn run(args: Args) -> Result<()> {
         Format::Json => write_json(&tree, &position)?,
         Format::Text => {
             let mut out = String::new();
-            writeln!(out, "tree of {} to depth {} (eval {}; values for the mouse: max at mouse nodes, min at cat nodes)", position.fen(), args.depth, args.eval)?;
+            let who = args.engine.map_or(String::new(), |e| format!("{}; ", e.title()));
+            writeln!(out, "tree of {} to depth {} ({who}eval {}; every board's evaluation, then the minimax value at inner nodes; values for the mouse: max at mouse nodes, min at cat nodes)", position.fen(), args.depth, tree.eval)?;
             text(&tree, 0, &pv, &mut out)?;
             writeln!(
                 out,
@@ -82,6 +118,16 @@ pub fn run(args: Args) -> Result<()> {
                 tree.nodes.len(),
                 tree.pv().first().map_or("none".to_string(), |m| m.to_string())
             )?;
+            if let Some(engine) = args.engine.filter(|e| e.is_ryg1()) {
+                let bytes = ryg::EngineSpec::ryg_tree_bytes(tree.nodes.len() as u64);
+                writeln!(
+                    out,
+                    "{}: {} boards of {} bytes = {bytes} bytes on the C64 (RYG played depths 1 to 3: at most 256 boards)",
+                    engine.title(),
+                    tree.nodes.len(),
+                    ryg::engines::RYG_BOARD_BYTES
+                )?;
+            }
             out!("{out}")?;
         }
         Format::Dot => {
@@ -89,10 +135,12 @@ pub fn run(args: Args) -> Result<()> {
             writeln!(out, "digraph ryg_tree {{")?;
             writeln!(out, "  node [shape=box, fontname=\"monospace\"];")?;
             for (id, n) in tree.nodes.iter().enumerate() {
-                let label = match (n.mv, n.eval) {
-                    (None, _) => format!("root {}\\n{} {}", n.position.fen(), side_letter(n), mouse_value(n)),
-                    (Some(mv), Some(e)) => format!("{mv}\\neval {}", n.for_mouse(e)),
-                    (Some(mv), None) => format!("{mv}\\n{} {}", side_letter(n), mouse_value(n)),
+                let name = n.mv.map_or_else(|| format!("root {}", n.position.fen()), |m| m.to_string());
+                let eval = shown(&tree, n.for_mouse(n.eval));
+                let label = if n.children.is_empty() {
+                    format!("{name}\\neval {eval}")
+                } else {
+                    format!("{name}\\neval {eval}\\n{} {}", side_letter(n), shown(&tree, mouse_value(n)))
                 };
                 let style = if pv[id] { ", style=bold, color=red" } else { "" };
                 writeln!(out, "  n{id} [label=\"{label}\"{style}];")?;
@@ -140,10 +188,18 @@ fn text(tree: &Tree, at: usize, pv: &[bool], out: &mut String) -> std::fmt::Resu
     let indent = "  ".repeat(n.ply as usize);
     let name = n.mv.map_or("root".to_string(), |m| m.to_string());
     let star = if pv[at] { " *" } else { "" };
-    match n.eval {
-        Some(e) => writeln!(out, "{indent}{name} eval {}{star}", n.for_mouse(e))?,
-        None if n.is_game_end() => writeln!(out, "{indent}{name} game over: {}{star}", mouse_value(n))?,
-        None => writeln!(out, "{indent}{name} {} {}{star}", side_letter(n), mouse_value(n))?,
+    let eval = shown(tree, n.for_mouse(n.eval));
+    if n.is_game_end() {
+        writeln!(out, "{indent}{name} eval {eval}, game over: {}{star}", shown(tree, mouse_value(n)))?;
+    } else if n.children.is_empty() {
+        writeln!(out, "{indent}{name} eval {eval}{star}")?;
+    } else {
+        writeln!(
+            out,
+            "{indent}{name} eval {eval}, {} {}{star}",
+            side_letter(n),
+            shown(tree, mouse_value(n))
+        )?;
     }
     for child in n.children.clone() {
         text(tree, child, pv, out)?;

@@ -303,6 +303,7 @@ mod tests {
                                 sides,
                                 level: level.parse().unwrap(),
                                 depth,
+                                opponent: None,
                                 time,
                                 seed: 1,
                                 cache: crate::tablebase::CacheArgs { no_cache: true, ..Default::default() },

@@ -29,6 +29,8 @@ pub struct Engine {
     wide: ryg_wide::Player,
     /// Whether the last move was the wide player's: `history` and `table` report its search.
     wide_last: bool,
+    /// One of the articles' programs playing instead of the level.
+    opponent: Option<ryg::Engine>,
     time: Option<Duration>,
     tablebases: Tablebases,
     interactive: bool,
@@ -116,14 +118,45 @@ impl Engine {
         player.set_depth(setup.depth);
         let mut wide = ryg_wide::Player::new(setup.level, setup.seed);
         wide.set_depth(setup.depth);
-        Engine {
+        let mut engine = Engine {
             player,
             wide,
+            opponent: None,
             wide_last: false,
             time: setup.time,
             tablebases: Tablebases::new(setup.cache.clone()),
             interactive,
+        };
+        if let (Some(opponent), Some(depth)) = (setup.opponent, setup.depth) {
+            engine.set_opponent(opponent, depth, setup.seed);
         }
+        engine
+    }
+
+    /// Plays as `opponent` (one of the articles' programs) searching `depth` plies.
+    fn set_opponent(&mut self, opponent: ryg::Engine, depth: u32, seed: u64) {
+        let depth = depth.min(u32::from(opponent.max_depth())) as u8;
+        self.player = ryg::Player::engine(ryg::EngineSpec { engine: opponent, depth }, seed);
+        let wide_engine: ryg_wide::Engine = opponent.name().parse().expect("the same engines");
+        self.wide = ryg_wide::Player::engine(ryg_wide::EngineSpec { engine: wide_engine, depth }, seed);
+        self.opponent = Some(opponent);
+    }
+
+    /// Whether one of the articles' programs plays instead of a level.
+    pub fn has_opponent(&self) -> bool {
+        self.opponent.is_some()
+    }
+
+    /// Who plays the computer's moves: "ryg", or the program ("RYG3 v10").
+    pub fn who(&self) -> &'static str {
+        self.opponent.map_or("ryg", |o| o.title())
+    }
+
+    /// "RYG3 v10, depth 8" while one of the articles' programs plays.
+    fn opponent_words(&self) -> Option<String> {
+        let opponent = self.opponent?;
+        let depth = self.wide.depth()?;
+        Some(format!("{}, depth {depth}", opponent.title()))
     }
 
     /// "level 3: mostly perfect moves …", "level 2, at most 1.0 s a move: searches exactly …"
@@ -131,12 +164,18 @@ impl Engine {
     pub fn describe(&self, size: ryg_wide::Size) -> String {
         let time =
             self.time.map(|t| format!(", at most {:.1} s a move", t.as_secs_f64())).unwrap_or_default();
+        if let (Some(words), Some(opponent)) = (self.opponent_words(), self.opponent) {
+            return format!("{words}{time}: {}", opponent.about());
+        }
         format!("level {}{time}: {}", self.level(), level_settings(self.level(), self.wide.depth(), size))
     }
 
-    /// The name written into records: "ryg level 3".
+    /// The name written into records: "ryg level 3", "RYG3 v10, depth 8".
     pub fn player_name(&self) -> String {
-        format!("ryg level {}", self.level())
+        match self.opponent_words() {
+            Some(words) => words,
+            None => format!("ryg level {}", self.level()),
+        }
     }
 
     pub fn level(&self) -> Level {
@@ -144,6 +183,7 @@ impl Engine {
     }
 
     pub fn set_level(&mut self, level: Level) {
+        self.opponent = None;
         self.player.set_level(narrow::level(level));
         self.player.set_depth(None);
         self.wide.set_level(level);
@@ -151,6 +191,11 @@ impl Engine {
     }
 
     pub fn set_depth(&mut self, depth: u32) {
+        if let Some(opponent) = self.opponent {
+            let seed = 0; // the articles' programs choose without randomness
+            self.set_opponent(opponent, depth, seed);
+            return;
+        }
         self.player.set_depth(Some(depth));
         self.wide.set_depth(Some(depth));
     }
@@ -294,7 +339,7 @@ impl Engine {
         Ok(text)
     }
 
-    /// `history` (the original's `.f`): the history table the last search left, best first.
+    /// `history`: the history table the last search left, best first.
     pub fn history_report(&self) -> String {
         if self.wide_last {
             history_text!(self.wide.searcher())
@@ -303,7 +348,7 @@ impl Engine {
         }
     }
 
-    /// `table` (the original's `.e`): how the last search used the transposition table.
+    /// `table`: how the last search used the transposition table.
     pub fn table_report(&self) -> String {
         if self.wide_last {
             table_text!(self.wide.searcher())
@@ -315,9 +360,12 @@ impl Engine {
     /// `tree DEPTH`: the explicit minimax tree from here, as text (up to 10×10).
     pub fn tree(&mut self, position: &Position, depth: u32) -> Result<String> {
         match narrow::position(position) {
-            Some(position) => {
-                crate::cmd::tree::render_text(&position, depth as u8, ryg::eval::EvalKind::Default)
-            }
+            Some(position) => crate::cmd::tree::render_text(
+                &position,
+                depth as u8,
+                ryg::eval::EvalKind::Default,
+                self.opponent,
+            ),
             None => Ok(format!(
                 "The tree is drawn on boards up to 10x10; on {} try 'hint' or 'eval'.\n",
                 position.size()

@@ -39,6 +39,11 @@ pub struct Args {
     /// Continue the game recorded in FILE
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "size", "start"])]
     pub load: Option<PathBuf>,
+    /// Play against one of the 2022 articles' programs instead of a level: ryg1-v1 or ryg1
+    /// (RYG: minimax, depth 1-7, default 3), ryg3-v9, ryg3-v10 or ryg3-v11 (RYG3: alpha-beta,
+    /// depth 1-16, default 8); --depth is its «nivel», the search depth
+    #[arg(long, value_name = "ENGINE", conflicts_with = "level")]
+    pub opponent: Option<ryg::Engine>,
     /// Search exactly this many plies (overrides the level's depth)
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=ryg_wide::MAX_PLAY_DEPTH as i64))]
     pub depth: Option<u32>,
@@ -93,8 +98,15 @@ pub fn run(args: Args) -> Result<()> {
         SideArg::None => Sides::None,
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut depth = args.depth;
+    let opponent = args.opponent.filter(|e| e.is_original());
+    if let Some(engine) = opponent {
+        let spec = ryg::EngineSpec::new(engine, depth.map(i64::from))
+            .map_err(|err| crate::args::UsageError(err.to_string()))?;
+        depth = Some(u32::from(spec.depth));
+    }
     let setup =
-        Setup { game, sides, level: args.level, depth: args.depth, time, seed, cache: args.cache, delay };
+        Setup { game, sides, level: args.level, depth, opponent, time, seed, cache: args.cache, delay };
     let stdout = std::io::stdout();
     let interactive = std::io::stdin().is_terminal();
     // The line editor only where it both reads keys and draws the line; a script keeps the

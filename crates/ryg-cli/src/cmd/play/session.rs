@@ -175,7 +175,8 @@ impl<W: Write> Session<W> {
         };
         self.state.game.play(choice.mv).context("the engine chose an illegal move")?;
         self.state.say(&format!(
-            "ryg plays {} as the {}: {}",
+            "{} plays {} as the {}: {}",
+            self.state.engine.who(),
             choice.mv,
             position.side_to_move(),
             choice.detail

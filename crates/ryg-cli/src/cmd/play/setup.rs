@@ -35,6 +35,8 @@ pub struct Setup {
     pub sides: Sides,
     pub level: Level,
     pub depth: Option<u32>,
+    /// One of the articles' programs in place of the level (its depth: `depth`, or its own).
+    pub opponent: Option<ryg::Engine>,
     pub time: Option<Duration>,
     pub seed: u64,
     pub cache: crate::tablebase::CacheArgs,

@@ -119,7 +119,8 @@ impl<W: Write> State<W> {
 
     /// Who plays which side: "Mouse: you. Cats: ryg, level 3: …".
     pub fn players_line(&self) -> String {
-        let computer = format!("ryg, {}", self.engine.describe(self.game.position().size()));
+        let described = self.engine.describe(self.game.position().size());
+        let computer = if self.engine.has_opponent() { described } else { format!("ryg, {described}") };
         match self.sides {
             Sides::Both => "Mouse: you. Cats: you.".to_string(),
             Sides::None => format!("Mouse and cats: {computer}."),

@@ -2,7 +2,7 @@
 //! and the search configuration they make.
 
 use ryg::eval::EvalKind;
-use ryg::{Level, SearchConfig, Size};
+use ryg::{Engine, EngineSpec, Level, SearchConfig, Size};
 
 /// The largest `Hash` option (MiB).
 pub(super) const MAX_HASH: usize = 1024;
@@ -24,6 +24,10 @@ pub(super) struct Options {
     pub(super) iterative_deepening: bool,
     /// Seed of the random choices; 0: a new one each time the engine starts.
     pub(super) seed: u64,
+    /// One of the articles' programs in place of the level (`ryg`: none).
+    pub(super) engine: Engine,
+    /// The depth a plain `go` searches with `engine` (0: the engine's own default).
+    pub(super) depth: u8,
 }
 
 impl Default for Options {
@@ -40,6 +44,8 @@ impl Default for Options {
             history: config.history,
             iterative_deepening: config.iterative_deepening,
             seed: 0,
+            engine: Engine::Ryg,
+            depth: 0,
         }
     }
 }
@@ -54,17 +60,27 @@ pub(super) fn option_lines(o: &Options) -> Vec<String> {
         ),
         format!("option name Hash type spin default {} min 1 max {MAX_HASH}", SearchConfig::default().tt_megabytes),
         format!("option name Size type combo default {} var 4 var 6 var 8 var 10", o.size.n()),
-        format!("option name Eval type combo default {} var seed var classic var default", eval_name(o.eval)),
+        format!(
+            "option name Eval type combo default {} var seed-v1 var seed var classic var default",
+            eval_name(o.eval)
+        ),
         check("Table", o.tt),
         check("Ordering", o.ordering),
         check("History", o.history),
         check("IterativeDeepening", o.iterative_deepening),
         format!("option name Seed type spin default 0 min 0 max {}", i64::MAX),
+        format!(
+            "option name Engine type combo default {} {}",
+            o.engine,
+            Engine::ALL.map(|e| format!("var {e}")).join(" ")
+        ),
+        format!("option name Depth type spin default {} min 0 max {}", o.depth, ryg::engines::RYG3_MAX_DEPTH),
     ]
 }
 
 fn eval_name(eval: EvalKind) -> &'static str {
     match eval {
+        EvalKind::SeedV1 => "seed-v1",
         EvalKind::Seed => "seed",
         EvalKind::Classic => "classic",
         EvalKind::Default => "default",
@@ -104,12 +120,41 @@ impl Options {
             "seed" => {
                 self.seed = value.parse().map_err(|_| format!("Seed must be a number, not '{value}'"))?
             }
+            "engine" => {
+                let engine: Engine = value.parse().map_err(|e: ryg::EngineError| e.to_string())?;
+                if self.depth > 0 {
+                    EngineSpec::new(engine, Some(i64::from(self.depth))).map_err(|e| e.to_string())?;
+                }
+                self.engine = engine;
+            }
+            "depth" => {
+                let depth: i64 =
+                    value.parse().map_err(|_| format!("Depth must be a number, not '{value}'"))?;
+                if depth != 0 {
+                    EngineSpec::new(self.engine, Some(depth)).map_err(|e| e.to_string())?;
+                }
+                self.depth = depth as u8;
+            }
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
     }
 
+    /// The articles' program chosen with `setoption name Engine`, at the depth of `Depth` (or
+    /// `go_depth`, or its own default).
+    pub(super) fn original(&self, go_depth: Option<u8>) -> Option<EngineSpec> {
+        if !self.engine.is_original() {
+            return None;
+        }
+        let depth =
+            go_depth.or((self.depth > 0).then_some(self.depth)).unwrap_or(self.engine.default_depth());
+        Some(EngineSpec { engine: self.engine, depth: depth.min(self.engine.max_depth()) })
+    }
+
     pub(super) fn search_config(&self, depth: u32, margin: i32, seed: u64) -> SearchConfig {
+        if self.engine.is_original() {
+            return self.engine.config();
+        }
         SearchConfig {
             eval: self.eval,
             tt: self.tt,
