@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use ryg::{BuildProgress, Level, Player, Size, Tablebase};
+use ryg::{BuildProgress, Level, Size, Tablebase};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -184,7 +184,7 @@ impl Drop for ThinkingGuard<'_> {
 pub fn computer_move(
     tablebases: &Tablebases,
     position: &ryg_wide::Position,
-    level: ryg_wide::Level,
+    level: ryg_wide::PlayerSpec,
     seed: u64,
     thinking: &Thinking,
 ) -> Result<ryg_wide::Move, ApiError> {
@@ -192,21 +192,21 @@ pub fn computer_move(
     let Some(narrow) = ryg_wide::narrow::position(position) else {
         // games check their levels when they are made (`perfect` and `err:F` need a tablebase;
         // the wide player refuses them too)
-        let mut player = ryg_wide::Player::new(level, seed);
+        let mut player = level.player(seed);
         return player
             .choose(position, None, &mut handler)
             .map(|choice| choice.mv)
             .map_err(|e| ApiError::conflict(e.to_string()));
     };
-    let level = ryg_wide::narrow::level(level);
+    let level: ryg::PlayerSpec = level.to_string().parse().expect("the same players");
     // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
-    // use it once it is built and search meanwhile.
+    // use it once it is built and search meanwhile. The articles' engines only search.
     let tb = match level {
-        Level::Search(_) if narrow.size().n() > 8 => tablebases.ready(narrow.size()),
+        ryg::PlayerSpec::Level(Level::Search(_)) if narrow.size().n() > 8 => tablebases.ready(narrow.size()),
         _ if level.needs_tablebase() => Some(tablebases.wait(narrow.size())),
         _ => None,
     };
-    let mut player = Player::new(level, seed);
+    let mut player = level.player(seed);
     let mv = player
         .choose(&narrow, tb.as_deref(), &mut handler)
         .map(|choice| choice.mv)

@@ -197,7 +197,7 @@ fn think_shows_cut_branches_counts_history_and_table() {
         .map(|c| (c["technique"].as_str().unwrap().to_string(), c["nodes"].as_u64().unwrap()))
         .collect();
     let names: Vec<&str> = counts.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["minimax", "alpha-beta", "+table", "+ordering", "+history"]);
+    assert_eq!(names, ["minimax", "alpha-beta", "+deepening", "+table", "+ordering", "+history"]);
     // minimax to depth 3 from the start builds 1 + 2 + 14 + 56 nodes (perft 1, 2, 3).
     assert_eq!(counts[0].1, 1 + 2 + 14 + 56);
     assert_eq!(
@@ -502,4 +502,42 @@ fn bits_and_perft_answer_as_the_library_does() {
     assert_eq!(status, 400);
     let (status, _) = server.get(&format!("/api/perft?fen={}&depth=13", enc(fen)));
     assert_eq!(status, 400);
+}
+
+#[test]
+fn a_game_against_ryg3_v10_at_depth_8_is_played_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, err) =
+        server.post("/api/games", json!({"mouse": "human", "cats": {"engine": "ryg3-v10", "depth": 99}}));
+    assert_eq!((status, err["error"].as_str().unwrap()), (400, "ryg3-v10 searches depths 1 to 16, not 99"));
+    let (status, err) = server.post("/api/games", json!({"mouse": "human", "cats": {"engine": "ryg9"}}));
+    assert_eq!(status, 400, "{err}");
+    let (status, game) =
+        server.post("/api/games", json!({"mouse": "human", "cats": {"engine": "ryg3-v10", "depth": 8}}));
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(game["cats"], "ryg3-v10@8");
+    let id = game["id"].to_string().trim_matches('"').to_string();
+    // A perfect mouse against the program; each reply is the library's RYG3 v10 at depth 8.
+    let tb = Tablebase::build(ryg::Size::STANDARD, 1, &mut ());
+    let spec = ryg::EngineSpec::new(ryg::Engine::Ryg3V10, Some(8)).unwrap();
+    let mut game = game;
+    while game["outcome"].is_null() {
+        let position: Position = game["fen"].as_str().unwrap().parse().unwrap();
+        let best = tb.best_moves(&position)[0];
+        let (status, next) =
+            server.post(&format!("/api/games/{id}/moves"), json!({ "move": best.to_string() }));
+        assert_eq!(status, 200, "{next}");
+        let after = position.play(best).unwrap();
+        if after.outcome().is_none() {
+            let reply =
+                ryg::Player::engine(spec, 0).choose(&after, None, &mut ryg::search::NoHandler).unwrap();
+            assert_eq!(next["moves"].as_array().unwrap().last().unwrap(), &json!(reply.mv.to_string()));
+        }
+        game = next;
+    }
+    let (_, pgn) = server.get(&format!("/api/games/{id}/pgn"));
+    let record = Record::parse(pgn.as_str().unwrap()).unwrap();
+    assert_eq!(record.tag("Cats"), Some("RYG3 v10, depth 8"));
+    assert_eq!(record.game().moves().len(), game["moves"].as_array().unwrap().len());
 }

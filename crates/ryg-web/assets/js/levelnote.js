@@ -34,6 +34,15 @@ export function renderLevelNote() {
   const start = $('start').value;
   const level = $('level').value;
   const seat = $('seat').value;
+  const at = level.indexOf('@');
+  if (at > 0) {
+    // one of the articles' programs: its depth is its level
+    const title = t(`engine.${level.slice(0, at)}`);
+    const parts = [t('levels.mean.engine', { title, depth: level.slice(at + 1) })];
+    if (seat !== 'both') parts.push(t('levels.engineFigure'));
+    $('level-note').textContent = parts.join(' ');
+    return;
+  }
   const name = level === 'random' || level === 'perfect' ? t(`level.${level}`) : level;
   const numbered = size > TABLEBASE_MAX ? 'levels.mean.search' : 'levels.mean.n';
   const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, { name })];

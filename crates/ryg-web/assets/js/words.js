@@ -26,7 +26,11 @@ export function who(g, side) {
   return t(`who.the.${side}`);
 }
 export function seatText(seat) {
-  return seat === 'human' || seat === 'random' || seat === 'perfect' ? t(`seat.${seat}`) : t('seat.level', { n: seat });
+  if (seat === 'human' || seat === 'random' || seat === 'perfect') return t(`seat.${seat}`);
+  // one of the articles' programs at a depth: "ryg3-v10@8"
+  const at = String(seat).indexOf('@');
+  if (at > 0) return t('seat.engine', { title: t(`engine.${seat.slice(0, at)}`), depth: seat.slice(at + 1) });
+  return t('seat.level', { n: seat });
 }
 export function seatsText(g) {
   const name = (side) => (g.names && g.names[side]) || t('seat.aPlayer');

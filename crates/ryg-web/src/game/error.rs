@@ -1,6 +1,6 @@
 //! Why the game service refuses a request: one variant per reason, each with its message.
 
-use ryg_wide::{Level, Move, Side};
+use ryg_wide::{Move, PlayerSpec, Side};
 use thiserror::Error;
 
 use crate::store::{Holder, StoreError};
@@ -16,8 +16,8 @@ pub enum GameError {
     /// A move the position does not allow.
     #[error(transparent)]
     IllegalMove(#[from] ryg_wide::PlayError),
-    #[error("it is the computer's turn: level {level} plays the {}", side.name())]
-    ComputerToMove { level: Level, side: Side },
+    #[error("it is the computer's turn: {} plays the {}", player_words(.level), side.name())]
+    ComputerToMove { level: PlayerSpec, side: Side },
     /// A move by the seat not to move.
     #[error("a move needs the {}' token: yours is the {}'", side.name(), you.code())]
     NotYourTurn { side: Side, you: Holder },
@@ -78,4 +78,12 @@ pub enum GameError {
     TooManyGames { max: usize },
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// "level 3", "ryg3-v10 at depth 8": a computer seat in an error message.
+fn player_words(spec: &PlayerSpec) -> String {
+    match spec {
+        PlayerSpec::Level(level) => format!("level {level}"),
+        PlayerSpec::Engine(e) => format!("{} at depth {}", e.engine, e.depth),
+    }
 }

@@ -1,7 +1,7 @@
 //! A game's life: created (from a size and start, a position or a record; seats, names, clock
 //! and tokens), ended on time or by resignation, and followed by a rematch with sides swapped.
 
-use ryg_wide::{Game, Level, Position, Record, Side, Size, Square};
+use ryg_wide::{Game, Level, PlayerSpec, Position, Record, Side, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use super::error::GameError;
@@ -36,8 +36,8 @@ pub struct NewGame {
     pub start: Option<String>,
     pub fen: Option<String>,
     pub pgn: Option<String>,
-    pub mouse: Option<String>,
-    pub cats: Option<String>,
+    pub mouse: Option<SeatSpec>,
+    pub cats: Option<SeatSpec>,
     pub seed: Option<u64>,
     pub names: Option<Names>,
     pub clock: Option<ClockSpec>,
@@ -68,8 +68,44 @@ pub enum Rematch {
     Ready(Box<StoredGame>),
 }
 
-fn seat(text: Option<&str>, default: Seat) -> Result<Seat, GameError> {
-    text.map_or(Ok(default), |t| t.parse().map_err(GameError::Invalid))
+/// A seat as a new game asks for it: `"human"`, a level (`"3"`), or one of the articles'
+/// programs at a depth, `{"engine": "ryg3-v10", "depth": 8}` (or `"ryg3-v10@8"`).
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(
+    untagged,
+    expecting = "a seat: \"human\", a level such as \"3\", or {\"engine\": \"ryg3-v10\", \"depth\": 8}"
+)]
+pub enum SeatSpec {
+    Text(String),
+    Engine(EngineSeat),
+}
+
+/// `{"engine": "ryg3-v10", "depth": 8}`: the depth is the engine's own when left out.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSeat {
+    pub engine: String,
+    pub depth: Option<i64>,
+}
+
+impl From<&str> for SeatSpec {
+    fn from(text: &str) -> SeatSpec {
+        SeatSpec::Text(text.to_string())
+    }
+}
+
+fn seat(spec: Option<&SeatSpec>, default: Seat) -> Result<Seat, GameError> {
+    match spec {
+        None => Ok(default),
+        Some(SeatSpec::Text(t)) => t.parse().map_err(GameError::Invalid),
+        Some(SeatSpec::Engine(EngineSeat { engine, depth })) => {
+            let engine: ryg_wide::Engine =
+                engine.parse().map_err(|e: ryg_wide::EngineError| GameError::Invalid(e.to_string()))?;
+            let spec =
+                ryg_wide::EngineSpec::new(engine, *depth).map_err(|e| GameError::Invalid(e.to_string()))?;
+            Ok(Seat::Computer(PlayerSpec::Engine(spec)))
+        }
+    }
 }
 
 impl NewGame {
@@ -160,8 +196,8 @@ impl Games<'_> {
         for text in &spec.moves {
             game.play(text.parse()?)?;
         }
-        let mouse = seat(spec.mouse.as_deref(), Seat::Human)?;
-        let cats = seat(spec.cats.as_deref(), Seat::Computer(Level::Search(3)))?;
+        let mouse = seat(spec.mouse.as_ref(), Seat::Human)?;
+        let cats = seat(spec.cats.as_ref(), Seat::Computer(PlayerSpec::Level(Level::Search(3))))?;
         for s in [mouse, cats] {
             if let Seat::Computer(level) = s {
                 super::seats::level_fits(level, game.position().size())?;

@@ -1,7 +1,7 @@
 //! Moves: a person's move by the seat to move, the clock charged for it, and the computer's
 //! turn (which level plays, with which seed, and its chosen move stored).
 
-use ryg_wide::{Level, Move};
+use ryg_wide::{Move, PlayerSpec};
 
 use super::error::GameError;
 use super::seats::{require_holder, require_side};
@@ -49,7 +49,7 @@ pub fn computer_seed(g: &StoredGame) -> u64 {
 
 /// The level that answers now: while a person plays the other side, the computer answers on
 /// its turns.
-pub fn computer_to_answer(g: &StoredGame) -> Option<Level> {
+pub fn computer_to_answer(g: &StoredGame) -> Option<PlayerSpec> {
     match g.seat_to_move() {
         Seat::Computer(level) if g.has_human() && !g.is_over() => Some(level),
         _ => None,
@@ -97,18 +97,14 @@ impl Games<'_> {
         g: &StoredGame,
         token: Option<&str>,
         level: Option<&str>,
-    ) -> Result<(Option<Holder>, Level), GameError> {
+    ) -> Result<(Option<Holder>, PlayerSpec), GameError> {
         let to_move = g.game.position().side_to_move();
         let you = match g.seat_to_move() {
             Seat::Human => require_side(g, token, to_move, "a computer move for this side")?,
             Seat::Computer(_) => require_holder(g, token, "a computer move")?,
         };
         refuse_if_over(g)?;
-        let asked = level
-            .map(|text| {
-                text.parse::<Level>().map_err(|e: ryg_wide::LevelError| GameError::Invalid(e.to_string()))
-            })
-            .transpose()?;
+        let asked = level.map(|text| text.parse::<PlayerSpec>().map_err(GameError::Invalid)).transpose()?;
         let level = match (asked, g.seat_to_move()) {
             // the computer's seat plays at the level the game was created with
             (Some(asked), Seat::Computer(level)) if asked != level => {

@@ -9,7 +9,7 @@ fn player_name(seat: Seat, name: Option<&str>) -> String {
     match (seat, name) {
         (Seat::Human, Some(name)) => name.to_string(),
         (Seat::Human, None) => "Human".to_string(),
-        (Seat::Computer(level), _) => format!("ryg level {level}"),
+        (Seat::Computer(spec), _) => spec.record_name(),
     }
 }
 

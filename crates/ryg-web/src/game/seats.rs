@@ -1,7 +1,7 @@
 //! Who may act on a game: the seats a request's token holds, checked per action; and the
 //! players' display names.
 
-use ryg_wide::{Level, Side, Size};
+use ryg_wide::{PlayerSpec, Side, Size};
 
 use super::error::GameError;
 use super::service::Games;
@@ -93,7 +93,7 @@ impl Games<'_> {
 ///
 /// # Errors
 /// [`GameError::Invalid`] saying which levels play on that board.
-pub fn level_fits(level: Level, size: Size) -> Result<(), GameError> {
+pub fn level_fits(level: PlayerSpec, size: Size) -> Result<(), GameError> {
     if level.only_with_tablebase() && ryg_wide::narrow::size(size).is_none() {
         return Err(GameError::Invalid(format!(
             "level {level} plays from the tablebase, built for boards up to 10x10: on {size} choose 1 to 9 or random"

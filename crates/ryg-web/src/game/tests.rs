@@ -144,7 +144,7 @@ fn a_move_out_of_turn_or_without_a_seat_is_refused() {
     games.play(&mut g, Some(&hash(&created, Side::Mouse)), "e1d2", 0).unwrap();
     let err = games.play(&mut g, Some(&hash(&created, Side::Mouse)), "d2e3", 0).unwrap_err();
     assert_eq!(err.to_string(), "it is the computer's turn: level 2 plays the cats");
-    assert_eq!(computer_to_answer(&g), Some(Level::Search(2)));
+    assert_eq!(computer_to_answer(&g), Some(ryg_wide::PlayerSpec::Level(Level::Search(2))));
 }
 
 #[test]
@@ -290,7 +290,10 @@ fn a_rematch_swaps_the_seats_tokens_and_names() {
     assert!(matches!(games.rematch(&mut g, Some(&me), 0), Err(GameError::NotOverYet)));
     games.resign(&mut g, Some(&me), 0).unwrap();
     let Rematch::Ready(new) = games.rematch(&mut g, Some(&me), 0).unwrap() else { panic!("no rematch") };
-    assert_eq!((new.mouse, new.cats), (Seat::Computer(Level::Search(3)), Seat::Human));
+    assert_eq!(
+        (new.mouse, new.cats),
+        (Seat::Computer(ryg_wide::PlayerSpec::Level(Level::Search(3))), Seat::Human)
+    );
     assert_eq!(new.tokens, [None, Some(me.clone())]);
     assert_eq!(new.names, [None, Some("Ana".to_string())]);
     assert_eq!(
@@ -298,7 +301,11 @@ fn a_rematch_swaps_the_seats_tokens_and_names() {
         (START.to_string(), Some(Holder::Seat(Side::Cats)))
     );
     assert_eq!(g.rematch_id, Some(new.id));
-    assert_eq!(computer_to_answer(&new), Some(Level::Search(3)), "the computer now opens");
+    assert_eq!(
+        computer_to_answer(&new),
+        Some(ryg_wide::PlayerSpec::Level(Level::Search(3))),
+        "the computer now opens"
+    );
     let Rematch::Ready(again) = games.rematch(&mut g, Some(&me), 0).unwrap() else { panic!() };
     assert_eq!(again.id, new.id, "asked again: the same new game");
     // Between two people: an offer, then the other seat's acceptance.

@@ -9,9 +9,9 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use ryg::eval::EvalKind;
+use ryg::eval::{EvalKind, Weights};
 use ryg::report::{AnalyzeReport, EvalReport, SolveReport, TreeReport};
-use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Step, Trace, Tree};
+use ryg::search::{Iteration, Limits, SearchConfig, SearchHandler, Searcher, Step, Trace, Tree, TreeRules};
 use ryg::{Position, Size};
 use serde::Serialize;
 
@@ -51,6 +51,19 @@ pub(super) fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind>
     params
         .get("eval")
         .map_or(Ok(EvalKind::Default), |e| e.parse().map_err(|e| ApiError::bad_request(format!("{e}"))))
+}
+
+/// The evaluation and tree rules of `engine=` (one of the articles' programs builds its tree
+/// with its evaluation, move order and game-end scores), else `eval=` under ryg's rules.
+fn tree_rules(params: &HashMap<String, String>) -> ApiResult<(Weights, TreeRules)> {
+    let Some(name) = params.get("engine") else {
+        return Ok((Weights::of(eval_kind(params)?), TreeRules::default()));
+    };
+    if params.contains_key("eval") {
+        return Err(ApiError::bad_request("give \"engine\" or \"eval\", not both"));
+    }
+    let c = name.parse::<ryg::Engine>().map_err(|e| ApiError::bad_request(e.to_string()))?.config();
+    Ok((Weights::of(c.eval), TreeRules { gen_order: c.gen_order, game_ends: c.game_ends }))
 }
 
 /// `GET /api/moves`: on every board up to 14×14 (the page asks it for the moves of a game).
@@ -148,14 +161,14 @@ pub struct TreeAnswer {
 pub async fn tree(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<TreeAnswer>> {
     let position = position(&params)?;
     let depth = tree_depth(&params)?;
-    let eval = eval_kind(&params)?;
+    let (weights, rules) = tree_rules(&params)?;
     let report = engine(&state, client, move |cancel| {
-        let tree = Tree::build_until(&position, depth, eval, &mut |n| n >= MAX_TREE_NODES || cancel.is_set())
-            .ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "the tree of depth {depth} has more than {MAX_TREE_NODES} nodes"
-                ))
-            })?;
+        let tree = Tree::build_with(&position, depth, weights, rules, &mut |n| {
+            n >= MAX_TREE_NODES || cancel.is_set()
+        })
+        .ok_or_else(|| {
+            ApiError::bad_request(format!("the tree of depth {depth} has more than {MAX_TREE_NODES} nodes"))
+        })?;
         Ok(TreeAnswer { report: TreeReport::of(&tree, &position), steps: step_reports(tree.steps()) })
     })
     .await?;
@@ -178,6 +191,8 @@ struct ThinkNode {
     best: bool,
     /// Whether a cut-off skipped this branch.
     cut: bool,
+    /// Whether it was searched without children (a leaf at the depth, or a game end).
+    leaf: bool,
     /// The alpha-beta window the node was searched with, for the mouse (`-inf`/`+inf` open).
     window: [String; 2],
 }
@@ -259,13 +274,23 @@ struct ThinkReport {
     table: TableReport,
 }
 
-/// The technique sets the page compares, each adding one to the one before.
-fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 4] {
+/// The technique sets the page compares, each adding one to the one before: plain alpha-beta
+/// (the traced search), then iterative deepening, as the articles' RYG3 searched (without it
+/// the table's move, found by an earlier iteration, could not order anything), the table,
+/// ordering and history.
+fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 5] {
     let plain = SearchConfig { tt_megabytes: 1, ..SearchConfig::plain(eval) };
-    let table = SearchConfig { tt: true, ..plain };
+    let deepening = SearchConfig { iterative_deepening: true, ..plain };
+    let table = SearchConfig { tt: true, ..deepening };
     let ordering = SearchConfig { ordering: true, ..table };
     let history = SearchConfig { history: true, ..ordering };
-    [("alpha-beta", plain), ("+table", table), ("+ordering", ordering), ("+history", history)]
+    [
+        ("alpha-beta", plain),
+        ("+deepening", deepening),
+        ("+table", table),
+        ("+ordering", ordering),
+        ("+history", history),
+    ]
 }
 
 fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
@@ -286,6 +311,7 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
             value: n.value.map(|v| n.for_mouse(v).to_string()),
             best: line[id],
             cut: n.pruned,
+            leaf: n.children.is_empty() && !n.pruned,
             window: {
                 let (alpha, beta) = n.window;
                 match n.position.side_to_move() {
@@ -304,7 +330,7 @@ fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
         counts.push(TechniqueCount { technique, nodes: result.nodes });
         last = Some(searcher);
     }
-    let searcher = last.expect("four technique sets");
+    let searcher = last.expect("five technique sets");
     ThinkReport {
         fen: position.fen(),
         depth,

@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use axum::extract::State;
 use axum::Json;
-use ryg::search::{Limits, NoHandler, SearchConfig, Searcher};
+use ryg::search::SearchConfig;
+use ryg::techniques::{measure, DepthMeasure, Measurement};
+use ryg::{Engine, Position};
 use serde::Serialize;
 
 use super::analysis::{eval_kind, position, HistoryCell, TableReport};
@@ -44,7 +46,10 @@ struct Techniques {
 #[derive(Serialize)]
 struct DepthReport {
     depth: u8,
+    /// Every board the search entered (ryg's count).
     nodes: u64,
+    /// The boards searched with depth left: RYG3's count, the articles' figures' basis.
+    interior_nodes: u64,
     seconds: f64,
     best_move: Option<String>,
     score: Option<String>,
@@ -56,6 +61,8 @@ struct DepthReport {
 pub struct TechniquesReport {
     fen: String,
     eval: String,
+    /// The articles' program measured (`engine=`), if one was.
+    engine: Option<&'static str>,
     depth: u8,
     techniques: Techniques,
     node_budget: u64,
@@ -66,6 +73,68 @@ pub struct TechniquesReport {
     history: Vec<HistoryCell>,
 }
 
+/// The configuration the parameters ask for: `engine=` one of the articles' programs (its
+/// own evaluation and techniques), or ryg's search with `eval` and the four switches.
+fn config_of(params: &HashMap<String, String>) -> ApiResult<(SearchConfig, Option<Engine>)> {
+    if let Some(name) = params.get("engine") {
+        let engine: Engine =
+            name.parse().map_err(|e: ryg::EngineError| ApiError::bad_request(e.to_string()))?;
+        return Ok((engine.config(), Some(engine)));
+    }
+    let config = SearchConfig {
+        eval: eval_kind(params)?,
+        tt: switch(params, "tt")?,
+        ordering: switch(params, "ordering")?,
+        history: switch(params, "history")?,
+        iterative_deepening: switch(params, "id")?,
+        prove: false,
+        ..SearchConfig::default()
+    };
+    Ok((config, None))
+}
+
+impl TechniquesReport {
+    fn of(
+        position: &Position,
+        depth: u8,
+        config: SearchConfig,
+        engine: Option<Engine>,
+        m: Measurement,
+    ) -> Self {
+        let depths = m.depths.into_iter().map(DepthReport::from).collect();
+        TechniquesReport {
+            fen: position.fen(),
+            eval: config.eval.to_string(),
+            engine: engine.map(|e| e.name()),
+            depth,
+            techniques: Techniques {
+                tt: config.tt,
+                ordering: config.ordering,
+                history: config.history,
+                iterative_deepening: config.iterative_deepening,
+            },
+            node_budget: TECHNIQUES_NODE_BUDGET,
+            depths,
+            table: config.tt.then(|| TableReport::of(&m.searcher)),
+            history: HistoryCell::all(&m.searcher),
+        }
+    }
+}
+
+impl From<DepthMeasure> for DepthReport {
+    fn from(d: DepthMeasure) -> DepthReport {
+        DepthReport {
+            depth: d.depth,
+            nodes: d.nodes,
+            interior_nodes: d.interior_nodes,
+            seconds: d.seconds,
+            best_move: d.best_move.map(|m| m.to_string()),
+            score: d.score.map(|s| s.to_string()),
+            finished: d.finished,
+        }
+    }
+}
+
 pub async fn techniques(
     State(state): State<Arc<AppState>>,
     client: Client,
@@ -73,59 +142,13 @@ pub async fn techniques(
 ) -> ApiResult<Json<TechniquesReport>> {
     let position = position(&params)?;
     let depth = int_param(&params, "depth", 1..=MAX_TECHNIQUES_DEPTH)?.unwrap_or(8) as u8;
-    let eval = eval_kind(&params)?;
-    let (tt, ordering, history, iterative_deepening) = (
-        switch(&params, "tt")?,
-        switch(&params, "ordering")?,
-        switch(&params, "history")?,
-        switch(&params, "id")?,
-    );
-    // the same search as `ryg analyze --depth D` with the matching --no-* switches
-    let config = SearchConfig {
-        eval,
-        tt,
-        ordering,
-        history,
-        iterative_deepening,
-        prove: false,
-        ..SearchConfig::default()
-    };
+    let (config, engine_name) = config_of(&params)?;
     let report = engine(&state, client, move |_| {
-        let mut depths = Vec::new();
-        let mut last = None;
-        for d in 1..=depth {
-            let mut searcher = Searcher::new(config);
-            let limits = Limits { depth: Some(d), nodes: Some(TECHNIQUES_NODE_BUDGET) };
-            let started = Instant::now();
-            let r = searcher.search(&position, &limits, &mut NoHandler);
-            let seconds = started.elapsed().as_secs_f64();
-            let finished = !r.stopped;
-            depths.push(DepthReport {
-                depth: d,
-                nodes: r.nodes,
-                seconds,
-                best_move: r.best_move.filter(|_| finished).map(|m| m.to_string()),
-                score: finished.then(|| r.score.to_string()),
-                finished,
-            });
-            last = Some(searcher);
-            if !finished {
-                break; // deeper would only run out too
-            }
-        }
-        let searcher = last.expect("depth is at least 1");
-        let table = tt.then(|| TableReport::of(&searcher));
-        let history = HistoryCell::all(&searcher);
-        Ok(TechniquesReport {
-            fen: position.fen(),
-            eval: eval.to_string(),
-            depth,
-            techniques: Techniques { tt, ordering, history: config.history, iterative_deepening },
-            node_budget: TECHNIQUES_NODE_BUDGET,
-            depths,
-            table,
-            history,
-        })
+        let started = Instant::now();
+        let m = measure(&position, config, depth, TECHNIQUES_NODE_BUDGET, &mut || {
+            started.elapsed().as_secs_f64()
+        });
+        Ok(TechniquesReport::of(&position, depth, config, engine_name, m))
     })
     .await?;
     Ok(Json(report))

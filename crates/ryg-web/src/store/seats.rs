@@ -3,13 +3,14 @@
 
 use std::str::FromStr;
 
-use ryg_wide::{Level, Side};
+use ryg_wide::{PlayerSpec, Side};
 
-/// Who plays a side: a person at the page, or the computer at a level.
+/// Who plays a side: a person at the page, or the computer (a level, or one of the articles'
+/// programs at a depth).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Seat {
     Human,
-    Computer(Level),
+    Computer(PlayerSpec),
 }
 
 impl FromStr for Seat {
@@ -19,8 +20,8 @@ impl FromStr for Seat {
         if s.eq_ignore_ascii_case("human") {
             return Ok(Seat::Human);
         }
-        s.parse::<Level>().map(Seat::Computer).map_err(|_| {
-            format!("unknown seat '{s}': expected \"human\", \"random\", \"1\" to \"9\" or \"perfect\"")
+        s.parse::<PlayerSpec>().map(Seat::Computer).map_err(|_| {
+            format!("unknown seat '{s}': expected \"human\", \"random\", \"1\" to \"9\", \"perfect\" or an engine such as \"ryg3-v10@8\"")
         })
     }
 }

@@ -257,7 +257,13 @@ mod tests {
             game.play(m.parse().unwrap()).unwrap();
         }
         game.undo();
-        StoredGame::new(game, Seat::Human, Seat::Computer(Level::Search(3)), 7, "2026-11-23T06:00:00Z".into())
+        StoredGame::new(
+            game,
+            Seat::Human,
+            Seat::Computer(ryg_wide::PlayerSpec::Level(Level::Search(3))),
+            7,
+            "2026-11-23T06:00:00Z".into(),
+        )
     }
 
     #[test]
@@ -270,7 +276,10 @@ mod tests {
         let back = store.load(g.id).unwrap().unwrap();
         assert_eq!(back.game.moves(), g.game.moves());
         assert_eq!(back.game.redo_moves().collect::<Vec<_>>(), vec!["f2e3".parse().unwrap()]);
-        assert_eq!((back.mouse, back.cats, back.seed), (Seat::Human, Seat::Computer(Level::Search(3)), 7));
+        assert_eq!(
+            (back.mouse, back.cats, back.seed),
+            (Seat::Human, Seat::Computer(ryg_wide::PlayerSpec::Level(Level::Search(3))), 7)
+        );
         assert_eq!(store.load(g.id + 1).unwrap(), None);
     }
 
@@ -390,7 +399,10 @@ mod tests {
     #[test]
     fn seats_parse_and_print() {
         assert_eq!("human".parse::<Seat>(), Ok(Seat::Human));
-        assert_eq!("perfect".parse::<Seat>(), Ok(Seat::Computer(Level::Perfect)));
+        assert_eq!(
+            "perfect".parse::<Seat>(),
+            Ok(Seat::Computer(ryg_wide::PlayerSpec::Level(Level::Perfect)))
+        );
         assert_eq!("3".parse::<Seat>().unwrap().to_string(), "3");
         assert!("robot".parse::<Seat>().unwrap_err().contains("unknown seat 'robot'"));
     }

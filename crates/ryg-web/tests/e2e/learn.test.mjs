@@ -182,6 +182,12 @@ function cliNodes(fen, depth, off) {
   return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' })).nodes;
 }
 
+/** RYG3's count (the search routine's calls, all iterations) of one of the articles' engines. */
+function cliInterior(fen, depth, engine) {
+  const args = ['analyze', '--json', '--depth', String(depth), '--engine', engine, '--fen', fen];
+  return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' })).interior_nodes;
+}
+
 async function techniquesReady(p) {
   await p.waitForFunction(() => document.getElementById('tq-out')?.dataset.busy === 'false' && !document.getElementById('tq-summary').textContent.endsWith('…'));
 }
@@ -190,7 +196,7 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
   const p = await newPage(browser);
   await p.goto(`${server.url}#learn/5`);
-  await p.getByRole('heading', { name: 'Iterative deepening, the hash table, move ordering, history' }).waitFor();
+  await p.getByRole('heading', { name: 'Iterative deepening, hash tables, move ordering, history tables' }).waitFor();
   await techniquesReady(p);
   // every technique on: depth by depth, the numbers of `ryg analyze --depth D`
   const cells = await p.locator('table.depths tbody tr').evaluateAll((trs) => trs.slice(0, 8).map((tr) => [...tr.children].map((c) => c.textContent)));
@@ -202,11 +208,12 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   assert.equal(await p.locator('.chart .dot.on').count(), 8);
   assert.match(await p.locator('dl.tt').innerText(), /hits \/ probes/);
   assert.ok(await p.locator('table.heat td[data-heat]').count() > 0, 'the history table has cells');
-  // the C64's figures beside ryg's for the same settings
+  // the article's figures beside ryg's RYG3 v9 and v10, counted as RYG3 counted
   await p.locator('[data-ryg="ordered"]').waitFor();
-  assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliNodes(E1F2, 8, ['tt', 'ordering', 'history', 'id'])));
-  assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliNodes(E1F2, 8, ['tt', 'id'])));
-  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*−39%/);
+  assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v9')));
+  assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v10')));
+  assert.equal(cliInterior(E1F2, 8, 'ryg3-v9'), 8015);
+  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*−39%[\s\S]*−34%/);
   // the task: with iterative deepening, depth 8 costs more than a tenth of the C64's nodes
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false');
@@ -222,12 +229,12 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   await p.getByLabel('hash table', { exact: true }).uncheck();
   await techniquesReady(p);
   assert.match(await p.locator('#tq-out').innerText(), /The hash table is switched off/);
-  await p.getByLabel('history table', { exact: true }).uncheck();
+  await p.getByLabel('history tables', { exact: true }).uncheck();
   await techniquesReady(p);
   assert.equal(await p.locator('table.heat').count(), 0);
   await axeScan(p, 'techniques lesson', true);
   await p.locator('#lang').selectOption('es');
-  await p.getByRole('heading', { name: 'Profundización iterativa, tabla hash, ordenación de jugadas, historia' }).waitFor();
+  await p.getByRole('heading', { name: 'Profundización iterativa, tablas hash, ordenación de movimientos, tablas de historia' }).waitFor();
   await techniquesReady(p);
   await axeScan(p, 'techniques lesson es', true);
   assert.deepEqual(p.errors, []);

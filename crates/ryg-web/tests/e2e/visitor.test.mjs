@@ -150,7 +150,7 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await p.waitForFunction(() => document.getElementById('hint-text').textContent.startsWith('Pista:'));
   await p.locator('#results-toggle').click();
   await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
-  assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: ganan los gatos en \d+ medias jugadas \(\d+ jugadas\) con juego perfecto\.$/);
+  assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: ganan los gatos en \d+ jugadas con juego perfecto\.$/);
   await check('playing, with a hint and the exact results');
   await p.locator('#pgn-box > summary').click();
   await check('the paste box');

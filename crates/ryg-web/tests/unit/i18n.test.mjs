@@ -38,14 +38,15 @@ test('every key the page names is in the tables', () => {
   assert.ok(used.size > 150, `${used.size} keys found`);
 });
 
-test('units: plies with their full moves, in both languages', () => {
+test('units: plies with their full moves in English, the articles\' «jugadas» in Spanish', () => {
   setLang('en');
   assert.equal(plies(43), '43 plies (22 moves)');
   assert.equal(plies(1), '1 ply (1 move)');
   assert.equal(t('result.in.cats', { plies: plies(43) }), 'cats win in 43 plies (22 moves)');
   setLang('es');
-  assert.equal(t('result.in.cats', { plies: plies(43) }), 'ganan los gatos en 43 medias jugadas (22 jugadas)');
-  assert.equal(plies(1), '1 media jugada (1 jugada)');
+  // the articles' word: «jugadas» are plies (each side's move); depth is «nivel»
+  assert.equal(t('result.in.cats', { plies: plies(43) }), 'ganan los gatos en 43 jugadas');
+  assert.equal(plies(1), '1 jugada');
   setLang('en');
 });
 

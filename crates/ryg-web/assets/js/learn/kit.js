@@ -40,7 +40,8 @@ export function describeNode(n, shown) {
   if (cut) bits.push(t('learn.node.cut'));
   else if (shown && !shown.seen.has(n.id)) bits.push(t('learn.node.waiting'));
   else if (shown && !shown.done.has(n.id)) bits.push(t('learn.node.open'));
-  else if (n.eval !== null && n.eval !== undefined) bits.push(t('learn.node.eval', { value: n.eval }));
+  else if (n.leaf && n.eval !== null && n.eval !== undefined) bits.push(t('learn.node.eval', { value: n.eval }));
+  else if (n.eval !== null && n.eval !== undefined && n.value !== null && n.value !== undefined) bits.push(t('learn.node.both', { eval: n.eval, value: n.value }));
   else if (n.value !== null && n.value !== undefined) bits.push(t('learn.node.value', { value: n.value }));
   if (Array.isArray(n.window) && !cut && (!shown || shown.seen.has(n.id))) bits.push(t('learn.node.window', { a: n.window[0], b: n.window[1] }));
   if (n.best && (!shown || shown.complete)) bits.push(t('learn.node.chosen'));
@@ -70,7 +71,7 @@ export function stepText(nodes, steps, k) {
   let words;
   if (s.kind === 'enter') words = t('step.enter', { path, who: who(n), count: kids });
   else if (s.kind === 'cut') words = t('step.cut', { path });
-  else if (s.kind === 'leaf') words = n.eval !== null && n.eval !== undefined ? t('step.leaf', { path, value: n.value }) : t('step.end', { path, value: n.value });
+  else if (s.kind === 'leaf') words = n.eval === n.value ? t('step.leaf', { path, value: n.value }) : t('step.end', { path, value: n.value });
   else words = t(n.to_move === 'mouse' ? 'step.backup.mouse' : 'step.backup.cats', { path, value: n.value });
   const win = Array.isArray(n.window) && s.kind !== 'cut' ? ` ${t('step.window', { a: n.window[0], b: n.window[1] })}` : '';
   return `${t('step.count', { k, n: steps.length })} ${words}${win}`;

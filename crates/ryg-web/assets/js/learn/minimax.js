@@ -4,6 +4,7 @@ import { $, esc } from '../dom.js';
 import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { createTreeView } from './treeview.js';
+import { rygBoardsHtml, wireRygBoards } from './rygboards.js';
 import { controlsHtml, lessonFen, describeNode, nodeValue, stepperHtml, wireStepper, taskHtml, verdict } from './kit.js';
 
 let stopStepper = () => {};
@@ -19,7 +20,9 @@ export const minimax = {
       ${stepperHtml('mm')}
       <p class="note">${t('learn.legend')}</p>
       <div id="mm-tree"></div>
-      ${taskHtml('mm', t('lesson.minimax.task'), '<select id="mm-answer" aria-labelledby="mm-task-title"></select>')}`;
+      ${taskHtml('mm', t('lesson.minimax.task'), '<select id="mm-answer" aria-labelledby="mm-task-title"></select>')}
+      ${rygBoardsHtml()}`;
+    wireRygBoards();
     $('mm-build').addEventListener('click', () => build());
     $('mm-depth').addEventListener('change', () => build());
     $('mm-pos').addEventListener('change', () => build());

@@ -11,7 +11,7 @@ import { sqCoords } from '../fen.js';
 
 /** The articles' experiment: depth 8 after e1f2, with the original's (seed) evaluation. */
 export const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
-/** What the C64 searched there (the articles): nodes without and with move ordering. */
+/** What RYG3 searched there (article «Ordenación de movimientos»): versions 9 and 10. */
 const C64 = { plain: 17717, ordered: 10744 };
 const SWITCHES = ['tt', 'ordering', 'history', 'id'];
 
@@ -120,20 +120,20 @@ function heatHtml(cells) {
   return `<p class="note">${t('lesson.techniques.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
-/** The articles' figures beside ryg's for the same settings (depth 8 after e1f2, seed). */
+/** The article's figures beside ryg's reproductions of the same RYG3 versions (depth 8 after
+ * e1f2), both counted as RYG3 counted: the search routine's calls, all eight iterations. */
 async function compareC64() {
-  const off = { tt: false, ordering: false, history: false, id: false };
   let plain;
   let ordered;
   try {
-    plain = await api('GET', query(E1F2, 'seed', 8, off));
-    ordered = await api('GET', query(E1F2, 'seed', 8, { ...off, ordering: true, history: true }));
+    plain = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-v9`);
+    ordered = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-v10`);
   } catch (e) {
     if ($('tq-c64')) $('tq-c64').textContent = errorText(e);
     return;
   }
   if (!$('tq-c64')) return;
-  const n = (r) => r.depths[7].nodes;
+  const n = (r) => r.depths[7].interior_nodes;
   const save = (a, b) => `−${Math.round((100 * (a - b)) / a)}%`;
   $('tq-c64').innerHTML = `<p>${t('lesson.techniques.c64Note')}</p><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
     <tr><th scope="row">${t('lesson.techniques.noOrdering')}</th><td>${num(C64.plain)}</td><td data-ryg="plain">${num(n(plain))}</td></tr>

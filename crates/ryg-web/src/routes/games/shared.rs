@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use ryg_wide::Level;
+use ryg_wide::PlayerSpec;
 
 use super::view::event_json;
 use crate::clock::now_ms;
@@ -129,7 +129,7 @@ pub async fn computer_plays(
     state: &Arc<AppState>,
     client: IpAddr,
     mut g: StoredGame,
-    level: Level,
+    level: PlayerSpec,
 ) -> ApiResult<StoredGame> {
     let st = Arc::clone(state);
     state

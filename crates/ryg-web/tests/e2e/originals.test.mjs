@@ -1,0 +1,87 @@
+// End-to-end tests of the articles' programs on the page: a game against RYG3 v10 at depth 8
+// (the level is the depth), chosen on the new-game form and played to its end, in English and
+// in Spanish.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { parseFen, applyMove, toFen } from '../../assets/js/fen.js';
+import {
+  newPage, screenshot, axeScan, sq, idle, moves, status, newGameOnForm as newGame, useServerAndBrowser, rygBinary,
+} from './harness.mjs';
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => { server = s; browser = b; });
+
+async function waitMoves(p, n) {
+  await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= k, n);
+}
+
+/** The tablebase's first best move where the page's game stands (the command line's answer). */
+function bestMove(fen) {
+  return JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', fen], { encoding: 'utf8' })).best_moves[0];
+}
+
+/** RYG3 v10's move at depth 8 as the command line's engine plays it. */
+function ryg3(fen) {
+  const args = ['analyze', '--json', '--engine', 'ryg3-v10', '--depth', '8', '--fen', fen];
+  return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' })).best_move;
+}
+
+function split(mv) { const i = mv.search(/[a-n]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
+
+async function fen(p) { return p.locator('#fen').innerText(); }
+
+test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command line\'s engine does', async () => {
+  const p = await newPage(browser);
+  await p.goto(server.url);
+  await idle(p);
+  await p.locator('#level').selectOption('ryg3-v10@8');
+  assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: the program of the 2022 articles «Programación retro del Commodore 64», searching 8 plies ahead/);
+  assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, depth 8');
+  await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
+  assert.match(await p.locator('body').innerText(), /RYG3 v10, depth 8/);
+  for (let turn = 0; turn < 40; turn++) {
+    const before = await fen(p);
+    if (/wins/.test(await status(p))) break;
+    const n = await moves(p);
+    const [from, to] = split(bestMove(before));
+    await sq(p, from).click();
+    await sq(p, to).click();
+    await waitMoves(p, n + 1);
+    // the computer's reply, when the game goes on, is the engine's
+    await p.waitForFunction((k) => document.body.dataset.busy === 'false' && (Number(document.body.dataset.moves) >= k || /wins/.test(document.getElementById('status').textContent)), n + 2);
+    const list = await p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent.replace(/[?!]+$/, '')));
+    if (list.length >= n + 2) {
+      const afterMouse = toFen(applyMove(parseFen(before), list[n]));
+      assert.equal(list[n + 1], ryg3(afterMouse), `ply ${n + 2}`);
+    }
+  }
+  assert.match(await status(p), /wins/);
+  await screenshot(p, 'originals-ryg3');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, and the program answers', async () => {
+  const p = await newPage(browser);
+  await p.goto(server.url);
+  await idle(p);
+  await p.locator('#lang').selectOption('es');
+  await p.getByText('Dificultad', { exact: true }).first().waitFor();
+  assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, nivel 8');
+  assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de 2022 (el nivel es la profundidad)');
+  await p.locator('#level').selectOption('ryg3-v10@8');
+  assert.match(await p.locator('#level-note').innerText(), /«la profundidad de análisis o nivel de juego»/);
+  await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
+  const start = await fen(p);
+  await sq(p, 'e1').click();
+  await sq(p, 'f2').click();
+  await waitMoves(p, 2);
+  const list = await p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent));
+  assert.equal(list[1], 'f8g7', `RYG3 v10 answers e1f2 with f8g7 from ${start}`);
+  assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
+  await axeScan(p, 'a game against RYG3 v10 in Spanish');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
