@@ -124,12 +124,25 @@ impl Engine {
         let why = match engine.send("ugi").and_then(|()| engine.handshake(timeout)) {
             Ok(options) => return Ok(options),
             Err(Failure::Crashed) => {
-                // It ended: how, and what it said (the shell's "not found").
-                let status = engine.child.wait().map(|s| s.to_string()).unwrap_or_default();
-                let mut said = String::new();
+                // Its output closed: how it ended, and what it said (the shell's "not found"),
+                // waiting at most a second for either (what it started may hold them open).
+                let (tx, rx) = mpsc::channel();
                 if let Some(mut stderr) = stderr {
-                    let _ = stderr.read_to_string(&mut said);
+                    std::thread::spawn(move || {
+                        let mut said = String::new();
+                        let _ = stderr.read_to_string(&mut said);
+                        let _ = tx.send(said);
+                    });
                 }
+                let deadline = Instant::now() + Duration::from_secs(1);
+                let said = rx.recv_timeout(Duration::from_secs(1)).unwrap_or_default();
+                let status = loop {
+                    match engine.child.try_wait() {
+                        Ok(Some(status)) => break status.to_string(),
+                        Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+                        _ => break "its output closed".to_string(),
+                    }
+                };
                 let last = said.lines().rev().find(|l| !l.trim().is_empty()).map(str::trim);
                 match last {
                     Some(line) => format!("{line} ({status})"),
