@@ -217,22 +217,25 @@ mod cleanup {
 
     /// From the first write on, a thread (signal-hook's iterator) takes SIGTERM and SIGHUP (and
     /// SIGINT, where ryg does not handle Ctrl-C itself), removes the pending temporary file and
-    /// ends the process by the signal's default action. Started while Ctrl-C is held back, the
-    /// thread never takes SIGINT itself (see `interrupt::install`).
+    /// ends the process by the signal's default action. The thread never takes SIGINT itself
+    /// (it reads signal-hook's pipe; see `interrupt::install`).
     fn watch(with_sigint: bool) {
         static STARTED: Once = Once::new();
         STARTED.call_once(|| {
             let signals: &[i32] = if with_sigint { &[SIGINT, SIGTERM, SIGHUP] } else { &[SIGTERM, SIGHUP] };
             let Ok(mut signals) = Signals::new(signals) else { return };
-            let _ = std::thread::Builder::new().name("ryg-signals".into()).spawn(move || {
-                for signal in signals.forever() {
-                    let pending =
-                        PENDING.lock().map(|p| p.clone()).unwrap_or_else(|p| p.into_inner().clone());
-                    if let Some(path) = pending {
-                        let _ = std::fs::remove_file(path);
+            let watcher = std::thread::Builder::new().name("ryg-signals".into());
+            let _ = crate::interrupt::without_sigint(|| {
+                watcher.spawn(move || {
+                    for signal in signals.forever() {
+                        let pending =
+                            PENDING.lock().map(|p| p.clone()).unwrap_or_else(|p| p.into_inner().clone());
+                        if let Some(path) = pending {
+                            let _ = std::fs::remove_file(path);
+                        }
+                        let _ = signal_hook::low_level::emulate_default_handler(signal);
                     }
-                    let _ = signal_hook::low_level::emulate_default_handler(signal);
-                }
+                })
             });
         });
     }

@@ -37,6 +37,13 @@ pub fn hold_for_write() -> Option<Held> {
     INSTALLED.load(Ordering::SeqCst).then(|| Held(terminal::SigintBlocked::new()))
 }
 
+/// Runs `start` (which starts a thread) with SIGINT blocked in this thread, so the thread it
+/// starts never takes SIGINT itself: the main thread does (see [`install`]).
+pub fn without_sigint<T>(start: impl FnOnce() -> T) -> T {
+    let _blocked = terminal::SigintBlocked::new();
+    start()
+}
+
 /// See [`hold_for_write`]: Ctrl-C arrives when this is dropped.
 pub struct Held(#[allow(dead_code)] terminal::SigintBlocked);
 
