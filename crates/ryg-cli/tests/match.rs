@@ -148,13 +148,15 @@ fn misbehaving_engines_lose_and_the_match_finishes() {
         ("garbage", no_clock, "bad (cats) garbage output 'I am not a UGI engine'", "bad (mouse) garbage output 'I am not a UGI engine'"),
     ];
     for (mode, clock, first, second) in cases {
-        let (l1, bad) = (engine("L1", "option.Level=1"), bad_engine(mode));
-        let mut args = vec!["--engine", &l1, "--engine", &bad, "--games", "2", "--timeout", "0.3"];
+        // The good engine plays at random: it needs no tablebase, whose build at `isready` could
+        // take more than the short --timeout on a busy machine.
+        let (good, bad) = (engine("random", "option.Level=random"), bad_engine(mode));
+        let mut args = vec!["--engine", &good, "--engine", &bad, "--games", "2", "--timeout", "0.3"];
         args.extend_from_slice(clock);
         let report = run_match(&args);
         assert_eq!(score(&report, 0), 2, "{mode}: {report}");
         assert_eq!(report["engines"][1]["failures"], 2, "{mode}");
-        // The bad engine never played a move; L1 played its first move as the mouse.
+        // The bad engine never played a move; the good one played its first move as the mouse.
         assert_eq!(report["engines"][1]["moves"], 0, "{mode}");
         assert_eq!(report["engines"][0]["moves"], 1, "{mode}");
         let reasons: Vec<&str> =
