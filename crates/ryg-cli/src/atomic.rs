@@ -1,10 +1,11 @@
-//! Whole files written atomically (a temporary file in the same folder, then a rename), so a
-//! reader sees the old file or the whole new one. Only a regular file is ever replaced (through
-//! a symbolic link, its target); errors name the user's path, never the temporary file; an
-//! interrupted write (Ctrl-C, SIGTERM, SIGHUP) removes its temporary file, and temporary files
-//! left by earlier runs that were killed outright are removed on the next write.
+//! Whole files written atomically (`tempfile`'s temporary file in the same folder, persisted by
+//! a rename), so a reader sees the old file or the whole new one. Only a regular file is ever
+//! replaced (through a symbolic link, its target); errors name the user's path, never the
+//! temporary file; an interrupted write (Ctrl-C, SIGTERM, SIGHUP) removes its temporary file,
+//! and temporary files left by earlier runs that were killed outright are removed on the next
+//! write.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,20 +51,26 @@ pub fn write_atomically_with(
     };
     let name = target.file_name().with_context(|| format!("cannot write '{shown}': not a file name"))?;
     remove_stale_temporaries(&dir, name);
-    let tmp = dir.join(temporary_name(name, std::process::id()));
-    let guard = cleanup::Guard::new(&tmp);
+    let guard = cleanup::Guard::new();
     let result = (|| -> std::io::Result<()> {
-        let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        // `.NAME.tmpPID.XXXXXX`: the process id tells a later run whether it is stale.
+        let mut prefix = temporary_name(name, std::process::id());
+        prefix.push(".");
+        // Opened here, as any new file (0666 less the umask, not tempfile's 0600), and so that
+        // an error is the system's alone (its message names the user's path, not this one).
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&prefix)
+            .rand_bytes(6)
+            .make_in(&dir, |path| fs::OpenOptions::new().write(true).create_new(true).open(path))?;
+        guard.pending(tmp.path());
         if let Some(meta) = &existing {
-            file.set_permissions(meta.permissions())?;
+            tmp.as_file().set_permissions(meta.permissions())?;
         }
-        write(&mut file)?;
-        file.sync_all()?;
-        fs::rename(&tmp, &target)
+        write(tmp.as_file_mut())?;
+        tmp.as_file().sync_all()?;
+        // On failure the temporary file is removed as the error is dropped.
+        tmp.persist(&target).map(drop).map_err(|err| err.error)
     })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
     drop(guard);
     result.with_context(|| format!("cannot write '{shown}'"))
 }
@@ -112,15 +119,15 @@ fn kind(meta: &fs::Metadata) -> &'static str {
 }
 
 /// `.NAME.tmp`: what the temporary files of writes of `name` start with.
-fn temporary_prefix(name: &std::ffi::OsStr) -> OsString {
+fn temporary_prefix(name: &OsStr) -> OsString {
     let mut tmp = OsString::from(".");
     tmp.push(name);
     tmp.push(".tmp");
     tmp
 }
 
-/// `.NAME.tmpPID`: the temporary file of process `pid` writing `name`.
-fn temporary_name(name: &std::ffi::OsStr, pid: u32) -> OsString {
+/// `.NAME.tmpPID`: how the temporary files of process `pid` writing `name` start.
+fn temporary_name(name: &OsStr, pid: u32) -> OsString {
     let mut tmp = temporary_prefix(name);
     tmp.push(pid.to_string());
     tmp
@@ -128,14 +135,17 @@ fn temporary_name(name: &std::ffi::OsStr, pid: u32) -> OsString {
 
 /// Removes the temporary files that writes of `name` in `dir` by processes no longer running
 /// left behind (a run killed by SIGKILL or a power cut cannot clean up after itself).
-fn remove_stale_temporaries(dir: &Path, name: &std::ffi::OsStr) {
+fn remove_stale_temporaries(dir: &Path, name: &OsStr) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     let prefix = temporary_prefix(name);
     let Some(prefix) = prefix.to_str() else { return };
     for entry in entries.flatten() {
         let file = entry.file_name();
-        let Some(pid) =
-            file.to_str().and_then(|f| f.strip_prefix(prefix)).and_then(|p| p.parse::<u32>().ok())
+        let Some(pid) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(prefix))
+            .and_then(|rest| rest.split('.').next())
+            .and_then(|p| p.parse::<u32>().ok())
         else {
             continue;
         };
@@ -149,10 +159,11 @@ fn remove_stale_temporaries(dir: &Path, name: &std::ffi::OsStr) {
 fn running(pid: u32) -> bool {
     #[cfg(unix)]
     {
-        let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
-        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
-        let alive = unsafe { libc::kill(pid, 0) } == 0;
-        alive || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+        use nix::sys::signal::kill;
+        use nix::unistd::Pid;
+        let Ok(pid) = i32::try_from(pid) else { return false };
+        // No signal: only whether the process exists (EPERM: it does, as another user's).
+        matches!(kill(Pid::from_raw(pid), None), Ok(()) | Err(nix::errno::Errno::EPERM))
     }
     #[cfg(not(unix))]
     {
@@ -164,82 +175,69 @@ fn running(pid: u32) -> bool {
 /// Removing the temporary file when a signal ends the process in the middle of a write.
 #[cfg(unix)]
 mod cleanup {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    use std::path::Path;
-    use std::sync::atomic::{AtomicPtr, Ordering};
+    use std::path::{Path, PathBuf};
+    use std::sync::{Mutex, Once};
 
-    /// The signals that end ryg during a write (SIGINT first: see `Guard::new`).
-    const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
 
-    /// The temporary file being written, as a C string (null when none).
-    static PENDING: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+    /// The temporary file being written, if any.
+    static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
 
-    /// While it lives, SIGINT, SIGTERM and SIGHUP remove the temporary file, then end the
-    /// process by the same signal (as they would have without the guard).
+    /// While it lives, SIGINT, SIGTERM and SIGHUP remove the temporary file given to `pending`,
+    /// then end the process by the same signal (as they would have without the guard).
     pub struct Guard {
-        previous: Vec<(libc::c_int, libc::sigaction)>,
-        path: *mut libc::c_char,
         /// Ctrl-C held back until the write is done, where ryg handles it itself (a game):
-        /// released after the handlers are restored.
+        /// released after the temporary file is forgotten.
         _held: Option<crate::interrupt::Held>,
     }
 
-    extern "C" fn on_signal(signal: libc::c_int) {
-        let path = PENDING.swap(std::ptr::null_mut(), Ordering::SeqCst);
-        // SAFETY: unlink, signal and raise are async-signal-safe; `path` is a valid C string
-        // owned by the live guard (it is only freed after the handlers are restored).
-        unsafe {
-            if !path.is_null() {
-                libc::unlink(path);
-            }
-            libc::signal(signal, libc::SIG_DFL);
-            libc::raise(signal);
-        }
-    }
-
     impl Guard {
-        pub fn new(tmp: &Path) -> Guard {
-            let Ok(path) = CString::new(tmp.as_os_str().as_bytes()) else {
-                return Guard { previous: Vec::new(), path: std::ptr::null_mut(), _held: None };
-            };
+        pub fn new() -> Guard {
             let held = crate::interrupt::hold_for_write();
-            let signals: &[libc::c_int] = if held.is_some() { &SIGNALS[1..] } else { &SIGNALS };
-            let path = path.into_raw();
-            PENDING.store(path, Ordering::SeqCst);
-            let mut previous = Vec::new();
-            for &signal in signals {
-                // SAFETY: a zeroed sigaction is valid; the handler only does async-signal-safe
-                // work; the old action is kept to be restored.
-                unsafe {
-                    let mut action: libc::sigaction = std::mem::zeroed();
-                    action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-                    libc::sigemptyset(&mut action.sa_mask);
-                    let mut old: libc::sigaction = std::mem::zeroed();
-                    if libc::sigaction(signal, &action, &mut old) == 0 {
-                        previous.push((signal, old));
-                    }
-                }
+            watch(held.is_none());
+            Guard { _held: held }
+        }
+
+        /// The temporary file that a signal should remove.
+        pub fn pending(&self, tmp: &Path) {
+            if let Ok(mut pending) = PENDING.lock() {
+                *pending = Some(tmp.to_path_buf());
             }
-            Guard { previous, path, _held: held }
         }
     }
 
     impl Drop for Guard {
         fn drop(&mut self) {
-            for (signal, old) in &self.previous {
-                // SAFETY: restores the action saved in `new`.
-                unsafe {
-                    libc::sigaction(*signal, old, std::ptr::null_mut());
-                }
-            }
-            PENDING.store(std::ptr::null_mut(), Ordering::SeqCst);
-            if !self.path.is_null() {
-                // SAFETY: made by `CString::into_raw` in `new`, freed once; no handler can
-                // read it any more.
-                drop(unsafe { CString::from_raw(self.path) });
+            if let Ok(mut pending) = PENDING.lock() {
+                *pending = None;
             }
         }
+    }
+
+    /// From the first write on, a thread (signal-hook's iterator) takes SIGTERM and SIGHUP (and
+    /// SIGINT, where ryg does not handle Ctrl-C itself), removes the pending temporary file and
+    /// ends the process by the signal's default action. The thread never takes SIGINT itself
+    /// (it reads signal-hook's pipe; see `interrupt::install`).
+    fn watch(with_sigint: bool) {
+        static STARTED: Once = Once::new();
+        STARTED.call_once(|| {
+            let signals: &[i32] = if with_sigint { &[SIGINT, SIGTERM, SIGHUP] } else { &[SIGTERM, SIGHUP] };
+            let Ok(mut signals) = Signals::new(signals) else { return };
+            let watcher = std::thread::Builder::new().name("ryg-signals".into());
+            let _ = crate::interrupt::without_sigint(|| {
+                watcher.spawn(move || {
+                    for signal in signals.forever() {
+                        let pending =
+                            PENDING.lock().map(|p| p.clone()).unwrap_or_else(|p| p.into_inner().clone());
+                        if let Some(path) = pending {
+                            let _ = std::fs::remove_file(path);
+                        }
+                        let _ = signal_hook::low_level::emulate_default_handler(signal);
+                    }
+                })
+            });
+        });
     }
 }
 
@@ -247,9 +245,10 @@ mod cleanup {
 mod cleanup {
     pub struct Guard;
     impl Guard {
-        pub fn new(_: &std::path::Path) -> Guard {
+        pub fn new() -> Guard {
             Guard
         }
+        pub fn pending(&self, _: &std::path::Path) {}
     }
 }
 
@@ -322,9 +321,14 @@ pub(crate) mod tests {
         // root never replaces the real /dev/null. Without the right to make one, /dev/null is
         // safe: an unprivileged process cannot replace it either.
         let device = dir.join("null");
-        let c_device = std::ffi::CString::new(device.as_os_str().as_encoded_bytes()).unwrap();
-        // SAFETY: a valid C string; mknod only creates a file.
-        let made = unsafe { libc::mknod(c_device.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) } == 0;
+        let mode = nix::sys::stat::Mode::from_bits_truncate(0o666);
+        let made = nix::sys::stat::mknod(
+            &device,
+            nix::sys::stat::SFlag::S_IFCHR,
+            mode,
+            nix::sys::stat::makedev(1, 3),
+        )
+        .is_ok();
         let device = if made { device } else { PathBuf::from("/dev/null") };
         let err = write_atomically(&device, b"x").unwrap_err();
         assert_eq!(
@@ -340,9 +344,7 @@ pub(crate) mod tests {
             fs::remove_file(&device).unwrap();
         }
         let fifo = dir.join("fifo");
-        let c_fifo = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
-        // SAFETY: a valid C string; mkfifo only creates a file.
-        assert_eq!(unsafe { libc::mkfifo(c_fifo.as_ptr(), 0o666) }, 0);
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o666)).unwrap();
         let err = write_atomically(&fifo, b"x").unwrap_err();
         assert_eq!(
             format!("{err:#}"),

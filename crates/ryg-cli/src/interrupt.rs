@@ -37,6 +37,13 @@ pub fn hold_for_write() -> Option<Held> {
     INSTALLED.load(Ordering::SeqCst).then(|| Held(terminal::SigintBlocked::new()))
 }
 
+/// Runs `start` (which starts a thread) with SIGINT blocked in this thread, so the thread it
+/// starts never takes SIGINT itself: the main thread does (see [`install`]).
+pub fn without_sigint<T>(start: impl FnOnce() -> T) -> T {
+    let _blocked = terminal::SigintBlocked::new();
+    start()
+}
+
 /// See [`hold_for_write`]: Ctrl-C arrives when this is dropped.
 pub struct Held(#[allow(dead_code)] terminal::SigintBlocked);
 
@@ -79,12 +86,10 @@ fn say(text: &str) {
     {
         let mut bytes = text.as_bytes();
         while !bytes.is_empty() {
-            // SAFETY: writes from a valid buffer of the given length to descriptor 1.
-            let n = unsafe { libc::write(1, bytes.as_ptr().cast(), bytes.len()) };
-            if n <= 0 {
-                break;
+            match nix::unistd::write(std::io::stdout(), bytes) {
+                Ok(n) if n > 0 => bytes = &bytes[n..],
+                _ => break,
             }
-            bytes = &bytes[n as usize..];
         }
     }
     #[cfg(not(unix))]
@@ -94,48 +99,46 @@ fn say(text: &str) {
 /// The terminal's settings when the program started, put back on leaving by Ctrl-C.
 #[cfg(unix)]
 mod terminal {
-    use std::sync::OnceLock;
+    use std::sync::Mutex;
 
-    static SAVED: OnceLock<libc::termios> = OnceLock::new();
+    use nix::sys::signal::{pthread_sigmask, SigSet, SigmaskHow, Signal};
+    use nix::sys::termios::{tcgetattr, tcsetattr, SetArg, Termios};
+
+    static SAVED: Mutex<Option<Termios>> = Mutex::new(None);
 
     pub fn remember() {
-        // SAFETY: tcgetattr fills the zeroed struct for descriptor 0 and reports failure
-        // (not a terminal) by its return value.
-        let mut settings: libc::termios = unsafe { std::mem::zeroed() };
-        if unsafe { libc::tcgetattr(0, &mut settings) } == 0 {
-            let _ = SAVED.set(settings);
+        // Fails when standard input is not a terminal: nothing to put back then.
+        if let (Ok(settings), Ok(mut saved)) = (tcgetattr(std::io::stdin()), SAVED.lock()) {
+            saved.get_or_insert(settings);
         }
     }
 
     pub fn restore() {
-        if let Some(settings) = SAVED.get() {
-            // SAFETY: puts back settings tcgetattr read from the same descriptor.
-            unsafe { libc::tcsetattr(0, libc::TCSANOW, settings) };
+        if let Ok(saved) = SAVED.lock() {
+            if let Some(settings) = saved.as_ref() {
+                let _ = tcsetattr(std::io::stdin(), SetArg::TCSANOW, settings);
+            }
         }
     }
 
     /// SIGINT blocked in the calling thread (and the threads it starts) while this lives.
-    pub struct SigintBlocked(libc::sigset_t);
+    pub struct SigintBlocked(Option<SigSet>);
 
     impl SigintBlocked {
         pub fn new() -> SigintBlocked {
-            // SAFETY: sigset_t values are initialised by sigemptyset before use;
-            // pthread_sigmask only changes this thread's mask and stores the previous one.
-            unsafe {
-                let mut block: libc::sigset_t = std::mem::zeroed();
-                let mut previous: libc::sigset_t = std::mem::zeroed();
-                libc::sigemptyset(&mut block);
-                libc::sigaddset(&mut block, libc::SIGINT);
-                libc::pthread_sigmask(libc::SIG_BLOCK, &block, &mut previous);
-                SigintBlocked(previous)
-            }
+            let mut block = SigSet::empty();
+            block.add(Signal::SIGINT);
+            let mut previous = SigSet::empty();
+            let ok = pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&block), Some(&mut previous)).is_ok();
+            SigintBlocked(ok.then_some(previous))
         }
     }
 
     impl Drop for SigintBlocked {
         fn drop(&mut self) {
-            // SAFETY: puts back the mask pthread_sigmask reported.
-            unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &self.0, std::ptr::null_mut()) };
+            if let Some(previous) = &self.0 {
+                let _ = pthread_sigmask(SigmaskHow::SIG_SETMASK, Some(previous), None);
+            }
         }
     }
 }

@@ -399,10 +399,9 @@ pub fn free_disk(dir: &Path) -> Option<u64> {
     while !at.exists() {
         at = at.parent()?;
     }
-    let c = std::ffi::CString::new(at.as_os_str().as_encoded_bytes()).ok()?;
-    let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: `c` is a valid C string and `s` a valid statvfs to fill.
-    (unsafe { libc::statvfs(c.as_ptr(), &mut s) } == 0).then(|| s.f_bavail as u64 * s.f_frsize as u64)
+    let s = nix::sys::statvfs::statvfs(at).ok()?;
+    #[allow(clippy::unnecessary_cast)] // the fields' types differ between systems
+    Some(s.blocks_available() as u64 * s.fragment_size() as u64)
 }
 
 /// The memory the system says is available (Linux), in bytes.

@@ -8,13 +8,14 @@ mod files;
 mod interrupt;
 mod layers;
 mod out;
+mod pipe;
 mod tablebase;
 mod ui;
 
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
-    restore_sigpipe();
+    pipe::end_on_closed_pipe();
     let cli = cli::Cli::try_parse().unwrap_or_else(|err| usage_error(err));
     match cli::run(cli).and_then(|()| Ok(out::flush()?)) {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -36,15 +37,4 @@ fn usage_error(err: clap::Error) -> ! {
     }
     eprint!("{}", ryg::echo::escape_controls(&err.render().to_string()));
     std::process::exit(err.exit_code())
-}
-
-/// Output piped into a program that stops reading (`ryg perft 9 --divide | head -1`) ends ryg
-/// quietly, as it does any Unix filter, instead of failing on a write.
-fn restore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a
-    // valid disposition for SIGPIPE.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
 }

@@ -142,7 +142,7 @@ fn load(path: &Path, size: Size) -> Result<Tablebase, Refused> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, nix::fcntl::OFlag::O_NONBLOCK.bits());
     let mut file = options.open(path).map_err(|err| match err.kind() {
         std::io::ErrorKind::NotFound => Refused::Missing,
         _ => Refused::Unreadable(err),
@@ -342,9 +342,7 @@ mod tests {
     fn a_named_pipe_or_a_directory_in_place_of_the_cache_is_refused_without_blocking() {
         let dir = temp_dir("fifo");
         let path = cache_path(&dir, Size::new(6).unwrap());
-        let c_path = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
-        // SAFETY: a valid C string and mode.
-        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(&path, nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR).unwrap();
         let (got, notes) = run(&path);
         assert_eq!(got.source, Source::Built);
         assert_eq!(

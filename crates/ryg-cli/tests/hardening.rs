@@ -205,11 +205,12 @@ fn sigterm_while_the_cache_is_written_leaves_no_temporary_file() {
             std::fs::create_dir_all(&dir).unwrap();
             continue;
         }
-        // SAFETY: kill only sends a signal to our own child, which has not been waited for.
-        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) }, 0);
+        // our own child, not waited for yet
+        let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+        nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
         let status = child.wait().unwrap();
         // Ended by the signal itself, as without ryg's handler (a shell says 143).
-        assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+        assert_eq!(status.signal(), Some(nix::sys::signal::Signal::SIGTERM as i32), "{status:?}");
         assert_eq!(names(&dir), Vec::<String>::new());
         std::fs::remove_dir_all(&dir).unwrap();
         return;
@@ -220,25 +221,16 @@ fn sigterm_while_the_cache_is_written_leaves_no_temporary_file() {
 #[cfg(unix)]
 #[test]
 fn a_huge_foreign_cache_file_is_refused_without_reading_it_whole() {
-    use std::os::unix::process::CommandExt;
     let dir = empty_dir("huge");
     let cache = dir.join("tablebase-10x10.ryg");
     // 4 GiB of holes. Under a 2 GiB address-space limit, reading it whole fails (the
     // allocation aborts ryg); building the 10x10 table needs about 0.2 GiB.
     std::fs::File::create(&cache).unwrap().set_len(4 << 30).unwrap();
-    let mut command = ryg_process();
+    // The limit set by the shell (`ulimit -v`, in KiB) just before it becomes ryg.
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", "ulimit -v 2097152 && exec \"$0\" \"$@\""]).arg(env!("CARGO_BIN_EXE_ryg"));
     command.args(["solve", "--size", "10", "--cache-dir"]).arg(&dir);
     command.env_remove("RYG_CACHE_DIR").env_remove("XDG_CACHE_HOME");
-    // SAFETY: setrlimit is async-signal-safe and touches only the child.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = libc::rlimit { rlim_cur: 2 << 30, rlim_max: 2 << 30 };
-            match libc::setrlimit(libc::RLIMIT_AS, &limit) {
-                0 => Ok(()),
-                _ => Err(std::io::Error::last_os_error()),
-            }
-        });
-    }
     command.assert().success().stderr(format!(
         "ryg: tablebase cache {} refused (not a ryg tablebase (bad magic bytes)); rebuilding it\n",
         cache.display()

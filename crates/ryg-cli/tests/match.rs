@@ -133,7 +133,12 @@ fn misbehaving_engines_lose_and_the_match_finishes() {
         ("crash", no_clock, "bad (cats) crashed", "bad (mouse) crashed"),
         ("hang", no_clock, "bad (cats) hung (no answer within 0.3 s)", "bad (mouse) hung (no answer within 0.3 s)"),
         // Hanging with a clock running is a loss on time.
-        ("hang", &["--tc", "0.2+0"], "bad (cats) lost on time", "bad (mouse) lost on time"),
+        (
+            "hang",
+            &["--tc", "0.2+0"],
+            "bad (cats) lost on time (no move within 0.250 s)",
+            "bad (mouse) lost on time (no move within 0.250 s)",
+        ),
         (
             "illegal",
             no_clock,
@@ -143,13 +148,15 @@ fn misbehaving_engines_lose_and_the_match_finishes() {
         ("garbage", no_clock, "bad (cats) garbage output 'I am not a UGI engine'", "bad (mouse) garbage output 'I am not a UGI engine'"),
     ];
     for (mode, clock, first, second) in cases {
-        let (l1, bad) = (engine("L1", "option.Level=1"), bad_engine(mode));
-        let mut args = vec!["--engine", &l1, "--engine", &bad, "--games", "2", "--timeout", "0.3"];
+        // The good engine plays at random: it needs no tablebase, whose build at `isready` could
+        // take more than the short --timeout on a busy machine.
+        let (good, bad) = (engine("random", "option.Level=random"), bad_engine(mode));
+        let mut args = vec!["--engine", &good, "--engine", &bad, "--games", "2", "--timeout", "0.3"];
         args.extend_from_slice(clock);
         let report = run_match(&args);
         assert_eq!(score(&report, 0), 2, "{mode}: {report}");
         assert_eq!(report["engines"][1]["failures"], 2, "{mode}");
-        // The bad engine never played a move; L1 played its first move as the mouse.
+        // The bad engine never played a move; the good one played its first move as the mouse.
         assert_eq!(report["engines"][1]["moves"], 0, "{mode}");
         assert_eq!(report["engines"][0]["moves"], 1, "{mode}");
         let reasons: Vec<&str> =
@@ -284,4 +291,108 @@ fn a_fast_clock_is_respected() {
     ]);
     assert_eq!(report["failures"], Value::Array(vec![]), "{report}");
     assert_eq!(report["games"], 2);
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let dir = temp("ghost");
+    let pgn = dir.join("games.pgn");
+    let out = ryg()
+        .args([
+            "match",
+            "--engine",
+            &engine("L1", "option.Level=1"),
+            "--engine",
+            "cmd=/nonexistent/engine name=ghost",
+        ])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("ryg: error: engine 'ghost' did not start: "), "{stderr}");
+    assert!(stderr.contains("/nonexistent/engine") && stderr.contains("127"), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(!pgn.exists(), "no game was played");
+    // One that starts but never finishes its handshake is named too.
+    ryg()
+        .args([
+            "match",
+            "--engine",
+            &engine("L1", ""),
+            "--engine",
+            "cmd=sleep 5 name=mute",
+            "--timeout",
+            "0.2",
+        ])
+        .assert()
+        .code(2)
+        .stderr("ryg: error: engine 'mute' did not start: no 'ugiok' within 0.2 s (--timeout)\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_engine_over_its_move_time_loses_on_time_in_the_record() {
+    let dir = temp("overrun");
+    let pgn = dir.join("games.pgn");
+    let report = run_match(&[
+        "--engine",
+        &engine("L1", "option.Level=1"),
+        "--engine",
+        &bad_engine("slow"),
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--margin",
+        "50",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(score(&report, 0), 2, "{report}");
+    let reasons: Vec<&str> =
+        report["failures"].as_array().unwrap().iter().map(|f| f["reason"].as_str().unwrap()).collect();
+    let late = "lost on time (no move within 0.150 s)";
+    assert_eq!(reasons, [format!("bad (cats) {late}"), format!("bad (mouse) {late}")]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains(&format!("[Termination \"bad (cats) {late}\"]")), "{text}");
+    assert!(text.contains(&format!("[Termination \"bad (mouse) {late}\"]")), "{text}");
+    // With a margin longer than the overrun, the same engine plays its moves.
+    let report = run_match(&[
+        "--engine",
+        &engine("L1", "option.Level=1"),
+        "--engine",
+        &bad_engine("slow"),
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--margin",
+        "5000",
+    ]);
+    assert_eq!(report["engines"][1]["moves"], 1, "its one move as the mouse: {report}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_option_the_engine_does_not_offer_is_a_warning_or_with_strict_an_error() {
+    let (l1, typo) = (engine("L1", "option.Level=1"), engine("typo", "option.Levle=3"));
+    let offers = "it offers Level, Hash, Size, Eval";
+    ryg()
+        .args(["match", "--engine", &l1, "--engine", &typo, "--games", "2", "--size", "4", "--json"])
+        .assert()
+        .success()
+        .stderr(predicates::str::starts_with(format!(
+            "ryg: warning: engine 'typo' has no option 'Levle' ({offers}"
+        )));
+    ryg()
+        .args(["match", "--engine", &l1, "--engine", &typo, "--games", "2", "--size", "4", "--strict"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::starts_with(format!(
+            "ryg: error: engine 'typo' has no option 'Levle' ({offers}"
+        )));
 }

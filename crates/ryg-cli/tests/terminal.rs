@@ -5,12 +5,18 @@
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
+
+/// Sends SIGINT to `child` (started by the test and not reaped).
+fn sigint(child: &Child) {
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+}
 
 /// A child process whose standard input, output and error are a pseudo-terminal.
 struct Pty {
@@ -29,20 +35,13 @@ impl Pty {
 
     /// Starts ryg on a terminal of type `term` (`dumb`: one the line editor does not drive).
     fn spawn_on(term: &str, args: &[&str]) -> Pty {
-        let (mut master, mut slave) = (0, 0);
-        // SAFETY: openpty writes two descriptors into the given integers; no name, default
-        // terminal settings and size.
-        let rc = unsafe {
-            libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), std::ptr::null())
-        };
-        assert_eq!(rc, 0, "openpty failed");
+        let pty = nix::pty::openpty(None, None).expect("openpty");
         // Not inherited by the processes other tests start meanwhile (the child gets copies).
-        for fd in [master, slave] {
-            // SAFETY: sets a descriptor flag on a descriptor just opened here.
-            assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) }, 0);
+        for fd in [&pty.master, &pty.slave] {
+            let cloexec = nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC);
+            nix::fcntl::fcntl(fd, cloexec).unwrap();
         }
-        // SAFETY: both descriptors were just opened and are owned here only.
-        let (master, slave) = unsafe { (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+        let (master, slave) = (File::from(pty.master), pty.slave);
         let child = Command::cargo_bin("ryg")
             .unwrap()
             .args(args)
@@ -107,16 +106,13 @@ impl Pty {
 
     /// Whether the terminal is in its usual line mode (not the line editor's raw mode).
     fn line_mode(&self) -> bool {
-        // SAFETY: tcgetattr fills the zeroed struct from the open slave descriptor.
-        let mut settings: libc::termios = unsafe { std::mem::zeroed() };
-        assert_eq!(unsafe { libc::tcgetattr(self._slave.as_raw_fd(), &mut settings) }, 0);
-        let wanted = libc::ICANON | libc::ECHO | libc::ISIG;
-        settings.c_lflag & wanted == wanted
+        use nix::sys::termios::LocalFlags;
+        let settings = nix::sys::termios::tcgetattr(&self._slave).unwrap();
+        settings.local_flags.contains(LocalFlags::ICANON | LocalFlags::ECHO | LocalFlags::ISIG)
     }
 
     fn interrupt(&self) {
-        // SAFETY: sends SIGINT to the child this test started and has not reaped.
-        assert_eq!(unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGINT) }, 0);
+        sigint(&self.child);
     }
 }
 
@@ -179,8 +175,7 @@ fn ctrl_c_in_analyze_prints_the_best_move_found_so_far() {
     let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
     assert!(first.starts_with("depth   1  "), "{first}");
-    // SAFETY: sends SIGINT to the child this test started and has not reaped.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    sigint(&child);
     let rest: Vec<String> = lines.map(Result::unwrap).collect();
     assert!(child.wait().unwrap().success());
     let last_pv = std::iter::once(&first)

@@ -171,27 +171,9 @@ fn query_answers_equal_the_rules_on_random_games() {
 }
 
 #[test]
-fn errors_keep_the_previous_position() {
+fn errors_change_nothing_but_a_rejected_position_leaves_none() {
     let mut ugi = Ugi::start();
     ugi.send("position startpos moves e1f2");
-    assert_eq!(
-        ugi.ask("position startpos moves h8g7"),
-        "info string error: position: move 1: illegal move h8g7 for the mouse; legal moves: e1d2 e1f2"
-    );
-    assert_eq!(ugi.ask("query p1turn"), "response false", "still after e1f2");
-    assert_eq!(
-        ugi.ask("position startpos moves e1x2"),
-        format!("info string error: position: move 1 'e1x2': {}", "e1x2".parse::<Move>().unwrap_err())
-    );
-    assert_eq!(
-        ugi.ask("position fen 1c1c1c1c/8/8 m"),
-        format!("info string error: position fen: {}", "1c1c1c1c/8/8 m".parse::<Position>().unwrap_err())
-    );
-    assert_eq!(
-        ugi.ask("position nowhere"),
-        "info string error: position: expected 'startpos' or 'fen FEN', then optionally 'moves …'"
-    );
-    assert_eq!(ugi.ask("query p1turn"), "response false");
     assert_eq!(ugi.ask("go depth"), "info string error: go depth: a number is missing");
     assert_eq!(ugi.ask("go sideways 3"), "info string error: go: unknown limit 'sideways'");
     assert_eq!(ugi.ask("setoption name Colour value red"), "info string error: unknown option 'Colour'");
@@ -211,6 +193,37 @@ fn errors_keep_the_previous_position() {
         ugi.ask("setoption Level 3"),
         "info string error: setoption: expected 'setoption name NAME value VALUE'"
     );
+    assert_eq!(ugi.ask("query p1turn"), "response false", "still after e1f2");
+
+    assert_eq!(
+        ugi.ask("position startpos moves h8g7"),
+        "info string error: position: move 1: illegal move h8g7 for the mouse; legal moves: e1d2 e1f2"
+    );
+    assert_eq!(
+        ugi.ask("position startpos moves e1x2"),
+        format!("info string error: position: move 1 'e1x2': {}", "e1x2".parse::<Move>().unwrap_err())
+    );
+    assert_eq!(
+        ugi.ask("position fen 1c1c1c1c/8/8 m"),
+        format!("info string error: position fen: {}", "1c1c1c1c/8/8 m".parse::<Position>().unwrap_err())
+    );
+    let rejected = "position: expected 'startpos' or 'fen FEN', then optionally 'moves …'";
+    assert_eq!(ugi.ask("position nowhere"), format!("info string error: {rejected}"));
+    // The GUI meant another position than the one before: no search, no answer about it.
+    let (info, best) = ugi.go("go depth 3");
+    assert_eq!(
+        info,
+        [format!("info string error: no position to search: the last 'position' was rejected ({rejected})")]
+    );
+    assert_eq!(best, "(none)");
+    assert_eq!(
+        ugi.ask("query p1turn"),
+        format!("info string error: no position to ask about: the last 'position' was rejected ({rejected})")
+    );
+    // A valid position ends that.
+    ugi.send("position startpos moves e1f2");
+    assert_eq!(ugi.ask("query p1turn"), "response false");
+
     // A finished position has no move to search.
     ugi.send("position fen 1c1c1c2/8/8/8/8/8/1c6/m7 m");
     let (info, best) = ugi.go("go depth 3");

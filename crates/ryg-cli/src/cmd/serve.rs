@@ -101,11 +101,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     // A server outlives whoever reads its output: a closed pipe must not end it.
-    #[cfg(unix)]
-    // SAFETY: SIG_IGN is a valid disposition for SIGPIPE; no handler runs.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
+    crate::pipe::survive_closed_pipe();
     let db = match args.db {
         Some(db) => db,
         None => {
@@ -262,20 +258,12 @@ fn is_loopback(host: &str) -> bool {
 fn raise_open_files_limit() -> usize {
     #[cfg(unix)]
     {
-        let mut lim = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-        // SAFETY: getrlimit and setrlimit only read and write the struct passed.
-        unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
-                return 1024;
-            }
-            if lim.rlim_cur < lim.rlim_max {
-                let raised = libc::rlimit { rlim_cur: lim.rlim_max, rlim_max: lim.rlim_max };
-                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                    lim = raised;
-                }
-            }
+        use nix::sys::resource::{getrlimit, setrlimit, Resource};
+        let Ok((mut soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else { return 1024 };
+        if soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
+            soft = hard;
         }
-        usize::try_from(lim.rlim_cur).unwrap_or(usize::MAX)
+        usize::try_from(soft).unwrap_or(usize::MAX)
     }
     #[cfg(not(unix))]
     {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A UGI engine that misbehaves when asked to move, for `ryg match` tests.
-# Usage: bad_engine.sh crash|hang|illegal|garbage
+# Usage: bad_engine.sh crash|hang|illegal|garbage|slow (slow: answers a legal move after 0.6 s)
 mode="$1"
 while read -r line; do
     case "$line" in
@@ -13,6 +13,7 @@ while read -r line; do
                 hang) sleep 1000 ;;
                 illegal) echo "bestmove a1a1" ;;
                 garbage) echo "I am not a UGI engine" ;;
+                slow) sleep 0.6; echo "bestmove e1d2" ;;
             esac ;;
     esac
 done

@@ -1,8 +1,8 @@
 //! One UGI engine as the runner sees it: a child process, its lines read on a thread, and
 //! every answer awaited with a deadline. Nothing it says is trusted.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStderr, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -56,7 +56,8 @@ impl std::str::FromStr for EngineSpec {
 pub enum Failure {
     Crashed,
     Hung(Duration),
-    OutOfTime,
+    /// No move within the time allowed (the clock or the move time, plus the margin).
+    OutOfTime(Duration),
     Illegal(String),
     Garbage(String),
     Unstartable(String),
@@ -67,7 +68,9 @@ impl std::fmt::Display for Failure {
         match self {
             Failure::Crashed => f.write_str("crashed"),
             Failure::Hung(d) => write!(f, "hung (no answer within {:.1} s)", d.as_secs_f64()),
-            Failure::OutOfTime => f.write_str("lost on time"),
+            Failure::OutOfTime(allowed) => {
+                write!(f, "lost on time (no move within {:.3} s)", allowed.as_secs_f64())
+            }
             Failure::Illegal(why) => write!(f, "illegal move: {why}"),
             Failure::Garbage(line) => write!(f, "garbage output '{line}'"),
             Failure::Unstartable(why) => write!(f, "could not start ({why})"),
@@ -97,6 +100,63 @@ impl Engine {
     /// from `position` (a `position …` command) and waits until it is ready: whatever the
     /// engine prepares for that position (a tablebase) is done before any clock runs.
     pub fn start(spec: &EngineSpec, position: &str, timeout: Duration) -> Result<Engine, Failure> {
+        let (mut engine, _) = Engine::spawn(spec, Stdio::null())?;
+        engine.send("ugi")?;
+        engine.handshake(timeout)?;
+        for (name, value) in &spec.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.send("uginewgame")?;
+        engine.send(position)?;
+        engine.send("isready")?;
+        engine.wait_for("readyok", timeout)?;
+        Ok(engine)
+    }
+
+    /// Starts `spec` once before any game, does the handshake and quits: the names of the
+    /// options it offers.
+    ///
+    /// # Errors
+    /// Why it did not start, in a few words (with the last line it wrote to stderr, such as the
+    /// shell's "not found").
+    pub fn probe(spec: &EngineSpec, timeout: Duration) -> Result<Vec<String>, String> {
+        let (mut engine, stderr) = Engine::spawn(spec, Stdio::piped()).map_err(|f| f.to_string())?;
+        let why = match engine.send("ugi").and_then(|()| engine.handshake(timeout)) {
+            Ok(options) => return Ok(options),
+            Err(Failure::Crashed) => {
+                // Its output closed: how it ended, and what it said (the shell's "not found"),
+                // waiting at most a second for either (what it started may hold them open).
+                let (tx, rx) = mpsc::channel();
+                if let Some(mut stderr) = stderr {
+                    std::thread::spawn(move || {
+                        let mut said = String::new();
+                        let _ = stderr.read_to_string(&mut said);
+                        let _ = tx.send(said);
+                    });
+                }
+                let deadline = Instant::now() + Duration::from_secs(1);
+                let said = rx.recv_timeout(Duration::from_secs(1)).unwrap_or_default();
+                let status = loop {
+                    match engine.child.try_wait() {
+                        Ok(Some(status)) => break status.to_string(),
+                        Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+                        _ => break "its output closed".to_string(),
+                    }
+                };
+                let last = said.lines().rev().find(|l| !l.trim().is_empty()).map(str::trim);
+                match last {
+                    Some(line) => format!("{line} ({status})"),
+                    None => format!("it ended before 'ugiok' ({status})"),
+                }
+            }
+            Err(Failure::Hung(d)) => format!("no 'ugiok' within {:.1} s (--timeout)", d.as_secs_f64()),
+            Err(other) => other.to_string(),
+        };
+        Err(ryg::echo::escape_controls(&why))
+    }
+
+    /// The child process, in its own process group, its stdout read on a thread.
+    fn spawn(spec: &EngineSpec, stderr: Stdio) -> Result<(Engine, Option<ChildStderr>), Failure> {
         let mut command = Command::new("sh");
         command.arg("-c").arg(format!("exec {}", spec.cmd));
         // Its own process group, so that killing a hung engine kills what it started too.
@@ -105,11 +165,12 @@ impl Engine {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .map_err(|e| Failure::Unstartable(e.to_string()))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -119,17 +180,25 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine { child, stdin, lines: rx };
-        engine.send("ugi")?;
-        engine.wait_for("ugiok", timeout)?;
-        for (name, value) in &spec.options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+        Ok((Engine { child, stdin, lines: rx }, stderr))
+    }
+
+    /// Waits for `ugiok` (`ugi` sent) and returns the names of the options declared before it
+    /// (`option name NAME type …`).
+    fn handshake(&mut self, timeout: Duration) -> Result<Vec<String>, Failure> {
+        let deadline = Instant::now() + timeout;
+        let mut options = Vec::new();
+        loop {
+            let line = self.next_line(deadline, Failure::Hung(timeout))?;
+            let line = line.trim();
+            if line == "ugiok" {
+                return Ok(options);
+            }
+            if let Some(rest) = line.strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                options.push(name.to_string());
+            }
         }
-        engine.send("uginewgame")?;
-        engine.send(position)?;
-        engine.send("isready")?;
-        engine.wait_for("readyok", timeout)?;
-        Ok(engine)
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), Failure> {
@@ -162,11 +231,11 @@ impl Engine {
     }
 
     /// Sends `go …` and waits for `bestmove` until `allowed` has passed; `on_time` says
-    /// whether running out of that time is a loss on time (a clock) or a hang.
+    /// whether running out of that time is a loss on time (a clock, a move time) or a hang.
     pub fn go(&mut self, go: &str, allowed: Duration, on_time: bool) -> Result<Answer, Failure> {
         let started = Instant::now();
         self.send(go)?;
-        let late = if on_time { Failure::OutOfTime } else { Failure::Hung(allowed) };
+        let late = if on_time { Failure::OutOfTime(allowed) } else { Failure::Hung(allowed) };
         let mut nodes = None;
         loop {
             let line = self.next_line(started + allowed, late.clone())?;
@@ -202,10 +271,9 @@ impl Drop for Engine {
         }
         #[cfg(unix)]
         if let Ok(pid) = i32::try_from(self.child.id()) {
-            // SAFETY: signals the process group this engine leads (created at spawn).
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-            }
+            // the process group this engine leads (created at spawn)
+            let _ =
+                nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -15,7 +15,7 @@ use ryg::rating::{self, Decision, Sprt};
 use ryg::report::{MatchGame, MatchReport};
 use ryg::{Game, Move, Position, Record, Side, Size, Tablebase};
 
-use crate::args::{InvalidValue, JsonArg};
+use crate::args::{InvalidValue, JsonArg, UsageError};
 use crate::out::outln;
 use crate::tablebase::CacheArgs;
 use engine::{Engine, EngineSpec, Failure};
@@ -56,18 +56,21 @@ pub struct Args {
     /// Write every game to this file (PGN-style records, `ryg record check` reads it)
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
-    /// Seconds an engine may take to answer when no clock runs (start-up, depth or node
-    /// searches); also the extra time allowed over --movetime
+    /// Seconds an engine may take to answer when no clock runs (start-up, depth searches)
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub timeout: f64,
+    /// Milliseconds an engine may take over its clock (--tc) or --movetime before it loses on
+    /// time (the pipe and the scheduler's share)
+    #[arg(long, value_name = "MS", default_value_t = 50, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub margin: u64,
+    /// Refuse an option.NAME that an engine does not offer (else a warning)
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub cache: CacheArgs,
     #[command(flatten)]
     pub json: JsonArg,
 }
-
-/// Extra time over the clock before a move counts as too late (pipe and scheduling).
-const CLOCK_MARGIN: Duration = Duration::from_millis(50);
 
 #[derive(Clone, Copy, Debug)]
 pub enum Control {
@@ -100,10 +103,14 @@ struct Setup {
     engines: Vec<EngineSpec>,
     control: Control,
     timeout: Duration,
+    /// Time allowed over the clock or the move time before a move is a loss on time.
+    margin: Duration,
     adjudicate: Option<(u32, Arc<Tablebase>)>,
 }
 
-fn go_command(control: Control, clocks: [Duration; 2]) -> (String, Duration, bool, Duration) {
+/// The `go` command for the side to move, the time it has for its move (`None`: no clock or
+/// move time, `--timeout` applies) and the clock's increment.
+fn go_command(control: Control, clocks: [Duration; 2], side: usize) -> (String, Option<Duration>, Duration) {
     match control {
         Control::Clock { inc, .. } => {
             let ms = |d: Duration| d.as_millis();
@@ -114,13 +121,13 @@ fn go_command(control: Control, clocks: [Duration; 2]) -> (String, Duration, boo
                 ms(inc),
                 ms(inc)
             );
-            (cmd, Duration::ZERO, true, inc)
+            (cmd, Some(clocks[side]), inc)
         }
         Control::MoveTime(ms) => {
-            (format!("go movetime {ms}"), Duration::from_millis(ms), false, Duration::ZERO)
+            (format!("go movetime {ms}"), Some(Duration::from_millis(ms)), Duration::ZERO)
         }
-        Control::Depth(d) => (format!("go depth {d}"), Duration::ZERO, false, Duration::ZERO),
-        Control::Unlimited => ("go".to_string(), Duration::ZERO, false, Duration::ZERO),
+        Control::Depth(d) => (format!("go depth {d}"), None, Duration::ZERO),
+        Control::Unlimited => ("go".to_string(), None, Duration::ZERO),
     }
 }
 
@@ -165,9 +172,14 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
         } else {
             format!("position fen {} moves {moves}", start.fen())
         };
-        let (go, extra, on_time, inc) = go_command(setup.control, clocks);
-        let allowed = if on_time { clocks[clock_index] + CLOCK_MARGIN } else { extra + setup.timeout };
-        let answer = engine.send(&position).and_then(|()| engine.go(&go, allowed, on_time));
+        let (go, time, inc) = go_command(setup.control, clocks, clock_index);
+        // With a clock or a move time, an answer later than that plus the margin loses on time.
+        let allowed = time.map_or(setup.timeout, |t| t + setup.margin);
+        let answer = engine.send(&position).and_then(|()| engine.go(&go, allowed, time.is_some()));
+        let answer = match answer {
+            Ok(a) if time.is_some() && a.elapsed > allowed => Err(Failure::OutOfTime(allowed)),
+            answer => answer,
+        };
         let answer = match answer {
             Ok(a) => a,
             Err(f) => {
@@ -175,14 +187,9 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
                 break;
             }
         };
-        if on_time {
-            match clocks[clock_index].checked_sub(answer.elapsed) {
-                Some(left) => clocks[clock_index] = left + inc,
-                None => {
-                    failure = Some((who, Failure::OutOfTime));
-                    break;
-                }
-            }
+        if let (Control::Clock { .. }, Some(time)) = (setup.control, time) {
+            // Time spent within the margin is not taken from the clock.
+            clocks[clock_index] = time.saturating_sub(answer.elapsed) + inc;
         }
         let played = answer.mv.parse::<Move>().map_err(|e| format!("'{}': {e}", answer.mv));
         match played.and_then(|mv| game.play(mv).map_err(|e| e.to_string())) {
@@ -263,11 +270,7 @@ fn openings(args: &Args) -> Result<Vec<Position>> {
 /// An engine that dies while the runner writes to it must not end the runner: a write to
 /// its closed pipe is an error (the engine crashed), not SIGPIPE.
 fn ignore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: SIG_IGN is a valid disposition for SIGPIPE; no handler runs.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
+    crate::pipe::survive_closed_pipe();
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -280,6 +283,7 @@ pub fn run(args: Args) -> Result<()> {
     if !(args.timeout > 0.0 && args.timeout < 1e6) {
         return Err(InvalidValue("--timeout must be a positive number of seconds".to_string()).into());
     }
+    probe(&args.engines, Duration::from_secs_f64(args.timeout), args.strict)?;
     let control = match (&args.tc, args.movetime, args.depth) {
         (Some(tc), _, _) => *tc,
         (_, Some(ms), _) => Control::MoveTime(ms),
@@ -299,6 +303,7 @@ pub fn run(args: Args) -> Result<()> {
         engines: args.engines.clone(),
         control,
         timeout: Duration::from_secs_f64(args.timeout),
+        margin: Duration::from_millis(args.margin),
         adjudicate,
     });
     let mut pgn = match &args.pgn {
@@ -376,6 +381,28 @@ pub fn run(args: Args) -> Result<()> {
         outln!("{}", serde_json::to_string(&report)?)?;
     } else {
         print_report(&report)?;
+    }
+    Ok(())
+}
+
+/// Starts each engine once before any game: one that does not start is a mistake of the
+/// command line (exit status 2, one line naming it), not a series of lost games; an
+/// `option.NAME` it does not offer is a warning, or with `--strict` such a mistake.
+fn probe(engines: &[EngineSpec], timeout: Duration, strict: bool) -> Result<()> {
+    for spec in engines {
+        let offered = Engine::probe(spec, timeout)
+            .map_err(|why| UsageError(format!("engine '{}' did not start: {why}", spec.name)))?;
+        for (name, _) in &spec.options {
+            if offered.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+                continue;
+            }
+            let offers = if offered.is_empty() { "none".to_string() } else { offered.join(", ") };
+            let message = format!("engine '{}' has no option '{name}' (it offers {offers})", spec.name);
+            if strict {
+                return Err(UsageError(message).into());
+            }
+            eprintln!("ryg: warning: {}", ryg::echo::escape_controls(&message));
+        }
     }
     Ok(())
 }

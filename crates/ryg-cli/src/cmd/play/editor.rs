@@ -109,7 +109,7 @@ impl Editor {
         {
             // A FIFO put in its place must not block the game.
             use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NONBLOCK);
+            options.custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits());
         }
         let Ok(file) = options.open(path) else { return };
         let limit = (HISTORY_LINES * (MAX_SAVED_LINE + 1)) as u64;
@@ -237,10 +237,13 @@ pub fn wait_between_moves(delay: Duration) -> Waited {
 /// usual mode makes a line readable when Enter is pressed.
 #[cfg(unix)]
 fn typed_within(wait: Duration) -> bool {
-    let mut fd = libc::pollfd { fd: 0, events: libc::POLLIN, revents: 0 };
-    // SAFETY: polls one valid pollfd for at most `wait` (under a second here).
-    let n = unsafe { libc::poll(&mut fd, 1, wait.as_millis() as libc::c_int) };
-    n > 0 && fd.revents & (libc::POLLIN | libc::POLLHUP) != 0
+    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+    use std::os::fd::AsFd;
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(stdin.as_fd(), PollFlags::POLLIN)];
+    let timeout = PollTimeout::try_from(wait).unwrap_or(PollTimeout::MAX);
+    poll(&mut fds, timeout).is_ok_and(|n| n > 0)
+        && fds[0].revents().is_some_and(|r| r.intersects(PollFlags::POLLIN | PollFlags::POLLHUP))
 }
 
 #[cfg(not(unix))]

@@ -30,6 +30,9 @@ pub struct Args {
 struct Engine {
     options: Options,
     position: Position,
+    /// Why the last `position` command was rejected: there is then no position to search or
+    /// ask about until a valid one comes (`go` and `query` answer an error).
+    no_position: Option<String>,
     out: Out,
     tablebases: Arc<Tablebases>,
     running: Option<Running>,
@@ -45,6 +48,7 @@ impl Engine {
         let options = Options::default();
         Engine {
             position: Position::start(options.size, None).expect("default start"),
+            no_position: None,
             options,
             out: Out::new(),
             tablebases: Arc::new(Tablebases::new(cache)),
@@ -117,8 +121,14 @@ impl Engine {
             }
             "setoption" => self.setoption(rest),
             "position" => match parse_position(rest, self.options.size) {
-                Ok(position) => self.position = position,
-                Err(e) => self.error(&e),
+                Ok(position) => {
+                    self.position = position;
+                    self.no_position = None;
+                }
+                Err(e) => {
+                    self.error(&e);
+                    self.no_position = Some(e);
+                }
             },
             "go" => match Go::parse(rest) {
                 Ok(go) => self.go(go, read),
@@ -158,6 +168,7 @@ impl Engine {
             self.options.set(name, value)?;
             if self.options.size != size_before {
                 self.position = Position::start(self.options.size, None).expect("start of a valid size");
+                self.no_position = None;
             }
             Ok(())
         });
@@ -167,6 +178,10 @@ impl Engine {
     }
 
     fn query(&self, words: &[&str]) {
+        if let Some(why) = &self.no_position {
+            self.error(&format!("no position to ask about: the last 'position' was rejected ({why})"));
+            return;
+        }
         let position = &self.position;
         let answer = match words.first().copied() {
             Some("gameover") => position.outcome().is_some().to_string(),
@@ -192,6 +207,12 @@ impl Engine {
     fn go(&mut self, go: Go, received: Instant) {
         if self.running.is_some() {
             self.error("go during a search: send stop first");
+            return;
+        }
+        if let Some(why) = &self.no_position {
+            // No search of the position before the rejected one: the GUI meant another.
+            self.error(&format!("no position to search: the last 'position' was rejected ({why})"));
+            self.out.say("bestmove (none)");
             return;
         }
         let position = self.position;
