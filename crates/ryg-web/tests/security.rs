@@ -206,3 +206,22 @@ fn the_stream_limits_answer_with_retry_after() {
         assert_eq!(headers.get("retry-after").and_then(|v| v.to_str().ok()), Some("5"), "{text}");
     }
 }
+
+/// A method no route takes is answered 405, whatever it sends: the content-type gate is for
+/// changes (POST) only.
+#[test]
+fn an_undeclared_method_is_405_not_415() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    for (method, path, content_type) in [
+        ("TRACE", "/api/games", None),
+        ("PUT", "/api/games/1/moves", Some("text/plain")),
+        ("DELETE", "/api/games/1", None),
+        ("PATCH", "/api/solve", Some("application/x-www-form-urlencoded")),
+    ] {
+        let (status, headers, text) = send(&server, method, path, content_type, "");
+        assert_eq!(status, 405, "{method} {path}: {text}");
+        assert!(text.contains("method_not_allowed"), "{method} {path}: {text}");
+        assert_eq!(headers.get("x-frame-options").and_then(|v| v.to_str().ok()), Some("DENY"));
+    }
+}
