@@ -11,7 +11,7 @@ fn start_server() -> String {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let config = ryg_web::Config::new("127.0.0.1", 0, dir.join("games.sqlite3"));
-        ryg_web::serve_blocking(config, |addr| tx.send(addr).unwrap()).unwrap();
+        ryg_web::serve_blocking(config, |addr, _| tx.send(addr).unwrap()).unwrap();
     });
     format!("http://{}", rx.recv().unwrap())
 }

@@ -30,6 +30,9 @@ pub struct Config {
     pub connections: crate::listen::Hygiene,
     /// The longest a request may take, body included (event streams excepted).
     pub request_timeout: std::time::Duration,
+    /// Where the operators' listener (`GET /metrics`, `GET /healthz`) listens
+    /// (`--metrics-addr`); `None`: nowhere.
+    pub metrics_addr: Option<String>,
 }
 
 impl Config {
@@ -48,6 +51,7 @@ impl Config {
             game_work: crate::work::WorkLimits::for_games(),
             connections: crate::listen::Hygiene::default(),
             request_timeout: std::time::Duration::from_secs(60),
+            metrics_addr: None,
         }
     }
 }

@@ -107,11 +107,13 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut res = (self.status, Json(serde_json::json!({ "error": &self.message, "code": self.code })))
             .into_response();
-        if let Some(secs) = self.retry_after {
+        // every refusal for load says when to ask again (1 s unless the error knows better)
+        let retry = matches!(self.status, StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE);
+        if let Some(secs) = self.retry_after.or(retry.then_some(1)) {
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
         }
         if self.status.is_server_error() {
-            res.extensions_mut().insert(crate::routes::log::Cause(self.message));
+            res.extensions_mut().insert(crate::routes::log::Cause { message: self.message, code: self.code });
         }
         res
     }

@@ -84,7 +84,8 @@ impl Hub {
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
                 "too_many_streams",
                 format!("too many event streams from {client}: at most {n} at once"),
-            ),
+            )
+            .retry_after(5),
             Full::Block(n) => ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
                 "too_many_streams",
@@ -92,10 +93,12 @@ impl Hub {
                     "too many event streams from the addresses of {}: at most {n} at once",
                     block(client)
                 ),
-            ),
+            )
+            .retry_after(5),
             Full::Total(n) => ApiError::unavailable(format!(
                 "the server has {n} event streams open, its limit: try again later"
-            )),
+            ))
+            .retry_after(5),
         })?;
         let rx = {
             let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());

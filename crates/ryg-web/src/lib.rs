@@ -11,7 +11,9 @@ pub mod game;
 pub mod limits;
 pub mod listen;
 pub mod locks;
+pub mod metrics;
 pub mod places;
+pub mod replies;
 mod routes;
 pub mod state;
 pub mod store;
@@ -47,12 +49,15 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Opens the store, listens, calls `on_ready` with the address, and serves until Ctrl-C or
-/// SIGTERM. Blocks; builds its own runtime.
+/// Opens the store, listens, calls `on_ready` with the address (and the operators' listener's,
+/// with `--metrics-addr`), and serves until Ctrl-C or SIGTERM. Blocks; builds its own runtime.
 ///
 /// # Errors
 /// When the database cannot be opened or the address cannot be bound.
-pub fn serve_blocking(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+pub fn serve_blocking(
+    config: Config,
+    on_ready: impl FnOnce(SocketAddr, Option<SocketAddr>),
+) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(serve(config, on_ready))
 }
@@ -81,20 +86,37 @@ fn open_store(
 ///
 /// # Errors
 /// As [`serve_blocking`].
-pub async fn serve(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+pub async fn serve(
+    config: Config,
+    on_ready: impl FnOnce(SocketAddr, Option<SocketAddr>),
+) -> Result<(), ServeError> {
     let shared = Arc::new(OnceLock::<Weak<AppState>>::new());
     let store = open_store(&config, &shared)?;
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?;
+    let operators = match &config.metrics_addr {
+        Some(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|source| ServeError::Bind { addr: addr.clone(), source })?,
+        ),
+        None => None,
+    };
     let running = store.running_clocks()?;
     let local = listener.local_addr()?;
-    on_ready(local);
+    on_ready(local, operators.as_ref().map(tokio::net::TcpListener::local_addr).transpose()?);
     let mut config = config;
     config.public_url = Some(config.public_url.take().unwrap_or_else(|| listening_url(local)));
     let state = AppState::new(store, &config);
     let _ = shared.set(Arc::downgrade(&state));
+    if let Some(operators) = operators {
+        let app = routes::metrics::router(Arc::clone(&state));
+        tokio::spawn(async move {
+            let _ = axum::serve(operators, app).await;
+        });
+    }
     routes::watch_clocks(&state, &running);
     routes::clean_hourly(&state, config.keep_days);
     let hub = Arc::clone(&state.hub);

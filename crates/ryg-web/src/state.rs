@@ -28,6 +28,10 @@ pub struct AppState {
     pub game_work: crate::work::WorkQueue,
     /// The longest a request may take (event streams excepted).
     pub request_timeout: std::time::Duration,
+    /// The games owed a computer's reply now.
+    pub replies: Arc<crate::replies::Replies>,
+    /// What operators scrape (`--metrics-addr`).
+    pub metrics: crate::metrics::Metrics,
     /// The abuse limits per client address and their counters.
     pub limits: crate::limits::RateLimits,
 }
@@ -35,7 +39,14 @@ pub struct AppState {
 impl AppState {
     /// The state of a server over `store`.
     pub fn new(store: Box<dyn store::GameStore>, config: &Config) -> Arc<AppState> {
+        let metrics = crate::metrics::Metrics::new();
+        let store = Box::new(store::counted::Counted {
+            inner: store,
+            inserted: metrics.games_created.clone(),
+            errors: metrics.store_errors.clone(),
+        });
         Arc::new(AppState {
+            metrics,
             store,
             tablebases: Arc::default(),
             thinking: engine::ThinkingBoard::default(),
@@ -47,6 +58,7 @@ impl AppState {
             limits: crate::limits::RateLimits::new(config.abuse),
             work: crate::work::WorkQueue::new(config.work),
             request_timeout: config.request_timeout,
+            replies: Arc::default(),
             game_work: crate::work::WorkQueue::new(config.game_work),
         })
     }

@@ -47,11 +47,12 @@ impl Default for WorkLimits {
 }
 
 impl WorkLimits {
-    /// The computer's moves in games: as many workers, a longer queue and a larger share per
-    /// address (a player's own moves, limited per second already, wait here; refused, the page
-    /// asks the computer again).
+    /// The computer's replies in stored games: as many workers, a longer queue, and half of it
+    /// for one address (a classroom behind one address plays its games; one address alone
+    /// cannot take the whole queue). A reply is admitted before the move it answers is stored,
+    /// and once admitted waits for a worker as long as it takes.
     pub fn for_games() -> WorkLimits {
-        WorkLimits { queue: 256, per_client: 32, ..WorkLimits::default() }
+        WorkLimits { queue: 512, per_client: 256, ..WorkLimits::default() }
     }
 }
 
@@ -85,18 +86,20 @@ struct Counts {
 pub struct WorkQueue {
     limits: WorkLimits,
     workers: Arc<Semaphore>,
-    counts: Mutex<Counts>,
+    counts: Arc<Mutex<Counts>>,
+    /// Work refused (429 or 503), for the metrics.
+    refused: std::sync::atomic::AtomicU64,
 }
 
 /// A place in the queue, given back when dropped.
-struct Ticket<'a> {
-    queue: &'a WorkQueue,
+pub struct Ticket {
+    counts: Arc<Mutex<Counts>>,
     client: IpAddr,
 }
 
-impl Drop for Ticket<'_> {
+impl Drop for Ticket {
     fn drop(&mut self) {
-        let mut counts = self.queue.counts();
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         counts.total -= 1;
         if let Some(n) = counts.per_client.get_mut(&self.client) {
             *n -= 1;
@@ -116,7 +119,12 @@ impl WorkQueue {
             per_client: limits.per_client.max(1),
             ..limits
         };
-        WorkQueue { limits, workers: Arc::new(Semaphore::new(limits.workers)), counts: Mutex::default() }
+        WorkQueue {
+            limits,
+            workers: Arc::new(Semaphore::new(limits.workers)),
+            counts: Arc::default(),
+            refused: std::sync::atomic::AtomicU64::new(0),
+        }
     }
 
     fn counts(&self) -> std::sync::MutexGuard<'_, Counts> {
@@ -138,7 +146,39 @@ impl WorkQueue {
         self.len() == 0
     }
 
-    fn admit(&self, client: IpAddr) -> Result<Ticket<'_>, ApiError> {
+    /// Searches running now (the workers taken).
+    pub fn running(&self) -> usize {
+        self.limits.workers - self.workers.available_permits().min(self.limits.workers)
+    }
+
+    /// Work refused so far (429 or 503).
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
+    }
+
+    /// A place in the queue for `client`, taken now, before anything is done for it (the work
+    /// runs later, through [`WorkQueue::play`]).
+    ///
+    /// # Errors
+    /// 429 when the client has its share of the queue already, 503 when the queue is full.
+    pub fn admit(&self, client: IpAddr) -> Result<Ticket, ApiError> {
+        let admitted = self.try_admit(client);
+        if admitted.is_err() {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+        }
+        admitted
+    }
+
+    /// A place in the queue for `client` whatever the limits (work that must be done: the next
+    /// of several replies the computer owes a game).
+    pub fn admit_anyway(&self, client: IpAddr) -> Ticket {
+        let mut counts = self.counts();
+        counts.total += 1;
+        *counts.per_client.entry(client).or_default() += 1;
+        Ticket { counts: Arc::clone(&self.counts), client }
+    }
+
+    fn try_admit(&self, client: IpAddr) -> Result<Ticket, ApiError> {
         let mut counts = self.counts();
         let mine = counts.per_client.get(&client).copied().unwrap_or(0);
         if mine >= self.limits.per_client {
@@ -165,7 +205,30 @@ impl WorkQueue {
         }
         counts.total += 1;
         *counts.per_client.entry(client).or_default() += 1;
-        Ok(Ticket { queue: self, client })
+        Ok(Ticket { counts: Arc::clone(&self.counts), client })
+    }
+
+    /// Runs `work`, admitted with `ticket`, on one of the engine's workers once one is free,
+    /// however long that takes; nobody cancels it (a computer's reply in a stored game is
+    /// always played).
+    ///
+    /// # Errors
+    /// `work`'s own errors.
+    pub async fn play<T: Send + 'static>(
+        &self,
+        ticket: Ticket,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let permit = Arc::clone(&self.workers)
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::internal("the engine's work queue is closed"))?;
+        tokio::task::spawn_blocking(move || {
+            let _held = (permit, ticket);
+            work()
+        })
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("engine task failed: {e}"))))
     }
 
     /// Runs `work` for `client` on one of the engine's workers, after the work queued before it.
@@ -184,6 +247,7 @@ impl WorkQueue {
         let permit = tokio::time::timeout(self.limits.max_wait, Arc::clone(&self.workers).acquire_owned())
             .await
             .map_err(|_| {
+                self.refused.fetch_add(1, Ordering::Relaxed);
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     "busy",

@@ -254,6 +254,10 @@ fn names_are_checked_and_kept_as_text() {
     for (body, message) in [
         (json!({"name": "x".repeat(33)}), "a name has at most 32 characters"),
         (json!({"name": "a\u{1b}[2Jb"}), "a name may not hold control characters"),
+        (json!({"name": "Ana\u{202E}1-0"}), "direction overrides or invisible characters"),
+        (json!({"name": "An\u{2067}a"}), "direction overrides or invisible characters"),
+        (json!({"name": "A\u{200B}na"}), "direction overrides or invisible characters"),
+        (json!({"name": "\u{FEFF}Ana"}), "direction overrides or invisible characters"),
         (json!({"name": "Ana", "side": "cats"}), "needs the cats' token"),
     ] {
         let (status, err) = server.post_as(&name, body, Some(&mouse));
@@ -262,6 +266,8 @@ fn names_are_checked_and_kept_as_text() {
     }
     let (status, _) = server.post("/api/games", json!({"names": {"mouse": "é".repeat(33)}}));
     assert_eq!(status, 400);
+    let (status, err) = server.post("/api/games", json!({"names": {"cats": "Gatos\u{202D}"}}));
+    assert_eq!((status, err["code"].as_str()), (400, Some("bad_request")), "{err}");
     let (status, _) = server.post_as(&name, json!({"name": "é".repeat(32)}), Some(&mouse));
     assert_eq!(status, 200, "32 characters, not bytes");
 }
@@ -324,6 +330,18 @@ fn serving_the_network_warns() {
     let out = Command::new(ryg_bin()).args(["serve", "--public-url", "ryg.example.org"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad --public-url 'ryg.example.org'"));
+    for (url, why) in [
+        ("http://a\"><script>x</script>", "'\"' has no place in an address"),
+        ("https://ryg.example.org/<b>", "'<' has no place in an address"),
+        ("https://ryg.example.org/#top", "no query or #fragment"),
+        ("https://ryg.example.org/?a=1", "no query or #fragment"),
+    ] {
+        let out =
+            Command::new(ryg_bin()).args(["serve", "--port", "0", "--public-url", url]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(err.contains("bad --public-url") && err.contains(why), "{url}: {err}");
+    }
 }
 
 #[test]

@@ -8,6 +8,8 @@ mod authz;
 mod connections;
 mod faults;
 mod friends;
+mod operators;
+mod replies;
 mod security;
 mod shared;
 mod visitors;

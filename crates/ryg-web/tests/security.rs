@@ -129,7 +129,9 @@ fn an_address_may_keep_only_so_many_games() {
     let body = serde_json::json!({"mouse": "human", "cats": "3", "moves": ["e1d2"]});
     assert_eq!(server.post("/api/games", body.clone()).0, 201);
     assert_eq!(server.post("/api/games", body.clone()).0, 201);
-    let (status, err) = server.post("/api/games", body.clone());
+    let (status, headers, text) =
+        send(&server, "POST", "/api/games", Some("application/json"), &body.to_string());
+    let err: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!((status, err["code"].as_str()), (429, Some("rate_limited")), "{err}");
     assert!(
         err["error"]
@@ -138,6 +140,7 @@ fn an_address_may_keep_only_so_many_games() {
             .starts_with("your address has 2 games stored, the most this server keeps"),
         "{err}"
     );
+    assert_eq!(headers.get("retry-after").and_then(|v| v.to_str().ok()), Some("1"), "{err}");
     // behind a trusted proxy, each client's address counts on its own
     drop(server);
     let server = Server::start_with(&db, &["--games-per-client", "2", "--trust-proxy"]);
@@ -181,4 +184,44 @@ fn a_malformed_or_oversized_body_changes_nothing_on_routes_that_read_none() {
             serde_json::Value::Null
         )
     );
+}
+
+/// The event streams' limits say when to try again: per address (429) and in all (503).
+#[test]
+fn the_stream_limits_answer_with_retry_after() {
+    use crate::common::events::{friends_game, listen, next};
+    for (flags, status) in [
+        (["--max-streams-per-client", "1", "--max-streams", "10"], 429),
+        (["--max-streams-per-client", "5", "--max-streams", "1"], 503),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let server = Server::start_with(&dir.path().join("games.sqlite3"), &flags);
+        let (game, _, _) = friends_game(&server, serde_json::json!({"mouse": "human", "cats": "human"}));
+        let id = game["id"].as_i64().unwrap();
+        let open = listen(&server.url, id, None);
+        next(&open);
+        let (got, headers, text) = send(&server, "GET", &format!("/api/games/{id}/events"), None, "");
+        assert_eq!(got, status, "{text}");
+        assert!(text.contains("too_many_streams") || text.contains("event streams open"), "{text}");
+        assert_eq!(headers.get("retry-after").and_then(|v| v.to_str().ok()), Some("5"), "{text}");
+    }
+}
+
+/// A method no route takes is answered 405, whatever it sends: the content-type gate is for
+/// changes (POST) only.
+#[test]
+fn an_undeclared_method_is_405_not_415() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    for (method, path, content_type) in [
+        ("TRACE", "/api/games", None),
+        ("PUT", "/api/games/1/moves", Some("text/plain")),
+        ("DELETE", "/api/games/1", None),
+        ("PATCH", "/api/solve", Some("application/x-www-form-urlencoded")),
+    ] {
+        let (status, headers, text) = send(&server, method, path, content_type, "");
+        assert_eq!(status, 405, "{method} {path}: {text}");
+        assert!(text.contains("method_not_allowed"), "{method} {path}: {text}");
+        assert_eq!(headers.get("x-frame-options").and_then(|v| v.to_str().ok()), Some("DENY"));
+    }
 }

@@ -112,6 +112,60 @@ fn a_race_between_servers_stores_one_move() {
     eprintln!("{conflicts} of 30 races were lost inside the store (409)");
 }
 
+/// PostgreSQL stopped under a running server: moves, new games and the health check are
+/// answered 503 `storage_unavailable` with `Retry-After`, naming neither the database nor its
+/// address, and nothing is lost of what was stored before.
+#[test]
+fn a_stopped_database_is_answered_503_with_retry_after() {
+    let db = Database::new("stopped");
+    let server = Server::start_url(&db.url, &[]);
+    let (game, mouse, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    if !db.stop_cluster() {
+        eprintln!("skipped: the cluster of RYG_TEST_POSTGRES is shared with other tests");
+        return;
+    }
+    let url = |path: &str| format!("{}{path}", server.url);
+    let port = db.url.rsplit(':').next().unwrap().split('/').next().unwrap().to_owned();
+    for (status, retry, body) in [
+        post_full(&url(&format!("/api/games/{id}/moves")), &json!({"move": "e1f2"}), &mouse),
+        post_full(&url("/api/games"), &json!({"mouse": "human", "cats": "human"}), &mouse),
+        get_full(&url(&format!("/api/games/{id}"))),
+        get_full(&url("/healthz")),
+    ] {
+        assert_eq!(
+            (status, body["code"].as_str(), retry.as_deref()),
+            (503, Some("storage_unavailable"), Some("1")),
+            "{body}"
+        );
+        let message = body["error"].as_str().unwrap();
+        assert!(!message.contains(&port) && !message.contains("postgres"), "{body}");
+    }
+}
+
+/// A GET from any thread: status, `Retry-After`, body.
+fn get_full(url: &str) -> (u16, Option<String>, serde_json::Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let mut resp = agent.get(url).call().unwrap();
+    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let text = resp.body_mut().read_to_string().unwrap();
+    (resp.status().as_u16(), retry, serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)))
+}
+
+/// `POST url` with a JSON `body` and a seat's `token`, from any thread: status, `Retry-After`, body.
+fn post_full(url: &str, body: &serde_json::Value, token: &str) -> (u16, Option<String>, serde_json::Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let mut resp = agent
+        .post(url)
+        .header("Content-Type", "application/json")
+        .header("Authorization", format!("Bearer {token}"))
+        .send(body.to_string())
+        .unwrap();
+    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let text = resp.body_mut().read_to_string().unwrap();
+    (resp.status().as_u16(), retry, serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)))
+}
+
 /// `POST url` with a JSON `body` and a seat's `token`, from any thread.
 fn post(url: &str, body: &serde_json::Value, token: &str) -> (u16, serde_json::Value) {
     let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();

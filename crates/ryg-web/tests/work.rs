@@ -114,3 +114,40 @@ fn one_address_gets_its_share_and_a_search_stops_when_its_client_leaves() {
     waited.read_to_string(&mut text).unwrap();
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
 }
+
+/// A flood refused for load writes one warning a second at most, never a line at error level
+/// per request (an attacker would pace the log).
+#[test]
+fn refusals_for_load_are_logged_once_a_second() {
+    use std::io::{BufRead as _, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(crate::common::ryg_bin())
+        .args(["serve", "--port", "0", "--engine-workers", "1", "--engine-queue", "1", "--db"])
+        .arg(crate::common::store_arg(&dir.path().join("games.sqlite3")))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.trim().strip_prefix("ryg: serving on ").unwrap().trim_end_matches('/').to_owned();
+    let started = Instant::now();
+    let flood: Vec<_> = (0..40)
+        .map(|_| {
+            let url = format!("{url}/api/analyze?fen={START}&movetime=1000");
+            std::thread::spawn(move || get(&url).0)
+        })
+        .collect();
+    let statuses: Vec<u16> = flood.into_iter().map(|t| t.join().unwrap()).collect();
+    let seconds = started.elapsed().as_secs() + 1;
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut log = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    let busy = statuses.iter().filter(|&&s| s == 503).count();
+    assert!(busy >= 30, "{statuses:?}");
+    let warned = log.lines().filter(|l| l.contains(" WARN ") && l.contains(" 503 ")).count();
+    assert!((1..=seconds as usize).contains(&warned), "{warned} warnings in {seconds} s:\n{log}");
+    assert!(!log.lines().any(|l| l.contains(" ERROR ")), "{log}");
+}

@@ -94,6 +94,11 @@ pub struct Args {
     /// latency; never a token), only failures (warn, error), or nothing (off)
     #[arg(long, value_name = "LEVEL", default_value = "info", value_parser = ["off", "error", "warn", "info", "debug"])]
     pub log: String,
+    /// Serve the operators' endpoints, GET /metrics (Prometheus text) and GET /healthz, on this
+    /// address of their own (e.g. 127.0.0.1:9090; port 0 picks a free one), never on the
+    /// public port [default: no metrics]
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics_addr: Option<String>,
     /// The deepest analysis (GET /api/analyze) searches, in plies
     #[arg(long, value_name = "PLIES", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100))]
     pub analysis_depth: u64,
@@ -110,12 +115,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let open = args.open;
     if let Some(url) = &args.public_url {
-        if !(url.starts_with("http://") || url.starts_with("https://")) || url.contains(char::is_whitespace) {
-            return Err(crate::args::UsageError(format!(
-                "bad --public-url '{url}': expected an address such as https://ryg.example.org"
-            ))
-            .into());
-        }
+        check_public_url(url)?;
     }
     start_log(&args.log);
     let local = is_loopback(&args.host);
@@ -156,6 +156,7 @@ pub fn run(args: Args) -> Result<()> {
             .map_or_else(|| 8192.min(files.saturating_sub(64).max(16)), |n| n as usize),
     };
     config.request_timeout = std::time::Duration::from_secs(args.request_timeout);
+    config.metrics_addr = args.metrics_addr;
     config.limits = ryg_web::events::StreamLimits {
         total: args.max_streams as usize,
         per_client: args.max_streams_per_client as usize,
@@ -163,10 +164,13 @@ pub fn run(args: Args) -> Result<()> {
         idle: std::time::Duration::from_secs(args.stream_idle),
     };
     let kept = ryg_web::store::postgres::shown_url(&db.display().to_string());
-    ryg_web::serve_blocking(config, |addr| {
+    ryg_web::serve_blocking(config, |addr, metrics| {
         let url = format!("http://{addr}/");
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "ryg: serving on {url}");
+        if let Some(metrics) = metrics {
+            let _ = writeln!(out, "ryg: metrics on http://{metrics}/metrics (and /healthz)");
+        }
         let _ = writeln!(out, "ryg: games are kept in {kept}; press Ctrl-C to stop");
         if !local {
             eprintln!(
@@ -181,6 +185,32 @@ pub fn run(args: Args) -> Result<()> {
         }
     })
     .map_err(listen_error)?;
+    Ok(())
+}
+
+/// Refuses a `--public-url` that links could not carry as it is: not http(s), or with
+/// characters that would end an attribute or a tag in a page (quotes, angle brackets, a
+/// backslash or backtick), a query or a `#fragment` (the links add their own).
+fn check_public_url(url: &str) -> Result<()> {
+    let bad = |why: &str| -> Result<()> {
+        Err(crate::args::UsageError(format!(
+            "bad --public-url '{}': {why}; expected an address such as https://ryg.example.org",
+            url.escape_debug()
+        ))
+        .into())
+    };
+    if !(url.starts_with("http://") || url.starts_with("https://")) {
+        return bad("not an http:// or https:// address");
+    }
+    if let Some(c) = url.chars().find(|c| c.is_whitespace() || c.is_control() || "\"'<>\\`{}|^".contains(*c))
+    {
+        let shown =
+            if c.is_control() || c.is_whitespace() { c.escape_unicode().to_string() } else { c.to_string() };
+        return bad(&format!("'{shown}' has no place in an address"));
+    }
+    if url.contains(['#', '?']) {
+        return bad("no query or #fragment: the links add their own");
+    }
     Ok(())
 }
 

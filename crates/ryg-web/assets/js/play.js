@@ -186,7 +186,8 @@ export function scheduleComputer() {
   clearTimeout(state.autoTimer);
   const g = state.game;
   if (!g || g.outcome || state.view !== null || state.setup || state.busy) return;
-  if (g[g.to_move] === 'human') return;
+  // a reply the server queued comes by itself, as an event
+  if (g[g.to_move] === 'human' || g.computer_queued) return;
   state.autoTimer = setTimeout(() => {
     const cur = state.game;
     if (cur !== g || state.busy || state.view !== null || state.setup) return;

@@ -58,7 +58,7 @@ pub enum GameError {
     WhichSeat,
     #[error("a name has at most {max} characters")]
     NameTooLong { max: usize },
-    #[error("a name may not hold control characters")]
+    #[error("a name may not hold control characters, direction overrides or invisible characters")]
     NameControl,
     /// A bad position for a new game.
     #[error("invalid fen '{fen}': {error}")]

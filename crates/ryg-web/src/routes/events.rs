@@ -41,11 +41,11 @@ fn game_event(version: i64, json: &str) -> Event {
 async fn reload(state: &Arc<AppState>, id: i64, last: i64) -> ApiResult<Option<(i64, Event)>> {
     let st = Arc::clone(state);
     let g = blocking(move || {
-        let loaded = st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))?;
+        let loaded = st.store.load(id).map_err(ApiError::from)?;
         loaded.ok_or_else(|| ApiError::not_found(format!("no game with id {id}")))
     })
     .await?;
-    Ok((g.version > last).then(|| (g.version, game_event(g.version, &event_json(&g)))))
+    Ok((g.version > last).then(|| (g.version, game_event(g.version, &event_json(state, &g)))))
 }
 
 impl Stream {

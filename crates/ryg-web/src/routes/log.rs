@@ -1,7 +1,10 @@
 //! The request log: one line per request — method, route, game id, status and latency, never a
 //! token (tokens travel in the `Authorization` header and the page's address fragment, neither
-//! logged) — and every 5xx at error level with its cause.
+//! logged) — and every 5xx at error level with its cause, except refusals for load (`busy`,
+//! `unavailable`, `too_many_streams`): a warning at most once a second, the others at debug
+//! level, so that a flood does not write the log at its own pace.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use axum::extract::Request;
@@ -10,7 +13,20 @@ use axum::response::Response;
 
 /// An answer's cause, attached by [`crate::error::ApiError`] to a 5xx for the log.
 #[derive(Clone, Debug)]
-pub struct Cause(pub String);
+pub struct Cause {
+    pub message: String,
+    pub code: &'static str,
+}
+
+/// The codes of the 503s that refuse work for load, not for a fault.
+const OVERLOAD: &[&str] = &["busy", "unavailable", "too_many_streams"];
+
+/// Whether a refusal for load may be logged as a warning now: once a second at most.
+fn warn_now() -> bool {
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    LAST.swap(now, Ordering::Relaxed) != now
+}
 
 /// The route of `path` (a game's id replaced by `{id}`) and the game's id, if any.
 pub fn route_of(path: &str) -> (String, Option<i64>) {
@@ -37,8 +53,18 @@ pub async fn log(req: Request, next: Next) -> Response {
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let status = res.status().as_u16();
     let game = game.map_or_else(String::new, |id| format!(" game={id}"));
-    if res.status().is_server_error() {
-        let cause = res.extensions().get::<Cause>().map_or("", |c| c.0.as_str());
+    let cause = res.extensions().get::<Cause>();
+    if let Some(cause) = cause.filter(|c| OVERLOAD.contains(&c.code)) {
+        let message = &cause.message;
+        if warn_now() {
+            tracing::warn!(
+                "{method} {route}{game} {status} {ms:.1}ms: {message} (one line a second at most)"
+            );
+        } else {
+            tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
+        }
+    } else if res.status().is_server_error() {
+        let cause = cause.map_or("", |c| c.message.as_str());
         tracing::error!("{method} {route}{game} {status} {ms:.1}ms: {cause}");
     } else {
         tracing::info!("{method} {route}{game} {status} {ms:.1}ms");

@@ -10,7 +10,9 @@ mod evaluation;
 mod events;
 pub mod extract;
 mod games;
+mod health;
 pub mod log;
+pub mod metrics;
 mod retrograde;
 mod security;
 mod techniques;
@@ -58,6 +60,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
     ("get", "/api/openapi.json"),
+    ("get", "/healthz"),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -92,6 +95,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))
         .route("/api/openapi.json", get(assets::openapi))
+        .route("/healthz", get(health::healthz))
         .route("/", get(assets::index))
         .route("/assets/{*file}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
@@ -102,6 +106,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         // outside the body's reading: a slow body is timed too
         .layer(axum::middleware::from_fn_with_state(Arc::clone(state), security::deadline))
         .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(state), metrics::track))
         .layer(axum::middleware::from_fn(log::log))
 }
 
@@ -159,9 +164,10 @@ pub async fn remote_change(state: Arc<AppState>, id: i64) {
     let st = Arc::clone(&state);
     let loaded = blocking(move || st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
     if let Ok(Some(g)) = loaded {
-        state
-            .hub
-            .publish(g.id, crate::events::Change { version: g.version, json: games::event_json(&g).into() });
+        state.hub.publish(
+            g.id,
+            crate::events::Change { version: g.version, json: games::event_json(&state, &g).into() },
+        );
         games::watch_clock(&state, &g);
     }
 }

@@ -31,11 +31,13 @@ pub async fn headers(req: Request, next: Next) -> Response {
     res
 }
 
-/// Refuses a state-changing request (any method but GET, HEAD and OPTIONS) whose
+/// Refuses a change (`POST`, the one method of the API that changes anything) whose
 /// `Content-Type` is not `application/json` (415), whose body is over [`MAX_BODY`] (413) or
-/// is not JSON (400): nothing done, also on the routes that read no body.
+/// is not JSON (400): nothing done, also on the routes that read no body. Any other method goes
+/// on to the router, which takes none that changes anything: a method no route takes (`PUT`,
+/// `TRACE`…) is answered 405 whatever its `Content-Type`.
 pub async fn json_only(req: Request, next: Next) -> Response {
-    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+    if *req.method() != Method::POST {
         return next.run(req).await;
     }
     let sent =

@@ -1,7 +1,8 @@
 //! Storage faults answered, never hidden: before every write the SQLite store checks that its
 //! path still names the file it opened (a file removed or replaced under a running server would
 //! otherwise take acknowledged moves with it), and a write the disk refuses (full, read-only,
-//! failing) becomes [`StoreError::Unavailable`] — a 503 that says so — and one loud log line.
+//! failing) becomes [`StoreError::Unavailable`] — a 503 that says so, without the file's path
+//! (the client has no business knowing it) — and one loud log line that names it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -54,19 +55,15 @@ impl FileGuard {
             Ok(now) if now == opened => Ok(()),
             Ok(_) => Err(self.fault(
                 Fault::Replaced,
-                format!(
-                    "the game database {} was replaced by another file while the server ran: nothing \
-                     more is stored; restart the server to use the new file",
-                    self.path.display()
-                ),
+                "the game database was replaced by another file while the server ran: nothing more is \
+                 stored; restart the server to use the new file"
+                    .to_owned(),
             )),
             Err(_) => Err(self.fault(
                 Fault::Removed,
-                format!(
-                    "the game database {} was removed while the server ran: nothing more is stored; \
-                     restart the server (it starts a new, empty file)",
-                    self.path.display()
-                ),
+                "the game database was removed while the server ran: nothing more is stored; restart \
+                 the server (it starts a new, empty file)"
+                    .to_owned(),
             )),
         }
     }
@@ -78,14 +75,11 @@ impl FileGuard {
         match err.sqlite_error_code() {
             Some(C::DiskFull) => self.fault(
                 Fault::Full,
-                format!(
-                    "the disk holding the game database {} is full: nothing was stored",
-                    self.path.display()
-                ),
+                "the disk holding the game database is full: nothing was stored".to_owned(),
             ),
             Some(C::ReadOnly | C::CannotOpen | C::SystemIoFailure | C::PermissionDenied) => self.fault(
                 Fault::Unwritable,
-                format!("cannot write the game database {}: {err}; nothing was stored", self.path.display()),
+                format!("cannot write the game database: {err}; nothing was stored"),
             ),
             _ => StoreError::from(err),
         }
@@ -93,7 +87,7 @@ impl FileGuard {
 
     fn fault(&self, fault: Fault, message: String) -> StoreError {
         if self.reported.swap(fault as u8, Ordering::Relaxed) != fault as u8 {
-            eprintln!("ryg: error: {message}");
+            eprintln!("ryg: error: {message} ({})", self.path.display());
         }
         StoreError::Unavailable(message)
     }

@@ -2,6 +2,7 @@
 //! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
 //! implementation, and another database can sit behind the same trait.
 
+pub mod counted;
 mod guard;
 pub mod maintenance;
 pub mod postgres;
@@ -33,6 +34,14 @@ pub trait GameStore: Send + Sync {
     /// [`StoreError::Conflict`] when another writer changed the game first (nothing stored);
     /// when the database fails.
     fn save(&self, g: &StoredGame) -> Result<(), StoreError>;
+
+    /// Whether the store answers and could take a write now (for `GET /healthz`).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when it cannot, or the database's own error.
+    fn check(&self) -> Result<(), StoreError> {
+        self.load(0).map(|_| ())
+    }
 
     /// The game with `id`, if stored.
     ///

@@ -73,7 +73,31 @@ pub struct PgStore {
     origin: u64,
 }
 
+/// A failed query as a [`StoreError`]: a database that cannot be reached (no connection from
+/// the pool, a connection lost, the server shutting down) is [`StoreError::Unavailable`] — a
+/// 503 with `Retry-After` — whose message names neither the server nor its address.
 fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    let any: &dyn std::any::Any = &err;
+    let unreachable = if let Some(e) = any.downcast_ref::<deadpool_postgres::PoolError>() {
+        !matches!(e, deadpool_postgres::PoolError::Backend(db) if db.as_db_error().is_some())
+    } else if let Some(e) = any.downcast_ref::<tokio_postgres::Error>() {
+        // SQLSTATE classes 08 (connection exception) and 57 (operator intervention: shutdown)
+        let io = std::error::Error::source(e).is_some_and(|c| c.is::<std::io::Error>());
+        e.is_closed()
+            || io
+            || e.as_db_error().is_some_and(|db| {
+                let code = db.code().code();
+                code.starts_with("08") || code.starts_with("57")
+            })
+    } else {
+        false
+    };
+    if unreachable {
+        tracing::warn!("the PostgreSQL game database cannot be reached: {}", reason(&err));
+        return StoreError::Unavailable(
+            "the game database cannot be reached: nothing was stored; try again in a moment".to_owned(),
+        );
+    }
     StoreError::Query(Box::new(err))
 }
 

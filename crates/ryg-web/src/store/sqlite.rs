@@ -165,6 +165,11 @@ impl GameStore for SqliteStore {
         }
     }
 
+    fn check(&self) -> Result<(), StoreError> {
+        self.guard.check()?;
+        self.load(0).map(|_| ())
+    }
+
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
         Ok(self
             .conn()

@@ -108,6 +108,15 @@ impl Server {
 
     /// Starts `ryg serve --db DB` (a file or a database URL) with `extra` options.
     pub fn start_url(db: impl AsRef<std::ffi::OsStr>, extra: &[&str]) -> Server {
+        Server::start_lines(db, extra, 1).0
+    }
+
+    /// Starts `ryg serve --db DB` with `extra` options; the first `lines` lines it prints.
+    pub fn start_lines(
+        db: impl AsRef<std::ffi::OsStr>,
+        extra: &[&str],
+        lines: usize,
+    ) -> (Server, Vec<String>) {
         // the tests play faster than people: generous limits unless a test sets its own
         let limits = ["--games-per-minute", "100000", "--moves-per-second", "100000"]
             .chunks(2)
@@ -122,18 +131,22 @@ impl Server {
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut line = String::new();
         let mut out = BufReader::new(child.stdout.take().unwrap());
-        out.read_line(&mut line).unwrap();
+        let printed: Vec<String> = (0..lines)
+            .map(|_| {
+                let mut line = String::new();
+                out.read_line(&mut line).unwrap();
+                line.trim().to_owned()
+            })
+            .collect();
         // Keep reading what the server prints, as a terminal would.
         std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let url = line
-            .trim()
+        let url = printed[0]
             .strip_prefix("ryg: serving on ")
             .expect("the URL line")
             .trim_end_matches('/')
             .to_string();
-        Server { child, url, tokens: RefCell::default() }
+        (Server { child, url, tokens: RefCell::default() }, printed)
     }
 
     /// The token this client would act with on `path`: the one of a game's only human seat

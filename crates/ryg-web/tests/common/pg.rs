@@ -43,6 +43,31 @@ impl Database {
     }
 }
 
+impl Database {
+    /// Stops this test's own cluster under whatever uses it; `false` when the cluster is
+    /// shared (`RYG_TEST_POSTGRES`) and must be left running.
+    pub fn stop_cluster(&self) -> bool {
+        let Some(dir) = &self.cluster else { return false };
+        let bin = Command::new("sh")
+            .args(["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1"])
+            .output()
+            .unwrap();
+        let pg_ctl = Path::new(String::from_utf8(bin.stdout).unwrap().trim()).join("pg_ctl");
+        let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        let mut cmd = if root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&pg_ctl);
+            c
+        } else {
+            Command::new(&pg_ctl)
+        };
+        let out =
+            cmd.arg("-D").arg(dir.join("data")).args(["-w", "-s", "-m", "fast", "stop"]).output().unwrap();
+        assert!(out.status.success(), "pg_ctl stop: {}", String::from_utf8_lossy(&out.stderr));
+        true
+    }
+}
+
 impl Drop for Database {
     fn drop(&mut self) {
         if let Some(dir) = &self.cluster {

@@ -4,11 +4,14 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::Deserialize;
 
-use super::shared::{autoplay, computer_plays, with_game, AppRef};
+use std::sync::Arc;
+
+use super::shared::{answer, lock_game, owe_reply, parse_id, with_game, with_service, AppRef};
 use super::view::GameView;
 use crate::clock::now_ms;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::routes::auth::Bearer;
+use crate::routes::blocking::blocking;
 use crate::routes::client::Client;
 use crate::routes::extract::Body;
 
@@ -32,9 +35,17 @@ pub async fn play(
     token: Bearer,
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Json<GameView>> {
-    let (_turn, g, you) =
-        with_game(&state, &id, move |games, g| games.play(g, token.hash(), &body.mv, now_ms())).await?;
-    Ok(Json(GameView::of(&autoplay(&state, client, g).await?, Some(you))))
+    let st = Arc::clone(&state);
+    let (turn, g, (you, owed)) = with_game(&state, &id, move |games, g| {
+        // the computer's reply has its place before the move is stored
+        let owed = owe_reply(&st, g, client)?;
+        let you = games.play(g, token.hash(), &body.mv, now_ms())?;
+        Ok::<_, ApiError>((you, owed))
+    })
+    .await?;
+    state.metrics.moves_stored.inc();
+    let (g, queued) = answer(&state, turn, g, owed, client, None).await?;
+    Ok(Json(GameView::on(&state, &g, Some(you)).queued(queued)))
 }
 
 pub async fn computer(
@@ -44,10 +55,23 @@ pub async fn computer(
     token: Bearer,
     Body(body): Body<ComputerBody>,
 ) -> ApiResult<Json<GameView>> {
-    let (_turn, g, (you, level)) = with_game(&state, &id, move |games, g| {
-        games.computer_request(g, token.hash(), body.level.as_deref())
+    if state.replies.is_owed(parse_id(&id)?) {
+        // the computer's reply is queued already: it is the answer
+        let id = parse_id(&id)?;
+        let _turn = lock_game(&state, id).await;
+        let st = Arc::clone(&state);
+        let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
+        let you = crate::game::require_holder(&g, token.hash(), "a computer move")?;
+        return Ok(Json(GameView::on(&state, &g, Some(you))));
+    }
+    let st = Arc::clone(&state);
+    let (turn, g, (you, level, ticket)) = with_game(&state, &id, move |games, g| {
+        let (you, level) = games.computer_request(g, token.hash(), body.level.as_deref())?;
+        let ticket = st.game_work.admit(client)?;
+        Ok::<_, ApiError>((you, level, ticket))
     })
     .await?;
-    let g = computer_plays(&state, client, g, level).await?;
-    Ok(Json(GameView::of(&g, you)))
+    let owed = crate::replies::Owed { ticket, mark: None };
+    let (g, queued) = answer(&state, turn, g, Some(owed), client, Some(level)).await?;
+    Ok(Json(GameView::on(&state, &g, you).queued(queued)))
 }

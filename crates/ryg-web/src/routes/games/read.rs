@@ -37,7 +37,7 @@ pub async fn list(State(state): AppRef, params: Params) -> ApiResult<Json<serde_
         let ids = parse_ids(ids)?;
         let st = Arc::clone(&state);
         let games = blocking(move || Ok(with_service(&st, |games| games.some(&ids))?)).await?;
-        let views: Vec<GameView> = games.iter().map(|g| GameView::of(g, None)).collect();
+        let views: Vec<GameView> = games.iter().map(|g| GameView::on(&state, g, None)).collect();
         return Ok(Json(serde_json::json!({ "games": views })));
     }
     if !state.public_games {
@@ -57,7 +57,7 @@ pub async fn list(State(state): AppRef, params: Params) -> ApiResult<Json<serde_
     let st = Arc::clone(&state);
     let games =
         blocking(move || Ok(with_service(&st, |games| games.list(limit, archived, now_ms()))?)).await?;
-    let views: Vec<GameView> = games.iter().map(|g| GameView::of(g, None)).collect();
+    let views: Vec<GameView> = games.iter().map(|g| GameView::on(&state, g, None)).collect();
     Ok(Json(serde_json::json!({ "games": views })))
 }
 
@@ -83,7 +83,7 @@ pub async fn config(State(state): AppRef) -> Json<serde_json::Value> {
 
 pub async fn show(State(state): AppRef, Path(id): Path<String>, token: Bearer) -> ApiResult<Json<GameView>> {
     let g = load(&state, parse_id(&id)?).await?;
-    Ok(Json(GameView::of(&g, g.holder(token.hash()))))
+    Ok(Json(GameView::on(&state, &g, g.holder(token.hash()))))
 }
 
 pub async fn thinking(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Json<serde_json::Value>> {

@@ -8,15 +8,16 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use super::shared::{autoplay, lock_game, with_game, with_service, AppRef};
+use super::shared::{answer, lock_game, with_game, with_service, AppRef};
 use super::view::{CreatedView, GameView};
 use crate::clock::now_ms;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::game::{NewGame, Rematch};
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::routes::client::Client;
 use crate::routes::extract::Body;
+use crate::store::StoredGame;
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -31,15 +32,23 @@ pub async fn create(
     Body(body): Body<NewGame>,
 ) -> ApiResult<Response> {
     state.limits.new_game(client)?;
+    // a computer's first move has its place before the game is stored
+    let computer = [&body.mouse, &body.cats].iter().any(|s| s.as_deref() != Some("human"));
+    let owed = if computer {
+        Some(crate::replies::Owed { ticket: state.game_work.admit(client)?, mark: None })
+    } else {
+        None
+    };
     let (st, creator) = (Arc::clone(&state), crate::limits::creator_hash(client));
     let most = state.limits.limits.games_per_client as usize;
     let created = blocking(move || {
         Ok(with_service(&st, |games| games.create_by(&body, now_ms(), Some((&creator, most))))?)
     })
     .await?;
-    let _turn = lock_game(&state, created.game.id).await;
-    let g = autoplay(&state, client, created.game.clone()).await?;
-    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state))).into_response())
+    state.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);
+    let turn = lock_game(&state, created.game.id).await;
+    let (g, queued) = answer(&state, turn, created.game.clone(), owed, client, None).await?;
+    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, queued))).into_response())
 }
 
 pub async fn resign(
@@ -49,7 +58,7 @@ pub async fn resign(
 ) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
         with_game(&state, &id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
-    Ok(Json(GameView::of(&g, Some(you))))
+    Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
 pub async fn rematch(
@@ -59,18 +68,27 @@ pub async fn rematch(
     token: Bearer,
 ) -> ApiResult<Response> {
     let hash = token.0.clone();
-    let (_turn, old, rematch) =
-        with_game(&state, &id, move |games, g| games.rematch(g, token.hash(), now_ms())).await?;
+    let st = Arc::clone(&state);
+    let (_turn, old, (rematch, owed)) = with_game(&state, &id, move |games, g| {
+        // the computer's first move in the new game has its place before it is stored
+        let owed = super::shared::owe_reply(
+            &st,
+            &StoredGame { id: 0, end: None, game: ryg_wide::Game::new(g.start), ..g.clone() },
+            client,
+        )?;
+        Ok::<_, ApiError>((games.rematch(g, token.hash(), now_ms())?, owed))
+    })
+    .await?;
     match rematch {
         Rematch::Offered => {
             let you = old.holder(hash.as_deref());
-            Ok((StatusCode::ACCEPTED, Json(GameView::of(&old, you))).into_response())
+            Ok((StatusCode::ACCEPTED, Json(GameView::on(&state, &old, you))).into_response())
         }
         Rematch::Ready(new) => {
-            let _turn = lock_game(&state, new.id).await;
-            let new = autoplay(&state, client, *new).await?;
+            let turn = lock_game(&state, new.id).await;
+            let (new, queued) = answer(&state, turn, *new, owed, client, None).await?;
             let you = new.holder(hash.as_deref());
-            Ok((StatusCode::CREATED, Json(GameView::of(&new, you))).into_response())
+            Ok((StatusCode::CREATED, Json(GameView::on(&state, &new, you).queued(queued))).into_response())
         }
     }
 }
@@ -85,5 +103,5 @@ pub async fn name(
         games.name(g, token.hash(), &body.name, body.side.as_deref(), now_ms())
     })
     .await?;
-    Ok(Json(GameView::of(&g, Some(you))))
+    Ok(Json(GameView::on(&state, &g, Some(you))))
 }

@@ -4,6 +4,7 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -15,9 +16,11 @@ use crate::engine::computer_move;
 use crate::error::{ApiError, ApiResult};
 use crate::events::Change;
 use crate::game::{computer_seed, computer_to_answer, GameError, Games};
+use crate::replies::Owed;
 use crate::routes::blocking::blocking;
 use crate::state::AppState;
-use crate::store::{StoreError, StoredGame};
+use crate::store::{Seat, StoreError, StoredGame};
+use crate::work::Ticket;
 
 pub type AppRef = State<Arc<AppState>>;
 
@@ -56,6 +59,12 @@ impl From<GameError> for ApiError {
     }
 }
 
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> ApiError {
+        GameError::Store(err).into()
+    }
+}
+
 pub fn parse_id(id: &str) -> ApiResult<i64> {
     id.parse::<i64>().map_err(|_| ApiError::not_found(format!("no game '{id}': game ids are numbers")))
 }
@@ -64,7 +73,7 @@ pub fn parse_id(id: &str) -> ApiResult<i64> {
 /// published to the game's event streams and sets the alarm of its running clock.
 pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T) -> T {
     let changed = |g: &StoredGame| {
-        state.hub.publish(g.id, Change { version: g.version, json: event_json(g).into() });
+        state.hub.publish(g.id, Change { version: g.version, json: event_json(state, g).into() });
         watch_clock(state, g);
     };
     work(&Games::new(&*state.store, &changed))
@@ -104,10 +113,10 @@ pub async fn lock_game(state: &AppState, id: i64) -> Turn {
 
 /// Runs `change` on game `id` under its lock, off the async threads, with the game service.
 /// Returns the lock still held, for the computer's answer.
-pub async fn with_game<T: Send + 'static>(
+pub async fn with_game<T: Send + 'static, E: Into<ApiError>>(
     state: &Arc<AppState>,
     id: &str,
-    change: impl FnOnce(&Games<'_>, &mut StoredGame) -> Result<T, GameError> + Send + 'static,
+    change: impl FnOnce(&Games<'_>, &mut StoredGame) -> Result<T, E> + Send + 'static,
 ) -> ApiResult<(Turn, StoredGame, T)> {
     let id = parse_id(id)?;
     let turn = lock_game(state, id).await;
@@ -115,7 +124,7 @@ pub async fn with_game<T: Send + 'static>(
     let (g, out) = blocking(move || {
         with_service(&st, |games| {
             let mut g = games.load(id)?;
-            let out = change(games, &mut g)?;
+            let out = change(games, &mut g).map_err(Into::into)?;
             Ok((g, out))
         })
     })
@@ -123,32 +132,112 @@ pub async fn with_game<T: Send + 'static>(
     Ok((turn, g, out))
 }
 
-/// One computer move by `level` for the side to move, stored; asked for by `client`, on the
-/// workers of the games' computer moves.
-pub async fn computer_plays(
+/// How long a request waits for the computer's reply before answering without it (the reply
+/// still comes, as an event of the game's stream).
+fn reply_wait(state: &AppState) -> Duration {
+    (state.request_timeout / 2).min(Duration::from_secs(10))
+}
+
+/// Whether the computer answers moves in `g`: a person plays one side, the computer the other.
+fn computer_answers(g: &StoredGame) -> bool {
+    g.has_human() && !g.is_over() && [g.mouse, g.cats].iter().any(|s| matches!(s, Seat::Computer(_)))
+}
+
+/// Takes a place in the engine's queue for the computer's reply in `g`, before the move it
+/// answers is stored, when the computer answers in `g` (`g.id` 0: a game not stored yet,
+/// marked once it is).
+///
+/// # Errors
+/// 429 or 503 when the queue has no room: then nothing may be stored.
+pub fn owe_reply(state: &Arc<AppState>, g: &StoredGame, client: IpAddr) -> ApiResult<Option<Owed>> {
+    if !computer_answers(g) {
+        return Ok(None);
+    }
+    let ticket = state.game_work.admit(client)?;
+    Ok(Some(Owed { ticket, mark: (g.id != 0).then(|| state.replies.mark(g.id)) }))
+}
+
+/// Plays the computer's replies owed in `g` (`first`: one move at that level, asked for by a
+/// person; `None`: the computer's seat answers on its turns) on a task of their own, under the
+/// game's lock `turn`. Waits for them a while; the game, and whether its reply is still to come
+/// (then it comes as an event).
+///
+/// # Errors
+/// When the computer's move fails (the person's move stays stored).
+pub async fn answer(
     state: &Arc<AppState>,
+    turn: Turn,
+    g: StoredGame,
+    owed: Option<Owed>,
     client: IpAddr,
+    first: Option<Level>,
+) -> ApiResult<(StoredGame, bool)> {
+    let Some(mut owed) = owed else { return Ok((g, false)) };
+    if first.is_none() && computer_to_answer(&g).is_none() {
+        return Ok((g, false));
+    }
+    owed.mark.get_or_insert_with(|| state.replies.mark(g.id));
+    let task = tokio::spawn(reply(Arc::clone(state), turn, g.clone(), owed, client, first));
+    match tokio::time::timeout(reply_wait(state), task).await {
+        Ok(Ok(answered)) => answered.map(|g| (g, false)),
+        Ok(Err(e)) => Err(ApiError::internal(format!("the computer's reply failed: {e}"))),
+        Err(_) => Ok((g, true)),
+    }
+}
+
+/// The computer's replies owed in `g`, played whether or not anyone waits for them.
+async fn reply(
+    state: Arc<AppState>,
+    _turn: Turn,
+    mut g: StoredGame,
+    owed: Owed,
+    client: IpAddr,
+    first: Option<Level>,
+) -> ApiResult<StoredGame> {
+    let Owed { ticket, mark: _mark } = owed;
+    let mut ticket = Some(ticket);
+    let mut level = first.or_else(|| computer_to_answer(&g));
+    while let Some(now) = level {
+        let mut tries = 0;
+        g = loop {
+            let ticket = ticket.take().unwrap_or_else(|| state.game_work.admit_anyway(client));
+            match computer_plays(&state, ticket, g.clone(), now).await {
+                // the store is down for a moment: the reply waits for it
+                Err(e) if e.code == "storage_unavailable" && tries < 60 => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+                Err(e) => {
+                    tracing::warn!("game={}: the computer's reply failed: {}", g.id, e.message);
+                    return Err(e);
+                }
+                Ok(g) => break g,
+            }
+        };
+        level = if first.is_some() { None } else { computer_to_answer(&g) };
+    }
+    Ok(g)
+}
+
+/// One computer move by `level` for the side to move, stored, on the worker `ticket` admits.
+async fn computer_plays(
+    state: &Arc<AppState>,
+    ticket: Ticket,
     mut g: StoredGame,
     level: PlayerSpec,
 ) -> ApiResult<StoredGame> {
     let st = Arc::clone(state);
     state
         .game_work
-        .run(client, move |_| {
+        .play(ticket, move || {
             let position = *g.game.position();
             let guard = st.thinking.begin(g.id);
             let mv = computer_move(&st.tablebases, &position, level, computer_seed(&g), &guard.thinking)?;
             drop(guard);
-            with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))?;
+            if with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))? {
+                st.metrics.moves_stored.inc();
+            }
             Ok(g)
         })
         .await
-}
-
-/// While a person plays the other side, the computer answers on its turns.
-pub async fn autoplay(state: &Arc<AppState>, client: IpAddr, mut g: StoredGame) -> ApiResult<StoredGame> {
-    while let Some(level) = computer_to_answer(&g) {
-        g = computer_plays(state, client, g, level).await?;
-    }
-    Ok(g)
 }

@@ -16,7 +16,7 @@ pub async fn undo(State(state): AppRef, Path(id): Path<String>, token: Bearer) -
     let (_turn, g, (you, undone)) =
         with_game(&state, &id, move |games, g| games.undo(g, token.hash(), now_ms())).await?;
     let status = if undone == Undo::Asked { StatusCode::ACCEPTED } else { StatusCode::OK };
-    Ok((status, Json(GameView::of(&g, Some(you)))).into_response())
+    Ok((status, Json(GameView::on(&state, &g, Some(you)))).into_response())
 }
 
 pub async fn undo_accept(
@@ -26,7 +26,7 @@ pub async fn undo_accept(
 ) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
         with_game(&state, &id, move |games, g| games.answer_undo(g, token.hash(), true, now_ms())).await?;
-    Ok(Json(GameView::of(&g, Some(you))))
+    Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
 pub async fn undo_decline(
@@ -36,11 +36,11 @@ pub async fn undo_decline(
 ) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
         with_game(&state, &id, move |games, g| games.answer_undo(g, token.hash(), false, now_ms())).await?;
-    Ok(Json(GameView::of(&g, Some(you))))
+    Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
 pub async fn redo(State(state): AppRef, Path(id): Path<String>, token: Bearer) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
         with_game(&state, &id, move |games, g| games.redo(g, token.hash(), now_ms())).await?;
-    Ok(Json(GameView::of(&g, Some(you))))
+    Ok(Json(GameView::on(&state, &g, Some(you))))
 }

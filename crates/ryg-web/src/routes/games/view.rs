@@ -44,6 +44,9 @@ pub struct GameView {
     version: i64,
     created_at: String,
     updated_at: String,
+    /// The computer's reply to the last move is queued: it comes as an event (nobody needs to
+    /// ask for it).
+    computer_queued: bool,
 }
 
 impl GameView {
@@ -75,13 +78,25 @@ impl GameView {
             version: g.version,
             created_at: g.created_at.clone(),
             updated_at: g.updated_at.clone(),
+            computer_queued: false,
         }
+    }
+
+    /// The same view, saying whether the computer's reply is still to come.
+    #[must_use]
+    pub fn queued(self, queued: bool) -> GameView {
+        GameView { computer_queued: self.computer_queued || queued, ..self }
+    }
+
+    /// The view of `g` on `state`'s server: whether its computer's reply is queued too.
+    pub fn on(state: &AppState, g: &StoredGame, you: Option<Holder>) -> GameView {
+        GameView { computer_queued: state.replies.owes(g), ..GameView::of(g, you) }
     }
 }
 
 /// The view of a game as its stream sends it.
-pub fn event_json(g: &StoredGame) -> String {
-    serde_json::to_string(&GameView::of(g, None)).unwrap_or_default()
+pub fn event_json(state: &AppState, g: &StoredGame) -> String {
+    serde_json::to_string(&GameView::on(state, g, None)).unwrap_or_default()
 }
 
 /// The address the links point to: `--public-url`, else the address the server listens on (set
@@ -101,7 +116,7 @@ pub struct CreatedView {
 
 impl CreatedView {
     /// The answer for `created`, whose game is now `g` (after the computer's first moves).
-    pub fn of(created: &Created, g: &StoredGame, state: &AppState) -> CreatedView {
+    pub fn of(created: &Created, g: &StoredGame, state: &AppState, queued: bool) -> CreatedView {
         let base = base_url(state);
         let mut tokens = serde_json::Map::new();
         let mut links = serde_json::Map::new();
@@ -110,6 +125,6 @@ impl CreatedView {
             links.insert(side.name().to_string(), format!("{base}/#game={}&token={t}", g.id).into());
         }
         links.insert("watch".into(), format!("{base}/#game={}", g.id).into());
-        CreatedView { view: GameView::of(g, None), tokens, links }
+        CreatedView { view: GameView::on(state, g, None).queued(queued), tokens, links }
     }
 }

@@ -1,0 +1,65 @@
+//! A store that counts for the metrics: games inserted, and every error by kind, whichever
+//! store sits behind it.
+
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+
+use super::{GameStore, StoreError, StoredGame};
+use crate::metrics::ErrorLabels;
+
+/// `inner`, counted.
+pub struct Counted {
+    pub inner: Box<dyn GameStore>,
+    pub inserted: Counter,
+    pub errors: Family<ErrorLabels, Counter>,
+}
+
+impl Counted {
+    fn count<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        if let Err(e) = &result {
+            let kind = match e {
+                StoreError::Unavailable(_) => "unavailable",
+                StoreError::Conflict { .. } => "conflict",
+                _ => "query",
+            };
+            self.errors.get_or_create(&ErrorLabels { kind }).inc();
+        }
+        result
+    }
+}
+
+impl GameStore for Counted {
+    fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
+        let id = self.count(self.inner.insert(g))?;
+        self.inserted.inc();
+        Ok(id)
+    }
+
+    fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
+        self.count(self.inner.save(g))
+    }
+
+    fn check(&self) -> Result<(), StoreError> {
+        self.count(self.inner.check())
+    }
+
+    fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
+        self.count(self.inner.load(id))
+    }
+
+    fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
+        self.count(self.inner.recent(limit, since))
+    }
+
+    fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
+        self.count(self.inner.running_clocks())
+    }
+
+    fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
+        self.count(self.inner.count_created_by(creator))
+    }
+
+    fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
+        self.count(self.inner.delete_before(before, unplayed_only))
+    }
+}

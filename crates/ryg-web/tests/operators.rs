@@ -1,0 +1,86 @@
+//! What operators see: `GET /healthz` (the store answers: 200; else 503 with `Retry-After`) and
+//! `GET /metrics` in Prometheus text on a listener of their own (`--metrics-addr`), never on the
+//! public port.
+
+use serde_json::json;
+
+use crate::common::Server;
+
+/// A GET: status, `Retry-After`, body text.
+fn get(url: &str) -> (u16, Option<String>, String) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let resp = agent.get(url).call().unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    let status = resp.status().as_u16();
+    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    (status, retry, resp.into_body().read_to_string().unwrap())
+}
+
+/// The value of the sample `name{labels}` in a scrape (labels as the server orders them).
+fn sample(scrape: &str, series: &str) -> Option<f64> {
+    scrape.lines().find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.split(' ').next()?.parse().ok())
+}
+
+#[test]
+fn a_scrape_counts_what_happened_and_healthz_follows_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (server, lines) =
+        Server::start_lines(crate::common::store_arg(&db), &["--metrics-addr", "127.0.0.1:0"], 2);
+    let metrics = lines[1]
+        .strip_prefix("ryg: metrics on ")
+        .and_then(|l| l.strip_suffix(" (and /healthz)"))
+        .unwrap_or_else(|| panic!("{lines:?}"))
+        .to_owned();
+    // not on the public port
+    assert_eq!(server.get("/metrics").0, 404);
+    // a few requests: two games created, three moves, a read, a page that is not there
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let (status, g) =
+            server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}));
+        assert_eq!(status, 201);
+        ids.push(g["id"].as_i64().unwrap());
+    }
+    for (id, mv) in [(ids[0], "e1f2"), (ids[0], "h8g7"), (ids[1], "e1d2")] {
+        assert_eq!(server.post(&format!("/api/games/{id}/moves"), json!({ "move": mv })).0, 200);
+    }
+    assert_eq!(server.get(&format!("/api/games/{}", ids[0])).0, 200);
+    assert_eq!(server.get("/no/such/page").0, 404);
+    let (status, _, health) = get(&format!("{}/healthz", server.url));
+    assert_eq!((status, health.as_str()), (200, r#"{"status":"ok"}"#));
+
+    let (status, _, scrape) = get(&metrics);
+    assert_eq!(status, 200, "{scrape}");
+    println!("{scrape}");
+    for (series, value) in [
+        (r#"ryg_http_requests_total{method="POST",route="/api/games",status="201"}"#, 2.0),
+        (r#"ryg_http_requests_total{method="POST",route="/api/games/{id}/moves",status="200"}"#, 3.0),
+        (r#"ryg_http_requests_total{method="GET",route="/api/games/{id}",status="200"}"#, 1.0),
+        (r#"ryg_http_requests_total{method="GET",route="other",status="404"}"#, 2.0),
+        (r#"ryg_http_request_duration_seconds_count{method="POST",route="/api/games/{id}/moves"}"#, 3.0),
+        ("ryg_games_created_total", 2.0),
+        ("ryg_moves_stored_total", 3.0),
+        (r#"ryg_engine_queue_depth{queue="games"}"#, 0.0),
+        (r#"ryg_engine_refused_total{queue="analysis"}"#, 0.0),
+        ("ryg_event_streams_open", 0.0),
+        ("ryg_computer_replies_owed", 0.0),
+    ] {
+        assert_eq!(sample(&scrape, series), Some(value), "{series} in\n{scrape}");
+    }
+    assert!(scrape.contains("# TYPE ryg_http_request_duration_seconds histogram"), "{scrape}");
+    assert!(scrape.ends_with("# EOF\n"), "{scrape}");
+
+    if crate::common::postgres().is_some() {
+        return; // the store's file below is SQLite's
+    }
+    std::fs::remove_file(&db).unwrap();
+    for url in [format!("{}/healthz", server.url), metrics.replace("/metrics", "/healthz")] {
+        let (status, retry, body) = get(&url);
+        assert_eq!((status, retry.as_deref()), (503, Some("1")), "{body}");
+        let body: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(body["code"], "storage_unavailable", "{body}");
+        assert!(!body["error"].as_str().unwrap().contains(dir.path().to_str().unwrap()), "{body}");
+    }
+    let (_, _, scrape) = get(&metrics);
+    assert!(sample(&scrape, r#"ryg_store_errors_total{kind="unavailable"}"#) >= Some(2.0), "{scrape}");
+}
