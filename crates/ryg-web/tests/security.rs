@@ -117,7 +117,7 @@ fn each_limit_per_address_answers_429_with_retry_after_and_its_name() {
         })
         .collect();
     assert_eq!(moves, [200, 200, 429]);
-    let (_, game) = server.get(&format!("/api/games/{id}"));
+    let (_, game) = server.call_as("GET", &format!("/api/games/{id}"), None, Some(token));
     assert_eq!(game["moves"].as_array().unwrap().len(), 2, "the refused move was not played");
 }
 

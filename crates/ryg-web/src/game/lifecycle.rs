@@ -190,6 +190,7 @@ impl Games<'_> {
                 tokens.push((side, t));
             }
         }
+        g.public_id = token::public_id()?;
         g.id = self.store.insert(&g)?;
         Ok(Created { game: g, tokens })
     }
@@ -257,6 +258,7 @@ impl Games<'_> {
             return Ok(Rematch::Offered);
         }
         let mut new = rematch_of(g, new_seed(), now);
+        new.public_id = token::public_id()?;
         new.id = self.store.insert(&new)?;
         g.rematch_id = Some(new.id);
         g.rematch_offer = None;

@@ -2,13 +2,13 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use super::shared::{autoplay, lock_game, with_game, with_service, AppRef};
+use super::shared::{autoplay, lock_game, with_game, with_service, AppRef, GameRef};
 use super::view::{CreatedView, GameView};
 use crate::clock::now_ms;
 use crate::error::ApiResult;
@@ -42,25 +42,21 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state))).into_response())
 }
 
-pub async fn resign(
-    State(state): AppRef,
-    Path(id): Path<String>,
-    token: Bearer,
-) -> ApiResult<Json<GameView>> {
+pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
-        with_game(&state, &id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::of(&g, Some(you))))
 }
 
 pub async fn rematch(
     State(state): AppRef,
     Client(client): Client,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     token: Bearer,
 ) -> ApiResult<Response> {
     let hash = token.0.clone();
     let (_turn, old, rematch) =
-        with_game(&state, &id, move |games, g| games.rematch(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, move |games, g| games.rematch(g, token.hash(), now_ms())).await?;
     match rematch {
         Rematch::Offered => {
             let you = old.holder(hash.as_deref());
@@ -77,11 +73,11 @@ pub async fn rematch(
 
 pub async fn name(
     State(state): AppRef,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     token: Bearer,
     Body(body): Body<NameBody>,
 ) -> ApiResult<Json<GameView>> {
-    let (_turn, g, you) = with_game(&state, &id, move |games, g| {
+    let (_turn, g, you) = with_game(&state, id, move |games, g| {
         games.name(g, token.hash(), &body.name, body.side.as_deref(), now_ms())
     })
     .await?;
