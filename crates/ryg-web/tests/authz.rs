@@ -1,7 +1,8 @@
 //! Every route that changes a game needs the right seat's token. The routes are taken from the
 //! server's own OpenAPI document (every operation with `bearer` security), so a route added
 //! later is walked too; each is tried with no token, a watcher's made-up token and the other
-//! seat's, and must refuse with a JSON error and leave the game as it was.
+//! seat's, by the game's public id and by its number, and must refuse with a JSON error and
+//! leave the game as it was.
 
 use serde_json::{json, Value};
 
@@ -81,9 +82,14 @@ fn every_guarded_route_refuses_no_token_a_watcher_and_the_wrong_seat() {
     let before = (snapshot(&server, id), snapshot(&server, bots_id));
     for (method, template) in &routes {
         for game_id in [id, bots_id] {
-            let path = template.replace("{id}", &game_id.to_string());
+            // a watcher knows the public id, and can read the game but not act
+            let path = template.replace("{id}", &server.public_id(game_id));
             refused(&server, method, &path, None, "no token");
             refused(&server, method, &path, Some(watcher), "a watcher");
+            // by its number too, an action needs a seat's token
+            let path = template.replace("{id}", &game_id.to_string());
+            refused(&server, method, &path, None, "no token, by number");
+            refused(&server, method, &path, Some(watcher), "a watcher, by number");
         }
         // the seat that may not: the cats cannot move or ask the computer to move for the
         // mouse, and cannot answer their own undo request
@@ -144,10 +150,13 @@ fn links_never_come_from_the_host_header() {
     let (status, game) = server.call_with_header("POST", "/api/games", &body, ("Host", "evil.example"));
     assert_eq!(status, 201, "{game}");
     let link = game["links"]["watch"].as_str().unwrap();
-    assert_eq!(link, format!("{}/#game={}", server.url, game["id"]));
+    assert_eq!(link, format!("{}/#game={}", server.url, game["public_id"].as_str().unwrap()));
     let dir = tempfile::tempdir().unwrap();
     let public =
         Server::start_with(&dir.path().join("games.sqlite3"), &["--public-url", "https://ryg.example.org/"]);
     let (_, game) = public.call_with_header("POST", "/api/games", &body, ("Host", "evil.example"));
-    assert_eq!(game["links"]["watch"], format!("https://ryg.example.org/#game={}", game["id"]));
+    assert_eq!(
+        game["links"]["watch"],
+        format!("https://ryg.example.org/#game={}", game["public_id"].as_str().unwrap())
+    );
 }

@@ -26,9 +26,11 @@ fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
     assert_ne!(mouse, cats);
     assert!(mouse.len() == 32 && mouse.bytes().all(|b| b.is_ascii_hexdigit()), "{mouse}");
     let base = server.url.clone();
-    assert_eq!(game["links"]["mouse"], format!("{base}/#game={id}&token={mouse}"));
-    assert_eq!(game["links"]["cats"], format!("{base}/#game={id}&token={cats}"));
-    assert_eq!(game["links"]["watch"], format!("{base}/#game={id}"));
+    // links carry the public id, never the number
+    let public = game["public_id"].as_str().unwrap();
+    assert_eq!(game["links"]["mouse"], format!("{base}/#game={public}&token={mouse}"));
+    assert_eq!(game["links"]["cats"], format!("{base}/#game={public}&token={cats}"));
+    assert_eq!(game["links"]["watch"], format!("{base}/#game={public}"));
     assert_eq!(game["names"], json!({"mouse": "Ana", "cats": "Bo"}));
     // A token is shown only once: reading the game never shows it.
     let (_, seen) = server.get(&format!("/api/games/{id}"));
@@ -85,7 +87,7 @@ fn the_event_stream_delivers_every_change_once_also_across_a_restart() {
     let mut server = Server::start(&db);
     let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     let id = game["id"].as_i64().unwrap();
-    let watcher = listen(&server.url, id, None);
+    let watcher = listen(&server.url, &game, None);
     let first = next(&watcher);
     assert_eq!((first.id, moves(&first.game).len()), (0, 0));
     let path = format!("/api/games/{id}/moves");
@@ -111,7 +113,7 @@ fn the_event_stream_delivers_every_change_once_also_across_a_restart() {
     drop(server);
     let server = Server::start(&db);
     server.tokens.replace(tokens);
-    let resumed = listen(&server.url, id, Some(4));
+    let resumed = listen(&server.url, &game, Some(4));
     assert!(resumed.recv_timeout(Duration::from_millis(500)).is_err(), "nothing newer than event 4 yet");
     let (status, _) = server.post_as(&path, json!({"move": "e3d4"}), Some(&mouse));
     assert_eq!(status, 200);
@@ -119,7 +121,7 @@ fn the_event_stream_delivers_every_change_once_also_across_a_restart() {
     assert_eq!(event.id, 5);
     assert_eq!(moves(&event.game), ["e1f2", "h8g7", "f2e3", "g7f6", "e3d4"]);
     // A stream opened from an older id gets the current game at once.
-    let behind = listen(&server.url, id, Some(2));
+    let behind = listen(&server.url, &game, Some(2));
     assert_eq!(next(&behind).id, 5);
 }
 
@@ -222,7 +224,7 @@ fn a_clock_that_runs_out_ends_the_game_by_itself() {
         game["clock"],
         json!({"initial_ms": 3000, "increment_ms": 0, "mouse_ms": 3000, "cats_ms": 3000, "running": null})
     );
-    let watcher = listen(&server.url, id, None);
+    let watcher = listen(&server.url, &game, None);
     next(&watcher);
     let (_, moved) = server.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
     assert_eq!(
@@ -300,15 +302,16 @@ fn event_streams_are_limited_per_client() {
     let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--max-streams-per-client", "2"]);
     let (game, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     let id = game["id"].as_i64().unwrap();
-    let a = listen(&server.url, id, None);
-    let b = listen(&server.url, id, None);
+    let a = listen(&server.url, &game, None);
+    let b = listen(&server.url, &game, None);
     next(&a);
     next(&b);
     let (status, err) = server.get(&format!("/api/games/{id}/events"));
     assert_eq!(status, 429, "{err}");
     assert!(err["error"].as_str().unwrap().starts_with("too many event streams from 127.0.0.1: at most 2"));
-    let (status, _) = server.get("/api/games/999/events");
-    assert_eq!(status, 429, "the limit is checked first");
+    // a number names the game only with a seat's token (an event stream carries none)
+    let (status, _) = server.call_as("GET", &format!("/api/games/{id}/events"), None, None);
+    assert_eq!(status, 404);
 }
 
 #[test]
@@ -349,7 +352,7 @@ fn a_stream_whose_game_stays_unchanged_is_closed() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--stream-idle", "1"]);
     let (game, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let events = listen(&server.url, game["id"].as_i64().unwrap(), None);
+    let events = listen(&server.url, &game, None);
     assert_eq!(next(&events).id, 0);
     assert_eq!(
         events.recv_timeout(Duration::from_secs(20)).unwrap_err(),

@@ -117,7 +117,7 @@ fn each_limit_per_address_answers_429_with_retry_after_and_its_name() {
         })
         .collect();
     assert_eq!(moves, [200, 200, 429]);
-    let (_, game) = server.get(&format!("/api/games/{id}"));
+    let (_, game) = server.call_as("GET", &format!("/api/games/{id}"), None, Some(token));
     assert_eq!(game["moves"].as_array().unwrap().len(), 2, "the refused move was not played");
 }
 
@@ -197,8 +197,8 @@ fn the_stream_limits_answer_with_retry_after() {
         let dir = tempfile::tempdir().unwrap();
         let server = Server::start_with(&dir.path().join("games.sqlite3"), &flags);
         let (game, _, _) = friends_game(&server, serde_json::json!({"mouse": "human", "cats": "human"}));
-        let id = game["id"].as_i64().unwrap();
-        let open = listen(&server.url, id, None);
+        let id = game["public_id"].as_str().unwrap().to_string();
+        let open = listen(&server.url, &game, None);
         next(&open);
         let (got, headers, text) = send(&server, "GET", &format!("/api/games/{id}/events"), None, "");
         assert_eq!(got, status, "{text}");

@@ -15,8 +15,8 @@ fn two_servers_share_games_moves_and_live_updates() {
     let (game, mouse, cats) = friends_game(&a, json!({"mouse": "human", "cats": "human"}));
     let id = game["id"].as_i64().unwrap();
     // a watcher of server B hears the moves made through server A, and the other way round
-    let on_b = listen(&b.url, id, None);
-    let on_a = listen(&a.url, id, None);
+    let on_b = listen(&b.url, &game, None);
+    let on_a = listen(&a.url, &game, None);
     assert_eq!(next(&on_b).id, 0);
     assert_eq!(next(&on_a).id, 0);
     let (status, _) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
@@ -44,7 +44,7 @@ fn a_clock_runs_out_on_every_server() {
     let (game, mouse, _) =
         friends_game(&a, json!({"mouse": "human", "cats": "human", "clock": {"minutes": 0.05}}));
     let id = game["id"].as_i64().unwrap();
-    let on_b = listen(&b.url, id, None);
+    let on_b = listen(&b.url, &game, None);
     next(&on_b);
     let (status, _) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
     assert_eq!(status, 200);

@@ -136,3 +136,58 @@ fn the_review_holds_the_tablebase_value_of_every_ply() {
     assert_eq!(marked, expected_mistakes);
     assert_eq!(server.get("/api/games/999/review").0, 404);
 }
+
+#[test]
+fn a_stranger_cannot_read_a_game_by_its_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) = server.post(
+        "/api/games",
+        json!({"mouse": "human", "cats": "human", "names": {"mouse": "Ana"}, "moves": ["e1d2"]}),
+    );
+    assert_eq!(status, 201, "{game}");
+    let (id, public) = (game["id"].as_i64().unwrap(), game["public_id"].as_str().unwrap().to_owned());
+    assert_eq!(public.len(), 11, "{public}");
+    assert!(public.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{public}");
+    let mouse = game["tokens"]["mouse"].as_str();
+    // by its number: a stranger (no token, or a made-up one) finds no game, on every read
+    let stranger = Some("0123456789abcdef0123456789abcdef");
+    for path in [
+        format!("/api/games/{id}"),
+        format!("/api/games/{id}/pgn"),
+        format!("/api/games/{id}/events"),
+        format!("/api/games/{id}/review"),
+        format!("/api/games/{id}/thinking"),
+        format!("/api/games?ids={id},1,2,3"),
+    ] {
+        for token in [None, stranger] {
+            let (status, body) = server.call_as("GET", &path, None, token);
+            if path.contains("?ids=") {
+                assert_eq!((status, body["games"].as_array().unwrap().len()), (200, 0), "{path}: {body}");
+            } else {
+                assert_eq!((status, body["code"].as_str()), (404, Some("not_found")), "{path}: {body}");
+                assert!(!body.to_string().contains("Ana"), "{path}: {body}");
+            }
+        }
+    }
+    // its seat holders still open it by number
+    let (status, mine) = server.call_as("GET", &format!("/api/games/{id}"), None, mouse);
+    assert_eq!(
+        (status, mine["you"].as_str(), mine["public_id"].as_str()),
+        (200, Some("mouse"), Some(&*public))
+    );
+    // whoever has the public id (the watch link) reads it, as a watcher
+    let (status, watched) = server.call_as("GET", &format!("/api/games/{public}"), None, None);
+    assert_eq!(
+        (status, watched["you"].clone(), watched["names"]["mouse"].as_str()),
+        (200, Value::Null, Some("Ana"))
+    );
+    let (_, listed) = server.call_as("GET", &format!("/api/games?ids={public},{id}"), None, None);
+    assert_eq!(listed["games"].as_array().unwrap().len(), 1, "{listed}");
+    // a guessed public id is no game (and a malformed one a bad request)
+    let first = if public.starts_with('A') { 'B' } else { 'A' };
+    let guess = format!("{first}{}", &public[1..]);
+    assert_eq!(server.call_as("GET", &format!("/api/games/{guess}"), None, None).0, 404);
+    let (status, err) = server.call_as("GET", "/api/games?ids=abc", None, None);
+    assert_eq!((status, err["code"].as_str()), (400, Some("bad_request")), "{err}");
+}

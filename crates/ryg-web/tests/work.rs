@@ -51,7 +51,8 @@ fn a_flood_of_analyses_waits_or_is_refused_while_games_are_answered() {
     let mut slowest = Duration::ZERO;
     for _ in 0..10 {
         let started = Instant::now();
-        let (status, _, g) = get(&format!("{}/api/games/{id}", server.url));
+        let (status, _, g) =
+            get(&format!("{}/api/games/{}", server.url, game["public_id"].as_str().unwrap()));
         slowest = slowest.max(started.elapsed());
         assert_eq!((status, g["id"].as_i64()), (200, Some(id)));
     }

@@ -5,11 +5,23 @@ import { splitHash } from './hash.js';
 /** Whether the address names the Learn section. */
 export function learning() { return location.hash.startsWith('#learn'); }
 
-/** Puts game `g` and view `view` into the address without a new history entry. */
+/** The id of the stored game last put into the address (null: a new game not stored yet). */
+let synced;
+
+/** Puts game `g` and view `view` into the address: a new history entry when the page showed
+ * another stored game before (a new game, a rematch, one opened from a list: Back returns to
+ * it), else in place of the current one (a move, a new game stored at its first move). Called
+ * once the page has its game (not while a request is under way, when the address may name the
+ * game being opened). */
 export function syncAddress(g, view) {
   if (learning() || !g) return;
+  const before = synced;
+  synced = g.id;
   const want = gameHash(g.id, view);
-  if (location.hash !== want) history.replaceState(null, '', want || location.pathname + location.search);
+  if (location.hash === want) return;
+  const url = want || location.pathname + location.search;
+  if (before !== undefined && before !== null && before !== g.id) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
 }
 
 /** A new history entry for game `g` at view `view` (Back returns to the one before). */

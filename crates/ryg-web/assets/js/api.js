@@ -4,15 +4,26 @@ import { pageError } from './i18n.js';
 
 // Seat tokens live in localStorage per game id; api() sends the shown game's with every request
 // on /api/games/ID..., so a seat's page acts for it and a watcher's page cannot.
+//
+// A game's `id` on the page is its public id (the one addresses and links carry: who knows it
+// may watch); `number` is the server's own number, which names the game only with a seat's
+// token (a browser's games from before public ids are still known by it).
 const tokenKey = (id) => `ryg.token.${id}`;
 export function tokenFor(id) { try { return localStorage.getItem(tokenKey(id)); } catch { return null; } }
 export function keepToken(id, token) { if (token) localStorage.setItem(tokenKey(id), token); }
 export function carryToken(from, to) { const t = tokenFor(from); if (t && !tokenFor(to)) keepToken(to, t); }
 
+/** A game as the server sends it, as the page keeps it: `id` its public id, `number` the
+ * server's number. */
+export function fromServer(g) {
+  if (!g || typeof g !== 'object' || typeof g.public_id !== 'string') return g;
+  return { ...g, number: g.id, id: g.public_id };
+}
+
 /** Calls the API; resolves to the answer's JSON, or throws an Error with the server's message. */
 export async function api(method, path, body) {
   const opts = { method, headers: {} };
-  const game = path.match(/^\/api\/games\/(\d+)/);
+  const game = path.match(/^\/api\/games\/([\w-]+)/);
   const token = game && tokenFor(game[1]);
   if (token) opts.headers.Authorization = `Bearer ${token}`;
   // every change is sent as JSON, also with no body: the server refuses anything else (415)
@@ -29,6 +40,10 @@ export async function api(method, path, body) {
     err.status = res.status;
     throw err;
   }
+  if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);
+  data = fromServer(data);
+  // a game opened by its number (with its seat's token) is known by its public id from now on
+  if (token && data && data.number !== undefined && data.id !== game[1]) keepToken(data.id, token);
   return data;
 }
 
@@ -50,7 +65,7 @@ export function openStream(id, onGame, onConnected) {
     let g;
     try { g = JSON.parse(ev.data); } catch { return; }
     if (es !== stream) return;
-    onGame(g);
+    onGame(fromServer(g));
   });
   es.addEventListener('open', () => { if (es === stream) onConnected(true); });
   es.addEventListener('error', () => {

@@ -6,7 +6,7 @@ import {
   state, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
   startPos, viewedFen, interactive, legalFrom,
 } from './state.js';
-import { sideWord, outcomeText, capital, who, seatText } from './words.js';
+import { sideWord, outcomeText, capital, who, seatText, bySubject } from './words.js';
 import { t } from './i18n.js';
 import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
@@ -66,8 +66,9 @@ export function render() {
   document.body.dataset.busy = state.busy ? 'true' : 'false';
   if (!g) return;
   document.body.dataset.game = g.id === null ? `new-${g.seq}` : String(g.id);
+  document.body.dataset.number = g.number === undefined ? '' : String(g.number);
   document.body.dataset.moves = String(g.moves.length);
-  syncAddress(g, state.setup ? null : state.view);
+  if (!state.busy) syncAddress(g, state.setup ? null : state.view);
   let status;
   const side = sideWord(g.to_move);
   if (g.outcome) status = outcomeText(g.outcome);
@@ -78,7 +79,7 @@ export function render() {
     else if (state.you) status = t('status.waiting', { who: who(g, g.to_move) });
     else status = t('status.whoToMove', { who: capital(who(g, g.to_move)) });
   } else status = t('status.computerToMove', { side });
-  const game = g.id === null ? t('status.newGame') : t('status.game', { id: g.id });
+  const game = g.id === null ? t('status.newGame') : t('status.game', { id: g.number ?? g.id });
   $('status').textContent = state.setup ? t('status.setup', { n: state.setup.size }) : `${game} · ${g.size}×${g.size} · ${status}`;
   const idle = state.busy || !!state.setup;
   const friends = isFriends(g);
@@ -102,6 +103,7 @@ export function render() {
   renderRole(g);
   renderPlayers(g);
   renderRequest(g);
+  renderRematchOffer(g);
   renderName(g);
   const review = $('review');
   review.hidden = state.view === null || !!state.setup;
@@ -161,7 +163,8 @@ function renderRematch(g) {
   const mineSeat = mySeat();
   let label = null;
   let disabled = state.busy;
-  if (g.rematch_id) label = t(state.you ? 'rematch.go' : 'rematch.watch');
+  // a rematch is a new game: its players follow it, a watcher's link does not open it
+  if (g.rematch_id && state.you) label = t('rematch.go');
   else if (g.outcome && state.you) {
     const offer = g.rematch && g.rematch.offered_by;
     if (offer && offer === mineSeat) { label = t('rematch.offered'); disabled = true; } else if (offer) label = t('rematch.accept');
@@ -180,13 +183,27 @@ function renderRequest(g) {
   const answer = !!state.you && !mine(asker);
   let text;
   if (mine(asker)) text = t('undo.youAsked', { who: who(g, asker === 'mouse' ? 'cats' : 'mouse') });
-  else if (answer) text = t('undo.asks', { who: capital(who(g, asker)) });
-  else text = t('undo.asked', { who: capital(who(g, asker)) });
+  else if (answer) text = t(bySubject(g, asker, 'undo.asks.one', 'undo.asks.many'), { who: capital(who(g, asker)) });
+  else text = t(bySubject(g, asker, 'undo.asked.one', 'undo.asked.many'), { who: capital(who(g, asker)) });
   $('undo-request-text').textContent = text;
   $('undo-accept').hidden = !answer;
   $('undo-decline').hidden = !answer;
   $('undo-accept').disabled = state.busy;
   $('undo-decline').disabled = state.busy;
+}
+
+function renderRematchOffer(g) {
+  // a rematch offer between two players, in the game panel for both (and for watchers)
+  const box = $('rematch-offer');
+  const offer = !state.setup && g.outcome && !g.rematch_id && g.rematch ? g.rematch.offered_by : null;
+  box.hidden = !offer;
+  if (!offer) return;
+  const other = offer === 'mouse' ? 'cats' : 'mouse';
+  let text;
+  if (mine(offer) && state.you !== 'both') text = t('say.rematchOffered', { who: who(g, other) });
+  else if (state.you) text = t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
+  else text = t(bySubject(g, offer, 'rematch.offered.one', 'rematch.offered.many'), { who: capital(who(g, offer)) });
+  $('rematch-offer-text').textContent = text;
 }
 
 function renderName(g) {

@@ -1,5 +1,8 @@
 // The games this browser knows: those it holds a seat in or has opened (by a link, the address
-// or a list), newest first, kept in localStorage. "Recent games" lists these and no others.
+// or a list), newest first, kept in localStorage. "Recent games" lists these and no others. A
+// game is known by its public id; games from before public ids by their number, until the page
+// opens them with their seat's token and learns the public id.
+import { isGameId } from './hash.js';
 
 const KEY = 'ryg.games';
 const MAX = 100;
@@ -7,7 +10,7 @@ const MAX = 100;
 function read() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) || 'null');
-    if (Array.isArray(v)) return v.filter((n) => Number.isInteger(n) && n > 0);
+    if (Array.isArray(v)) return v.map(String).filter(isGameId);
   } catch { /* unreadable: start again */ }
   // before this list, a seat's token was all a browser kept of its games
   const ids = [];
@@ -17,7 +20,11 @@ function read() {
       if (m) ids.push(Number(m[1]));
     }
   } catch { /* no storage */ }
-  return ids.sort((a, b) => b - a).slice(0, MAX);
+  return ids.sort((a, b) => b - a).slice(0, MAX).map(String);
+}
+
+function write(ids) {
+  try { localStorage.setItem(KEY, JSON.stringify(ids.slice(0, MAX))); } catch { /* private mode */ }
 }
 
 /** The ids of this browser's games, newest first. */
@@ -25,8 +32,12 @@ export function knownGames() { return read(); }
 
 /** Puts game `id` first in this browser's list. */
 export function rememberGame(id) {
-  const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0) return;
-  const ids = [n, ...read().filter((x) => x !== n)].slice(0, MAX);
-  try { localStorage.setItem(KEY, JSON.stringify(ids)); } catch { /* private mode */ }
+  const s = String(id);
+  if (!isGameId(s)) return;
+  write([s, ...read().filter((x) => x !== s)]);
+}
+
+/** Game `number`, now known by its public id `id`, keeps its place in the list. */
+export function renameGame(number, id) {
+  write([...new Set(read().map((x) => (x === String(number) ? id : x)))]);
 }

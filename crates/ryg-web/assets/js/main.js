@@ -63,6 +63,16 @@ function redraw() {
   redoReviewPanel();
 }
 
+/** The skip link focuses the board's square in the tab order (the address keeps naming the game). */
+function initSkipLink() {
+  $('skip-link').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    const sq = document.querySelector('#board [tabindex="0"]') || document.querySelector('#board .sq');
+    $('board').scrollIntoView({ block: 'nearest' });
+    if (sq) sq.focus();
+  });
+}
+
 function initCard() {
   $('card-new').addEventListener('click', () => newGame());
   $('card-close').addEventListener('click', () => {
@@ -179,6 +189,7 @@ async function init() {
   });
   initSetup();
   initCard();
+  initSkipLink();
   $('think-run').addEventListener('click', () => { if (!$('think-run').disabled) runThink(); });
   $('think-depth').addEventListener('change', () => { if (!$('think-run').disabled) runThink(); });
   $('think-box').addEventListener('toggle', () => { if ($('think-box').open) render(); });
@@ -210,8 +221,10 @@ function openGame() {
       await loadGame(named.id);
       if (state.game) return;
       missing = $('error').textContent;
+      // the address named no game this browser may open: the new game takes its place
+      history.replaceState(null, '', location.pathname + location.search);
     }
-    const last = Number(localStorage.getItem('ryg.game'));
+    const last = localStorage.getItem('ryg.game');
     if (!named && knownGames().includes(last)) {
       await loadGame(String(last));
       if (state.game) return;

@@ -1,7 +1,7 @@
 // What changed in the shown game, in words, for the screen reader's announcements.
 import { parseFen, applyMove, splitMove } from './fen.js';
 import { isHotseat, humanToMove, mine, myTurn, positionAt } from './state.js';
-import { outcomeText, capital, who, moveWords } from './words.js';
+import { outcomeText, capital, who, moveWords, bySubject } from './words.js';
 import { t } from './i18n.js';
 
 /** The moves that happened since `prev` (the same game, or null), in words. */
@@ -36,11 +36,11 @@ export function describeEvent(prev, g) {
   const moved = g.moves.join() !== prev.moves.join();
   if (moved || (g.outcome && !prev.outcome)) return describeNew(prev, g);
   if (g.undo_request && g.undo_request !== prev.undo_request && !mine(g.undo_request)) {
-    return t('undo.asks', { who: capital(who(g, g.undo_request)) });
+    return t(bySubject(g, g.undo_request, 'undo.asks.one', 'undo.asks.many'), { who: capital(who(g, g.undo_request)) });
   }
   if (!g.undo_request && prev.undo_request && mine(prev.undo_request)) return t('say.declined', { who: capital(who(g, prev.undo_request === 'mouse' ? 'cats' : 'mouse')) });
   const offer = g.rematch && g.rematch.offered_by;
-  if (offer && offer !== (prev.rematch && prev.rematch.offered_by) && !mine(offer)) return t('say.rematchOffer', { who: capital(who(g, offer)) });
+  if (offer && offer !== (prev.rematch && prev.rematch.offered_by) && !mine(offer)) return t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
   for (const side of ['mouse', 'cats']) {
     const a = (prev.names && prev.names[side]) || '';
     const b = (g.names && g.names[side]) || '';

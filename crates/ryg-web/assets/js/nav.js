@@ -3,7 +3,7 @@
 import { $, announce } from './dom.js';
 import { state } from './state.js';
 import { render } from './game.js';
-import { scheduleComputer, loadGame, gameFromHash } from './play.js';
+import { scheduleComputer, loadGame, gameFromHash, newGame } from './play.js';
 import { pushAddress, learning, plyInAddress } from './address.js';
 import { t } from './i18n.js';
 
@@ -28,7 +28,8 @@ export function goToPly(k, push = false) {
 function followAddress() {
   if (learning()) return;
   const named = gameFromHash();
-  if (!named) return;
+  // an entry without a game is where a new game began: a new game again
+  if (!named) { if (state.game && state.game.id !== null && !state.setup) newGame(); return; }
   if (named.token || !state.game || String(state.game.id) !== named.id) { loadGame(named.id); return; }
   if (state.setup) return;
   goToPly(plyInAddress(named.id));
@@ -58,5 +59,6 @@ function onKey(ev) {
 /** Wires the keys and the browser's history. */
 export function initNav() {
   document.addEventListener('keydown', onKey);
-  window.addEventListener('hashchange', followAddress);
+  // Back and Forward (also to an entry without a game), and an address edited by hand
+  window.addEventListener('popstate', followAddress);
 }

@@ -59,6 +59,8 @@ export async function openPgn(ev) {
   if (await change(async () => g)) {
     $('pgn-text').value = '';
     $('pgn-box').open = false;
-    announce(t('pgn.opened', { id: g.id, n: g.moves.length }));
+    // the opened game's board, which the paste box under it may have scrolled away
+    if ($('status').getBoundingClientRect().top < 0) $('status').scrollIntoView({ block: 'start' });
+    announce(t('pgn.opened', { id: g.number ?? g.id, n: g.moves.length }));
   }
 }

@@ -94,7 +94,7 @@ function setGame(g, prev, event = false) {
   const moved = !same || g.moves.join() !== prev.moves.join();
   if (moved) state.selected = null;
   // a new game is stored at its first move: until then the address names none
-  syncAddress(g, state.view);
+  if (!state.busy) syncAddress(g, state.view);
   if (g.id !== null) {
     localStorage.setItem('ryg.game', String(g.id));
     rememberGame(g.id);
@@ -220,7 +220,7 @@ export async function newGame(ev) {
     const g = state.game;
     // the form may sit below the board (on a phone): bring the new game into view
     if ($('status').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
-    announce(`${g.id === null ? t('say.newDraft') : t('say.newGame', { id: g.id })} ${describeNew(null, g)}`);
+    announce(`${g.id === null ? t('say.newDraft') : t('say.newGame', { id: g.number ?? g.id })} ${describeNew(null, g)}`);
   }
 }
 
@@ -333,7 +333,7 @@ export async function rematch() {
   });
   const cur = state.game;
   if (!ok) return;
-  if (cur.id !== g.id) announce(`${t('say.rematch', { id: cur.id })} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
+  if (cur.id !== g.id) announce(`${t('say.rematch', { id: cur.number ?? cur.id })} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
   else announce(t('say.rematchOffered', { who: who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
 }
 

@@ -2,10 +2,10 @@
 // a seat in or has opened) and "Live games" (every game going on, only when the server lists
 // them: `ryg serve --public-games`).
 import { $, showError } from './dom.js';
-import { api } from './api.js';
+import { api, tokenFor } from './api.js';
 import { state } from './state.js';
 import { seatsText } from './words.js';
-import { knownGames } from './known.js';
+import { knownGames, renameGame } from './known.js';
 import { t, plies } from './i18n.js';
 
 function gameButton(g) {
@@ -16,7 +16,7 @@ function gameButton(g) {
   const n = g.moves ? g.moves.length : g.move_count;
   const res = g.result && g.result !== '*' ? g.result : t('recent.inPlay');
   const when = g.updated_at ? g.updated_at.replace('T', ' ').replace(/:\d\dZ?$/, '') : '';
-  b.textContent = `${t('status.game', { id: g.id })} · ${g.size}×${g.size} · ${seatsText(g)} · ${n === undefined || n === null ? '?' : plies(n)} · ${res}${when ? ' · ' + when : ''}`;
+  b.textContent = `${t('status.game', { id: g.number ?? g.id })} · ${g.size}×${g.size} · ${seatsText(g)} · ${n === undefined || n === null ? '?' : plies(n)} · ${res}${when ? ' · ' + when : ''}`;
   if (state.game && state.game.id === g.id) b.setAttribute('aria-current', 'true');
   li.appendChild(b);
   return li;
@@ -33,13 +33,21 @@ function fill(ul, games, none) {
 }
 
 export async function refreshRecent() {
-  const ids = knownGames().slice(0, 20);
+  let ids = knownGames().slice(0, 20);
   try {
+    // a game known by its number (from before public ids) is asked for with its seat's token,
+    // and known by its public id from then on
+    for (const old of ids.filter((id) => /^\d+$/.test(id))) {
+      let g = null;
+      if (tokenFor(old)) { try { g = await api('GET', `/api/games/${old}`); } catch { /* gone */ } }
+      if (g) renameGame(old, g.id);
+    }
+    ids = knownGames().slice(0, 20).filter((id) => !/^\d+$/.test(id));
     let games = [];
     if (ids.length) ({ games } = await api('GET', `/api/games?ids=${ids.join(',')}`));
     // only this browser's, newest first
     games = games.filter((g) => ids.includes(g.id))
-      .sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at)) || b.id - a.id);
+      .sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at)) || b.number - a.number);
     fill($('recent'), games, 'recent.none');
   } catch (e) { showError(e); }
   refreshLive();

@@ -1,5 +1,6 @@
 // Exact results from the tablebase: the solve cache, the results panel under the board and
-// the header's list of tablebases (with their build progress).
+// the boards whose perfect play the server has worked out (its tablebases, with their build
+// progress), in the Exact results box.
 import { parseFen } from './fen.js';
 import { $, showError } from './dom.js';
 import { api } from './api.js';
@@ -8,6 +9,7 @@ import { resultText } from './words.js';
 import { t, errorText } from './i18n.js';
 import { sortedResults } from './ranking.js';
 import { TABLEBASE_MAX } from './levelnote.js';
+import { checkFen } from './fencheck.js';
 
 const solveCache = new Map();
 /** The sizes whose tablebase the server said is ready. */
@@ -46,6 +48,13 @@ export async function renderResults() {
   if (!vis || tooBig) return;
   if (box.dataset.fen === fen) return;
   const seq = ++resultsSeq;
+  // a set-up still without its mouse or cats has no result to ask the server for
+  const checked = state.setup ? checkFen(fen) : null;
+  if (checked && !(checked.pos && checked.complete)) {
+    box.dataset.fen = fen;
+    box.innerHTML = `<p class="note">${t('results.incomplete')}</p>`;
+    return;
+  }
   box.dataset.fen = '';
   box.innerHTML = `<p class="note">${t('results.solving')}</p>`;
   try {
@@ -85,12 +94,12 @@ export async function refreshTablebases() {
     el.innerHTML = '';
     // the small tablebases are built in a moment when first needed; only 10×10 takes a while
     const ready = tablebases.filter((tb) => tb.state === 'ready').map((tb) => `${tb.size}×${tb.size}`);
-    el.append(t('tb.ready', { list: ready.length ? ready.join(', ') : t('tb.none') }));
+    el.append(ready.length ? t('tb.ready', { list: ready.join(', ') }) : t('tb.none'));
     let building = false;
     for (const tb of tablebases) {
       if (tb.state === 'building') {
         building = true;
-        el.append(` · ${t('tb.building', { n: tb.size, pct: Math.round(100 * (tb.progress || 0)) })}`);
+        el.append(` ${t('tb.building', { n: tb.size, pct: Math.round(100 * (tb.progress || 0)) })}`);
       } else if (tb.state === 'absent' && tb.size === 10) {
         const b = document.createElement('button');
         b.type = 'button';
@@ -100,7 +109,7 @@ export async function refreshTablebases() {
           try { await api('POST', `/api/tablebase/${tb.size}`); } catch (e) { showError(e); }
           refreshTablebases();
         });
-        el.append(' · ', b);
+        el.append(' ', b);
       }
     }
     let newlyReady = false;

@@ -40,8 +40,9 @@ export function myTurn(g) { return humanToMove(g) && mine(g.to_move); }
 export function watching(g) { return hasHuman(g) && !state.you; }
 /** The seat a friends game's player holds (not 'both'), or null. */
 export function mySeat() { return state.you === 'mouse' || state.you === 'cats' ? state.you : null; }
-/** A player in a game against a friend that is still going: no hints nor exact results. */
-export function playingFriend(g) { return isFriends(g) && !!mySeat() && !g.outcome; }
+/** A game between two friends that is still going: no hints nor exact results, for its
+ * players and its watchers alike (a watcher could pass them on), until it ends. */
+export function playingFriend(g) { return isFriends(g) && !g.outcome; }
 export function startPos(g) { return parseFen(g.start_fen); }
 
 export function positionAt(g, k) {

@@ -25,6 +25,12 @@ export function who(g, side) {
   if (g[side] !== 'human') return t('who.named', { name: seatText(g[side]), side: sideWord(side) });
   return t(`who.the.${side}`);
 }
+/** The key of a sentence whose subject is `side`'s seat: `many` when it is plural ("the cats
+ * offer"), else `one` ("the mouse offers", "Ana (cats) offers"). */
+export function bySubject(g, side, one, many) {
+  const plural = side === 'cats' && !(g.names && g.names.cats) && g.cats === 'human';
+  return plural ? many : one;
+}
 export function seatText(seat) {
   if (seat === 'human' || seat === 'random' || seat === 'perfect') return t(`seat.${seat}`);
   // one of the articles' programs at a depth: "ryg3-v10@8"

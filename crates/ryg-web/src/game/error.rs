@@ -10,6 +10,9 @@ use crate::store::{Holder, StoreError};
 pub enum GameError {
     #[error("no game with id {0}")]
     NotFound(i64),
+    /// A game id that names no game for this request (see [`crate::game::Games::resolve`]).
+    #[error("no game '{0}'")]
+    NoSuchGame(String),
     /// Move text that is no move.
     #[error(transparent)]
     BadMove(#[from] ryg_wide::MoveError),

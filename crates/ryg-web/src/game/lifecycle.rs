@@ -88,6 +88,13 @@ pub struct EngineSeat {
     pub depth: Option<i64>,
 }
 
+impl SeatSpec {
+    /// Whether it asks for a person (`"human"`).
+    pub fn is_human(&self) -> bool {
+        matches!(self, SeatSpec::Text(t) if t.eq_ignore_ascii_case("human"))
+    }
+}
+
 impl From<&str> for SeatSpec {
     fn from(text: &str) -> SeatSpec {
         SeatSpec::Text(text.to_string())
@@ -226,6 +233,7 @@ impl Games<'_> {
                 tokens.push((side, t));
             }
         }
+        g.public_id = token::public_id()?;
         g.id = self.store.insert(&g)?;
         Ok(Created { game: g, tokens })
     }
@@ -293,6 +301,7 @@ impl Games<'_> {
             return Ok(Rematch::Offered);
         }
         let mut new = rematch_of(g, new_seed(), now);
+        new.public_id = token::public_id()?;
         new.id = self.store.insert(&new)?;
         g.rematch_id = Some(new.id);
         g.rematch_offer = None;

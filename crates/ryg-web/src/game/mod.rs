@@ -16,7 +16,9 @@ mod undo;
 mod tests;
 
 pub use error::GameError;
-pub use lifecycle::{new_seed, rematch_of, ClockSpec, Created, Names, NewGame, Rematch};
+pub use lifecycle::{
+    new_seed, rematch_of, ClockSpec, Created, EngineSeat, Names, NewGame, Rematch, SeatSpec,
+};
 pub use play::{computer_seed, computer_to_answer, play_move};
 pub use record::record;
 pub use seats::{display_name, require_holder, require_side, MAX_NAME};

@@ -35,6 +35,40 @@ impl<'a> Games<'a> {
         self.store.load(id)?.ok_or(GameError::NotFound(id))
     }
 
+    /// The game a request to read names by `id`: its public id, open to anyone who knows it, or
+    /// its number, which names it only for the holder of one of its seats' tokens (`token`, a
+    /// hash): to anyone else a number names no game, whether or not it exists.
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchGame`] when `id` names no game for this request.
+    pub fn resolve(&self, id: &str, token: Option<&str>) -> Result<i64, GameError> {
+        let unknown = || GameError::NoSuchGame(ryg_wide::echo::echo(id).to_string());
+        let number = self.resolve_to_act(id)?;
+        if crate::token::is_public_id(id) {
+            return Ok(number);
+        }
+        let g = self.store.load(number)?.ok_or_else(unknown)?;
+        let holds = token.is_some_and(|t| g.tokens.iter().any(|h| h.as_deref() == Some(t)));
+        if holds {
+            Ok(number)
+        } else {
+            Err(unknown())
+        }
+    }
+
+    /// The game a request to act names by `id`, its public id or its number: acting needs a
+    /// seat's token anyway, which the action checks (a refusal says no more than that).
+    ///
+    /// # Errors
+    /// [`GameError::NoSuchGame`] when `id` names no game.
+    pub fn resolve_to_act(&self, id: &str) -> Result<i64, GameError> {
+        let unknown = || GameError::NoSuchGame(ryg_wide::echo::echo(id).to_string());
+        if crate::token::is_public_id(id) {
+            return self.store.id_of(id)?.ok_or_else(unknown);
+        }
+        id.parse().map_err(|_| unknown())
+    }
+
     /// Stores a change of `g` made at `now` (bumping its version) and tells `changed`.
     ///
     /// # Errors
@@ -65,14 +99,19 @@ impl<'a> Games<'a> {
         Ok((unplayed, old))
     }
 
-    /// The games of `ids` that exist, in that order.
+    /// The games `ids` name for the holder of `token` (see [`Games::resolve`]), in that order;
+    /// ids that name none are skipped.
     ///
     /// # Errors
     /// When the store fails.
-    pub fn some(&self, ids: &[i64]) -> Result<Vec<StoredGame>, GameError> {
+    pub fn some(&self, ids: &[String], token: Option<&str>) -> Result<Vec<StoredGame>, GameError> {
         let mut games = Vec::new();
-        for &id in ids {
-            games.extend(self.store.load(id)?);
+        for id in ids {
+            match self.resolve(id, token) {
+                Ok(id) => games.extend(self.store.load(id)?),
+                Err(GameError::NoSuchGame(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
         Ok(games)
     }

@@ -41,6 +41,10 @@ impl GameStore for MemoryStore {
         Ok(self.games.lock().unwrap().iter().find(|g| g.id == id).cloned())
     }
 
+    fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self.games.lock().unwrap().iter().find(|g| g.public_id == public_id).map(|g| g.id))
+    }
+
     fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
         let mut games: Vec<StoredGame> = self.games.lock().unwrap().clone();
         games.retain(|g| g.updated_at.as_str() >= since.unwrap_or(""));

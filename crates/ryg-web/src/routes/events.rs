@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +14,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::blocking::blocking;
 use super::client::Client;
-use super::games::event_json;
+use super::games::{event_json, GameRef};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Subscription;
 use crate::state::AppState;
@@ -86,13 +86,10 @@ impl Stream {
 
 pub async fn events(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     headers: HeaderMap,
     Client(client): Client,
 ) -> ApiResult<Response> {
-    let id = id
-        .parse::<i64>()
-        .map_err(|_| ApiError::not_found(format!("no game '{id}': game ids are numbers")))?;
     let last = match headers.get("last-event-id") {
         None => -1,
         Some(v) => v

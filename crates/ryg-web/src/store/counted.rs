@@ -39,6 +39,10 @@ impl GameStore for Counted {
         self.count(self.inner.save(g))
     }
 
+    fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
+        self.count(self.inner.id_of(public_id))
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.count(self.inner.check())
     }

@@ -246,6 +246,7 @@ mod tests {
                 crate::store::now_utc(),
             );
             g.game.play("e1d2".parse().unwrap()).unwrap();
+            g.public_id = crate::token::public_id().unwrap();
             store.insert(&g).unwrap();
         }
         store

@@ -49,6 +49,12 @@ pub trait GameStore: Send + Sync {
     /// When the database fails or the stored game cannot be read back.
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError>;
 
+    /// The id of the game whose public id is `public_id`, if stored.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError>;
+
     /// The `limit` most recently changed games, newest first; only those changed since `since`
     /// (an ISO time) when given.
     ///

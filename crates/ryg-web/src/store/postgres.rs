@@ -58,6 +58,10 @@ pub const PG_MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE games ADD COLUMN clock_history TEXT;
 ",
+    "
+    ALTER TABLE games ADD COLUMN public_id TEXT;
+    CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
+",
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
@@ -290,6 +294,15 @@ async fn migrate(client: &mut deadpool_postgres::Object, url: &str) -> Result<()
     for sql in PG_MIGRATIONS.iter().skip(version as usize) {
         tx.batch_execute(sql).await.map_err(query)?;
     }
+    // games stored before public ids get one each
+    let unnamed = tx.query("SELECT id FROM games WHERE public_id IS NULL", &[]).await.map_err(query)?;
+    for row in unnamed {
+        let id: i64 = row.get(0);
+        let public_id = crate::token::public_id().map_err(query)?;
+        tx.execute("UPDATE games SET public_id = $2 WHERE id = $1", &[&id, &public_id])
+            .await
+            .map_err(query)?;
+    }
     tx.execute("DELETE FROM ryg_schema", &[]).await.map_err(query)?;
     tx.execute("INSERT INTO ryg_schema (version) VALUES ($1)", &[&newest]).await.map_err(query)?;
     tx.commit().await.map_err(query)
@@ -321,6 +334,7 @@ fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
         rematch_id: row.try_get(23).map_err(get_err)?,
         creator: row.try_get(24).map_err(get_err)?,
         clock_history: row.try_get(25).map_err(get_err)?,
+        public_id: row.try_get(26).map_err(get_err)?,
     };
     columns.into_game().map_err(|message| StoreError::Query(message.into()))
 }
@@ -342,9 +356,9 @@ impl GameStore for PgStore {
             let tx = client.transaction().await.map_err(query)?;
             let id: i64 = tx
                 .query_one(
-                    "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at, creator)
-                     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) RETURNING id",
-                    &[&size, &r.start_fen, &r.mouse, &r.cats, &r.seed, &r.created_at, &r.creator],
+                    "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at, creator, public_id)
+                     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING id",
+                    &[&size, &r.start_fen, &r.mouse, &r.cats, &r.seed, &r.created_at, &r.creator, &r.public_id],
                 )
                 .await
                 .map_err(query)?
@@ -381,6 +395,18 @@ impl GameStore for PgStore {
                 .await
                 .map_err(query)?;
             row.as_ref().map(row_to_game).transpose()
+        })
+    }
+
+    fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
+        let (pool, public_id) = (self.pool.clone(), public_id.to_owned());
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let row = client
+                .query_opt("SELECT id FROM games WHERE public_id = $1", &[&public_id])
+                .await
+                .map_err(query)?;
+            Ok(row.map(|r| r.get(0)))
         })
     }
 

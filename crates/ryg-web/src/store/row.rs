@@ -36,13 +36,16 @@ pub struct GameRow {
     pub creator: Option<String>,
     /// The clocks' times when each ply began, as `MOUSE:CATS` pairs separated by spaces.
     pub clock_history: Option<String>,
+    /// The id the game's links carry.
+    pub public_id: String,
 }
 
 /// The column names of a game row, in [`GameRow`]'s order (the `result` and `size` columns are
 /// written for queries and people, and read from the moves).
 pub const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
     mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
-    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id, creator, clock_history";
+    turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id, creator, clock_history,
+    public_id";
 
 fn join(moves: impl Iterator<Item = Move>) -> String {
     moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
@@ -79,6 +82,7 @@ impl GameRow {
             clock_history: (!g.clock_history.is_empty()).then(|| {
                 g.clock_history.iter().map(|[m, c]| format!("{m}:{c}")).collect::<Vec<_>>().join(" ")
             }),
+            public_id: g.public_id.clone(),
         }
     }
 
@@ -137,6 +141,7 @@ impl GameRow {
         };
         Ok(StoredGame {
             id,
+            public_id: self.public_id,
             start,
             mouse,
             cats,

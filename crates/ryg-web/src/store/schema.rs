@@ -46,6 +46,10 @@ pub const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE games ADD COLUMN clock_history TEXT;
 ",
+    "
+    ALTER TABLE games ADD COLUMN public_id TEXT;
+    CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
+",
 ];
 
 /// The schema version this ryg writes.
@@ -79,6 +83,23 @@ pub fn migrate(conn: &mut Connection) -> Result<(), MigrateError> {
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
         tx.commit()?;
     }
+    give_public_ids(conn)
+}
+
+/// Gives every game stored before public ids one (random, as new games get theirs).
+fn give_public_ids(conn: &mut Connection) -> Result<(), MigrateError> {
+    let tx = conn.transaction()?;
+    let ids: Vec<i64> = {
+        let mut stmt = tx.prepare("SELECT id FROM games WHERE public_id IS NULL")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    for id in ids {
+        let public_id = crate::token::public_id()
+            .map_err(|e| MigrateError::Sql(rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
+        tx.execute("UPDATE games SET public_id = ?2 WHERE id = ?1", rusqlite::params![id, public_id])?;
+    }
+    tx.commit()?;
     Ok(())
 }
 

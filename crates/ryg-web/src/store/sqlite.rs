@@ -136,8 +136,8 @@ impl GameStore for SqliteStore {
         let mut write = || -> rusqlite::Result<i64> {
             let tx = conn.transaction()?;
             tx.execute(
-                "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at, creator)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
+                "INSERT INTO games (size, start_fen, mouse, cats, seed, created_at, updated_at, creator, public_id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)",
                 params![
                     g.start.size().n(),
                     g.start.fen(),
@@ -145,7 +145,8 @@ impl GameStore for SqliteStore {
                     g.cats.to_string(),
                     g.seed as i64,
                     g.created_at,
-                    g.creator
+                    g.creator,
+                    g.public_id
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -176,6 +177,13 @@ impl GameStore for SqliteStore {
             .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_to_game)
             .optional()?
             .transpose()?)
+    }
+
+    fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row("SELECT id FROM games WHERE public_id = ?1", [public_id], |r| r.get(0))
+            .optional()?)
     }
 
     fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
@@ -241,6 +249,7 @@ pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite:
         rematch_id: row.get(23)?,
         creator: row.get(24)?,
         clock_history: row.get(25)?,
+        public_id: row.get(26)?,
     };
     Ok(columns.into_game().map_err(bad))
 }
@@ -262,13 +271,15 @@ mod tests {
             game.play(m.parse().unwrap()).unwrap();
         }
         game.undo();
-        StoredGame::new(
+        let mut g = StoredGame::new(
             game,
             Seat::Human,
             Seat::Computer(ryg_wide::PlayerSpec::Level(Level::Search(3))),
             7,
             "2026-11-23T06:00:00Z".into(),
-        )
+        );
+        g.public_id = "Ab3_x-Yz09Q".into();
+        g
     }
 
     #[test]
@@ -286,6 +297,8 @@ mod tests {
             (Seat::Human, Seat::Computer(ryg_wide::PlayerSpec::Level(Level::Search(3))), 7)
         );
         assert_eq!(store.load(g.id + 1).unwrap(), None);
+        assert_eq!(store.id_of("Ab3_x-Yz09Q").unwrap(), Some(g.id));
+        assert_eq!(store.id_of("Ab3_x-Yz09R").unwrap(), None);
     }
 
     #[test]
@@ -297,7 +310,7 @@ mod tests {
         drop(conn);
         let before = std::fs::read(&path).unwrap();
         let err = SqliteStore::open(&path).err().unwrap().to_string();
-        assert!(err.contains("schema version 99, newer than this ryg's 4"), "{err}");
+        assert!(err.contains("schema version 99, newer than this ryg's 5"), "{err}");
         assert_eq!(std::fs::read(&path).unwrap(), before, "the refused file changed");
         let mode: String =
             Connection::open(&path).unwrap().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
@@ -369,15 +382,22 @@ mod tests {
             let conn = Connection::open(&path).unwrap();
             conn.execute_batch(MIGRATIONS[0]).unwrap();
             conn.pragma_update(None, "user_version", 1).unwrap();
-            conn.execute(
-                "INSERT INTO games (size, start_fen, mouse, cats, moves, seed, created_at, updated_at)
-                 VALUES (8, ?1, 'human', 'human', 'e1f2 h8g7', 3, 'x', 'x')",
-                [Position::standard().fen()],
-            )
-            .unwrap();
+            for _ in 0..2 {
+                conn.execute(
+                    "INSERT INTO games (size, start_fen, mouse, cats, moves, seed, created_at, updated_at)
+                     VALUES (8, ?1, 'human', 'human', 'e1f2 h8g7', 3, 'x', 'x')",
+                    [Position::standard().fen()],
+                )
+                .unwrap();
+            }
         }
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 4);
+        assert_eq!(store.schema_version().unwrap(), 5);
+        // each old game got a public id of its own, and keeps its number
+        let ids = [store.load(1).unwrap().unwrap().public_id, store.load(2).unwrap().unwrap().public_id];
+        assert!(ids.iter().all(|id| crate::token::is_public_id(id)), "{ids:?}");
+        assert_ne!(ids[0], ids[1]);
+        assert_eq!(store.id_of(&ids[1]).unwrap(), Some(2));
         let g = store.load(1).unwrap().unwrap();
         assert_eq!(g.game.moves().len(), 2);
         assert_eq!((g.tokens.clone(), g.clock, g.end, g.creator.clone()), ([None, None], None, None, None));

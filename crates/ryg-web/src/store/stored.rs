@@ -43,7 +43,11 @@ pub struct End {
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
+    /// The store's own number for the game: shown only to its seat holders.
     pub id: i64,
+    /// The id its links carry (see [`crate::token::public_id`]): who knows it may watch the game.
+    /// Empty until the game service gives it one, before storing it.
+    pub public_id: String,
     pub start: Position,
     pub mouse: Seat,
     pub cats: Seat,
@@ -83,6 +87,7 @@ impl StoredGame {
     pub fn new(game: Game, mouse: Seat, cats: Seat, seed: u64, now: String) -> StoredGame {
         StoredGame {
             id: 0,
+            public_id: String::new(),
             start: *game.start(),
             mouse,
             cats,

@@ -24,8 +24,10 @@ pub struct GameEvent {
     pub game: Value,
 }
 
-/// Reads `GET /api/games/{id}/events` (from `last_id`) on a thread; events arrive on the channel.
-pub fn listen(url: &str, id: i64, last_id: Option<i64>) -> mpsc::Receiver<GameEvent> {
+/// Reads `GET /api/games/{public_id}/events` of `game` (from `last_id`) on a thread, as a
+/// watcher's browser does; events arrive on the channel.
+pub fn listen(url: &str, game: &Value, last_id: Option<i64>) -> mpsc::Receiver<GameEvent> {
+    let id = game["public_id"].as_str().expect("the game's public id");
     let mut req = ureq::get(format!("{url}/api/games/{id}/events"));
     if let Some(last) = last_id {
         req = req.header("Last-Event-ID", last.to_string());

@@ -1,5 +1,5 @@
 //! The test harness of the API tests: the real `ryg serve` binary on a real port, with a real
-//! SQLite file, and a client that keeps the seat tokens of the games it creates.
+//! SQLite file, and a client that keeps the seat tokens and public ids of the games it creates.
 #![allow(dead_code)]
 
 pub mod events;
@@ -19,6 +19,12 @@ pub struct Server {
     pub url: String,
     /// The tokens of the games this client created, by game id.
     pub tokens: RefCell<HashMap<i64, Value>>,
+}
+
+thread_local! {
+    /// The public ids of the games this test created, by game id: kept across the servers a
+    /// test starts (a restart on the same file), as a browser keeps its links.
+    static PUBLIC_IDS: RefCell<HashMap<i64, String>> = RefCell::default();
 }
 
 pub fn ryg_bin() -> PathBuf {
@@ -160,9 +166,38 @@ impl Server {
         (values.len() == 1).then(|| values[0].to_string())
     }
 
+    /// The public id of game `id`, which this client created.
+    pub fn public_id(&self, id: i64) -> String {
+        PUBLIC_IDS
+            .with_borrow(|p| p.get(&id).cloned())
+            .unwrap_or_else(|| panic!("game {id} is not this test's"))
+    }
+
+    /// `path` as the page would send it: a game this client created, named by its number, is
+    /// named by its public id when the client holds no one seat's token for it (a number
+    /// names a game only with a seat's token), and so are the numbers of `?ids=`.
+    fn as_sent(&self, path: &str) -> String {
+        let publics = PUBLIC_IDS.with_borrow(Clone::clone);
+        if let Some(ids) = path.strip_prefix("/api/games?ids=") {
+            let ids: Vec<String> = ids
+                .split(',')
+                .map(|id| {
+                    id.parse().ok().and_then(|n: i64| publics.get(&n).cloned()).unwrap_or(id.to_owned())
+                })
+                .collect();
+            return format!("/api/games?ids={}", ids.join(","));
+        }
+        let Some(rest) = path.strip_prefix("/api/games/") else { return path.to_owned() };
+        let (id, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+        match id.parse::<i64>().ok().and_then(|n| publics.get(&n)) {
+            Some(public) if self.own_token(path).is_none() => format!("/api/games/{public}{tail}"),
+            _ => path.to_owned(),
+        }
+    }
+
     pub fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
         let token = self.own_token(path);
-        self.call_as(method, path, body, token.as_deref())
+        self.call_as(method, &self.as_sent(path), body, token.as_deref())
     }
 
     /// A request carrying `token` (none: no Authorization header).
@@ -188,6 +223,9 @@ impl Server {
         if method == "POST" && status == 201 {
             if let (Some(id), Some(tokens)) = (value["id"].as_i64(), value.get("tokens")) {
                 self.tokens.borrow_mut().insert(id, tokens.clone());
+            }
+            if let (Some(id), Some(public)) = (value["id"].as_i64(), value["public_id"].as_str()) {
+                PUBLIC_IDS.with_borrow_mut(|p| p.insert(id, public.to_owned()));
             }
         }
         (status, value)

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status, moveList,
+  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, gameNumber, status, moveList,
 } from './harness.mjs';
 
 const db = tempDb();
@@ -76,6 +76,7 @@ async function createFriendGame(p, { size = '4', side = 'mouse', name = '', minu
   const id = await gameId(p);
   return {
     id,
+    number: await gameNumber(p),
     friendLink: await p.locator('#friend-link').inputValue(),
     watchLink: await p.locator('#watch-link').inputValue(),
     token: await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id),
@@ -116,7 +117,7 @@ test('"Play a friend" creates the game and shows the friend\'s link and the watc
 
   await ana.getByRole('button', { name: 'Start playing' }).click();
   assert.equal(await ana.getByRole('dialog').count(), 0);
-  assert.match(await status(ana), new RegExp(`^Game ${game.id} · 4×4 · Your move \\(mouse\\)\\.$`));
+  assert.match(await status(ana), new RegExp(`^Game ${game.number} · 4×4 · Your move \\(mouse\\)\\.$`));
   assert.equal(await ana.locator('#role').innerText(), 'You play the mouse against your friend.');
   assert.equal(await ana.locator('#player-bottom .pname').innerText(), 'Ana');
   assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00');
@@ -224,6 +225,13 @@ test('a rematch: one offers, the other accepts, both pages go to the new game wi
   await ana.waitForFunction(() => document.getElementById('rematch').textContent === 'Rematch offered…');
   assert.equal(await ana.locator('#rematch').isDisabled(), true);
   await bo.waitForFunction(() => document.getElementById('announce').textContent === 'Ana (mouse) offers a rematch with sides swapped.');
+  // the offer is in the game panel for both, with or without the end card
+  await waitText(bo, '#rematch-offer-text', 'Ana (mouse) offers a rematch with sides swapped.');
+  await waitText(ana, '#rematch-offer-text', 'You offered a rematch. Waiting for Bo (cats).');
+  await waitText(watcher, '#rematch-offer-text', 'Ana (mouse) offered a rematch with sides swapped.');
+  await bo.locator('#card-close').click();
+  assert.equal(await bo.locator('#rematch-offer').isVisible(), true);
+  assert.equal(await bo.getByRole('button', { name: 'Accept the rematch' }).isVisible(), true);
   await bo.getByRole('button', { name: 'Accept the rematch' }).click();
   await bo.waitForFunction((old) => document.body.dataset.game !== String(old) && document.body.dataset.busy === 'false', game.id);
   const id2 = await gameId(bo);
@@ -235,9 +243,11 @@ test('a rematch: one offers, the other accepts, both pages go to the new game wi
   assert.equal(await tokens(ana, id2), game.token);
   assert.equal(await tokens(bo, id2), await tokens(bo, game.id));
   assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'the same clock, fresh');
-  // the watcher is offered the new game
-  await watcher.waitForFunction(() => document.getElementById('rematch').textContent === 'Watch the rematch');
-  await watcher.getByRole('button', { name: 'Watch the rematch' }).click();
+  // the rematch is a new game: the watcher's link does not open it
+  await watcher.waitForFunction(() => document.getElementById('rematch-offer').hidden);
+  assert.equal(await watcher.locator('#rematch').isHidden(), true);
+  // given the new game's link, the watcher watches it
+  await watcher.goto(`${server.url}#game=${id2}`);
   await watcher.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id2);
   assert.match(await status(watcher), /· Bo \(mouse\) to move\.$/);
   game.id2 = id2;
@@ -360,7 +370,7 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   const id2 = await gameId(p);
   assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token);
   assert.equal(await moves(p), 1, "the computer's mouse moved first");
-  assert.match(await status(p), new RegExp(`^Game ${id2} · 4×4 · Your move \\(cats\\)\\.$`));
+  assert.match(await status(p), new RegExp(`^Game ${await gameNumber(p)} · 4×4 · Your move \\(cats\\)\\.$`));
   assert.equal(await p.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'playing the cats: flipped');
   assert.deepEqual(p.errors, []);
   await p.context().close();

@@ -133,7 +133,10 @@ export async function idle(p) {
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
 }
 export async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
-export async function gameId(p) { return Number(await p.evaluate(() => document.body.dataset.game)); }
+/** The shown game's id (its public id; `new-N` for a game not stored yet). */
+export async function gameId(p) { return p.evaluate(() => document.body.dataset.game); }
+/** The shown game's number, as the status line says "Game N". */
+export async function gameNumber(p) { return Number(await p.evaluate(() => document.body.dataset.number)); }
 export async function status(p) { return p.locator('#status').innerText(); }
 /** The moves of the list as played (the review's "?" on a move that gave the win away left off). */
 export async function moveList(p) {

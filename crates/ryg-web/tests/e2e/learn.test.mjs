@@ -38,7 +38,12 @@ test('the header link opens the lessons; the minimax tree is the command line\'s
   const cli = cliTree(2);
   assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cli.nodes.length);
   assert.equal(await p.locator('#mm-tree svg g.n').count(), cli.nodes.length);
-  assert.match(await p.locator('#mm-summary').innerText(), new RegExp(`${cli.nodes.length} nodes.*${cli.best_move}, worth ${cli.value}`));
+  // the lesson asks before it tells: no answer chosen, minimax's move not said before a try
+  assert.equal(await p.locator('#mm-summary').innerText(), `The tree has ${cli.nodes.length} nodes. Which move does minimax choose? Step through the search, then answer below.`);
+  assert.equal(await p.locator('#mm-answer').inputValue(), '');
+  await p.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await p.locator('#mm-verdict').innerText(), 'Pick an answer first.');
+  assert.doesNotMatch(await p.locator('#mm-summary').innerText(), new RegExp(cli.best_move));
   // the replay: the root first, then its first move, then that move's first reply (a leaf)
   assert.match(await stepText(p, 'mm'), /Press/);
   await p.getByRole('button', { name: 'Next step' }).click();
@@ -64,6 +69,7 @@ test('the header link opens the lessons; the minimax tree is the command line\'s
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'true');
   assert.match(await p.locator('#mm-verdict').innerText(), /^Right!/);
+  assert.match(await p.locator('#mm-summary').innerText(), new RegExp(`${cli.nodes.length} nodes.*${cli.best_move}, worth ${cli.value}`));
   await axeScan(p, 'minimax lesson', true);
   // depth 4: the same count as the command line's
   await lesson(p, 'mm', 4);
@@ -279,9 +285,13 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   assert.equal(keeping.length, 1);
   assert.ok(puzzle.moves.length >= 2);
   const wrong = puzzle.moves.find((m) => m.winner !== puzzle.winner).move;
+  // no answer chosen, and the explorer (which shows it) offered only after a first try
+  assert.equal(await p.locator('#pf-answer').inputValue(), '');
+  assert.equal(await p.locator('#pf-open').isHidden(), true);
   await p.locator('#pf-answer').selectOption(wrong);
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'false');
+  assert.equal(await p.getByRole('button', { name: 'Show it in the explorer' }).isVisible(), true);
   await p.locator('#pf-answer').selectOption(keeping[0].move);
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'true');

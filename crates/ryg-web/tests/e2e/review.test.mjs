@@ -36,7 +36,7 @@ async function scriptedGame() {
   }
   assert.ok(erred, 'the cats had a losing move to make');
   assert.equal(g.outcome.winner, 'mouse');
-  return { id: g.id, erred, n: g.moves.length };
+  return { id: g.public_id, erred, n: g.moves.length };
 }
 
 for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {

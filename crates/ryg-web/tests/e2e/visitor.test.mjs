@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  newPage, screenshot, axeScan, sq, idle, moves, gameId, status, useServerAndBrowser, newGameOnForm as newGame,
+  newPage, screenshot, axeScan, sq, idle, moves, gameId, gameNumber, status, useServerAndBrowser, newGameOnForm as newGame,
 } from './harness.mjs';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
@@ -211,6 +211,10 @@ test('the end-of-game card: who won, how, plies and moves; Review goes to the st
   assert.match(await p.locator('#end-how').innerText(), /^The (mouse|cats) /);
   assert.equal(await p.locator('#end-length').innerText(), `The game lasted ${n} ${n === 1 ? 'ply' : 'plies'} (${Math.ceil(n / 2)} ${Math.ceil(n / 2) === 1 ? 'move' : 'moves'}).`);
   await screenshot(p, 'desktop-end');
+  // the final position stays in sight: the result is under the board, not over it
+  const board = await p.locator('#board').boundingBox();
+  const card = await p.locator('#end-card').boundingBox();
+  assert.ok(card.y >= board.y + board.height - 1, JSON.stringify({ board, card }));
   await p.locator('#card-review').click();
   assert.equal(await p.locator('#end-card').isHidden(), true);
   assert.equal(await p.locator('#review').isVisible(), true);
@@ -311,4 +315,95 @@ test('screenshots of the views in Spanish and in the dark theme, desktop and pho
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }
+});
+
+test('a fresh browser cannot open another visitor\'s game by guessing ids; the watch link opens it', async () => {
+  const ana = await visit();
+  await ana.locator('#seat').selectOption('mouse');
+  await sq(ana, 'e1').click();
+  await sq(ana, 'd2').click();
+  await waitMoves(ana, 2);
+  const id = await gameId(ana);
+  const number = await gameNumber(ana);
+  assert.match(id, /^[A-Za-z0-9_-]{11}$/, 'the address carries the unguessable id');
+  assert.equal(await ana.evaluate(() => location.hash), `#game=${id}`);
+  assert.ok(number >= 1);
+  const eve = await visit();
+  // numbers, counted through, name no game for her: not in the address, not in the API
+  for (const guess of [number, 1, 2, 3]) {
+    await eve.goto(`${server.url}#game=${guess}`);
+    await eve.waitForFunction((k) => document.getElementById('error').textContent === `no game '${k}'` && document.body.dataset.busy === 'false', guess);
+    assert.notEqual(await gameId(eve), id);
+    assert.equal(await moves(eve), 0, `#game=${guess} showed a game`);
+    assert.equal(await eve.evaluate(() => location.hash), '', 'the address names no game');
+  }
+  await screenshot(eve, 'private-guessed-number');
+  const seen = await eve.evaluate(async (n) => {
+    const one = await fetch(`/api/games/${n}`);
+    const some = await (await fetch(`/api/games?ids=${Array.from({ length: 100 }, (_, i) => i + 1).join(',')}`)).json();
+    const all = await fetch('/api/games');
+    return [one.status, some.games.length, all.status];
+  }, number);
+  assert.deepEqual(seen, [404, 0, 404]);
+  // a public id one character off is no game either
+  const guess = (id[0] === 'A' ? 'B' : 'A') + id.slice(1);
+  await eve.goto(`${server.url}#game=${guess}`);
+  await eve.waitForFunction((k) => document.getElementById('error').textContent === `no game '${k}'` && document.body.dataset.busy === 'false', guess);
+  assert.equal(await moves(eve), 0);
+  // the link Ana gives opens it, to watch
+  await eve.goto(`${server.url}#game=${id}`);
+  await eve.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', id);
+  assert.equal(await moves(eve), 2);
+  assert.equal(await eve.locator('#role').innerText(), 'You are watching: you see every move as it is played, but cannot play.');
+  assert.deepEqual(ana.errors, []);
+  await ana.context().close();
+  await eve.context().close();
+});
+
+test('every view is a history entry: Back from a second game returns to the first', async () => {
+  const p = await visit();
+  await p.locator('#seat').selectOption('mouse');
+  await sq(p, 'e1').click();
+  await sq(p, 'd2').click();
+  await waitMoves(p, 2);
+  const first = await gameId(p);
+  await newGame(p, { size: '6', seat: 'mouse', level: '3' });
+  assert.equal(await moves(p), 0);
+  await p.goBack();
+  await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', first);
+  assert.equal(await moves(p), 2);
+  await p.goForward();
+  await p.waitForFunction((k) => document.body.dataset.game !== k, first);
+  // a second stored game, then Back: the first again
+  await newGame(p, { size: '8', seat: 'mouse', level: '3' });
+  await sq(p, 'e1').click();
+  await sq(p, 'f2').click();
+  await waitMoves(p, 2);
+  const second = await gameId(p);
+  assert.notEqual(second, first);
+  await p.goBack();
+  await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', first);
+  assert.equal(await p.evaluate(() => location.hash), `#game=${first}`);
+  await p.goForward();
+  await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', second);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('a phone 390×844: the new-game controls come right after the board, before moves, results and recent games; the result sits under the final position', async () => {
+  const p = await visit({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const top = async (sel) => (await p.locator(sel).boundingBox()).y;
+  const newBox = await top('#new-game-box');
+  for (const sel of ['#moves-title', '#results-title', '#recent-title']) assert.ok(newBox < await top(sel), sel);
+  assert.ok(await top('#board') < newBox);
+  await newGame(p, { size: '4', seat: 'watch', level: 'random' });
+  await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
+  const board = await p.locator('#board').boundingBox();
+  const card = await p.locator('#end-card').boundingBox();
+  assert.ok(card.y >= board.y + board.height - 1, JSON.stringify({ board, card }));
+  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await screenshot(p, 'phone-end');
+  await axeScan(p, 'the phone end of a game', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
 });

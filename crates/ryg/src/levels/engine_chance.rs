@@ -27,7 +27,14 @@ pub fn engine_chances(
     tablebase: &Tablebase,
     models: &[Opponent],
 ) -> EngineChances {
-    let mut dp = Dp { spec, searcher: Searcher::new(spec.engine.config()), computer, tablebase, models, memo: HashMap::new() };
+    let mut dp = Dp {
+        spec,
+        searcher: Searcher::new(spec.engine.config()),
+        computer,
+        tablebase,
+        models,
+        memo: HashMap::new(),
+    };
     let chances = dp.value(start);
     EngineChances { chances: models.iter().copied().zip(chances).collect(), positions: dp.memo.len() }
 }
@@ -66,7 +73,9 @@ impl Dp<'_> {
                         Opponent::Exploiter => children.iter().map(|(_, v)| v[i]).fold(0.0, f64::max),
                         Opponent::Err(rate) => distribution(Level::Err(*rate), position, self.tablebase)
                             .iter()
-                            .map(|&(mv, p)| p * children.iter().find(|(m, _)| *m == mv).map_or(0.0, |(_, v)| v[i]))
+                            .map(|&(mv, p)| {
+                                p * children.iter().find(|(m, _)| *m == mv).map_or(0.0, |(_, v)| v[i])
+                            })
                             .sum(),
                     })
                     .collect()

@@ -51,11 +51,13 @@ export default {
   'task.right': 'Right! {why}',
   'task.wrong': 'Not this one. {hint}',
   'task.none': 'Pick an answer first.',
+  'task.choose': 'Choose…',
 
   'lesson.minimax.title': 'The game tree and minimax',
   'lesson.minimax.p1': 'From a position, each legal move leads to a new position, and from each of those the other side has its moves: this is the game tree. The computer cannot see to the end of the game, so it stops at a fixed depth and asks the evaluation function how good each leaf looks for the mouse.',
   'lesson.minimax.p2': 'Then it backs the values up, level by level: where the mouse is to move it takes the largest value of the children, where the cats are to move they take the smallest. The value that reaches the root tells which move to play. RYG, the articles\' first program, built this tree explicitly in memory, node by node, and evaluated every board in it, as ryg does here: each node shows its own evaluation beside the value minimax brings back.',
   'lesson.minimax.summary': 'The tree has {n} nodes. Minimax chooses {best}, worth {value} for the mouse.',
+  'lesson.minimax.summaryAsk': 'The tree has {n} nodes. Which move does minimax choose? Step through the search, then answer below.',
   'lesson.minimax.task': 'Which move does minimax choose at the root? Step through the tree (or read the values) and answer.',
   'lesson.minimax.right': '{best} has the best backed-up value for the side to move.',
   'lesson.minimax.hint': 'Compare the values of the root\'s children: the side to move takes the best one for itself (on a tie, the first one tried).',

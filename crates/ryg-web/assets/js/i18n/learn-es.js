@@ -51,11 +51,13 @@ export default {
   'task.right': '¡Correcto! {why}',
   'task.wrong': 'Esa no. {hint}',
   'task.none': 'Elige primero una respuesta.',
+  'task.choose': 'Elige…',
 
   'lesson.minimax.title': 'El árbol de juego y el minimax',
   'lesson.minimax.p1': 'Desde una posición, cada jugada legal lleva a una posición nueva, y desde cada una de ellas el otro bando tiene sus jugadas: es el árbol de juego. El ordenador no puede ver hasta el final de la partida, así que se detiene a una profundidad fija y pregunta a la función de evaluación cuán buena parece cada hoja para el ratón.',
   'lesson.minimax.p2': 'Después sube los valores, nivel a nivel: donde mueve el ratón toma el valor más alto de los hijos, donde mueven los gatos toman el más bajo. El valor que llega a la raíz dice qué jugada hacer. RYG, el primer programa de los artículos, construía este árbol entero en memoria, nodo a nodo, y evaluaba todos sus tableros, como hace ryg aquí: cada nodo muestra su propia evaluación junto al valor que trae el minimax.',
   'lesson.minimax.summary': 'El árbol tiene {n} nodos. El minimax elige {best}, que vale {value} para el ratón.',
+  'lesson.minimax.summaryAsk': 'El árbol tiene {n} nodos. ¿Qué jugada elige el minimax? Recorre la búsqueda paso a paso y responde abajo.',
   'lesson.minimax.task': '¿Qué jugada elige el minimax en la raíz? Recorre el árbol paso a paso (o lee los valores) y responde.',
   'lesson.minimax.right': '{best} tiene el mejor valor subido para el bando que mueve.',
   'lesson.minimax.hint': 'Compara los valores de los hijos de la raíz: el bando que mueve toma el mejor para sí (si empatan, el primero que se probó).',

@@ -46,7 +46,9 @@ async function build() {
     return;
   }
   if (!$('mm-tree') || mine !== seq) return; // the lesson was left, or asked again, meanwhile
-  $('mm-summary').textContent = t('lesson.minimax.summary', { n: tree.nodes.length, best: tree.best_move ?? '—', value: tree.value });
+  // the answer is told only after a first try
+  const told = () => t('lesson.minimax.summary', { n: tree.nodes.length, best: tree.best_move ?? '—', value: tree.value });
+  $('mm-summary').textContent = t('lesson.minimax.summaryAsk', { n: tree.nodes.length });
   const view = createTreeView($('mm-tree'), tree.nodes, {
     label: t('learn.tree', { depth }),
     pictureLabel: t('learn.picture'),
@@ -57,10 +59,13 @@ async function build() {
   $('mm-tree').dataset.busy = 'false';
   stopStepper = wireStepper('mm', view, tree.nodes, tree.steps);
   const roots = tree.nodes.filter((n) => n.parent === 0);
-  $('mm-answer').innerHTML = roots.map((n) => `<option value="${esc(n.move)}">${esc(n.move)}</option>`).join('');
+  $('mm-answer').innerHTML = `<option value="">${t('task.choose')}</option>`
+    + roots.map((n) => `<option value="${esc(n.move)}">${esc(n.move)}</option>`).join('');
   $('mm-verdict').textContent = '';
   $('mm-check').onclick = () => {
     const pick = $('mm-answer').value;
+    if (!pick) { $('mm-verdict').textContent = t('task.none'); return; }
     verdict('mm', pick === tree.best_move, t('lesson.minimax.right', { best: tree.best_move }), t('lesson.minimax.hint'));
+    $('mm-summary').textContent = told();
   };
 }

@@ -38,7 +38,7 @@ export const perfect = {
         <button type="button" id="pf-start">${t('lesson.perfect.start')}</button></div></div>
       <section class="task" aria-labelledby="pf-task-title"><h3 id="pf-task-title">${t('task.title')}</h3>
         <p id="pf-task-text"></p>
-        <div class="row"><button type="button" id="pf-open">${t('lesson.perfect.open')}</button><select id="pf-answer" aria-labelledby="pf-task-title"></select><button type="button" id="pf-check">${t('task.check')}</button></div>
+        <div class="row"><button type="button" id="pf-open" hidden>${t('lesson.perfect.open')}</button><select id="pf-answer" aria-labelledby="pf-task-title"></select><button type="button" id="pf-check">${t('task.check')}</button></div>
         <p id="pf-verdict" class="verdict" role="status"></p></section>`;
     board = createBoard($('pf-board'), { square: () => {}, canDrag: () => false, dragStart: () => {}, drop: () => {}, escape: () => {} });
     $('pf-first').onclick = () => { stop(); go(0); };
@@ -164,15 +164,20 @@ async function setTask() {
   if (!$('pf-answer')) return;
   puzzle.moves = r.moves;
   $('pf-task-text').textContent = t('lesson.perfect.task', { fen: puzzle.fen, who: who(puzzle.to_move) });
-  $('pf-answer').innerHTML = r.moves.map((m) => `<option>${esc(m.move)}</option>`).sort().join('');
+  $('pf-answer').innerHTML = `<option value="">${t('task.choose')}</option>`
+    + r.moves.map((m) => `<option>${esc(m.move)}</option>`).sort().join('');
+  // the explorer shows the answer: offered only after a first try
+  $('pf-open').hidden = true;
 }
 
 function check() {
   if (!puzzle || !puzzle.moves) return;
   const pick = $('pf-answer').value;
+  const el = $('pf-verdict');
+  if (!pick) { el.textContent = t('task.none'); return; }
   const m = puzzle.moves.find((x) => x.move === pick);
   const right = m && m.winner === puzzle.to_move;
-  const el = $('pf-verdict');
+  $('pf-open').hidden = false;
   el.dataset.right = String(right);
   el.textContent = right ? t('task.right', { why: t('lesson.perfect.right', { move: pick }) }) : t('task.wrong', { hint: t('lesson.perfect.hint') });
 }

@@ -1,12 +1,12 @@
 //! `POST /api/games/{id}/moves` and `…/computer`: a person's move, the computer's.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 
 use std::sync::Arc;
 
-use super::shared::{answer, lock_game, owe_reply, parse_id, with_game, with_service, AppRef};
+use super::shared::{answer, lock_game, owe_reply, with_game, with_service, AppRef, GameRef};
 use super::view::GameView;
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
@@ -31,12 +31,12 @@ pub struct ComputerBody {
 pub async fn play(
     State(state): AppRef,
     Client(client): Client,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     token: Bearer,
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Json<GameView>> {
     let st = Arc::clone(&state);
-    let (turn, g, (you, owed)) = with_game(&state, &id, move |games, g| {
+    let (turn, g, (you, owed)) = with_game(&state, id, move |games, g| {
         // the computer's reply has its place before the move is stored
         let owed = owe_reply(&st, g, client)?;
         let you = games.play(g, token.hash(), &body.mv, now_ms())?;
@@ -51,13 +51,13 @@ pub async fn play(
 pub async fn computer(
     State(state): AppRef,
     Client(client): Client,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     token: Bearer,
     Body(body): Body<ComputerBody>,
 ) -> ApiResult<Json<GameView>> {
-    if state.replies.is_owed(parse_id(&id)?) {
+    if state.replies.is_owed(id) {
         // the computer's reply is queued already: it is the answer
-        let id = parse_id(&id)?;
+        let id = id;
         let _turn = lock_game(&state, id).await;
         let st = Arc::clone(&state);
         let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
@@ -65,7 +65,7 @@ pub async fn computer(
         return Ok(Json(GameView::on(&state, &g, Some(you))));
     }
     let st = Arc::clone(&state);
-    let (turn, g, (you, level, ticket)) = with_game(&state, &id, move |games, g| {
+    let (turn, g, (you, level, ticket)) = with_game(&state, id, move |games, g| {
         let (you, level) = games.computer_request(g, token.hash(), body.level.as_deref())?;
         let ticket = st.game_work.admit(client)?;
         Ok::<_, ApiError>((you, level, ticket))

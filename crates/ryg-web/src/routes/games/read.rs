@@ -3,12 +3,12 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::shared::{parse_id, with_service, AppRef};
+use super::shared::{with_service, AppRef, GameRef};
 use super::view::GameView;
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
@@ -29,20 +29,21 @@ async fn load(state: &Arc<AppState>, id: i64) -> ApiResult<StoredGame> {
 /// The most ids one `GET /api/games?ids=` asks for.
 const MAX_IDS: usize = 100;
 
-/// `?ids=3,17,42`: those games (unknown ids skipped), as the page's "Recent games" asks for the
-/// games this browser holds a seat in or opened. Without `ids`: the server's live games, newest
-/// first, only when it runs with `--public-games`.
-pub async fn list(State(state): AppRef, params: Params) -> ApiResult<Json<serde_json::Value>> {
+/// `?ids=Ab3_x-Yz09Q,…`: those games by their public ids (ids that name no game skipped; a
+/// numeric id counts only with a token of one of its seats), as the page's "Recent games" asks
+/// for the games this browser holds a seat in or opened. Without `ids`: the server's live
+/// games, newest first, only when it runs with `--public-games`.
+pub async fn list(State(state): AppRef, params: Params, token: Bearer) -> ApiResult<Json<serde_json::Value>> {
     if let Some(ids) = params.get("ids") {
         let ids = parse_ids(ids)?;
         let st = Arc::clone(&state);
-        let games = blocking(move || Ok(with_service(&st, |games| games.some(&ids))?)).await?;
+        let games = blocking(move || Ok(with_service(&st, |games| games.some(&ids, token.hash()))?)).await?;
         let views: Vec<GameView> = games.iter().map(|g| GameView::on(&state, g, None)).collect();
         return Ok(Json(serde_json::json!({ "games": views })));
     }
     if !state.public_games {
         return Err(ApiError::not_found(
-            "this server does not list its games; start it with --public-games, or ask for some with ?ids=1,2,3",
+            "this server does not list its games; start it with --public-games, or ask for some by their public ids with ?ids=ID,ID",
         )
         .with_code("not_public"));
     }
@@ -61,17 +62,19 @@ pub async fn list(State(state): AppRef, params: Params) -> ApiResult<Json<serde_
     Ok(Json(serde_json::json!({ "games": views })))
 }
 
-/// `3,17,42` as ids: at most [`MAX_IDS`], each a game id.
-fn parse_ids(text: &str) -> ApiResult<Vec<i64>> {
+/// `Ab3_x-Yz09Q,17` as ids: at most [`MAX_IDS`], each a public id or a number.
+fn parse_ids(text: &str) -> ApiResult<Vec<String>> {
     let ids: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     if ids.len() > MAX_IDS {
         return Err(ApiError::bad_request(format!("at most {MAX_IDS} ids, not {}", ids.len())));
     }
     ids.iter()
-        .map(|id| {
-            id.parse::<i64>().map_err(|_| {
-                ApiError::bad_request(format!("bad ids: '{}' is no game id", ryg_wide::echo::echo(id)))
-            })
+        .map(|&id| {
+            if crate::token::is_public_id(id) || id.parse::<i64>().is_ok() {
+                Ok(id.to_owned())
+            } else {
+                Err(ApiError::bad_request(format!("bad ids: '{}' is no game id", ryg_wide::echo::echo(id))))
+            }
         })
         .collect()
 }
@@ -81,13 +84,12 @@ pub async fn config(State(state): AppRef) -> Json<serde_json::Value> {
     Json(serde_json::json!({ "public_games": state.public_games }))
 }
 
-pub async fn show(State(state): AppRef, Path(id): Path<String>, token: Bearer) -> ApiResult<Json<GameView>> {
-    let g = load(&state, parse_id(&id)?).await?;
+pub async fn show(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+    let g = load(&state, id).await?;
     Ok(Json(GameView::on(&state, &g, g.holder(token.hash()))))
 }
 
-pub async fn thinking(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Json<serde_json::Value>> {
-    let id = parse_id(&id)?;
+pub async fn thinking(State(state): AppRef, GameRef(id): GameRef) -> ApiResult<Json<serde_json::Value>> {
     Ok(Json(match state.thinking.get(id) {
         Some(t) => serde_json::json!({
             "thinking": true,
@@ -98,8 +100,8 @@ pub async fn thinking(State(state): AppRef, Path(id): Path<String>) -> ApiResult
     }))
 }
 
-pub async fn pgn(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Response> {
-    let g = load(&state, parse_id(&id)?).await?;
+pub async fn pgn(State(state): AppRef, GameRef(id): GameRef) -> ApiResult<Response> {
+    let g = load(&state, id).await?;
     let record = game::record(&g)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], record.to_pgn()).into_response())
 }
@@ -110,9 +112,9 @@ pub async fn pgn(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Resp
 pub async fn review(
     State(state): AppRef,
     client: Client,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
 ) -> ApiResult<Json<serde_json::Value>> {
-    let g = load(&state, parse_id(&id)?).await?;
+    let g = load(&state, id).await?;
     let size = g.start.size();
     let st = Arc::clone(&state);
     let review = crate::routes::blocking::engine(&state, client, move |_| {

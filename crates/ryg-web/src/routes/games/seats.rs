@@ -2,17 +2,17 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use super::shared::{answer, lock_game, with_game, with_service, AppRef};
+use super::shared::{answer, lock_game, with_game, with_service, AppRef, GameRef};
 use super::view::{CreatedView, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::game::{NewGame, Rematch};
+use crate::game::{NewGame, Rematch, SeatSpec};
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::routes::client::Client;
@@ -33,7 +33,7 @@ pub async fn create(
 ) -> ApiResult<Response> {
     state.limits.new_game(client)?;
     // a computer's first move has its place before the game is stored
-    let computer = [&body.mouse, &body.cats].iter().any(|s| s.as_deref() != Some("human"));
+    let computer = [&body.mouse, &body.cats].iter().any(|s| !s.as_ref().is_some_and(SeatSpec::is_human));
     let owed = if computer {
         Some(crate::replies::Owed { ticket: state.game_work.admit(client)?, mark: None })
     } else {
@@ -51,25 +51,21 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, queued))).into_response())
 }
 
-pub async fn resign(
-    State(state): AppRef,
-    Path(id): Path<String>,
-    token: Bearer,
-) -> ApiResult<Json<GameView>> {
+pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
-        with_game(&state, &id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
 pub async fn rematch(
     State(state): AppRef,
     Client(client): Client,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     token: Bearer,
 ) -> ApiResult<Response> {
     let hash = token.0.clone();
     let st = Arc::clone(&state);
-    let (_turn, old, (rematch, owed)) = with_game(&state, &id, move |games, g| {
+    let (_turn, old, (rematch, owed)) = with_game(&state, id, move |games, g| {
         // the computer's first move in the new game has its place before it is stored
         let owed = super::shared::owe_reply(
             &st,
@@ -95,11 +91,11 @@ pub async fn rematch(
 
 pub async fn name(
     State(state): AppRef,
-    Path(id): Path<String>,
+    GameRef(id): GameRef,
     token: Bearer,
     Body(body): Body<NameBody>,
 ) -> ApiResult<Json<GameView>> {
-    let (_turn, g, you) = with_game(&state, &id, move |games, g| {
+    let (_turn, g, you) = with_game(&state, id, move |games, g| {
         games.name(g, token.hash(), &body.name, body.side.as_deref(), now_ms())
     })
     .await?;

@@ -6,7 +6,8 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::State;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use ryg_wide::PlayerSpec;
 
@@ -17,6 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::events::Change;
 use crate::game::{computer_seed, computer_to_answer, GameError, Games};
 use crate::replies::Owed;
+use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::state::AppState;
 use crate::store::{Seat, StoreError, StoredGame};
@@ -30,7 +32,7 @@ impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
         use GameError as E;
         let (status, code) = match &err {
-            E::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            E::NotFound(_) | E::NoSuchGame(_) => (StatusCode::NOT_FOUND, "not_found"),
             E::BadMove(_) => (StatusCode::BAD_REQUEST, "bad_move"),
             E::IllegalMove(_) => (StatusCode::BAD_REQUEST, "illegal_move"),
             E::BadFen { .. } => (StatusCode::BAD_REQUEST, "bad_fen"),
@@ -65,8 +67,34 @@ impl From<StoreError> for ApiError {
     }
 }
 
-pub fn parse_id(id: &str) -> ApiResult<i64> {
-    id.parse::<i64>().map_err(|_| ApiError::not_found(format!("no game '{id}': game ids are numbers")))
+/// The game a request's path names (`/api/games/{id}/…`), as the game service resolves it: to
+/// read (`GET`), a public id for anyone, a number only with a seat's token
+/// ([`Games::resolve`]); to act, either (the action checks the token). 404 before the handler
+/// runs otherwise.
+pub struct GameRef(pub i64);
+
+impl FromRequestParts<Arc<AppState>> for GameRef {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<GameRef, ApiError> {
+        let Path(text) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found("no game id in the path"))?;
+        let token = Bearer::of(&parts.headers)?;
+        let st = Arc::clone(state);
+        let read = parts.method == axum::http::Method::GET;
+        let id = blocking(move || {
+            Ok(with_service(&st, |games| {
+                if read {
+                    games.resolve(&text, token.hash())
+                } else {
+                    games.resolve_to_act(&text)
+                }
+            })?)
+        })
+        .await?;
+        Ok(GameRef(id))
+    }
 }
 
 /// Runs `work` with the game service over the server's store: every change it stores is
@@ -115,10 +143,9 @@ pub async fn lock_game(state: &AppState, id: i64) -> Turn {
 /// Returns the lock still held, for the computer's answer.
 pub async fn with_game<T: Send + 'static, E: Into<ApiError>>(
     state: &Arc<AppState>,
-    id: &str,
+    id: i64,
     change: impl FnOnce(&Games<'_>, &mut StoredGame) -> Result<T, E> + Send + 'static,
 ) -> ApiResult<(Turn, StoredGame, T)> {
-    let id = parse_id(id)?;
     let turn = lock_game(state, id).await;
     let st = Arc::clone(state);
     let (g, out) = blocking(move || {
@@ -170,7 +197,7 @@ pub async fn answer(
     g: StoredGame,
     owed: Option<Owed>,
     client: IpAddr,
-    first: Option<Level>,
+    first: Option<PlayerSpec>,
 ) -> ApiResult<(StoredGame, bool)> {
     let Some(mut owed) = owed else { return Ok((g, false)) };
     if first.is_none() && computer_to_answer(&g).is_none() {
@@ -192,7 +219,7 @@ async fn reply(
     mut g: StoredGame,
     owed: Owed,
     client: IpAddr,
-    first: Option<Level>,
+    first: Option<PlayerSpec>,
 ) -> ApiResult<StoredGame> {
     let Owed { ticket, mark: _mark } = owed;
     let mut ticket = Some(ticket);

@@ -19,7 +19,10 @@ pub struct RematchView {
 /// A game as the API shows it.
 #[derive(Serialize, Debug)]
 pub struct GameView {
+    /// The store's number for the game: it names the game only with a seat's token.
     id: i64,
+    /// The id the game's links carry: anyone who knows it may watch the game.
+    public_id: String,
     size: u8,
     start_fen: String,
     fen: String,
@@ -55,6 +58,7 @@ impl GameView {
         let players = g.players();
         GameView {
             id: g.id,
+            public_id: g.public_id.clone(),
             size: position.size().n(),
             start_fen: g.start.fen(),
             fen: position.fen(),
@@ -122,9 +126,9 @@ impl CreatedView {
         let mut links = serde_json::Map::new();
         for (side, t) in &created.tokens {
             tokens.insert(side.name().to_string(), t.clone().into());
-            links.insert(side.name().to_string(), format!("{base}/#game={}&token={t}", g.id).into());
+            links.insert(side.name().to_string(), format!("{base}/#game={}&token={t}", g.public_id).into());
         }
-        links.insert("watch".into(), format!("{base}/#game={}", g.id).into());
+        links.insert("watch".into(), format!("{base}/#game={}", g.public_id).into());
         CreatedView { view: GameView::on(state, g, None).queued(queued), tokens, links }
     }
 }
