@@ -97,7 +97,13 @@ fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
         false
     };
     if unreachable {
-        tracing::warn!("the PostgreSQL game database cannot be reached: {}", reason(&err));
+        // once a second at most: every request says so while the database is down
+        static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let second =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        if LAST.swap(second, std::sync::atomic::Ordering::Relaxed) != second {
+            tracing::warn!("the PostgreSQL game database cannot be reached: {}", reason(&err));
+        }
         return StoreError::Unavailable(
             "the game database cannot be reached: nothing was stored; try again in a moment".to_owned(),
         );

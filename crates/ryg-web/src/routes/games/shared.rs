@@ -234,6 +234,15 @@ async fn reply(
                     tries += 1;
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
+                // another server sharing the store answered first: its reply is the one
+                Err(e) if e.code == "conflict" && first.is_none() => {
+                    let (st, id) = (Arc::clone(&state), g.id);
+                    let now = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
+                    if computer_to_answer(&now).is_some() {
+                        return Err(e);
+                    }
+                    break now;
+                }
                 Err(e) => {
                     tracing::warn!("game={}: the computer's reply failed: {}", g.id, e.message);
                     return Err(e);
