@@ -57,7 +57,6 @@ pub async fn computer(
 ) -> ApiResult<Json<GameView>> {
     if state.replies.is_owed(id) {
         // the computer's reply is queued already: it is the answer
-        let id = id;
         let _turn = lock_game(&state, id).await;
         let st = Arc::clone(&state);
         let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
