@@ -431,3 +431,18 @@ test('a browser that knew its game by number (before public ids) opens it with i
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
+
+test('the first Tab stop is the skip link, shown while focused; it takes the focus to the board and keeps the address', async () => {
+  const p = await visit();
+  const hash = await p.evaluate(() => location.hash);
+  await p.keyboard.press('Tab');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'skip-link');
+  const box = await p.locator('#skip-link').boundingBox();
+  assert.ok(box && box.y >= 0, JSON.stringify(box));
+  assert.equal(await p.locator('#skip-link').innerText(), 'Skip to the board');
+  await p.keyboard.press('Enter');
+  assert.ok(await p.evaluate(() => !!document.activeElement.closest('#board')));
+  assert.equal(await p.evaluate(() => location.hash), hash);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
