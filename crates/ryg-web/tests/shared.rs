@@ -178,3 +178,36 @@ fn post(url: &str, body: &serde_json::Value, token: &str) -> (u16, serde_json::V
     let text = resp.body_mut().read_to_string().unwrap();
     (resp.status().as_u16(), serde_json::from_str(&text).unwrap())
 }
+
+/// A database of an earlier ryg (schema 3, games known by number only) is migrated when a
+/// server opens it: each game gets a public id, its players still open it by number with their
+/// token, and to anyone else the number names no game.
+#[test]
+fn an_earlier_database_gives_its_games_public_ids() {
+    let db = Database::new("public_ids");
+    let mut sql = String::new();
+    for step in &ryg_web::store::postgres::PG_MIGRATIONS[..3] {
+        sql.push_str(step);
+    }
+    let token = "0123456789abcdef0123456789abcdef";
+    sql.push_str(&format!(
+        "CREATE TABLE ryg_schema (version BIGINT NOT NULL); INSERT INTO ryg_schema VALUES (3);
+         INSERT INTO games (size, start_fen, mouse, cats, moves, seed, created_at, updated_at, mouse_token)
+         VALUES (8, '{}', 'human', '3', 'e1d2 b8a7', 1, 'x', 'x', '{}');",
+        ryg::Position::standard().fen(),
+        ryg_web::token::hash(token)
+    ));
+    let out = std::process::Command::new("psql")
+        .args(["-q", "-X", "-v", "ON_ERROR_STOP=1", &db.url, "-c", &sql])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "psql: {}", String::from_utf8_lossy(&out.stderr));
+    let server = Server::start_url(&db.url, &[]);
+    let (status, game) = server.call_as("GET", "/api/games/1", None, Some(token));
+    assert_eq!((status, game["you"].as_str()), (200, Some("mouse")), "{game}");
+    let public = game["public_id"].as_str().unwrap();
+    assert!(ryg_web::token::is_public_id(public), "{public}");
+    let (status, watched) = server.call_as("GET", &format!("/api/games/{public}"), None, None);
+    assert_eq!((status, watched["moves"].as_array().map(Vec::len)), (200, Some(2)), "{watched}");
+    assert_eq!(server.call_as("GET", "/api/games/1", None, None).0, 404);
+}

@@ -206,6 +206,10 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
         assert.equal(await watcher.getByRole('button', { name, exact: true }).isDisabled(), true, name);
       }
       assert.equal(await watcher.locator('#resign').isHidden(), true);
+      // nor hints or exact results while the game goes on: a watcher could pass them on
+      assert.equal(await watcher.locator('#results-toggle').isDisabled(), true);
+      assert.equal(await watcher.locator('#results-toggle').innerText(), 'Exact results (hidden until this game between friends is over)');
+      assert.equal(await watcher.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
     }
   }
   for (const p of [ana, bo, watcher]) {

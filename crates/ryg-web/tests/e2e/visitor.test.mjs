@@ -407,3 +407,42 @@ test('a phone 390×844: the new-game controls come right after the board, before
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
+
+test('a browser that knew its game by number (before public ids) opens it with its token and knows it by its public id from then on', async () => {
+  const made = await (await fetch(new URL('/api/games', server.url), {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mouse: 'human', cats: '1', moves: ['e1d2'] }),
+  })).json();
+  const p = await visit();
+  // what an earlier page kept: the number, the seat's token, the last game
+  await p.evaluate(({ n, token }) => {
+    localStorage.setItem(`ryg.token.${n}`, token);
+    localStorage.setItem('ryg.games', JSON.stringify([n]));
+    localStorage.setItem('ryg.game', String(n));
+  }, { n: made.id, token: made.tokens.mouse });
+  await p.goto(server.url.replace(/\/$/, '') + '/');
+  await p.reload();
+  await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', made.public_id);
+  assert.equal(await p.evaluate(() => location.hash), `#game=${made.public_id}`);
+  assert.match(await status(p), /· Your move \(mouse\)\.$/, 'its seat, by its token');
+  await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), made.public_id);
+  assert.deepEqual(await p.evaluate(() => JSON.parse(localStorage.getItem('ryg.games'))), [made.public_id]);
+  assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), made.public_id), made.tokens.mouse);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the first Tab stop is the skip link, shown while focused; it takes the focus to the board and keeps the address', async () => {
+  const p = await visit();
+  const hash = await p.evaluate(() => location.hash);
+  await p.keyboard.press('Tab');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'skip-link');
+  const box = await p.locator('#skip-link').boundingBox();
+  assert.ok(box && box.y >= 0, JSON.stringify(box));
+  assert.equal(await p.locator('#skip-link').innerText(), 'Skip to the board');
+  await p.keyboard.press('Enter');
+  assert.ok(await p.evaluate(() => !!document.activeElement.closest('#board')));
+  assert.equal(await p.evaluate(() => location.hash), hash);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});

@@ -159,7 +159,8 @@ async function playGame(i) {
   const created = await persistent('POST', '/api/games', null, { size: opts.size, mouse: 'human', cats: 'human', seed: i });
   if (created.status !== 201) { stats.failed++; problem(`create: ${created.status} ${JSON.stringify(created.data)}`); return null; }
   let g = created.data;
-  const id = g.id;
+  // as a watcher has it: the public id (a number names a game only with a seat's token)
+  const id = g.public_id;
   const tokens = g.tokens;
   const record = { id, answered: [], dup: 0, lost: 0 };
   // the mouse plays through the first server, the cats through the last; the watcher listens
