@@ -10,8 +10,6 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 
-use crate::state::AppState;
-
 /// A request answered: its method, route (as the router matched it) and status.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct RequestLabels {
@@ -128,21 +126,37 @@ impl Metrics {
         self.store_errors.get_or_create(&ErrorLabels { kind }).inc();
     }
 
-    /// The metrics of `state` now, as OpenMetrics text.
-    pub fn render(&self, state: &AppState) -> String {
-        for (queue, work) in [("analysis", &state.work), ("games", &state.game_work)] {
-            let labels = QueueLabels { queue };
-            self.queue_depth.get_or_create(&labels).set(gauge(work.len()));
-            self.queue_running.get_or_create(&labels).set(gauge(work.running()));
+    /// The metrics with `now`'s readings, as OpenMetrics text.
+    pub fn render(&self, now: &Readings) -> String {
+        for q in &now.queues {
+            let labels = QueueLabels { queue: q.name };
+            self.queue_depth.get_or_create(&labels).set(gauge(q.waiting));
+            self.queue_running.get_or_create(&labels).set(gauge(q.running));
             let refused = self.queue_refused.get_or_create(&labels);
-            refused.inc_by(work.refused().saturating_sub(refused.get()));
+            refused.inc_by(q.refused.saturating_sub(refused.get()));
         }
-        self.replies_owed.set(gauge(state.replies.len()));
-        self.streams.set(gauge(state.hub.open_streams()));
+        self.replies_owed.set(gauge(now.replies_owed));
+        self.streams.set(gauge(now.streams));
         let mut text = String::new();
         let _ = prometheus_client::encoding::text::encode(&mut text, &self.registry);
         text
     }
+}
+
+/// One engine queue as a scrape reads it.
+pub struct QueueReading {
+    pub name: &'static str,
+    pub waiting: usize,
+    pub running: usize,
+    /// Refusals since the server started.
+    pub refused: u64,
+}
+
+/// What a scrape reads from the server's state (the caller reads it: metrics know no state).
+pub struct Readings {
+    pub queues: Vec<QueueReading>,
+    pub replies_owed: usize,
+    pub streams: usize,
 }
 
 fn gauge(n: usize) -> i64 {

@@ -27,7 +27,21 @@ pub async fn track(State(state): State<Arc<AppState>>, req: Request, next: Next)
 
 /// `GET /metrics`: the metrics now, as Prometheus scrapes them.
 async fn metrics(State(state): State<Arc<AppState>>) -> Response {
-    let text = state.metrics.render(&state);
+    let queues = [("analysis", &state.work), ("games", &state.game_work)]
+        .into_iter()
+        .map(|(name, work)| crate::metrics::QueueReading {
+            name,
+            waiting: work.len(),
+            running: work.running(),
+            refused: work.refused(),
+        })
+        .collect();
+    let now = crate::metrics::Readings {
+        queues,
+        replies_owed: state.replies.len(),
+        streams: state.hub.open_streams(),
+    };
+    let text = state.metrics.render(&now);
     ([(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")], text)
         .into_response()
 }
