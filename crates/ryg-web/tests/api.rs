@@ -517,7 +517,7 @@ fn a_game_against_ryg3_v10_at_depth_8_is_played_to_its_end() {
         server.post("/api/games", json!({"mouse": "human", "cats": {"engine": "ryg3-v10", "depth": 8}}));
     assert_eq!(status, 201, "{game}");
     assert_eq!(game["cats"], "ryg3-v10@8");
-    let id = game["public_id"].as_str().unwrap().to_string();
+    let id = game["id"].as_i64().unwrap();
     // A perfect mouse against the program; each reply is the library's RYG3 v10 at depth 8.
     let tb = Tablebase::build(ryg::Size::STANDARD, 1, &mut ());
     let spec = ryg::EngineSpec::new(ryg::Engine::Ryg3V10, Some(8)).unwrap();
