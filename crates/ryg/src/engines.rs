@@ -183,15 +183,6 @@ impl Engine {
             },
         }
     }
-
-    /// The engine whose configuration this is, if it is one of them (used to name what a
-    /// search did).
-    pub fn of_config(config: &SearchConfig) -> Option<Engine> {
-        Engine::ALL.into_iter().find(|e| {
-            let c = e.config();
-            SearchConfig { random_ties: config.random_ties, tie_margin: config.tie_margin, ..c } == *config
-        })
-    }
 }
 
 impl fmt::Display for Engine {
@@ -341,7 +332,6 @@ mod tests {
     fn names_round_trip() {
         for engine in Engine::ALL {
             assert_eq!(engine.name().parse::<Engine>(), Ok(engine));
-            assert_eq!(Engine::of_config(&engine.config()), Some(engine), "{engine}");
         }
         assert_eq!("RYG3-V10".parse::<Engine>(), Ok(Engine::Ryg3V10));
         assert_eq!("ryg1-v2".parse::<Engine>(), Ok(Engine::Ryg1));

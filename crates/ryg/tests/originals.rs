@@ -13,7 +13,7 @@ fn after_e1f2() -> Position {
 
 fn ryg1_tree(engine: Engine, depth: u8) -> Tree {
     let config = engine.config();
-    let rules = TreeRules { gen_order: config.gen_order, game_ends: config.game_ends };
+    let rules = TreeRules::of(&config);
     Tree::build_with(&after_e1f2(), depth, ryg::eval::Weights::of(config.eval), rules, &mut |_| false)
         .unwrap()
 }
@@ -41,7 +41,7 @@ fn the_mouse_steps_in_the_articles_order_in_their_engines() {
     let position: Position = "1c1c1c1c/8/8/8/3m4/8/8/8 m".parse().unwrap();
     for engine in Engine::ORIGINALS {
         let config = engine.config();
-        let rules = TreeRules { gen_order: config.gen_order, game_ends: config.game_ends };
+        let rules = TreeRules::of(&config);
         let tree = Tree::build_with(&position, 1, ryg::eval::Weights::of(config.eval), rules, &mut |_| false)
             .unwrap();
         let moves: Vec<String> = tree.root_moves().iter().map(|(m, _)| m.to_string()).collect();

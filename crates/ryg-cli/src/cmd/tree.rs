@@ -68,7 +68,7 @@ fn weights_and_rules(eval: EvalKind, engine: Option<Engine>) -> (Weights, TreeRu
     match engine {
         Some(engine) => {
             let c = engine.config();
-            (Weights::of(c.eval), TreeRules { gen_order: c.gen_order, game_ends: c.game_ends })
+            (Weights::of(c.eval), TreeRules::of(&c))
         }
         None => (Weights::of(eval), TreeRules::default()),
     }

@@ -63,7 +63,7 @@ fn tree_rules(params: &HashMap<String, String>) -> ApiResult<(Weights, TreeRules
         return Err(ApiError::bad_request("give \"engine\" or \"eval\", not both"));
     }
     let c = name.parse::<ryg::Engine>().map_err(|e| ApiError::bad_request(e.to_string()))?.config();
-    Ok((Weights::of(c.eval), TreeRules { gen_order: c.gen_order, game_ends: c.game_ends }))
+    Ok((Weights::of(c.eval), TreeRules::of(&c)))
 }
 
 /// `GET /api/moves`: on every board up to 14×14 (the page asks it for the moves of a game).

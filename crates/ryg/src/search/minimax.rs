@@ -17,6 +17,13 @@ pub struct TreeRules {
     pub game_ends: GameEnds,
 }
 
+impl TreeRules {
+    /// The rules a search configuration follows.
+    pub fn of(config: &super::SearchConfig) -> TreeRules {
+        TreeRules { gen_order: config.gen_order, game_ends: config.game_ends }
+    }
+}
+
 /// The largest tree [`Algo::Minimax`](super::Algo::Minimax) builds (every node stays in
 /// memory, about 80 bytes each); a search that needs more stops as if a limit was reached.
 pub const MAX_TREE_NODES: u64 = 4_000_000;

@@ -217,10 +217,7 @@ impl Searcher {
                             || nodes + n >= node_limit
                             || handler.should_stop(nodes + n)
                     };
-                    let rules = minimax::TreeRules {
-                        gen_order: self.config.gen_order,
-                        game_ends: self.config.game_ends,
-                    };
+                    let rules = minimax::TreeRules::of(&self.config);
                     let Some(tree) = minimax::Tree::build_with(position, depth, weights, rules, &mut stop)
                     else {
                         result.stopped = true;

@@ -216,21 +216,10 @@ fn think(
         reported: None,
     };
     // One of the articles' programs plays at its depth («nivel»), whatever the `go`.
-    if let Some(spec) = options.original(go.depth) {
-        let config = options.search_config(u32::from(spec.depth), 0, seed);
-        let searcher = searcher_for(searcher, config);
-        let result =
-            searcher.search(position, &Limits { depth: Some(spec.depth), nodes: go.nodes }, &mut reporter);
-        let best = result.best_move.unwrap_or_else(|| position.legal_moves()[0]);
-        if reporter.reported != Some(best) {
-            let pv = if result.pv.first() == Some(&best) { result.pv.clone() } else { vec![best] };
-            reporter.info(result.depth, result.score, result.nodes, &pv);
-        }
-        return best;
-    }
+    let original = options.original(go.depth);
     // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
     // `infinite`, asks for a search with the engine's technique switches instead.
-    if !go.searches() {
+    if original.is_none() && !go.searches() {
         let (level, tablebase) = match tablebase {
             // Too late to wait for (stop, or the clock): a short search of the level's depth
             // (perfect play without its tablebase searches as level 9 does), to its end.
@@ -255,7 +244,7 @@ fn think(
             }
         };
     }
-    let depth = go.depth;
+    let depth = original.map(|spec| spec.depth).or(go.depth);
     let config = options.search_config(u32::from(depth.unwrap_or(ryg::search::MAX_DEPTH)), 0, seed);
     let searcher = searcher_for(searcher, config);
     let limits = Limits { depth, nodes: go.nodes };
