@@ -94,11 +94,9 @@ test('a new browser gets a game of its own, never another browser\'s; its recent
   for (const p of [ana, bo]) { assert.deepEqual(p.errors, []); await p.context().close(); }
 });
 
-test('no file is missing on load (the favicon neither); the page weighs under 200 KB and is ready within 500 ms', async () => {
-  const warm = await newPage(browser); // a browser's first page pays for its own start
-  await warm.goto(server.url);
-  await idle(warm);
-  await warm.context().close();
+// How fast the page is ready is measured by crates/ryg-web/tests/bench/page-load.mjs, never
+// asserted here: timings on a shared machine are noise.
+test('no file is missing on load (the favicon neither); the page weighs under 200 KB', async () => {
   const p = await newPage(browser);
   const missing = [];
   const bodies = [];
@@ -106,20 +104,10 @@ test('no file is missing on load (the favicon neither); the page weighs under 20
     if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
     bodies.push(r.body().then((b) => b.length, () => 0));
   });
-  // from the start of the navigation to a game on the board, as the page's own clock says
-  await p.addInitScript(() => {
-    new MutationObserver((_, seen) => {
-      const b = document.body;
-      if (b && b.dataset.game && b.dataset.busy === 'false') { window.readyAt = performance.now(); seen.disconnect(); }
-    }).observe(document, { subtree: true, attributes: true, childList: true });
-  });
   await p.goto(server.url);
   await idle(p);
-  const ready = Math.round(await p.evaluate(() => window.readyAt));
   const bytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
-  console.log(`page: ${bytes} bytes in ${bodies.length} responses, ready in ${ready} ms`);
   assert.ok(bytes < 200 * 1024, `${bytes} bytes`);
-  assert.ok(ready < 500, `ready in ${ready} ms`);
   const icon = await p.evaluate(() => fetch('/favicon.ico').then((r) => `${r.status} ${r.headers.get('content-type')}`));
   assert.equal(icon, '200 image/svg+xml');
   assert.equal(await p.locator('link[rel="icon"]').getAttribute('href'), '/assets/favicon.svg');
