@@ -74,9 +74,18 @@ fn open_store(
     }
     let store = store::postgres::PgStore::open(&db)?;
     let (handle, cell) = (tokio::runtime::Handle::current(), Arc::clone(state));
-    store.listen(move |id, _version| {
+    store.listen(move |change| {
         if let Some(state) = cell.get().and_then(Weak::upgrade) {
-            handle.spawn(routes::remote_change(state, id));
+            match change.game {
+                // sent at once, in the order the changes were stored: no version is skipped
+                Some(g) => {
+                    let _runtime = handle.enter();
+                    routes::remote_game(&state, &g);
+                }
+                None => {
+                    handle.spawn(routes::remote_change(state, change.id));
+                }
+            }
         }
     });
     Ok(Box::new(store))

@@ -36,6 +36,39 @@ fn two_servers_share_games_moves_and_live_updates() {
     assert_eq!((status, err["code"].as_str()), (403, Some("not_your_turn")), "{err}");
 }
 
+/// Moves stored through server A as fast as a client can send them: a watcher of server B
+/// hears every version, one event each, in order (before, it could skip one when the next move
+/// was stored before B loaded the game).
+#[test]
+fn a_watcher_of_another_server_hears_every_version_of_fast_moves() {
+    let db = Database::new("fast_moves");
+    let a = Server::start_url(&db.url, &[]);
+    let b = Server::start_url(&db.url, &[]);
+    let (game, mouse, cats) = friends_game(&a, json!({"mouse": "human", "cats": "human"}));
+    let id = game["id"].as_i64().unwrap();
+    let on_b = listen(&b.url, &game, None);
+    assert_eq!(next(&on_b).id, 0);
+    let mut view = game;
+    let mut played = Vec::new();
+    while played.len() < 30 {
+        let Some(mv) = view["legal_moves"].as_array().and_then(|l| l.first()).and_then(|m| m.as_str()) else {
+            break;
+        };
+        let mv = mv.to_string();
+        let token = if played.len() % 2 == 0 { &mouse } else { &cats };
+        let (status, after) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": mv}), Some(token));
+        assert_eq!(status, 200, "{after}");
+        played.push(mv);
+        view = after;
+    }
+    assert!(played.len() >= 10, "{played:?}");
+    for version in 1..=played.len() {
+        let heard = next(&on_b);
+        assert_eq!(heard.id, version as i64, "after version {}", version - 1);
+        assert_eq!(moves(&heard.game), played[..version], "version {version}");
+    }
+}
+
 #[test]
 fn a_clock_runs_out_on_every_server() {
     let db = Database::new("clock");

@@ -25,6 +25,7 @@ use axum::Router;
 use self::blocking::blocking;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::StoredGame;
 
 /// Every API route as `(method, path)`, in the OpenAPI document's order; a test holds
 /// `/api/openapi.json` to this list and this list to the router.
@@ -164,12 +165,17 @@ pub async fn remote_change(state: Arc<AppState>, id: i64) {
     let st = Arc::clone(&state);
     let loaded = blocking(move || st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
     if let Ok(Some(g)) = loaded {
-        state.hub.publish(
-            g.id,
-            crate::events::Change { version: g.version, json: games::event_json(&state, &g).into() },
-        );
-        games::watch_clock(&state, &g);
+        remote_game(&state, &g);
     }
+}
+
+/// `g`, as another server stored it, to this server's watchers and clocks.
+pub fn remote_game(state: &Arc<AppState>, g: &StoredGame) {
+    state.hub.publish(
+        g.id,
+        crate::events::Change { version: g.version, json: games::event_json(state, g).into() },
+    );
+    games::watch_clock(state, g);
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {

@@ -65,8 +65,47 @@ pub const PG_MIGRATIONS: &[&str] = &[
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
-/// [`PgStore::origin`]).
+/// [`PgStore::origin`]), then `:ROW` — the game as stored at that version, a [`GameRow`] as JSON —
+/// when it fits in a notification. With the row, a listening server sends every version of a
+/// game to its watchers, even when the next move is stored before it could load this one.
 pub const CHANNEL: &str = "ryg_games";
+
+/// The largest payload sent: PostgreSQL's limit is 8,000 bytes.
+const MAX_PAYLOAD: usize = 7_900;
+
+/// The payload of `r`'s notification at `version` (see [`CHANNEL`]).
+fn notification(r: &GameRow, version: i64, origin: u64) -> String {
+    let head = format!("{}:{version}:{origin}", r.id);
+    let row = serde_json::to_string(&GameRow { version, ..r.clone() }).unwrap_or_default();
+    if row.is_empty() || head.len() + 1 + row.len() > MAX_PAYLOAD {
+        return head;
+    }
+    format!("{head}:{row}")
+}
+
+/// A notification's payload read back: the game's id, its version, the storing server's mark
+/// and the game at that version, when the payload holds it (and it reads as a game).
+fn parse_notification(payload: &str) -> Option<(i64, i64, u64, Option<StoredGame>)> {
+    let mut parts = payload.splitn(4, ':');
+    let id = parts.next()?.parse().ok()?;
+    let version = parts.next()?.parse().ok()?;
+    let origin = parts.next()?.parse().ok()?;
+    let game = parts
+        .next()
+        .and_then(|row| serde_json::from_str::<GameRow>(row).ok())
+        .and_then(|row| row.into_game().ok())
+        .filter(|g| g.id == id && g.version == version);
+    Some((id, version, origin, game))
+}
+
+/// A change another server stored: the game's id and new version, and the game as it was
+/// stored when the notification could carry it. Id 0: changes may have been missed.
+#[derive(Debug)]
+pub struct Change {
+    pub id: i64,
+    pub version: i64,
+    pub game: Option<StoredGame>,
+}
 
 /// The PostgreSQL game store.
 pub struct PgStore {
@@ -204,12 +243,12 @@ impl PgStore {
         rx.recv().map_err(|_| StoreError::Query("the database task ended".into()))?
     }
 
-    /// Calls `on_change(id, version)` for every change another server stores, from a connection of
-    /// its own that listens on [`CHANNEL`] (reconnecting after a failure, after which
-    /// `on_change(0, 0)` says that changes may have been missed). Returns once the first
+    /// Calls `on_change` for every change another server stores, in the order they were stored,
+    /// from a connection of its own that listens on [`CHANNEL`] (reconnecting after a failure,
+    /// after which a change of id 0 says that changes may have been missed). Returns once the first
     /// connection listens (or failed, or 10 s passed), so that a server says it is ready only
     /// when it hears the others.
-    pub fn listen(&self, on_change: impl Fn(i64, i64) + Send + Sync + 'static) {
+    pub fn listen(&self, on_change: impl Fn(Change) + Send + Sync + 'static) {
         let Some(runtime) = &self.runtime else { return };
         let (url, origin) = (self.url.clone(), self.origin);
         let (ready, listening) = std::sync::mpsc::channel();
@@ -218,7 +257,7 @@ impl PgStore {
             let mut first = true;
             loop {
                 if !first {
-                    on_change(0, 0);
+                    on_change(Change { id: 0, version: 0, game: None });
                 }
                 first = false;
                 if let Err(e) = listen_once(&url, origin, &on_change, &mut ready).await {
@@ -238,7 +277,7 @@ impl PgStore {
 async fn listen_once(
     url: &str,
     origin: u64,
-    on_change: &(impl Fn(i64, i64) + Send + Sync),
+    on_change: &(impl Fn(Change) + Send + Sync),
     ready: &mut Option<std::sync::mpsc::Sender<()>>,
 ) -> Result<(), tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(url, NoTls).await?;
@@ -262,11 +301,9 @@ async fn listen_once(
         let _ = ready.send(());
     }
     while let Some(payload) = rx.recv().await {
-        let mut parts = payload.split(':').map(str::parse::<u64>);
-        if let (Some(Ok(id)), Some(Ok(version)), Some(Ok(from))) = (parts.next(), parts.next(), parts.next())
-        {
+        if let Some((id, version, from, game)) = parse_notification(&payload) {
             if from != origin {
-                on_change(id as i64, version as i64);
+                on_change(Change { id, version, game });
             }
         }
     }
@@ -385,7 +422,7 @@ impl GameStore for PgStore {
             let Some(version) = update(&tx, &r, result, 1, expected).await? else {
                 return Err(StoreError::Conflict { id: r.id });
             };
-            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{}:{version}:{origin}", r.id)])
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notification(&r, version, origin)])
                 .await
                 .map_err(query)?;
             tx.commit().await.map_err(query)

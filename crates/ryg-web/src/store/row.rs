@@ -8,8 +8,9 @@ use super::seats::Seat;
 use super::stored::{End, EndReason, StoredGame};
 use crate::clock::Clock;
 
-/// The columns of a game, in the order of [`COLUMNS`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The columns of a game, in the order of [`COLUMNS`]. Serialized (JSON) in PostgreSQL's change
+/// notifications, so that another server sends each version of a game to its watchers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameRow {
     pub id: i64,
     pub start_fen: String,
