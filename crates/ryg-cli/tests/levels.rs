@@ -100,3 +100,44 @@ fn sampled_levels_agree_with_the_exact_ones_and_ten_by_ten_is_sampled() {
     );
     assert_eq!(text.lines().filter(|l| l.starts_with("| ")).count(), 17, "a header and 16 levels");
 }
+
+/// The page's level picker (crates/ryg-web/assets/js/levels.js, written by
+/// scripts/gen-levels-js) holds `ryg levels`' exact figures for the careful player, rounded to
+/// hundredths, for every size, side, start square and level.
+#[test]
+fn the_pages_level_figures_are_the_output_of_ryg_levels() {
+    let module =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../ryg-web/assets/js/levels.js"))
+            .unwrap();
+    let json = module
+        .lines()
+        .find_map(|l| l.strip_prefix("export const LEVEL_CHANCES = "))
+        .and_then(|l| l.strip_suffix(';'))
+        .expect("levels.js: export const LEVEL_CHANCES = {...};");
+    let page: Value = serde_json::from_str(json).unwrap();
+    let mut compared = 0;
+    for size in ["4", "6", "8"] {
+        for side in ["cats", "mouse"] {
+            let report = json_of(&["levels", "--json", "--size", size, "--side", side]);
+            let shown = &page[size][side];
+            for row in report["rows"].as_array().unwrap() {
+                let (level, start) = (row["level"].as_str().unwrap(), row["start"].as_str().unwrap());
+                if level.starts_with("err:") {
+                    continue;
+                }
+                let want = (100.0 * row["vs"]["err:0.1"].as_f64().unwrap() * 100.0).round() / 100.0;
+                assert_eq!(
+                    shown[start][level].as_f64(),
+                    Some(want),
+                    "{size}×{size}, {side} at {level} from {start}"
+                );
+                compared += 1;
+            }
+            let starts = shown.as_object().unwrap().len();
+            assert_eq!(compared % 11, 0);
+            assert_eq!(starts, usize::from(size.parse::<u8>().unwrap() / 2), "{size} {side}");
+        }
+    }
+    // 11 levels (random, 1–9, perfect) × start squares (2 + 3 + 4) × 2 sides
+    assert_eq!(compared, 11 * 9 * 2);
+}

@@ -1,20 +1,22 @@
 // End-to-end tests of the page's explanations: "How to play" (the rules, each side's goal,
 // small boards) and the level picker's words with the exact chance a careful player beats the
-// level, the same figure `ryg levels` computes.
+// level, the figures of `ryg levels` (levels.js; a Rust test compares them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { newPage, screenshot, axeScan, idle, rygBinary, useServerAndBrowser } from './harness.mjs';
+import { newPage, screenshot, axeScan, idle, useServerAndBrowser } from './harness.mjs';
+import { LEVEL_CHANCES } from '../../assets/js/levels.js';
 
 let server;
 let browser;
 useServerAndBrowser((s, b) => { server = s; browser = b; });
 
-/** `ryg levels --json` for 8×8 with the computer on `side`: level → start → chance (%). */
+/** The page's 8×8 figures with the computer on `side`: level → start → chance (%). A Rust test
+ * (crates/ryg-cli/tests/levels.rs) checks they are `ryg levels`' output. */
 function levels(side) {
-  const out = JSON.parse(execFileSync(rygBinary(), ['levels', '--json', '--side', side], { encoding: 'utf8' }));
   const by = {};
-  for (const row of out.rows) (by[row.level] ||= {})[row.start] = 100 * row.vs['err:0.1'];
+  for (const [start, row] of Object.entries(LEVEL_CHANCES['8'][side])) {
+    for (const [level, chance] of Object.entries(row)) (by[level] ||= {})[start] = chance;
+  }
   return by;
 }
 
@@ -45,7 +47,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
   });
 }
 
-test('the level picker says what a level does and the exact chance a careful player beats it, as `ryg levels` computes', async () => {
+test('the level picker says what a level does and the exact chance a careful player beats it (the figures of `ryg levels`)', async () => {
   const p = await newPage(browser, { viewport: { width: 1366, height: 768 } });
   await p.goto(server.url);
   await idle(p);
