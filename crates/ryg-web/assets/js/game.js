@@ -329,12 +329,14 @@ function renderMoves() {
     const future = i >= g.moves.length;
     b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
     if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
-    const kept = lost && lost.get(i + 1);
-    if (kept) {
-      b.classList.add('lost');
-      b.textContent = `${mv}?`;
-      b.setAttribute('aria-label', `${b.getAttribute('aria-label').replace(mv, `${mv}?`)}${t('moves.lost', { moves: kept.join(', ') })}`);
-      b.title = t('moves.lost', { moves: kept.join(', ') }).replace(/^[,;]\s*/, '');
+    const mark = lost && lost.get(i + 1);
+    if (mark) {
+      const [cls, sign, key] = mark.kind === 'shortened' ? ['slip', '?!', 'moves.shortened'] : ['lost', '?', 'moves.lost'];
+      const note = t(key, { moves: mark.moves.join(', ') });
+      b.classList.add(cls);
+      b.textContent = `${mv}${sign}`;
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label').replace(mv, `${mv}${sign}`)}${note}`);
+      b.title = note.replace(/^[,;]\s*/, '');
     }
     if (i + 1 === shown) b.setAttribute('aria-current', 'true');
     li.appendChild(b);
