@@ -22,6 +22,7 @@ import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
 import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
+import { initPuzzles, inPuzzles, redrawPuzzles } from './puzzles.js';
 import { goToPly, initNav } from './nav.js';
 import { renderLevelNote } from './levelnote.js';
 
@@ -59,6 +60,7 @@ function redraw() {
   refreshRecent();
   refreshTablebases();
   redrawLearn();
+  redrawPuzzles();
   if (howto) howto.then((m) => m.fillHowto());
   redoReviewPanel();
 }
@@ -209,7 +211,8 @@ async function init() {
     openGame();
   };
   initLearn(startGame);
-  if (!inLearn()) startGame();
+  initPuzzles(startGame);
+  if (!inLearn() && !inPuzzles()) startGame();
 }
 
 function openGame() {

@@ -13,6 +13,7 @@ mod games;
 mod health;
 pub mod log;
 pub mod metrics;
+mod puzzles;
 mod retrograde;
 mod security;
 mod techniques;
@@ -56,6 +57,8 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/retrograde"),
     ("get", "/api/bits"),
     ("get", "/api/perft"),
+    ("get", "/api/puzzles"),
+    ("get", "/api/puzzles/daily"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
@@ -91,6 +94,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/retrograde", get(retrograde::retrograde))
         .route("/api/bits", get(bits::bits))
         .route("/api/perft", get(bits::perft))
+        .route("/api/puzzles", get(puzzles::puzzles))
+        .route("/api/puzzles/daily", get(puzzles::daily))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))
