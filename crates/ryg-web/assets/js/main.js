@@ -11,7 +11,7 @@ import { boardInput, notNow } from './turn.js';
 import { copyPgn, openPgn } from './pgn.js';
 import {
   newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
-  computerMove, continueFromView, resign, rematch, saveName, hint, play, tryAgain,
+  computerMove, continueFromView, resign, abortGame, rematch, saveName, hint, play, tryAgain,
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
@@ -143,6 +143,7 @@ async function init() {
   $('undo-decline').addEventListener('click', () => answerUndo(false));
   $('resign').addEventListener('click', () => { state.confirmResign = true; render(); $('resign-no').focus(); });
   $('resign-yes').addEventListener('click', resign);
+  $('abort').addEventListener('click', abortGame);
   $('resign-no').addEventListener('click', () => { state.confirmResign = false; render(); $('resign').focus(); });
   $('rematch').addEventListener('click', rematch);
   $('name-form').addEventListener('submit', saveName);

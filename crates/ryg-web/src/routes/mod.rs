@@ -40,6 +40,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/games/{id}/redo"),
     ("post", "/api/games/{id}/computer"),
     ("post", "/api/games/{id}/resign"),
+    ("post", "/api/games/{id}/abort"),
     ("post", "/api/games/{id}/rematch"),
     ("post", "/api/games/{id}/name"),
     ("get", "/api/games/{id}/events"),
@@ -77,6 +78,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/games/{id}/redo", post(games::redo))
         .route("/api/games/{id}/computer", post(games::computer))
         .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/abort", post(games::abort))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/name", post(games::name))
         .route("/api/games/{id}/events", get(events::events))

@@ -473,4 +473,11 @@ export default {
   'puzzles.next': 'Next puzzle',
   'puzzles.daily': 'Puzzle of the day',
   'puzzles.size': 'Board',
+
+  // a game nobody begins
+  'controls.abort': 'Abort',
+  'abort.note': 'Nobody has moved yet: if no move is made by {time}, the game is aborted.',
+  'outcome.aborted': 'The game was aborted: no move was made.',
+  'card.title.aborted': 'Game aborted',
+  'reason.aborted': 'no move was made',
 };

@@ -475,4 +475,11 @@ export default {
   'puzzles.next': 'Siguiente problema',
   'puzzles.daily': 'Problema del día',
   'puzzles.size': 'Tablero',
+
+  // una partida que nadie empieza
+  'controls.abort': 'Anular',
+  'abort.note': 'Nadie ha jugado todavía: si no se hace ninguna jugada antes de las {time}, la partida se anula.',
+  'outcome.aborted': 'La partida se anuló: no se hizo ninguna jugada.',
+  'card.title.aborted': 'Partida anulada',
+  'reason.aborted': 'no se hizo ninguna jugada',
 };
