@@ -22,7 +22,6 @@ import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
 import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
-import { initPuzzles, inPuzzles, redrawPuzzles } from './puzzles.js';
 import { goToPly, initNav } from './nav.js';
 import { renderLevelNote } from './levelnote.js';
 
@@ -60,7 +59,7 @@ function redraw() {
   refreshRecent();
   refreshTablebases();
   redrawLearn();
-  redrawPuzzles();
+  if (puzzles) puzzles.then((m) => m.redrawPuzzles());
   if (howto) howto.then((m) => m.fillHowto());
   redoReviewPanel();
 }
@@ -212,9 +211,20 @@ async function init() {
     openGame();
   };
   initLearn(startGame);
-  initPuzzles(startGame);
+  // the Puzzles section's code loads the first time the address names it
+  const openPuzzles = () => {
+    if (puzzles || !inPuzzles()) return;
+    puzzles = import('./puzzles.js').then((m) => { m.initPuzzles(startGame); return m; });
+  };
+  window.addEventListener('hashchange', openPuzzles);
+  openPuzzles();
   if (!inLearn() && !inPuzzles()) startGame();
 }
+
+/** The Puzzles section's module once loaded (a promise), else null. */
+let puzzles = null;
+/** Whether the address names the Puzzles section. */
+function inPuzzles() { return location.hash === '#puzzles'; }
 
 function openGame() {
   (async () => {

@@ -147,6 +147,7 @@ test('review of a lost 8×8 mouse game marks its faster losses (?!) with the lon
     `The cats: ${n - hurried.length} moves; none lost ground.`,
   ]);
   assert.equal(n + hurried.reduce((a, h) => a + h.by, 0), 44);
+  await p.locator('#review-panel').scrollIntoViewIfNeeded();
   await screenshot(p, 'review-lost-mouse');
   await axeScan(p, 'review lost mouse', true);
   assert.deepEqual(p.errors, []);
