@@ -76,7 +76,8 @@ export async function drawReview(g, view) {
   const parts = [
     `<p>${esc(t('review.start', { result: resultText(v0.winner, v0.plies) }))}</p>`,
     chart(review, nowPly, new Set(turns(review)), new Set(slips(review))),
-    `<p class="note legend">${['mouse', 'cats', 'lost', ...(slips(review).length ? ['slip'] : [])].map((k) => `<span class="item"><span class="key ${k}"></span>${esc(t(`review.legend.${k}`, { n: longest }))}</span>`).join('')}</p>`,
+    // the legend names the marks the chart has
+    `<p class="note legend">${['mouse', 'cats', ...(turns(review).length ? ['lost'] : []), ...(slips(review).length ? ['slip'] : [])].map((k) => `<span class="item"><span class="key ${k}"></span>${esc(t(`review.legend.${k}`, { n: longest }))}</span>`).join('')}</p>`,
   ];
   if (review.summary) {
     parts.push('<ul class="review-summary">');
