@@ -6,8 +6,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::args::InvalidValue;
 use crate::cmd::{
-    analyze, bench, db, eval, levels, match_runner, moves, perft, play, record, selfplay, serve, show, solve,
-    tree, ugi,
+    analyze, bench, db, eval, levels, match_runner, moves, perft, play, puzzles, record, selfplay, serve,
+    show, solve, tree, ugi,
 };
 
 const AFTER_HELP: &str = "\
@@ -50,6 +50,8 @@ pub enum Command {
     Analyze(analyze::Args),
     /// Exact result of a position and of each move, or --stats over a board size (tablebase)
     Solve(solve::Args),
+    /// Puzzles from perfect play: positions where one move keeps the win (tablebase)
+    Puzzles(puzzles::Args),
     /// Draw the explicit minimax tree (text, Graphviz dot or JSON)
     Tree(tree::Args),
     /// The computer against itself: level against level, results table
@@ -92,6 +94,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Puzzles(args)) => puzzles::run(args),
         Some(Command::Tree(args)) => tree::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Levels(args)) => levels::run(args),

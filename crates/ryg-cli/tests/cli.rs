@@ -237,3 +237,31 @@ fn record_check_refuses_files_that_are_not_records() {
         .stdout(predicate::str::contains("plies    1"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn puzzles_json_repeats_for_a_seed_and_each_solution_is_the_only_win() {
+    let run = |seed: &str| json_of(&["puzzles", "--size", "6", "--count", "5", "--seed", seed, "--json"]);
+    let puzzles = run("3");
+    assert_eq!(puzzles, run("3"), "the same seed, the same puzzles");
+    assert_ne!(puzzles, run("4"));
+    let list = puzzles.as_array().unwrap();
+    assert_eq!(list.len(), 5);
+    let tb = ryg::Tablebase::build(ryg::Size::new(6).unwrap(), 1, &mut ());
+    for p in list {
+        let position: ryg::Position = p["fen"].as_str().unwrap().parse().unwrap();
+        let side = position.side_to_move();
+        assert_eq!(
+            (p["size"].as_u64(), p["side"].as_str(), p["winner"].as_str()),
+            (Some(6), Some(side.name()), Some(side.name()))
+        );
+        let wins: Vec<String> = tb
+            .move_results(&position)
+            .iter()
+            .filter(|(_, r)| r.winner == side)
+            .map(|(m, _)| m.to_string())
+            .collect();
+        assert_eq!(wins, [p["line"][0].as_str().unwrap()]);
+        assert_eq!(p["plies"].as_u64(), Some(u64::from(tb.result(&position).plies)));
+    }
+    ryg().args(["puzzles", "--size", "7"]).assert().code(2);
+}

@@ -541,3 +541,38 @@ fn a_game_against_ryg3_v10_at_depth_8_is_played_to_its_end() {
     assert_eq!(record.tag("Cats"), Some("RYG3 v10, depth 8"));
     assert_eq!(record.game().moves().len(), game["moves"].as_array().unwrap().len());
 }
+
+#[test]
+fn puzzles_are_the_librarys_mined_set_each_solution_checked_by_the_tablebase_and_one_a_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, set) = server.get("/api/puzzles?size=6");
+    assert_eq!(status, 200, "{set}");
+    assert_eq!((set["size"].as_u64(), set["seed"].as_u64()), (Some(6), Some(2026)));
+    let tb = Tablebase::build(ryg::Size::new(6).unwrap(), 1, &mut ());
+    let mined = ryg::puzzles::mine(&tb, 120, 2026);
+    let puzzles = set["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 120);
+    for (served, puzzle) in puzzles.iter().zip(&mined) {
+        assert_eq!(served, &serde_json::to_value(ryg::report::PuzzleReport::of(puzzle)).unwrap());
+        // the solver's first move is the only one that keeps the win
+        let position: Position = served["fen"].as_str().unwrap().parse().unwrap();
+        let side = position.side_to_move();
+        let wins: Vec<String> = tb
+            .move_results(&position)
+            .iter()
+            .filter(|(_, r)| r.winner == side)
+            .map(|(m, _)| m.to_string())
+            .collect();
+        assert_eq!(wins, vec![served["line"][0].as_str().unwrap().to_string()]);
+        assert_eq!(served["side"], side.name());
+    }
+    let (status, daily) = server.get("/api/puzzles/daily?day=20783");
+    assert_eq!(status, 200, "{daily}");
+    assert_eq!((daily["day"].as_u64(), daily["date"].as_str()), (Some(20783), Some("2026-11-26")));
+    let (_, eights) = server.get("/api/puzzles?size=8");
+    let index = ryg::puzzles::daily_index(120, 20783);
+    assert_eq!(daily["puzzle"], eights["puzzles"][index]);
+    let (status, refused) = server.get("/api/puzzles?size=7");
+    assert_eq!(status, 400, "{refused}");
+}

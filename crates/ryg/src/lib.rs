@@ -40,6 +40,7 @@ pub use squares::SquareSet;
 pub mod engines;
 pub mod eval;
 pub mod levels;
+pub mod puzzles;
 pub mod rating;
 #[cfg(feature = "serde")]
 pub mod report;

@@ -534,3 +534,39 @@ mod tests {
         assert_eq!((r.engines[0].nodes, r.engines[1].nodes), (None, Some(7)));
     }
 }
+
+/// One puzzle (`ryg puzzles --json`, `GET /api/puzzles`): the position, the solver, the
+/// solution line (the solver's moves and the perfect answers), the exact result, themes and
+/// difficulty.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleReport {
+    pub id: String,
+    pub size: u8,
+    pub fen: String,
+    /// The side to move, which wins and solves the puzzle.
+    pub side: &'static str,
+    pub line: Vec<String>,
+    pub winner: &'static str,
+    pub plies: u32,
+    pub losing_moves: usize,
+    pub themes: Vec<&'static str>,
+    pub rating: u32,
+}
+
+impl PuzzleReport {
+    /// The report of `puzzle`.
+    pub fn of(puzzle: &crate::puzzles::Puzzle) -> PuzzleReport {
+        PuzzleReport {
+            id: puzzle.id.clone(),
+            size: puzzle.position.size().n(),
+            fen: puzzle.position.fen(),
+            side: puzzle.solver().name(),
+            line: move_names(&puzzle.line),
+            winner: puzzle.result.winner.name(),
+            plies: puzzle.result.plies,
+            losing_moves: puzzle.losing_moves,
+            themes: puzzle.themes.iter().map(|t| t.name()).collect(),
+            rating: puzzle.rating,
+        }
+    }
+}

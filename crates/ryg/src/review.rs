@@ -1,11 +1,37 @@
-//! A game judged by perfect play: the exact result after every ply, and every move that
-//! handed the win to the other side, with the moves that would have kept it. Only a tablebase
-//! makes this possible: each value is exact, not an engine's guess.
+//! A game judged by perfect play: the exact result after every ply; every move that handed
+//! the win to the other side, with the moves that would have kept it; and, for the side that
+//! was already lost, every move that shortened its resistance by [`SHORTENED_BY`] plies or
+//! more, with the moves that resisted longest. Only a tablebase makes this possible: each
+//! value is exact, not an engine's guess.
 
 use crate::tablebase::ProbeError;
 use crate::{ExactResult, Game, Move, Side, Tablebase};
 
-/// A move that turned a won position into a lost one for the side that made it.
+/// A lost side's move is marked when it brings the end this many plies (or more) nearer than
+/// the longest resistance would have: two moves of each side.
+pub const SHORTENED_BY: u32 = 4;
+
+/// What a marked move did wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It turned a won position into a lost one (`?`).
+    GaveWinAway,
+    /// The side was lost already, and the move brought the end `by` plies nearer than the
+    /// longest resistance (`?!`).
+    Shortened { by: u32 },
+}
+
+impl Verdict {
+    /// The move-list mark: `?` or `?!`.
+    pub const fn mark(self) -> &'static str {
+        match self {
+            Verdict::GaveWinAway => "?",
+            Verdict::Shortened { .. } => "?!",
+        }
+    }
+}
+
+/// A move that lost ground: it gave the win away, or shortened a lost side's resistance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mistake {
     /// The ply of the position the move was made from (0: the start).
@@ -13,10 +39,25 @@ pub struct Mistake {
     /// The side that made the move.
     pub side: Side,
     pub played: Move,
-    /// The moves from the same position that kept the win, best (fastest win) first.
+    pub verdict: Verdict,
+    /// The better moves from the same position: those that kept the win, best (fastest win)
+    /// first; or, for a shortened resistance, those that resisted longest.
     pub kept: Vec<Move>,
     pub before: ExactResult,
     pub after: ExactResult,
+}
+
+/// One side's part of a review, for its one-line summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideSummary {
+    /// The moves the side made.
+    pub moves: usize,
+    /// Its moves that gave the win away.
+    pub gave_away: usize,
+    /// Its moves that shortened its resistance by [`SHORTENED_BY`] plies or more.
+    pub shortened: usize,
+    /// The plies those moves brought the end nearer, in all.
+    pub plies_lost: u32,
 }
 
 /// The review of a game.
@@ -24,8 +65,21 @@ pub struct Mistake {
 pub struct Review {
     /// The exact result of every position of the game: `values[i]` after `i` plies.
     pub values: Vec<ExactResult>,
-    /// The moves that gave the win away, in the order they were played.
+    /// The moves that lost ground, in the order they were played.
     pub mistakes: Vec<Mistake>,
+    /// The mouse's part and the cats' part.
+    pub mouse: SideSummary,
+    pub cats: SideSummary,
+}
+
+impl Review {
+    /// The summary of `side`'s moves.
+    pub fn summary(&self, side: Side) -> SideSummary {
+        match side {
+            Side::Mouse => self.mouse,
+            Side::Cats => self.cats,
+        }
+    }
 }
 
 /// Reviews `game` with `tb` (of the game's board size).
@@ -36,32 +90,57 @@ pub fn review(tb: &Tablebase, game: &Game) -> Result<Review, ProbeError> {
     let positions = game.positions();
     let values = positions.iter().map(|p| tb.probe(p)).collect::<Result<Vec<_>, _>>()?;
     let mut mistakes = Vec::new();
+    let (mut mouse, mut cats) = (SideSummary::default(), SideSummary::default());
     for (ply, (&played, pair)) in game.moves().iter().zip(values.windows(2)).enumerate() {
         let (before, after) = (pair[0], pair[1]);
         let side = positions[ply].side_to_move();
-        if before.winner != side || after.winner == side {
+        let summary = match side {
+            Side::Mouse => &mut mouse,
+            Side::Cats => &mut cats,
+        };
+        summary.moves += 1;
+        let verdict = if before.winner == side && after.winner != side {
+            Verdict::GaveWinAway
+        } else if before.winner != side && after.plies + 1 + SHORTENED_BY <= before.plies {
+            // the longest resistance ends `before.plies` plies on; this move ends it sooner
+            Verdict::Shortened { by: before.plies - 1 - after.plies }
+        } else {
             continue;
-        }
+        };
         let mut kept: Vec<(u32, Move)> = Vec::new();
         for &mv in positions[ply].legal_moves().iter() {
             // a legal move always plays
             let Ok(next) = positions[ply].play(mv) else { continue };
             let result = tb.probe(&next)?;
-            if result.winner == side {
-                kept.push((result.plies, mv));
+            match verdict {
+                Verdict::GaveWinAway if result.winner == side => kept.push((result.plies, mv)),
+                Verdict::Shortened { .. }
+                    if result.winner == before.winner && result.plies + 1 == before.plies =>
+                {
+                    kept.push((0, mv));
+                }
+                _ => {}
             }
         }
         kept.sort_by_key(|&(plies, mv)| (plies, mv.to_string()));
+        match verdict {
+            Verdict::GaveWinAway => summary.gave_away += 1,
+            Verdict::Shortened { by } => {
+                summary.shortened += 1;
+                summary.plies_lost += by;
+            }
+        }
         mistakes.push(Mistake {
             ply,
             side,
             played,
+            verdict,
             kept: kept.into_iter().map(|(_, mv)| mv).collect(),
             before,
             after,
         });
     }
-    Ok(Review { values, mistakes })
+    Ok(Review { values, mistakes, mouse, cats })
 }
 
 #[cfg(test)]
@@ -122,13 +201,78 @@ mod tests {
         );
         assert_eq!(r.mistakes.len(), 1, "only the mouse's throw gave the win away: {:?}", r.mistakes);
         let m = &r.mistakes[0];
-        assert_eq!((m.ply, m.side, m.played), (ply, Side::Mouse, bad));
+        assert_eq!((m.ply, m.side, m.played, m.verdict), (ply, Side::Mouse, bad, Verdict::GaveWinAway));
+        assert_eq!(m.verdict.mark(), "?");
+        assert_eq!((r.mouse.gave_away, r.mouse.shortened, r.cats.gave_away, r.cats.shortened), (1, 0, 0, 0));
         let mut kept = m.kept.clone();
         kept.sort_by_key(ToString::to_string);
         let mut expected = good;
         expected.sort_by_key(ToString::to_string);
         assert_eq!(kept, expected);
         assert_eq!((m.before, m.after), (r.values[ply], r.values[ply + 1]));
+    }
+
+    #[test]
+    fn a_lost_mouse_that_hurries_its_loss_is_marked_with_the_longest_resistance() {
+        let tb = table(8);
+        let start = Position::standard();
+        // 8×8: the cats win in 44 plies (rules.md); the mouse plays its quickest loss every
+        // time, the cats answer perfectly
+        assert_eq!(tb.probe(&start).unwrap(), ExactResult::new(Side::Cats, 44));
+        let mut game = Game::new(start);
+        let mut shortenings = Vec::new();
+        while game.outcome().is_none() {
+            let p = *game.position();
+            let mv = if p.side_to_move() == Side::Mouse {
+                let moves = judged(&tb, &p);
+                let longest = moves.iter().map(|(_, r)| r.plies).max().unwrap();
+                let &(mv, r) = moves.iter().min_by_key(|(mv, r)| (r.plies, mv.to_string())).unwrap();
+                let best: Vec<Move> =
+                    moves.iter().filter(|(_, r)| r.plies == longest).map(|&(m, _)| m).collect();
+                shortenings.push((game.moves().len(), mv, longest - r.plies, best));
+                mv
+            } else {
+                perfect(&tb, &p)
+            };
+            game.play(mv).unwrap();
+        }
+        let r = review(&tb, &game).unwrap();
+        let total: u32 = shortenings.iter().map(|s| s.2).sum();
+        assert_eq!(
+            game.moves().len() as u32 + total,
+            44,
+            "each ply the mouse gave up is a ply the game lost"
+        );
+        assert!(total >= SHORTENED_BY, "the quickest losses lose ground: {shortenings:?}");
+        let marked: Vec<_> = shortenings.iter().filter(|s| s.2 >= SHORTENED_BY).collect();
+        assert!(!marked.is_empty());
+        assert_eq!(r.mistakes.len(), marked.len(), "the cats played perfectly: {:?}", r.mistakes);
+        for (m, (ply, mv, by, best)) in r.mistakes.iter().zip(&marked) {
+            assert_eq!(
+                (m.ply, m.side, m.played, m.verdict),
+                (*ply, Side::Mouse, *mv, Verdict::Shortened { by: *by })
+            );
+            assert_eq!(m.verdict.mark(), "?!");
+            let mut kept = m.kept.clone();
+            kept.sort();
+            let mut best = best.clone();
+            best.sort();
+            assert_eq!(kept, best);
+            assert_eq!(m.before.plies - 1 - m.after.plies, *by);
+        }
+        assert_eq!(
+            r.mouse,
+            SideSummary {
+                moves: shortenings.len(),
+                gave_away: 0,
+                shortened: marked.len(),
+                plies_lost: marked.iter().map(|s| s.2).sum(),
+            }
+        );
+        assert_eq!(
+            r.cats,
+            SideSummary { moves: game.moves().len() - shortenings.len(), ..SideSummary::default() }
+        );
     }
 
     #[test]

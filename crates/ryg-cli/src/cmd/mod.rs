@@ -9,6 +9,7 @@ pub mod match_runner;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod record;
 pub mod selfplay;
 pub mod serve;

@@ -1,9 +1,10 @@
 // The page's address: `#game=ID` names the shown game, `&ply=K` the position after K plies when
-// an earlier one is on the board; `#learn…` the Learn section (which the game leaves alone).
+// an earlier one is on the board; `#learn…` the Learn section and `#puzzles` the Puzzles
+// section (which the game leaves alone).
 import { splitHash } from './hash.js';
 
-/** Whether the address names the Learn section. */
-export function learning() { return location.hash.startsWith('#learn'); }
+/** Whether the address names the Learn or the Puzzles section (not the game). */
+export function learning() { return location.hash.startsWith('#learn') || location.hash.startsWith('#puzzles'); }
 
 /** The id of the stored game last put into the address (null: a new game not stored yet). */
 let synced;

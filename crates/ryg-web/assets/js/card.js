@@ -20,9 +20,10 @@ export function renderCard(g) {
   const winner = g.outcome.winner;
   card.classList.toggle('mouse', winner === 'mouse');
   card.classList.toggle('cats', winner === 'cats');
-  $('end-title').textContent = t(`card.title.${winner}`);
+  // an aborted game has no winner
+  $('end-title').textContent = t(winner ? `card.title.${winner}` : 'card.title.aborted');
   const mySide = state.you === 'mouse' || state.you === 'cats' ? state.you : null;
-  $('end-you').textContent = mySide ? t(mySide === winner ? 'card.you.won' : 'card.you.lost') : '';
+  $('end-you').textContent = mySide && winner ? t(mySide === winner ? 'card.you.won' : 'card.you.lost') : '';
   $('end-how').textContent = `${capital(reasonText(g.outcome))}.`;
   $('end-length').textContent = t('card.length', { plies: plies(g.moves.length) });
 }

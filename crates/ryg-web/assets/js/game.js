@@ -7,7 +7,7 @@ import {
   startPos, viewedFen, interactive, legalFrom,
 } from './state.js';
 import { sideWord, outcomeText, capital, who, seatText, bySubject } from './words.js';
-import { t } from './i18n.js';
+import { t, currentLang } from './i18n.js';
 import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
@@ -94,8 +94,15 @@ export function render() {
   $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g) || noTable;
   $('hint').title = noTable ? t('error.board_too_big') : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
-  $('resign').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null;
+  // a game nobody has moved in is called off (Abort), not lost (Resign)
+  const unstarted = g.moves.length === 0 && !(g.redo && g.redo.length);
+  $('resign').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null || unstarted;
   $('resign').disabled = idle;
+  $('abort').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null || !unstarted;
+  $('abort').disabled = idle;
+  const abortAt = !g.outcome && !state.setup && g.abort_at ? new Date(g.abort_at) : null;
+  $('abort-note').hidden = !abortAt;
+  if (abortAt) $('abort-note').textContent = t('abort.note', { time: abortAt.toLocaleTimeString(currentLang(), { hour: '2-digit', minute: '2-digit' }) });
   if (g.outcome || !state.you) state.confirmResign = false;
   $('resign-confirm').hidden = !state.confirmResign;
   renderRematch(g);
@@ -133,7 +140,7 @@ let review = null;
 /** The review of a finished game, under the board (its code loads with the first one). */
 function renderReview(g) {
   const panel = $('review-panel');
-  panel.hidden = !g.outcome || g.id === null || !!state.setup;
+  panel.hidden = !g.outcome || !g.outcome.winner || g.id === null || !!state.setup;
   if (panel.hidden) return;
   if (!review) review = import('./review.js');
   const view = state.view;
@@ -329,12 +336,14 @@ function renderMoves() {
     const future = i >= g.moves.length;
     b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
     if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
-    const kept = lost && lost.get(i + 1);
-    if (kept) {
-      b.classList.add('lost');
-      b.textContent = `${mv}?`;
-      b.setAttribute('aria-label', `${b.getAttribute('aria-label').replace(mv, `${mv}?`)}${t('moves.lost', { moves: kept.join(', ') })}`);
-      b.title = t('moves.lost', { moves: kept.join(', ') }).replace(/^[,;]\s*/, '');
+    const mark = lost && lost.get(i + 1);
+    if (mark) {
+      const [cls, sign, key] = mark.kind === 'shortened' ? ['slip', '?!', 'moves.shortened'] : ['lost', '?', 'moves.lost'];
+      const note = t(key, { moves: mark.moves.join(', ') });
+      b.classList.add(cls);
+      b.textContent = `${mv}${sign}`;
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label').replace(mv, `${mv}${sign}`)}${note}`);
+      b.title = note.replace(/^[,;]\s*/, '');
     }
     if (i + 1 === shown) b.setAttribute('aria-current', 'true');
     li.appendChild(b);

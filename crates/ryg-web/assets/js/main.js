@@ -11,7 +11,7 @@ import { boardInput, notNow } from './turn.js';
 import { copyPgn, openPgn } from './pgn.js';
 import {
   newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
-  computerMove, continueFromView, resign, rematch, saveName, hint, play, tryAgain,
+  computerMove, continueFromView, resign, abortGame, rematch, saveName, hint, play, tryAgain,
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
@@ -59,6 +59,7 @@ function redraw() {
   refreshRecent();
   refreshTablebases();
   redrawLearn();
+  if (puzzles) puzzles.then((m) => m.redrawPuzzles());
   if (howto) howto.then((m) => m.fillHowto());
   redoReviewPanel();
 }
@@ -141,6 +142,7 @@ async function init() {
   $('undo-decline').addEventListener('click', () => answerUndo(false));
   $('resign').addEventListener('click', () => { state.confirmResign = true; render(); $('resign-no').focus(); });
   $('resign-yes').addEventListener('click', resign);
+  $('abort').addEventListener('click', abortGame);
   $('resign-no').addEventListener('click', () => { state.confirmResign = false; render(); $('resign').focus(); });
   $('rematch').addEventListener('click', rematch);
   $('name-form').addEventListener('submit', saveName);
@@ -209,8 +211,20 @@ async function init() {
     openGame();
   };
   initLearn(startGame);
-  if (!inLearn()) startGame();
+  // the Puzzles section's code loads the first time the address names it
+  const openPuzzles = () => {
+    if (puzzles || !inPuzzles()) return;
+    puzzles = import('./puzzles.js').then((m) => { m.initPuzzles(startGame); return m; });
+  };
+  window.addEventListener('hashchange', openPuzzles);
+  openPuzzles();
+  if (!inLearn() && !inPuzzles()) startGame();
 }
+
+/** The Puzzles section's module once loaded (a promise), else null. */
+let puzzles = null;
+/** Whether the address names the Puzzles section. */
+function inPuzzles() { return location.hash === '#puzzles'; }
 
 function openGame() {
   (async () => {

@@ -322,6 +322,12 @@ export async function resign() {
   if (!$('rematch').hidden) $('rematch').focus();
 }
 
+/** Calls off the shown game, in which nobody has moved yet. */
+export async function abortGame() {
+  const g = state.game;
+  await change(() => api('POST', `/api/games/${g.id}/abort`));
+}
+
 export async function rematch() {
   const g = state.game;
   if (g.rematch_id) { followRematch(g); return; }

@@ -18,10 +18,16 @@ export function moveNumber(ply, first) {
   return (ply + shift) % 2 === 0 ? `${n}.` : `${n}…`;
 }
 
-/** The mistakes in the order they were played: `{ply, number, side, played, kept, before, after}`
+/** The moves that lost ground in the order they were played: `{ply, number, side, kind, mark,
+ * shortened_by, played, kept, before, after}` (`kind`: 'gave-win' or 'shortened')
  * (`ply`: the position the move was made from; the move list shows the move at ply + 1). */
 export function mistakes(review, first) {
   return review.mistakes.map((m) => ({ ...m, number: moveNumber(m.ply, first) }));
+}
+
+/** The plies after a lost side's move that shortened its resistance (the chart marks them). */
+export function slips(review) {
+  return review.mistakes.filter((m) => m.kind === 'shortened').map((m) => m.ply + 1);
 }
 
 /** The plies at which the winner changed hands (the chart marks them). */

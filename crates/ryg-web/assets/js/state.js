@@ -20,7 +20,7 @@ export const state = {
   clockAt: 0,          // performance.now() when the shown game's clock values were read
   confirmResign: false,
   cardClosed: null,    // the id of the game whose end-of-game card was closed
-  lost: null,          // the review's marks: {game: 'id:plies', kept: Map(ply of the move → moves that kept the win)}
+  lost: null,          // the review's marks: {game: 'id:plies', kept: Map(ply of the move → {moves: better moves, kind: 'gave-win' or 'shortened'})}
 };
 
 /** Late-bound calls between modules that would otherwise use each other (set by main.js). */

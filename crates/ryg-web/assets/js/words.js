@@ -16,7 +16,7 @@ export function reasonText(o) {
   const key = ['resigned', 'time'].includes(o.reason) ? `reason.${o.reason}.${loser}` : `reason.${o.reason}`;
   return t(key) === key ? String(o.reason).replace(/_/g, ' ') : t(key);
 }
-export function outcomeText(o) { return t(`outcome.${o.winner}`, { why: reasonText(o) }); }
+export function outcomeText(o) { return o.winner ? t(`outcome.${o.winner}`, { why: reasonText(o) }) : t('outcome.aborted'); }
 export function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 /** A seat as words: "Ana (mouse)", "the cats", "level 3 (cats)". Plain text: set with textContent. */
 export function who(g, side) {

@@ -37,6 +37,8 @@ pub enum GameError {
     #[error("the game is over: the {} {} ({})", winner.name(),
         if *winner == Side::Mouse { "wins" } else { "win" }, reason.replace('_', " "))]
     Over { winner: Side, reason: &'static str },
+    #[error("the game was aborted: no move was made")]
+    Aborted,
     /// The mover's clock was found at zero: the game ended on time (and that was stored).
     #[error("the {}' time ran out: the game is over", .0.name())]
     FlagFell(Side),

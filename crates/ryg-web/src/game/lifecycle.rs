@@ -49,6 +49,16 @@ pub struct NewGame {
     pub moves: Vec<String>,
 }
 
+/// A game between two people that nobody began this long after it was created is aborted.
+pub const ABORT_AFTER_MS: i64 = 10 * 60 * 1000;
+
+/// When `g` is to be aborted if still nobody has moved (a game between two people, not over,
+/// with no move): [`ABORT_AFTER_MS`] after its creation.
+pub fn abort_due(g: &StoredGame) -> Option<i64> {
+    let waiting = g.players() == Players::Friends && !g.is_over() && g.game.moves().is_empty();
+    waiting.then(|| crate::store::iso_ms(&g.created_at)).flatten().map(|t| t + ABORT_AFTER_MS)
+}
+
 /// The most moves a game may be created with (longer games come as a record, `"pgn"`).
 pub const MAX_CREATE_MOVES: usize = 1000;
 
@@ -238,6 +248,40 @@ impl Games<'_> {
         Ok(Created { game: g, tokens })
     }
 
+    /// Aborts `g` when nobody began it in time: a game between two people with no move made
+    /// [`ABORT_AFTER_MS`] after it was created. Whether it did.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn abort_if_unstarted(&self, g: &mut StoredGame, now: i64) -> Result<bool, GameError> {
+        let due = abort_due(g).is_some_and(|at| now >= at);
+        if !due {
+            return Ok(false);
+        }
+        g.end = Some(End { winner: None, reason: EndReason::Aborted });
+        g.undo_request = None;
+        self.commit(g, now)?;
+        Ok(true)
+    }
+
+    /// The holder of `token` calls off `g`, in which no move has been made yet.
+    ///
+    /// # Errors
+    /// No seat, the game is over, or a move was made (then it is resigned, not aborted).
+    pub fn abort(&self, g: &mut StoredGame, token: Option<&str>, now: i64) -> Result<Holder, GameError> {
+        let you = require_holder(g, token, "aborting")?;
+        refuse_if_over(g)?;
+        if !g.game.moves().is_empty() {
+            return Err(GameError::Invalid(
+                "a game is aborted only before its first move; this one has moves: resign it".to_owned(),
+            ));
+        }
+        g.end = Some(End { winner: None, reason: EndReason::Aborted });
+        g.undo_request = None;
+        self.commit(g, now)?;
+        Ok(you)
+    }
+
     /// Ends `g` on time when the running clock is down to zero at `now`; whether it did.
     ///
     /// # Errors
@@ -249,7 +293,7 @@ impl Games<'_> {
         }
         let Some(clock) = g.clock.as_mut().filter(|c| c.flagged(to_move, now)) else { return Ok(false) };
         clock.stop(to_move, now);
-        g.end = Some(End { winner: !to_move, reason: EndReason::Time });
+        g.end = Some(End { winner: Some(!to_move), reason: EndReason::Time });
         g.undo_request = None;
         self.commit(g, now)?;
         Ok(true)
@@ -270,7 +314,7 @@ impl Games<'_> {
         if let Some(clock) = &mut g.clock {
             clock.stop(to_move, now);
         }
-        g.end = Some(End { winner: !loser, reason: EndReason::Resigned });
+        g.end = Some(End { winner: Some(!loser), reason: EndReason::Resigned });
         g.undo_request = None;
         self.commit(g, now)?;
         Ok(you)

@@ -79,6 +79,9 @@ impl Games<'_> {
             return Err(GameError::NotYourTurn { side, you });
         }
         let mv: Move = mv.parse()?;
+        if self.abort_if_unstarted(g, now)? {
+            return Err(GameError::Aborted);
+        }
         if self.flag_if_due(g, now)? {
             return Err(GameError::FlagFell(side));
         }

@@ -30,11 +30,12 @@ pub fn record(g: &StoredGame) -> Result<Record, GameError> {
         record.set_tag(name, &value)?;
     }
     if let (None, Some(end)) = (g.game.outcome(), g.end) {
-        let how = match end.reason {
-            EndReason::Resigned => "resigned",
-            EndReason::Time => "lost on time",
+        let termination = match (end.reason, end.winner) {
+            (EndReason::Resigned, Some(w)) => format!("the {} resigned", (!w).name()),
+            (EndReason::Time, Some(w)) => format!("the {} lost on time", (!w).name()),
+            _ => "aborted: no move was made".to_owned(),
         };
-        record.set_tag("Termination", &format!("the {} {how}", (!end.winner).name()))?;
+        record.set_tag("Termination", &termination)?;
     }
     Ok(record)
 }

@@ -133,6 +133,9 @@ impl<'a> Games<'a> {
 /// # Errors
 /// [`GameError::Over`], saying who won and how.
 pub fn refuse_if_over(g: &StoredGame) -> Result<(), GameError> {
+    if g.aborted() {
+        return Err(GameError::Aborted);
+    }
     match g.outcome() {
         None => Ok(()),
         Some((winner, reason)) => Err(GameError::Over { winner, reason }),

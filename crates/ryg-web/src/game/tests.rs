@@ -216,7 +216,7 @@ fn a_clock_at_zero_ends_the_game_on_time() {
     // The cats' 3 s ran from 1 s: at 4 s their move is too late, and the game ends on time.
     let err = games.play(&mut g, Some(&cats), "h8g7", 4_000).unwrap_err();
     assert_eq!(err.to_string(), "the cats' time ran out: the game is over");
-    assert_eq!(g.end, Some(End { winner: Side::Mouse, reason: EndReason::Time }));
+    assert_eq!(g.end, Some(End { winner: Some(Side::Mouse), reason: EndReason::Time }));
     let stored = games.load(g.id).unwrap();
     assert_eq!((stored.result_token(), stored.clock.unwrap().left_ms), ("1-0", [3_000, 0]));
     assert_eq!(moves(&stored), ["e1f2"]);
@@ -400,4 +400,46 @@ fn cleaning_drops_unplayed_games_after_a_day_and_all_after_keep_days() {
     assert!(matches!(games.load(played), Err(GameError::NotFound(_))));
     assert!(games.load(fresh).is_ok());
     assert!(seen.borrow().is_empty(), "cleaning is no change of a game");
+}
+
+#[test]
+fn a_friend_game_nobody_begins_is_aborted_in_time_and_a_seat_may_abort_before_the_first_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("games.sqlite3")).unwrap();
+    service!(store, seen, games);
+    let created = games.create(&new_game("human", "human"), 60_000).unwrap();
+    let mouse = hash(&created, Side::Mouse);
+    let mut g = created.game;
+    assert_eq!(abort_due(&g), Some(60_000 + ABORT_AFTER_MS));
+    assert!(!games.abort_if_unstarted(&mut g, 60_000 + ABORT_AFTER_MS - 1).unwrap());
+    assert!(games.abort_if_unstarted(&mut g, 60_000 + ABORT_AFTER_MS).unwrap());
+    let stored = games.load(g.id).unwrap();
+    assert!(stored.aborted() && stored.is_over());
+    assert_eq!((stored.outcome(), stored.result_token(), abort_due(&stored)), (None, "*", None));
+    assert_eq!(record(&stored).unwrap().tag("Termination"), Some("aborted: no move was made"));
+    let err = games.play(&mut g, Some(&mouse), "e1f2", 60_000 + ABORT_AFTER_MS).unwrap_err();
+    assert_eq!(err.to_string(), "the game was aborted: no move was made");
+    // a late first move after a restart (no alarm) finds the game aborted too
+    let created = games.create(&new_game("human", "human"), 0).unwrap();
+    let mut g = created.game.clone();
+    let err = games.play(&mut g, Some(&hash(&created, Side::Mouse)), "e1f2", ABORT_AFTER_MS + 5).unwrap_err();
+    assert!(matches!(err, GameError::Aborted));
+    assert!(games.load(g.id).unwrap().aborted());
+    // a seat aborts before the first move; once a move is made, it resigns instead
+    let created = games.create(&new_game("human", "human"), 0).unwrap();
+    let mut g = created.game.clone();
+    let cats = hash(&created, Side::Cats);
+    assert_eq!(games.abort(&mut g, Some(&cats), 1).unwrap(), Holder::Seat(Side::Cats));
+    assert!(g.aborted());
+    assert!(matches!(games.abort(&mut g, Some(&cats), 2), Err(GameError::Aborted)));
+    let created = games.create(&new_game("human", "human"), 0).unwrap();
+    let mut g = created.game.clone();
+    games.play(&mut g, Some(&hash(&created, Side::Mouse)), "e1f2", 1).unwrap();
+    assert_eq!(abort_due(&g), None, "a begun game is never aborted");
+    let err = games.abort(&mut g, Some(&hash(&created, Side::Cats)), 2).unwrap_err();
+    assert!(err.to_string().contains("resign it"), "{err}");
+    // a game against the computer is never aborted by time
+    let g = games.create(&new_game("human", "3"), 0).unwrap().game;
+    assert_eq!(abort_due(&g), None);
+    assert!(!seen.borrow().is_empty());
 }

@@ -65,6 +65,8 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("pgn.js"),
     js!("play.js"),
     js!("prefs.js"),
+    js!("puzzledata.js"),
+    js!("puzzles.js"),
     js!("ranking.js"),
     js!("recent.js"),
     js!("refuse.js"),

@@ -13,6 +13,7 @@ mod games;
 mod health;
 pub mod log;
 pub mod metrics;
+mod puzzles;
 mod retrograde;
 mod security;
 mod techniques;
@@ -40,6 +41,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/games/{id}/redo"),
     ("post", "/api/games/{id}/computer"),
     ("post", "/api/games/{id}/resign"),
+    ("post", "/api/games/{id}/abort"),
     ("post", "/api/games/{id}/rematch"),
     ("post", "/api/games/{id}/name"),
     ("get", "/api/games/{id}/events"),
@@ -57,6 +59,8 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/retrograde"),
     ("get", "/api/bits"),
     ("get", "/api/perft"),
+    ("get", "/api/puzzles"),
+    ("get", "/api/puzzles/daily"),
     ("get", "/api/tablebase"),
     ("post", "/api/tablebase/{size}"),
     ("get", "/api/config"),
@@ -75,6 +79,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/games/{id}/redo", post(games::redo))
         .route("/api/games/{id}/computer", post(games::computer))
         .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/abort", post(games::abort))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/name", post(games::name))
         .route("/api/games/{id}/events", get(events::events))
@@ -92,6 +97,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/retrograde", get(retrograde::retrograde))
         .route("/api/bits", get(bits::bits))
         .route("/api/perft", get(bits::perft))
+        .route("/api/puzzles", get(puzzles::puzzles))
+        .route("/api/puzzles/daily", get(puzzles::daily))
         .route("/api/tablebase", get(analysis::tablebases))
         .route("/api/tablebase/{size}", post(analysis::build_tablebase))
         .route("/api/config", get(games::config))

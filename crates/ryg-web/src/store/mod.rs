@@ -16,7 +16,7 @@ use thiserror::Error;
 
 pub use schema::{MIGRATIONS, SCHEMA_VERSION};
 pub use seats::{Holder, Players, Seat};
-pub use stored::{now_utc, utc, End, EndReason, StoredGame};
+pub use stored::{iso_ms, now_utc, utc, End, EndReason, StoredGame};
 
 /// What the game service asks of a store. Every method is one short transaction; callers
 /// serialise the changes of one game themselves.

@@ -75,7 +75,7 @@ impl GameRow {
             left_ms: [clock.map(|c| c.left_ms[0]), clock.map(|c| c.left_ms[1])],
             turn_started_ms: clock.and_then(|c| c.started_ms),
             end_reason: g.end.map(|e| e.reason.code().to_owned()),
-            end_winner: g.end.map(|e| e.winner.name().to_owned()),
+            end_winner: g.end.and_then(|e| e.winner).map(|w| w.name().to_owned()),
             undo_request: side(g.undo_request),
             rematch_offer: side(g.rematch_offer),
             rematch_id: g.rematch_id,
@@ -134,11 +134,19 @@ impl GameRow {
             })
             .collect::<Result<Vec<_>, String>>()?;
         let end = match (self.end_reason, self.end_winner) {
-            (Some(reason), Some(winner)) => Some(End {
-                reason: EndReason::parse(&reason).ok_or_else(|| format!("game {id}: end '{reason}'"))?,
-                winner: winner.parse().map_err(|e| format!("game {id}: {e}"))?,
-            }),
-            _ => None,
+            (Some(reason), winner) => {
+                let reason = EndReason::parse(&reason).ok_or_else(|| format!("game {id}: end '{reason}'"))?;
+                let winner = winner
+                    .map(|w| w.parse::<ryg_wide::Side>())
+                    .transpose()
+                    .map_err(|e| format!("game {id}: {e}"))?;
+                // an aborted game has no winner, every other end one
+                if winner.is_none() != (reason == EndReason::Aborted) {
+                    return Err(format!("game {id}: end '{}' with winner {winner:?}", reason.code()));
+                }
+                Some(End { reason, winner })
+            }
+            (None, _) => None,
         };
         Ok(StoredGame {
             id,

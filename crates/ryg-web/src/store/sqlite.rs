@@ -355,7 +355,7 @@ mod tests {
         let mut clock = Clock::new(5.0, 2.0).unwrap();
         clock.moved(Side::Mouse, 1_000).unwrap();
         g.clock = Some(clock);
-        g.end = Some(End { winner: Side::Cats, reason: EndReason::Resigned });
+        g.end = Some(End { winner: Some(Side::Cats), reason: EndReason::Resigned });
         g.undo_request = Some(Side::Mouse);
         g.rematch_offer = Some(Side::Cats);
         g.rematch_id = Some(9);

@@ -13,14 +13,17 @@ pub enum EndReason {
     Resigned,
     /// The loser's clock ran out.
     Time,
+    /// No move was made: a player called the game off, or nobody began it in time. No winner.
+    Aborted,
 }
 
 impl EndReason {
-    /// The code used in JSON and in the store: `resigned` or `time`.
+    /// The code used in JSON and in the store: `resigned`, `time` or `aborted`.
     pub const fn code(self) -> &'static str {
         match self {
             EndReason::Resigned => "resigned",
             EndReason::Time => "time",
+            EndReason::Aborted => "aborted",
         }
     }
 
@@ -28,15 +31,16 @@ impl EndReason {
         match code {
             "resigned" => Some(EndReason::Resigned),
             "time" => Some(EndReason::Time),
+            "aborted" => Some(EndReason::Aborted),
             _ => None,
         }
     }
 }
 
-/// A game ended by resignation or time.
+/// A game ended by resignation or time (a winner), or aborted (none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct End {
-    pub winner: Side,
+    pub winner: Option<Side>,
     pub reason: EndReason,
 }
 
@@ -108,16 +112,21 @@ impl StoredGame {
         }
     }
 
-    /// The end of the game: by the rules, else by resignation or time.
+    /// The end of the game with its winner: by the rules, else by resignation or time.
     pub fn outcome(&self) -> Option<(Side, &'static str)> {
         match self.game.outcome() {
             Some(o) => Some((o.winner, o.reason.code())),
-            None => self.end.map(|e| (e.winner, e.reason.code())),
+            None => self.end.and_then(|e| Some((e.winner?, e.reason.code()))),
         }
     }
 
+    /// Whether the game was aborted (ended with no move made, and no winner).
+    pub fn aborted(&self) -> bool {
+        self.end.is_some_and(|e| e.reason == EndReason::Aborted)
+    }
+
     pub fn is_over(&self) -> bool {
-        self.outcome().is_some()
+        self.outcome().is_some() || self.aborted()
     }
 
     /// `1-0` (the mouse won), `0-1` (the cats won) or `*`.
@@ -180,6 +189,26 @@ impl StoredGame {
     }
 }
 
+/// Milliseconds since the Unix epoch of a time written as `2026-11-23T06:00:00Z` (what
+/// [`utc`] writes); `None` for anything else.
+pub fn iso_ms(text: &str) -> Option<i64> {
+    let b = text.as_bytes();
+    if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[19] != b'Z' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| text.get(r)?.parse::<i64>().ok();
+    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (hh, mm, ss) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    // CITE: days from civil date (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(((days * 86_400) + hh * 3600 + mm * 60 + ss) * 1000)
+}
+
 /// The time now as `2026-11-23T06:00:00Z` (UTC).
 pub fn now_utc() -> String {
     utc(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()))
@@ -211,5 +240,8 @@ mod tests {
         assert_eq!(now.len(), 20);
         assert!(now.starts_with("20") && now.ends_with('Z'), "{now}");
         assert_eq!(utc(1_795_500_000), "2026-11-24T06:00:00Z");
+        assert_eq!(iso_ms("2026-11-24T06:00:00Z"), Some(1_795_500_000_000));
+        assert_eq!(iso_ms(&utc(951_782_400)), Some(951_782_400_000), "2000-02-29");
+        assert_eq!(iso_ms("2026-11-24 06:00"), None);
     }
 }

@@ -53,7 +53,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     const items = p.locator('#review-panel .mistake');
     assert.equal(await items.count(), 1);
     const text = await items.first().innerText();
-    assert.match(text, new RegExp(`The cats played ${erred.played}: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`));
+    assert.match(text, new RegExp(`The cats played ${erred.played}\\?: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`));
     const kept = text.match(/Kept the win: ([a-z0-9, ]+)\./)[1].split(', ');
     assert.deepEqual([...kept].sort(), [...erred.kept].sort());
     // the move list marks the move with a question mark, and says which moves kept the win
@@ -94,3 +94,62 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.context().close();
   });
 }
+
+/** An 8×8 game, both sides at one board: the mouse plays its quickest loss every time (the
+ * first such move in the server's order), the cats answer perfectly. Returns each mouse move
+ * with the plies it gave up against the longest resistance, as the tablebase says. */
+async function hurriedLoss() {
+  let g = await call('POST', '/api/games', { size: 8, mouse: 'human', cats: 'human', hotseat: true });
+  const tokens = g.tokens;
+  const hurried = [];
+  while (!g.outcome) {
+    const s = await call('GET', `/api/solve?fen=${encodeURIComponent(g.fen)}`);
+    let mv = s.best_moves[0];
+    if (g.to_move === 'mouse') {
+      const quickest = Math.min(...s.moves.map((m) => m.plies));
+      const m = s.moves.find((x) => x.plies === quickest);
+      mv = m.move;
+      hurried.push({ ply: g.moves.length, move: mv, by: s.plies - 1 - m.plies, best: s.best_moves, before: s.plies, after: m.plies });
+    }
+    g = { ...(await call('POST', `/api/games/${g.id}/moves`, { move: mv }, tokens[g.to_move])), tokens };
+  }
+  assert.equal(g.outcome.winner, 'cats');
+  return { id: g.public_id, hurried, n: g.moves.length };
+}
+
+test('review of a lost 8×8 mouse game marks its faster losses (?!) with the longest resistance, and sums up each side', async () => {
+  const { id, hurried, n } = await hurriedLoss();
+  const marked = hurried.filter((h) => h.by >= 4);
+  assert.ok(marked.length >= 1 && n < 44, `a mouse losing in ${n} plies hurried: ${JSON.stringify(hurried)}`);
+  const p = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await p.goto(`${server.url}#game=${id}`);
+  await idle(p);
+  await p.waitForFunction(() => document.querySelectorAll('#review-panel .mistake').length > 0);
+  const items = p.locator('#review-panel .mistake.shortened');
+  assert.equal(await items.count(), marked.length);
+  assert.equal(await p.locator('#review-panel .mistake.gave-win').count(), 0);
+  const first = await items.first().innerText();
+  const [m0] = marked;
+  assert.match(first, new RegExp(`The mouse played ${m0.move}\\?!: cats win in ${m0.before} plies \\(\\d+ moves\\) before it, cats win in ${m0.after} plies \\(\\d+ moves\\) after it: the end came ${m0.by} plies sooner than it had to\\.`));
+  const resisted = first.match(/Resisted longest: ([a-z0-9, ]+)\./)[1].split(', ');
+  assert.deepEqual([...resisted].sort(), [...marked[0].best].sort());
+  // the move list marks each with ?!, the chart after each
+  const slips = p.locator('#move-list button.slip');
+  assert.equal(await slips.count(), marked.length);
+  assert.equal(await slips.first().innerText(), `${marked[0].move}?!`);
+  assert.equal(await slips.first().getAttribute('data-ply'), String(marked[0].ply + 1));
+  assert.equal(await p.locator('.review-chart rect.slip').count(), marked.length);
+  // one line a side: the mouse's plies add up to what the game lost against 44
+  const lost = marked.reduce((a, h) => a + h.by, 0);
+  const lines = await p.locator('.review-summary li').allInnerTexts();
+  assert.deepEqual(lines, [
+    `The mouse: ${hurried.length} moves; ${marked.length} cut the resistance short (by ${lost} plies in all).`,
+    `The cats: ${n - hurried.length} moves; none lost ground.`,
+  ]);
+  assert.equal(n + hurried.reduce((a, h) => a + h.by, 0), 44);
+  await p.locator('#review-panel').scrollIntoViewIfNeeded();
+  await screenshot(p, 'review-lost-mouse');
+  await axeScan(p, 'review lost mouse', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});

@@ -40,3 +40,16 @@ test('the mistakes keep the server\'s moves and get their numbers; the win chang
   assert.deepEqual(m[0].kept, ['b4a3']);
   assert.deepEqual(turns(review), [4]);
 });
+
+test('a lost side\'s hurried moves are marked on the chart after the move', async () => {
+  const { slips } = await import('../../assets/js/reviewdata.js');
+  const lost = {
+    ...review,
+    mistakes: [
+      { ply: 0, side: 'mouse', kind: 'shortened', mark: '?!', shortened_by: 6, played: 'e1d2', kept: ['e1f2'], before: { winner: 'cats', plies: 44 }, after: { winner: 'cats', plies: 37 } },
+      ...review.mistakes.map((m) => ({ ...m, kind: 'gave-win', mark: '?' })),
+    ],
+  };
+  assert.deepEqual(slips(lost), [1]);
+  assert.deepEqual(slips(review), []);
+});

@@ -1,6 +1,16 @@
 // The page in English: every string, by key. es.js has the same keys (a unit test checks).
 // `{name}` takes a value; a function builds text whose words depend on a number.
 
+/** A side's one-line review: "12 moves; 1 gave the win away; 3 cut the resistance short (by 20 plies in all)." */
+function summaryEn({ moves, gave_away: gave, shortened, plies_lost: lost }) {
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const parts = [n(moves, 'move', 'moves')];
+  if (!gave && !shortened) parts.push('none lost ground');
+  if (gave) parts.push(`${gave} gave the win away`);
+  if (shortened) parts.push(`${shortened} cut the resistance short (by ${n(lost, 'ply', 'plies')} in all)`);
+  return `${parts.join('; ')}.`;
+}
+
 export default {
   'page.title': 'ryg — El ratón y los gatos',
   'page.skip': 'Skip to the board',
@@ -394,12 +404,12 @@ export default {
   'review.none': 'No review: {why}',
   'review.start': 'From the start: {result} with perfect play. Each bar is the exact result after a ply; choose one to see that position.',
   'review.barTitle': 'After {k}: {result}',
-  'review.chartLabel': ({ n, m }) => `Chart of the exact result after each of ${n} ${n === 1 ? 'ply' : 'plies'}; ${m === 0 ? 'no move gave the win away' : `${m} ${m === 1 ? 'move gave' : 'moves gave'} the win away`}.`,
+  'review.chartLabel': ({ n, m }) => `Chart of the exact result after each of ${n} ${n === 1 ? 'ply' : 'plies'}; ${m === 0 ? 'no move lost ground' : `${m} ${m === 1 ? 'move' : 'moves'} lost ground`}.`,
   'review.legend.mouse': 'mouse wins (above)',
-  'review.legend.cats': 'cats win (below); the longer the bar, the further the end',
+  'review.legend.cats': 'cats win (below); bar length: plies to the end ({n} at most)',
   'review.legend.lost': 'the win changed sides',
-  'review.clean': 'No move gave the win away: the winner kept it from the start.',
-  'review.mistakes': ({ n }) => (n === 1 ? 'The move that gave the win away' : `The ${n} moves that gave the win away`),
+  'review.clean': 'No move lost ground: the winner kept the win from the start, and the loser resisted (near enough) as long as it could.',
+  'review.mistakes': ({ n }) => (n === 1 ? 'The move that lost ground' : `The ${n} moves that lost ground`),
   'review.mistake.mouse': '{num} The mouse played {played}: {before} before it, {after} after it.',
   'review.mistake.cats': '{num} The cats played {played}: {before} before it, {after} after it.',
   'review.kept': 'Kept the win: {moves}.',
@@ -425,4 +435,49 @@ export default {
   'setupErr.noMouse': 'Place the mouse first.',
   'setupErr.fewCats': '{count} cats placed: the {n}×{n} board has {want}.',
   'moves.lost': '; gave the win away (kept it: {moves})',
+
+  // the review for both sides: a lost side that hurried its loss (?!), a summary per side
+  'review.legend.slip': 'a lost side cut its resistance short (?!)',
+  'review.shortened.mouse': '{num} The mouse played {played}: {before} before it, {after} after it: the end came {by} plies sooner than it had to.',
+  'review.shortened.cats': '{num} The cats played {played}: {before} before it, {after} after it: the end came {by} plies sooner than they had to.',
+  'review.resisted': 'Resisted longest: {moves}.',
+  'review.summary.mouse': (s) => `The mouse: ${summaryEn(s)}`,
+  'review.summary.cats': (s) => `The cats: ${summaryEn(s)}`,
+  'moves.shortened': '; cut the resistance short (resisted longest: {moves})',
+
+  // the Puzzles section
+  'puzzles.link': 'Puzzles',
+  'puzzles.title': 'Puzzles from perfect play',
+  'puzzles.back': 'Back to the game',
+  'puzzles.intro': 'Each position has exactly one move that keeps the win, as the tablebase proves. Play the winning side; the computer answers perfectly until the win is clear.',
+  'puzzles.toPlay.mouse': ({ n }) => `The mouse to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
+  'puzzles.toPlay.cats': ({ n }) => `The cats to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
+  'puzzles.meta': 'Puzzle {id} · difficulty {rating} · {themes}',
+  'puzzles.dailyOf': 'Puzzle of the day, {date}',
+  'puzzles.theme.breakthrough': 'breakthrough',
+  'puzzles.theme.trap': 'trap',
+  'puzzles.theme.tempo': 'tempo',
+  'puzzles.theme.only-cat-move': 'the only cat move',
+  'puzzles.theme.long-line': 'long line',
+  'puzzles.theme.none': 'only move',
+  'puzzles.find': 'Find the move that keeps the win.',
+  'puzzles.loading': 'Loading puzzles…',
+  'puzzles.rating': ({ r, rd, solved, failed }) => `Your puzzle rating: ${r} ± ${rd} (${solved} solved, ${failed} missed)`,
+  'puzzles.ratingChange': 'Rating {before} → {after}.',
+  'puzzles.wrong': 'Not {mv}: after it, {result}. Try another move.',
+  'puzzles.wrongPlain': 'Not {mv}. Try another move.',
+  'puzzles.right': '{mv} keeps the win.',
+  'puzzles.answer': 'The computer answers {mv}. Your move.',
+  'puzzles.solved': 'Solved!',
+  'puzzles.clear': 'The win is clear now: {result} with perfect play.',
+  'puzzles.next': 'Next puzzle',
+  'puzzles.daily': 'Puzzle of the day',
+  'puzzles.size': 'Board',
+
+  // a game nobody begins
+  'controls.abort': 'Abort',
+  'abort.note': 'Nobody has moved yet: if no move is made by {time}, the game is aborted.',
+  'outcome.aborted': 'The game was aborted: no move was made.',
+  'card.title.aborted': 'Game aborted',
+  'reason.aborted': 'no move was made',
 };

@@ -3,6 +3,15 @@
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
+/** El resumen de un bando: «12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).» */
+function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost }) {
+  const parts = [`${moves} ${plural(moves, 'jugada', 'jugadas')}`];
+  if (!gave && !shortened) parts.push('ninguna perdió terreno');
+  if (gave) parts.push(`${gave} ${plural(gave, 'regaló', 'regalaron')} la victoria`);
+  if (shortened) parts.push(`${shortened} ${plural(shortened, 'acortó', 'acortaron')} la resistencia (${lost} ${plural(lost, 'jugada', 'jugadas')} en total)`);
+  return `${parts.join('; ')}.`;
+}
+
 export default {
   'page.title': 'ryg — El ratón y los gatos',
   'page.skip': 'Ir al tablero',
@@ -397,12 +406,12 @@ export default {
   'review.none': 'Sin repaso: {why}',
   'review.start': 'Desde la salida: {result} con juego perfecto. Cada barra es el resultado exacto tras una jugada; elige una para ver esa posición.',
   'review.barTitle': 'Tras {k}: {result}',
-  'review.chartLabel': ({ n, m }) => `Gráfico del resultado exacto tras cada una de ${n} ${n === 1 ? 'jugada' : 'jugadas'}; ${m === 0 ? 'ninguna jugada regaló la victoria' : `${m} ${m === 1 ? 'jugada regaló' : 'jugadas regalaron'} la victoria`}.`,
+  'review.chartLabel': ({ n, m }) => `Gráfico del resultado exacto tras cada una de ${n} ${n === 1 ? 'jugada' : 'jugadas'}; ${m === 0 ? 'ninguna jugada perdió terreno' : `${m} ${m === 1 ? 'jugada perdió' : 'jugadas perdieron'} terreno`}.`,
   'review.legend.mouse': 'gana el ratón (arriba)',
-  'review.legend.cats': 'ganan los gatos (abajo); cuanto más larga la barra, más lejos el final',
+  'review.legend.cats': 'ganan los gatos (abajo); largo de la barra: jugadas hasta el final ({n} como mucho)',
   'review.legend.lost': 'la victoria cambió de bando',
-  'review.clean': 'Ninguna jugada regaló la victoria: el ganador la tuvo desde la salida.',
-  'review.mistakes': ({ n }) => (n === 1 ? 'La jugada que regaló la victoria' : `Las ${n} jugadas que regalaron la victoria`),
+  'review.clean': 'Ninguna jugada perdió terreno: el ganador tuvo la victoria desde la salida y el perdedor resistió (casi) todo lo posible.',
+  'review.mistakes': ({ n }) => (n === 1 ? 'La jugada que perdió terreno' : `Las ${n} jugadas que perdieron terreno`),
   'review.mistake.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después.',
   'review.mistake.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después.',
   'review.kept': 'Mantenían la victoria: {moves}.',
@@ -428,4 +437,49 @@ export default {
   'setupErr.noMouse': 'Coloca primero el ratón.',
   'setupErr.fewCats': '{count} gatos colocados: un tablero de {n}×{n} tiene {want}.',
   'moves.lost': '; regaló la victoria (la mantenían: {moves})',
+
+  // el repaso para los dos bandos: un bando perdido que acortó su resistencia (?!), un resumen por bando
+  'review.legend.slip': 'un bando perdido acortó su resistencia (?!)',
+  'review.shortened.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después: el final llegó {by} jugadas antes de lo necesario.',
+  'review.shortened.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después: el final llegó {by} jugadas antes de lo necesario.',
+  'review.resisted': 'Resistían más: {moves}.',
+  'review.summary.mouse': (s) => `El ratón: ${summaryEs(s)}`,
+  'review.summary.cats': (s) => `Los gatos: ${summaryEs(s)}`,
+  'moves.shortened': '; acortó la resistencia (resistían más: {moves})',
+
+  // la sección de problemas
+  'puzzles.link': 'Problemas',
+  'puzzles.title': 'Problemas del juego perfecto',
+  'puzzles.back': 'Volver a la partida',
+  'puzzles.intro': 'En cada posición hay una sola jugada que mantiene la victoria, como demuestra la tabla de finales. Juega con el bando que gana; el ordenador responde a la perfección hasta que la victoria está clara.',
+  'puzzles.toPlay.mouse': ({ n }) => `Juega el ratón y gana${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
+  'puzzles.toPlay.cats': ({ n }) => `Juegan los gatos y ganan${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
+  'puzzles.meta': 'Problema {id} · dificultad {rating} · {themes}',
+  'puzzles.dailyOf': 'Problema del día, {date}',
+  'puzzles.theme.breakthrough': 'el ratón rebasa a los gatos',
+  'puzzles.theme.trap': 'acorralar',
+  'puzzles.theme.tempo': 'tiempo de espera',
+  'puzzles.theme.only-cat-move': 'la única jugada de los gatos',
+  'puzzles.theme.long-line': 'línea larga',
+  'puzzles.theme.none': 'jugada única',
+  'puzzles.find': 'Encuentra la jugada que mantiene la victoria.',
+  'puzzles.loading': 'Cargando problemas…',
+  'puzzles.rating': ({ r, rd, solved, failed }) => `Tu puntuación en problemas: ${r} ± ${rd} (${solved} ${plural(solved, 'resuelto', 'resueltos')}, ${failed} ${plural(failed, 'fallado', 'fallados')})`,
+  'puzzles.ratingChange': 'Puntuación {before} → {after}.',
+  'puzzles.wrong': '{mv} no: tras ella, {result}. Prueba otra jugada.',
+  'puzzles.wrongPlain': '{mv} no. Prueba otra jugada.',
+  'puzzles.right': '{mv} mantiene la victoria.',
+  'puzzles.answer': 'El ordenador responde {mv}. Te toca.',
+  'puzzles.solved': '¡Resuelto!',
+  'puzzles.clear': 'La victoria ya está clara: {result} con juego perfecto.',
+  'puzzles.next': 'Siguiente problema',
+  'puzzles.daily': 'Problema del día',
+  'puzzles.size': 'Tablero',
+
+  // una partida que nadie empieza
+  'controls.abort': 'Anular',
+  'abort.note': 'Nadie ha jugado todavía: si no se hace ninguna jugada antes de las {time}, la partida se anula.',
+  'outcome.aborted': 'La partida se anuló: no se hizo ninguna jugada.',
+  'card.title.aborted': 'Partida anulada',
+  'reason.aborted': 'no se hizo ninguna jugada',
 };

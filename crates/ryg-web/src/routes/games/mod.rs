@@ -11,7 +11,7 @@ mod view;
 
 pub use play::{computer, play};
 pub use read::{config, list, pgn, review, show, thinking};
-pub use seats::{create, name, rematch, resign};
+pub use seats::{abort, create, name, rematch, resign};
 pub use shared::{watch_clock, with_service, GameRef};
 pub use undo::{redo, undo, undo_accept, undo_decline};
 pub use view::event_json;

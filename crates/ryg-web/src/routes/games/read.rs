@@ -106,8 +106,10 @@ pub async fn pgn(State(state): AppRef, GameRef(id): GameRef) -> ApiResult<Respon
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], record.to_pgn()).into_response())
 }
 
-/// `GET /api/games/{id}/review`: the exact result after every ply of the game, and every move
-/// that handed the win to the other side with the moves that kept it (from the tablebase; 503
+/// `GET /api/games/{id}/review`: the exact result after every ply of the game, every move
+/// that handed the win to the other side with the moves that kept it, every lost side's move
+/// that shortened its resistance with the moves that resisted longest, and a summary per side
+/// (from the tablebase; 503
 /// while the 10×10 table is still being built).
 pub async fn review(
     State(state): AppRef,
@@ -139,9 +141,16 @@ fn review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
         .mistakes
         .iter()
         .map(|m| {
+            let (kind, by) = match m.verdict {
+                ryg::review::Verdict::GaveWinAway => ("gave-win", 0),
+                ryg::review::Verdict::Shortened { by } => ("shortened", by),
+            };
             serde_json::json!({
                 "ply": m.ply,
                 "side": m.side.name(),
+                "kind": kind,
+                "mark": m.verdict.mark(),
+                "shortened_by": by,
                 "played": m.played.to_string(),
                 "kept": m.kept.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "before": exact(&m.before),
@@ -149,5 +158,12 @@ fn review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "size": size, "values": values, "mistakes": mistakes })
+    let summary = |s: ryg::review::SideSummary| serde_json::json!({ "moves": s.moves, "gave_away": s.gave_away, "shortened": s.shortened, "plies_lost": s.plies_lost });
+    serde_json::json!({
+        "size": size,
+        "values": values,
+        "mistakes": mistakes,
+        "shortened_threshold": ryg::review::SHORTENED_BY,
+        "summary": { "mouse": summary(review.mouse), "cats": summary(review.cats) },
+    })
 }

@@ -46,6 +46,8 @@ pub async fn create(
     })
     .await?;
     state.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);
+    // a game between two people that nobody begins is aborted in time
+    super::shared::watch_clock(&state, &created.game);
     let turn = lock_game(&state, created.game.id).await;
     let (g, queued) = answer(&state, turn, created.game.clone(), owed, client, None).await?;
     Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, queued))).into_response())
@@ -54,6 +56,13 @@ pub async fn create(
 pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
     let (_turn, g, you) =
         with_game(&state, id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+    Ok(Json(GameView::on(&state, &g, Some(you))))
+}
+
+/// `POST /api/games/{id}/abort`: a seat holder calls off a game nobody has moved in.
+pub async fn abort(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+    let (_turn, g, you) =
+        with_game(&state, id, move |games, g| games.abort(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
@@ -81,6 +90,7 @@ pub async fn rematch(
             Ok((StatusCode::ACCEPTED, Json(GameView::on(&state, &old, you))).into_response())
         }
         Rematch::Ready(new) => {
+            super::shared::watch_clock(&state, &new);
             let turn = lock_game(&state, new.id).await;
             let (new, queued) = answer(&state, turn, *new, owed, client, None).await?;
             let you = new.holder(hash.as_deref());

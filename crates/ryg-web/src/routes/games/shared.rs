@@ -43,7 +43,9 @@ impl From<GameError> for ApiError {
             E::WrongSeat { .. } => (StatusCode::FORBIDDEN, "forbidden"),
             E::NotYourTurn { .. } => (StatusCode::FORBIDDEN, "not_your_turn"),
             E::ComputerToMove { .. } => (StatusCode::CONFLICT, "not_your_turn"),
-            E::Over { .. } | E::FlagFell(_) | E::TimeRanOut(_) => (StatusCode::CONFLICT, "game_over"),
+            E::Over { .. } | E::Aborted | E::FlagFell(_) | E::TimeRanOut(_) => {
+                (StatusCode::CONFLICT, "game_over")
+            }
             E::AtStart
             | E::NoMoveToUndo(_)
             | E::NothingToRedo
@@ -112,7 +114,8 @@ pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T
 /// a game over or a stopped clock has none.
 pub fn watch_clock(state: &Arc<AppState>, g: &StoredGame) {
     let flag_at = g.clock.and_then(|c| c.flag_at(g.game.position().side_to_move()));
-    let Some(at) = flag_at.filter(|_| !g.is_over()) else {
+    // a game between two people that nobody begins is aborted in time
+    let Some(at) = flag_at.or_else(|| crate::game::abort_due(g)).filter(|_| !g.is_over()) else {
         state.alarms.clear(g.id);
         return;
     };
@@ -124,7 +127,7 @@ pub fn watch_clock(state: &Arc<AppState>, g: &StoredGame) {
         let _ = blocking(move || {
             with_service(&st2, |games| {
                 let mut g = games.load(id)?;
-                if g.version == version {
+                if g.version == version && !games.abort_if_unstarted(&mut g, now_ms())? {
                     games.flag_if_due(&mut g, now_ms())?;
                 }
                 Ok(())

@@ -1,16 +1,24 @@
 //! A game as the API shows it (`GameView`), and the answer to a new game (its view, tokens and
 //! links).
 
-use ryg_wide::report::{move_names, OutcomeReport};
+use ryg_wide::report::move_names;
 use ryg_wide::Side;
 use serde::Serialize;
 
 use crate::clock::{now_ms, ClockView};
 use crate::game::{Created, Names};
 use crate::state::AppState;
-use crate::store::{Holder, Players, StoredGame};
+use crate::store::{EndReason, Holder, Players, StoredGame};
 
 /// A rematch offer in the view.
+/// How a game ended: the winner and why (`trapped`, `resigned`, `time`…), or no winner when it
+/// was `aborted`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct EndView {
+    winner: Option<&'static str>,
+    reason: &'static str,
+}
+
 #[derive(Serialize, Debug)]
 pub struct RematchView {
     offered_by: &'static str,
@@ -31,8 +39,11 @@ pub struct GameView {
     redo: Vec<String>,
     legal_moves: Vec<String>,
     last_move: Option<String>,
-    outcome: Option<OutcomeReport>,
+    outcome: Option<EndView>,
     result: &'static str,
+    /// A game between two people that nobody has begun is aborted at this time (UTC) if still
+    /// nobody has moved.
+    abort_at: Option<String>,
     mouse: String,
     cats: String,
     names: Names,
@@ -67,8 +78,14 @@ impl GameView {
             redo: g.game.redo_moves().map(|m| m.to_string()).collect(),
             legal_moves: if g.is_over() { Vec::new() } else { move_names(&position.legal_moves()) },
             last_move: g.game.last_move().map(|m| m.to_string()),
-            outcome: g.outcome().map(|(winner, reason)| OutcomeReport { winner: winner.name(), reason }),
+            outcome: if g.aborted() {
+                Some(EndView { winner: None, reason: EndReason::Aborted.code() })
+            } else {
+                g.outcome().map(|(winner, reason)| EndView { winner: Some(winner.name()), reason })
+            },
             result: g.result_token(),
+            abort_at: crate::game::abort_due(g)
+                .map(|ms| crate::store::utc(u64::try_from(ms / 1000).unwrap_or(0))),
             mouse: g.mouse.to_string(),
             cats: g.cats.to_string(),
             names: Names { mouse: g.names[0].clone(), cats: g.names[1].clone() },

@@ -1,0 +1,97 @@
+// End-to-end test of the Puzzles section: the puzzle nearest a new visitor's rating is shown;
+// a wrong move is refused with the tablebase's reason and lowers the rating; the next puzzle
+// is solved by clicking (the computer answering from the solution line) and raises it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, screenshot, axeScan, sq, useServerAndBrowser } from './harness.mjs';
+import { afterPuzzle, nextPuzzle, FIRST_RATING } from '../../assets/js/puzzledata.js';
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => { server = s; browser = b; });
+
+async function get(path) {
+  const res = await fetch(new URL(path, server.url));
+  assert.ok(res.ok, path);
+  return res.json();
+}
+
+const plies = (n) => `${n} ${n === 1 ? 'ply' : 'plies'} (${Math.ceil(n / 2)} ${Math.ceil(n / 2) === 1 ? 'move' : 'moves'})`;
+const shown = (p) => p.evaluate(() => document.getElementById('puzzles-view').dataset.puzzle);
+const view = (p) => p.evaluate(() => document.getElementById('puzzles-view').dataset.state);
+
+/** Clicks move `mv` on the puzzle board once the solver's pieces can be chosen. */
+async function click(p, mv) {
+  await p.waitForFunction(() => document.querySelectorAll('#pz-board .sq.movable').length > 0);
+  const [from, to] = [mv.slice(0, 2), mv.slice(2)];
+  await sq(p, from).click();
+  await sq(p, to).click();
+}
+
+test('puzzles: a wrong move is refused with the reason, a puzzle is solved by clicking, the rating changes', async () => {
+  const set = (await get('/api/puzzles?size=8')).puzzles;
+  assert.equal(set.length, 120);
+  const p = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await p.goto(`${server.url}#puzzles`);
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.puzzle);
+  // a new visitor (1500) gets the puzzle nearest 1500
+  const first = nextPuzzle(set, 1500, new Set());
+  assert.equal(await shown(p), first.id);
+  const who = first.side === 'mouse' ? 'The mouse to play and win' : 'The cats to play and win';
+  assert.match(await p.locator('#pz-prompt').innerText(), new RegExp(`^${who}`));
+  assert.match(await p.locator('#pz-rating').innerText(), /^Your puzzle rating: 1500 ± 350 \(0 solved, 0 missed\)$/);
+  // a losing move: refused, the tablebase's result after it given, the piece where it was
+  const s = await get(`/api/solve?fen=${encodeURIComponent(first.fen)}`);
+  const wrong = s.moves.find((m) => m.winner !== first.side);
+  await click(p, wrong.move);
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.state === 'refused');
+  const r1 = afterPuzzle(FIRST_RATING, first.rating, false);
+  const winner = wrong.winner === 'mouse' ? 'mouse wins' : 'cats win';
+  assert.equal(await p.locator('#pz-verdict').innerText(),
+    `Not ${wrong.move}: after it, ${winner} in ${plies(wrong.plies)}. Try another move. Rating 1500 → ${Math.round(r1.rating)}.`);
+  assert.ok(Math.round(r1.rating) < 1500);
+  assert.equal(await p.locator(`#pz-board [data-sq="${wrong.move.slice(0, 2)}"] .piece`).count(), 1, 'the move was not played');
+  assert.match(await p.locator('#pz-rating').innerText(), new RegExp(`^Your puzzle rating: ${Math.round(r1.rating)} ± ${Math.round(r1.rd)} \\(0 solved, 1 missed\\)$`));
+  await axeScan(p, 'puzzles refused', true);
+  // the next puzzle, solved by clicking every solver move of its line
+  await p.getByRole('button', { name: 'Next puzzle' }).click();
+  const second = nextPuzzle(set, r1.rating, new Set([first.id]));
+  await p.waitForFunction((id) => document.getElementById('puzzles-view').dataset.puzzle === id, second.id);
+  for (let i = 0; i < second.line.length; i += 2) {
+    await click(p, second.line[i]);
+    // the computer's answer lands on the board before the next move is asked for
+    if (i + 1 < second.line.length) await p.waitForFunction((to) => !!document.querySelector(`#pz-board [data-sq="${to}"] .piece`), second.line[i + 1].slice(2));
+  }
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.state === 'solved');
+  const r2 = afterPuzzle(r1, second.rating, true);
+  assert.match(await p.locator('#pz-verdict').innerText(), new RegExp(`^Solved! The win is clear now: .* Rating ${Math.round(r1.rating)} → ${Math.round(r2.rating)}\\.$`));
+  assert.ok(r2.rating > r1.rating);
+  assert.match(await p.locator('#pz-rating').innerText(), new RegExp(`^Your puzzle rating: ${Math.round(r2.rating)} ± ${Math.round(r2.rd)} \\(1 solved, 1 missed\\)$`));
+  await screenshot(p, 'puzzles-desktop');
+  await axeScan(p, 'puzzles solved', true);
+  // kept in the browser: a reload shows the same rating
+  await p.reload();
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.puzzle);
+  assert.match(await p.locator('#pz-rating').innerText(), new RegExp(`^Your puzzle rating: ${Math.round(r2.rating)} `));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('puzzles in Spanish on a phone: the daily puzzle, axe-clean', async () => {
+  const daily = await get('/api/puzzles/daily?day=20783');
+  assert.equal(daily.date, '2026-11-26');
+  const p = await newPage(browser, { viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+  await p.goto(`${server.url}#puzzles`);
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.puzzle);
+  await p.getByRole('button', { name: 'Problema del día' }).click();
+  await p.waitForFunction(() => /Problema del día, \d{4}-\d\d-\d\d/.test(document.getElementById('pz-meta').textContent));
+  assert.match(await p.locator('#pz-prompt').innerText(), /^(Juega el ratón y gana|Juegan los gatos y ganan)/);
+  await screenshot(p, 'puzzles-phone-es');
+  await axeScan(p, 'puzzles phone es', true);
+  // Back to the game leaves the section
+  await p.getByRole('link', { name: 'Volver a la partida' }).click();
+  await p.waitForFunction(() => !document.body.classList.contains('puzzling') && document.body.dataset.busy === 'false');
+  assert.equal(await p.locator('#puzzles-view').isHidden(), true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
