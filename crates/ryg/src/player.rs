@@ -100,6 +100,17 @@ impl Player {
         self.depth
     }
 
+    /// The state of the player's random choices, to carry it over with
+    /// [`Player::set_rng_state`] (a saved game, a copied environment).
+    pub fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
+    /// Continues the random choices from `state` (as returned by [`Player::rng_state`]).
+    pub fn set_rng_state(&mut self, state: u64) {
+        self.rng = SplitMix64::new(state);
+    }
+
     /// The searcher of the last search (levels 1–9, once they have moved).
     pub fn searcher(&self) -> Option<&Searcher> {
         self.searcher.as_ref()
