@@ -85,7 +85,9 @@ impl Game {
     /// move (every action once the game is over) ends the game as a loss, the position
     /// unchanged.
     pub fn step(&mut self, action: usize) -> Step {
-        let mv = encoding::move_of(self.position.size(), action).filter(|mv| self.moves.contains(mv));
+        // the legal move whose action it is (cheaper than decoding the action: no division)
+        let size = self.position.size();
+        let mv = self.moves.iter().copied().find(|&mv| encoding::action_of(size, mv) == action);
         let Some(mv) = mv else {
             return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
         };
