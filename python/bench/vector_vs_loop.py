@@ -1,7 +1,8 @@
 """Steps per second of ``ryg.envs.VectorEnv`` against a Python loop over ``FoxHoundsEnv``,
 both playing random legal actions against the same opponent, measured side by side (in
 alternating slices, so a busy machine slows both alike); then the speed of ``ryg.solve`` over
-100,000 positions of the 8x8 board once its tablebase is loaded.
+100,000 positions of the 8x8 board once its tablebase is loaded, one by one and as one
+batch (``ryg.solve_batch``).
 
     python python/bench/vector_vs_loop.py [--seconds 6] [--num-envs 1024] [--opponent random 3]
 """
@@ -130,6 +131,12 @@ def main() -> None:
             ryg.solve(item)
         cpu = time.process_time() - cpu
         print(f"ryg.solve of 100,000 8x8 positions given as {name}: {cpu:.2f} s of CPU ({len(items) / cpu:,.0f}/s)")
+    planes = np.stack([p.planes() for p in batch])
+    for name, items in (("ryg.Position", batch), ("planes", planes)):
+        cpu = time.process_time()
+        ryg.solve_batch(items)
+        cpu = time.process_time() - cpu
+        print(f"ryg.solve_batch of the same positions given as {name}: {cpu:.2f} s of CPU ({len(batch) / cpu:,.0f}/s)")
 
 
 if __name__ == "__main__":
