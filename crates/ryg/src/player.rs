@@ -289,6 +289,21 @@ mod tests {
     }
 
     #[test]
+    fn a_player_restored_from_its_rng_state_chooses_as_the_original() {
+        let mut original = Player::new(Level::Random, 9);
+        let start = Position::standard();
+        let choose = |p: &mut Player| p.choose(&start, None, &mut NoHandler).unwrap().mv;
+        for _ in 0..3 {
+            choose(&mut original);
+        }
+        let mut restored = Player::new(Level::Random, 0);
+        restored.set_rng_state(original.rng_state());
+        let ahead: Vec<Move> = (0..20).map(|_| choose(&mut original)).collect();
+        assert_eq!((0..20).map(|_| choose(&mut restored)).collect::<Vec<_>>(), ahead);
+        assert!(ahead.iter().any(|&mv| mv != ahead[0]), "random draws at random");
+    }
+
+    #[test]
     fn ryg3_v10_at_depth_8_plays_its_game_against_perfect_play() {
         let tb = Tablebase::build(Size::STANDARD, 1, &mut ());
         let spec = EngineSpec::new(Engine::Ryg3V10, Some(8)).unwrap();
