@@ -10,7 +10,7 @@ _PACKAGES = {
     "gymnasium": "pip install 'ryg[gymnasium]'  (or: pip install gymnasium)",
     "pettingzoo": "pip install 'ryg[pettingzoo]'  (or: pip install pettingzoo)",
     "pyspiel": "pip install 'ryg[openspiel]'  (or: pip install open_spiel)",
-    "stable_baselines3": "pip install stable-baselines3",
+    "stable_baselines3": "pip install 'ryg[sb3]'  (or: pip install stable-baselines3)",
 }
 
 
