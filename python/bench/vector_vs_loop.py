@@ -1,7 +1,8 @@
 """Steps per second of ``ryg.envs.VectorEnv`` against a Python loop over ``FoxHoundsEnv``,
 both playing random legal actions against the same opponent, measured side by side (in
 alternating slices, so a busy machine slows both alike); then the speed of ``ryg.solve`` over
-100,000 positions of the 8x8 board once its tablebase is loaded.
+100,000 positions of the 8x8 board once its tablebase is loaded, one by one and as one
+batch (``ryg.solve_batch``).
 
     python python/bench/vector_vs_loop.py [--seconds 6] [--num-envs 1024] [--opponent random 3]
 """
@@ -53,10 +54,12 @@ class Loop:
 
 
 class Vector:
-    """One VectorEnv of num_envs games, random legal actions drawn in Rust each step."""
+    """One VectorEnv of num_envs games, random legal actions drawn in Rust each step; with
+    `copy=False` it returns the arrays it writes into (no allocation per step), with
+    `copy=True` (the default) copies of them."""
 
-    def __init__(self, opponent: str, size: int, num_envs: int, threads: int | None):
-        self.env = VectorEnv(num_envs, size=size, opponent=opponent, seed=1, threads=threads)
+    def __init__(self, opponent: str, size: int, num_envs: int, threads: int | None, copy: bool):
+        self.env = VectorEnv(num_envs, size=size, opponent=opponent, seed=1, threads=threads, copy=copy)
         self.env.reset(seed=1)
         self.num_envs = num_envs
 
@@ -100,18 +103,25 @@ def main() -> None:
     args = parser.parse_args()
 
     ryg.solve(ryg.Position(size=args.size))  # the tablebase, before any clock starts
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     for opponent in args.opponent:
-        vector, cheap, idiomatic = side_by_side(
+        vector, copying, cheap, idiomatic = side_by_side(
             [
-                Vector(opponent, args.size, args.num_envs, args.threads),
+                Vector(opponent, args.size, args.num_envs, args.threads, copy=False),
+                Vector(opponent, args.size, args.num_envs, args.threads, copy=True),
                 Loop(opponent, args.size, idiomatic=False),
                 Loop(opponent, args.size, idiomatic=True),
             ],
             args.seconds,
         )
-        print(f"opponent {opponent}: VectorEnv({args.num_envs}) {vector:,.0f} steps/s")
+        print(f"opponent {opponent}: VectorEnv({args.num_envs}, copy=False) {vector:,.0f} steps/s")
+        print(f"  VectorEnv({args.num_envs}, copy=True) {copying:,.0f} steps/s")
         for loop, how in ((cheap, "random.choice(np.flatnonzero(mask))"), (idiomatic, "action_space.sample(mask)")):
-            print(f"  Python loop over FoxHoundsEnv, {how:<36} {loop:>10,.0f} steps/s: VectorEnv {vector / loop:5.1f}x")
+            print(
+                f"  Python loop over FoxHoundsEnv, {how:<36} {loop:>10,.0f} steps/s: "
+                f"VectorEnv {vector / loop:5.1f}x (copy=True {copying / loop:5.1f}x)"
+            )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
     batch = positions(100_000)
     fens = [p.fen for p in batch]
@@ -121,6 +131,12 @@ def main() -> None:
             ryg.solve(item)
         cpu = time.process_time() - cpu
         print(f"ryg.solve of 100,000 8x8 positions given as {name}: {cpu:.2f} s of CPU ({len(items) / cpu:,.0f}/s)")
+    planes = np.stack([p.planes() for p in batch])
+    for name, items in (("ryg.Position", batch), ("planes", planes)):
+        cpu = time.process_time()
+        ryg.solve_batch(items)
+        cpu = time.process_time() - cpu
+        print(f"ryg.solve_batch of the same positions given as {name}: {cpu:.2f} s of CPU ({len(batch) / cpu:,.0f}/s)")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from typing import Any
+
 import ryg
 import ryg.openspiel  # noqa: F401  (registers the game)
 
 
-def play(game, bot, bot_player: int, perfect: ryg.Player) -> tuple[float, int, int]:
+def play(game: Any, bot: Any, bot_player: int, perfect: ryg.Player) -> tuple[float, int, int]:
     """One game: MCTS plays `bot_player` (0 mouse, 1 cats), perfect play the other side.
     Returns MCTS's return, its moves and how many of them were not optimal."""
     state = game.new_initial_state()

@@ -16,7 +16,7 @@ import numpy as np
 from ryg.envs import FoxHoundsEnv
 
 
-def greedy(q: dict, key: bytes, legal: np.ndarray) -> int:
+def greedy(q: dict[bytes, np.ndarray], key: bytes, legal: np.ndarray) -> int:
     values = q.get(key)
     if values is None:
         return int(random.choice(legal))
@@ -38,8 +38,8 @@ def main() -> None:
     env = FoxHoundsEnv(size=6, side="mouse", opponent=args.opponent, seed=args.seed)
     actions = env.action_space.n
     q: dict[bytes, np.ndarray] = {}
-    points = []  # (episodes, regret of the greedy policy, its wins)
-    window = collections.deque(maxlen=args.every)
+    points: list[tuple[int, float, float]] = []  # (episodes, regret of the greedy policy, its wins)
+    window: collections.deque[float] = collections.deque(maxlen=args.every)
 
     def evaluate(games: int = 200) -> tuple[float, float]:
         """The greedy policy's share of non-optimal moves, and its share of wins."""
@@ -89,10 +89,10 @@ def main() -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        x, regret, wins = zip(*points)
+        x, regret_shares, win_shares = zip(*points)
         fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
-        ax.plot(x, [100 * r for r in regret], label="non-optimal moves (exact regret)", color="tab:red")
-        ax.plot(x, [100 * w for w in wins], label="games won", color="tab:blue")
+        ax.plot(x, [100 * r for r in regret_shares], label="non-optimal moves (exact regret)", color="tab:red")
+        ax.plot(x, [100 * w for w in win_shares], label="games won", color="tab:blue")
         ax.set_xlabel("training episodes")
         ax.set_ylabel("% of the greedy policy's moves / games")
         ax.set_ylim(0, 100)

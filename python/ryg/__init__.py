@@ -1,7 +1,36 @@
 """ryg: El ratón y los gatos (Fox and Hounds) — positions, the exact tablebase oracle and
 players of every level, over the Rust engine. Environments live in ``ryg.envs``;
-``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats``."""
+``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats``.
 
-from ryg._ryg import Player, Position, __version__, action_count, solve
+Importing ``ryg`` registers the Gymnasium environment ``ryg/FoxHounds-v0`` (with
+``ryg.envs.VectorEnv`` as its vector entry point) when Gymnasium is installed."""
 
-__all__ = ["Position", "Player", "solve", "action_count", "__version__"]
+from ryg._ryg import Player, Position, __version__, action_count, solve, solve_batch, tablebase_arrays
+from ryg.symmetry import symmetries
+
+__all__ = [
+    "Position",
+    "Player",
+    "solve",
+    "solve_batch",
+    "tablebase_arrays",
+    "symmetries",
+    "action_count",
+    "__version__",
+]
+
+
+def _register_with_gymnasium() -> None:
+    try:
+        import gymnasium
+    except ModuleNotFoundError:
+        return
+    if "ryg/FoxHounds-v0" not in gymnasium.registry:
+        gymnasium.register(
+            id="ryg/FoxHounds-v0",
+            entry_point="ryg.envs.gym_env:FoxHoundsEnv",
+            vector_entry_point="ryg.envs.vector:VectorEnv",
+        )
+
+
+_register_with_gymnasium()

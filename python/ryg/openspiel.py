@@ -8,16 +8,23 @@
 Player 0 is the mouse, player 1 the cats; actions are those of ``ryg.envs`` (``Position.action``);
 the returns are +1 for the winner and -1 for the loser. ``state.exact()`` gives the
 tablebase's result of the state (``{"winner", "plies"}``) and ``state.optimal_actions()`` the
-moves of perfect play.
+moves of perfect play. As in OpenSpiel's own perfect-information games, the information
+state (``information_state_string``) is the history of actions (perfect recall, e.g.
+``"9, 125"``), and the observation (``observation_string``, ``observation_tensor``) is the
+position: its FEN and its planes.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-import pyspiel
 
 import ryg
+from ryg._optional import require
 from ryg._ryg import action_count
+
+pyspiel = require("pyspiel", "ryg.openspiel")
 
 _SIZES = (4, 6, 8, 10)
 _PLAYERS = {"mouse": 0, "cats": 1}
@@ -73,8 +80,10 @@ class MouseAndCatsGame(pyspiel.Game):
     def new_initial_state(self):
         return MouseAndCatsState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
-        return BoardObserver(self.size, params)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "BoardObserver":
+        # OpenSpiel asks for the information state with perfect_recall=True
+        history = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return BoardObserver(self.size, params, history)
 
 
 class MouseAndCatsState(pyspiel.State):
@@ -121,9 +130,12 @@ class MouseAndCatsState(pyspiel.State):
 
 
 class BoardObserver:
-    """The planes of ``ryg.envs`` (mouse, cats, mouse to move), flattened, as float32."""
+    """The planes of ``ryg.envs`` (mouse, cats, mouse to move), flattened, as float32; as a
+    string, the history of actions (the information state) or the position's FEN (the
+    observation)."""
 
-    def __init__(self, size: int, params):
+    def __init__(self, size: int, params: Any, history: bool = False):
+        self.history = history
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         shape = (3, size, size)
@@ -134,6 +146,8 @@ class BoardObserver:
         self.dict["observation"][:] = state.position.planes()
 
     def string_from(self, state, player):
+        if self.history:
+            return ", ".join(str(a) for a in state.history())
         return state.position.fen
 
 

@@ -4,7 +4,8 @@
 //! file / 2`, both from 0) and `k` the direction: 0 up-left, 1 up-right, 2 down-left,
 //! 3 down-right ("up" is toward the cats' rank). So an N×N board has `2 · N²` actions.
 //! Observations are 3 planes of N×N bytes indexed `[plane, rank, file]` (rank 0 = rank 1):
-//! the mouse, the cats, and the side to move (all ones when the mouse is to move).
+//! the mouse, the cats, and the side to move (all ones when the mouse is to move). From the
+//! mover's point of view (`pov`), planes 0 and 1 are the mover's pieces and the other side's.
 
 use ryg::{Move, Position, Side, Size, Square};
 
@@ -44,13 +45,15 @@ pub fn fill_mask(position: &Position, mask: &mut [i8]) {
     position.for_each_move(|mv| mask[action_of(size, mv)] = 1);
 }
 
-/// Writes the observation planes of `position` into `planes` (3 · N · N zeroed bytes).
-pub fn fill_planes(position: &Position, planes: &mut [u8]) {
+/// Writes the observation planes of `position` into `planes` (3 · N · N zeroed bytes); with
+/// `pov`, the mover's pieces on plane 0 and the other side's on plane 1.
+pub fn fill_planes(position: &Position, planes: &mut [u8], pov: bool) {
     let n = usize::from(position.size().n());
     let cell = |plane: usize, sq: Square| plane * n * n + usize::from(sq.rank()) * n + usize::from(sq.file());
-    planes[cell(0, position.mouse())] = 1;
+    let (mouse, cats) = if pov && position.side_to_move() == Side::Cats { (1, 0) } else { (0, 1) };
+    planes[cell(mouse, position.mouse())] = 1;
     for cat in position.cats() {
-        planes[cell(1, cat)] = 1;
+        planes[cell(cats, cat)] = 1;
     }
     if position.side_to_move() == Side::Mouse {
         planes[2 * n * n..3 * n * n].fill(1);

@@ -15,6 +15,7 @@ use crate::encoding;
 use crate::position::{size_of, value_error, PyPosition};
 
 /// A game between the agent (one side) and a ryg player (the other).
+#[derive(Clone)]
 pub struct Game {
     start: Position,
     pub position: Position,
@@ -54,6 +55,19 @@ impl Game {
         opponent_move
     }
 
+    /// The opponent's random generator, to restore a copy with [`Game::restore`].
+    pub fn rng_state(&self) -> u64 {
+        self.opponent.rng_state()
+    }
+
+    /// Puts the game at `position` with the opponent's generator at `rng_state` (a pickled
+    /// environment continuing where it was).
+    pub fn restore(&mut self, position: Position, rng_state: u64) {
+        self.position = position;
+        self.moves = position.legal_moves();
+        self.opponent.set_rng_state(rng_state);
+    }
+
     /// The opponent's move when it is to move in a game that goes on.
     fn opponent_moves(&mut self) -> Option<Move> {
         if self.position.side_to_move() == self.agent || self.position.outcome().is_some() {
@@ -71,7 +85,9 @@ impl Game {
     /// move (every action once the game is over) ends the game as a loss, the position
     /// unchanged.
     pub fn step(&mut self, action: usize) -> Step {
-        let mv = encoding::move_of(self.position.size(), action).filter(|mv| self.moves.contains(mv));
+        // the legal move whose action it is (cheaper than decoding the action: no division)
+        let size = self.position.size();
+        let mv = self.moves.iter().copied().find(|&mv| encoding::action_of(size, mv) == action);
         let Some(mv) = mv else {
             return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
         };
@@ -135,11 +151,16 @@ pub fn side_of(side: &str) -> PyResult<Side> {
     side.parse::<Side>().map_err(value_error)
 }
 
-/// The engine of `ryg.envs.FoxHoundsEnv`: observations, rewards and the oracle's info.
+/// The engine of `ryg.envs.FoxHoundsEnv`: observations, rewards and the oracle's info. It
+/// pickles and copies with its state (position, the opponent's random generator); copies
+/// share the tablebase, which is read-only.
 #[pyclass(module = "ryg._ryg", name = "GameEnv")]
 pub struct PyGameEnv {
     /// Behind a mutex only so the class is `Sync`; methods take `&mut self`.
     game: Mutex<Game>,
+    /// The opponent's level as given, and whether observations are from the mover's view.
+    opponent: String,
+    pov: bool,
 }
 
 impl PyGameEnv {
@@ -151,7 +172,7 @@ impl PyGameEnv {
         let position = self.game().position;
         let n = usize::from(position.size().n());
         let mut planes = vec![0; 3 * n * n];
-        encoding::fill_planes(&position, &mut planes);
+        encoding::fill_planes(&position, &mut planes, self.pov);
         Array3::from_shape_vec((3, n, n), planes).expect("3 planes of n x n").into_pyarray(py).into_any()
     }
 
@@ -177,18 +198,33 @@ impl PyGameEnv {
         info.set_item("illegal_action", illegal)?;
         Ok(info)
     }
+
+    fn duplicate(&self) -> PyGameEnv {
+        PyGameEnv { game: Mutex::new(self.game().clone()), opponent: self.opponent.clone(), pov: self.pov }
+    }
 }
 
 #[pymethods]
 impl PyGameEnv {
     #[new]
-    #[pyo3(signature = (size=8, side="mouse", opponent="3", seed=0))]
-    fn new(py: Python<'_>, size: i64, side: &str, opponent: &str, seed: u64) -> PyResult<PyGameEnv> {
+    #[pyo3(signature = (size=8, side="mouse", opponent="3", seed=0, pov=false))]
+    fn new(
+        py: Python<'_>,
+        size: i64,
+        side: &str,
+        opponent: &str,
+        seed: u64,
+        pov: bool,
+    ) -> PyResult<PyGameEnv> {
         let size = size_of(size)?;
         let agent = side_of(side)?;
         let level = crate::player::parse_level(opponent)?;
         let tablebase = crate::tables::get(py, size);
-        Ok(PyGameEnv { game: Mutex::new(Game::new(size, agent, level, seed, tablebase)) })
+        Ok(PyGameEnv {
+            game: Mutex::new(Game::new(size, agent, level, seed, tablebase)),
+            opponent: opponent.to_string(),
+            pov,
+        })
     }
 
     /// Starts a new game: `(observation, info)`.
@@ -224,5 +260,39 @@ impl PyGameEnv {
     #[getter]
     fn side(&self) -> &'static str {
         self.game().agent.name()
+    }
+
+    /// The constructor's arguments, for pickle (the state follows in `__getstate__`).
+    fn __getnewargs__(&self) -> (u8, &'static str, String, u64, bool) {
+        let game = self.game();
+        (game.position.size().n(), game.agent.name(), self.opponent.clone(), 0, self.pov)
+    }
+
+    /// `(fen, opponent's generator state)`.
+    fn __getstate__(&self) -> (String, u64) {
+        let game = self.game();
+        (game.position.fen(), game.rng_state())
+    }
+
+    fn __setstate__(&mut self, state: (String, u64)) -> PyResult<()> {
+        let position = crate::position::parse_fen(&state.0)?;
+        let mut game = self.game();
+        if position.size() != game.position.size() {
+            return Err(crate::position::value_error(format!(
+                "the state's position is on the {} board, the environment's on {}",
+                position.size(),
+                game.position.size()
+            )));
+        }
+        game.restore(position, state.1);
+        Ok(())
+    }
+
+    fn __copy__(&self) -> PyGameEnv {
+        self.duplicate()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGameEnv {
+        self.duplicate()
     }
 }

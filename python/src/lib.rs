@@ -3,6 +3,7 @@
 //! thin layer over the `ryg` library; the Python side (python/ryg) adds the Gymnasium,
 //! PettingZoo and OpenSpiel classes.
 
+mod batch;
 mod encoding;
 mod env;
 mod player;
@@ -27,5 +28,7 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vector::PyVectorCore>()?;
     m.add_function(wrap_pyfunction!(position::solve, m)?)?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::tablebase_arrays, m)?)?;
     Ok(())
 }

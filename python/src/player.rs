@@ -23,7 +23,7 @@ pub fn choose(py: Python<'_>, player: &mut ryg::Player, position: &Position) -> 
 }
 
 /// A computer player: `Player("3", seed=7).choose(position)` → `"e1f2"`. The same seed
-/// replays the same choices.
+/// replays the same choices; a pickled or copied player goes on with the same choices.
 #[pyclass(module = "ryg", name = "Player")]
 pub struct PyPlayer {
     /// Behind a mutex only so the class is `Sync`; methods take `&mut self`.
@@ -80,6 +80,29 @@ impl PyPlayer {
     fn choose(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
         let position = position_arg(position)?;
         Ok(choose(py, self.player(), &position)?.to_string())
+    }
+
+    /// The constructor's arguments, for pickle (the generator's state follows).
+    fn __getnewargs__(&mut self) -> (String, u64, Option<u8>) {
+        (self.level(), 0, self.depth())
+    }
+
+    /// The state of the player's random choices. A searching engine's tables are not kept:
+    /// its next search after unpickling starts with empty ones (copies keep them).
+    fn __getstate__(&mut self) -> u64 {
+        self.player().rng_state()
+    }
+
+    fn __setstate__(&mut self, state: u64) {
+        self.player().set_rng_state(state);
+    }
+
+    fn __copy__(&mut self) -> PyPlayer {
+        PyPlayer { inner: Mutex::new(self.player().clone()) }
+    }
+
+    fn __deepcopy__(&mut self, _memo: &Bound<'_, PyAny>) -> PyPlayer {
+        self.__copy__()
     }
 
     fn __repr__(&mut self) -> String {

@@ -151,11 +151,14 @@ impl PyPosition {
         mask.into_pyarray(py)
     }
 
-    /// The observation planes (uint8, `[plane, rank, file]`: mouse, cats, mouse to move).
-    fn planes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray3<u8>> {
+    /// The observation planes (uint8, `[plane, rank, file]`: mouse, cats, mouse to move);
+    /// with `pov`, from the mover's point of view (the mover's pieces, the other side's, mouse
+    /// to move).
+    #[pyo3(signature = (pov=false))]
+    fn planes<'py>(&self, py: Python<'py>, pov: bool) -> Bound<'py, PyArray3<u8>> {
         let n = usize::from(self.inner.size().n());
         let mut planes = vec![0; 3 * n * n];
-        encoding::fill_planes(&self.inner, &mut planes);
+        encoding::fill_planes(&self.inner, &mut planes, pov);
         Array3::from_shape_vec((3, n, n), planes).expect("3 planes of n x n").into_pyarray(py)
     }
 

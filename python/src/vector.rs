@@ -5,8 +5,7 @@
 
 use std::sync::Mutex;
 
-use numpy::ndarray::{Array2, Array4};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ryg::search::SplitMix64;
@@ -33,17 +32,42 @@ type Batch<'py> = (
     Option<Bound<'py, PyArray2<i8>>>,
 );
 
-/// The buffers one call fills, zeroed.
-struct Buffers {
-    planes: Vec<u8>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    masks: Vec<i8>,
-    optimal: Option<Vec<i8>>,
+/// The arrays every call writes into and returns (allocated once: no allocation per step).
+struct Outputs {
+    planes: Py<PyArray4<u8>>,
+    rewards: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    masks: Py<PyArray2<i8>>,
+    optimal: Option<Py<PyArray2<i8>>>,
+}
+
+impl Outputs {
+    fn new(py: Python<'_>, count: usize, n: usize, actions: usize, oracle: bool) -> Outputs {
+        Outputs {
+            planes: PyArray4::zeros(py, [count, 3, n, n], false).unbind(),
+            rewards: PyArray1::zeros(py, count, false).unbind(),
+            terminated: PyArray1::from_vec(py, vec![false; count]).unbind(),
+            truncated: PyArray1::from_vec(py, vec![false; count]).unbind(),
+            masks: PyArray2::zeros(py, [count, actions], false).unbind(),
+            optimal: oracle.then(|| PyArray2::zeros(py, [count, actions], false).unbind()),
+        }
+    }
+
+    fn bind<'py>(&self, py: Python<'py>) -> Batch<'py> {
+        (
+            self.planes.bind(py).clone(),
+            self.rewards.bind(py).clone(),
+            self.terminated.bind(py).clone(),
+            self.truncated.bind(py).clone(),
+            self.masks.bind(py).clone(),
+            self.optimal.as_ref().map(|o| o.bind(py).clone()),
+        )
+    }
 }
 
 /// One thread's share of a call: its games, their actions and flags, and their rows of the
-/// buffers.
+/// outputs.
 struct Chunk<'a> {
     games: &'a mut [Game],
     actions: Option<&'a [i64]>,
@@ -53,6 +77,7 @@ struct Chunk<'a> {
     terminated: &'a mut [bool],
     masks: &'a mut [i8],
     optimal: Option<&'a mut [i8]>,
+    pov: bool,
 }
 
 impl Chunk<'_> {
@@ -63,6 +88,13 @@ impl Chunk<'_> {
         let size = game.position.size();
         let (cells, actions) = (3 * usize::from(size.n()).pow(2), encoding::action_count(size));
         let mut optimal = self.optimal;
+        self.planes.fill(0);
+        self.masks.fill(0);
+        self.rewards.fill(0.0);
+        self.terminated.fill(false);
+        if let Some(optimal) = optimal.as_deref_mut() {
+            optimal.fill(0);
+        }
         for (i, game) in self.games.iter_mut().enumerate() {
             match self.actions {
                 Some(_) if self.finished[i] => {
@@ -80,7 +112,7 @@ impl Chunk<'_> {
                     self.finished[i] = false;
                 }
             }
-            encoding::fill_planes(&game.position, &mut self.planes[i * cells..(i + 1) * cells]);
+            encoding::fill_planes(&game.position, &mut self.planes[i * cells..(i + 1) * cells], self.pov);
             game.fill_mask(&mut self.masks[i * actions..(i + 1) * actions]);
             if let Some(optimal) = optimal.as_deref_mut() {
                 for a in game.optimal_actions() {
@@ -91,6 +123,9 @@ impl Chunk<'_> {
     }
 }
 
+/// The engine of `ryg.envs.VectorEnv`. It pickles and copies with its state (every game's
+/// position and opponent's generator, the random agent's generator); copies share the
+/// tablebase, which is read-only, but not the output arrays.
 #[pyclass(module = "ryg._ryg", name = "VectorCore")]
 pub struct PyVectorCore {
     size: Size,
@@ -103,33 +138,53 @@ pub struct PyVectorCore {
     threads: usize,
     /// The generator of [`PyVectorCore::random_actions`].
     rng: SplitMix64,
+    /// The opponent's level as given, and whether observations are from the mover's view.
+    opponent: String,
+    pov: bool,
+    out: Outputs,
+}
+
+/// A `ValueError` for an output array that cannot be written (a borrow that is still held).
+fn not_writable(err: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!("the VectorEnv's output arrays cannot be written: {err}"))
 }
 
 impl PyVectorCore {
-    /// Steps every game (`actions`) or resets them all, on up to `self.threads` threads.
-    fn run<'py>(&mut self, py: Python<'py>, actions: Option<&[i64]>, reset_seed: Option<u64>) -> Batch<'py> {
+    /// Steps every game (`actions`) or resets them all, on up to `self.threads` threads,
+    /// writing into the output arrays.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: Option<&[i64]>,
+        reset_seed: Option<u64>,
+    ) -> PyResult<Batch<'py>> {
         let (n, count) = (usize::from(self.size.n()), self.count);
         let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
-        let mut out = Buffers {
-            planes: vec![0; count * cells],
-            rewards: vec![0.0; count],
-            terminated: vec![false; count],
-            masks: vec![0; count * action_count],
-            optimal: self.oracle.then(|| vec![0; count * action_count]),
-        };
+        let batch = self.out.bind(py);
+        let mut planes = batch.0.try_readwrite().map_err(not_writable)?;
+        let mut rewards = batch.1.try_readwrite().map_err(not_writable)?;
+        let mut terminated = batch.2.try_readwrite().map_err(not_writable)?;
+        let mut masks = batch.4.try_readwrite().map_err(not_writable)?;
+        let mut optimal = batch.5.as_ref().map(|o| o.try_readwrite()).transpose().map_err(not_writable)?;
+        let planes = planes.as_slice_mut().map_err(not_writable)?;
+        let rewards = rewards.as_slice_mut().map_err(not_writable)?;
+        let terminated = terminated.as_slice_mut().map_err(not_writable)?;
+        let masks = masks.as_slice_mut().map_err(not_writable)?;
+        let optimal = optimal.as_mut().map(|o| o.as_slice_mut()).transpose().map_err(not_writable)?;
         let threads = self.threads.min(count / GAMES_PER_THREAD).max(1);
         let per = count.div_ceil(threads);
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         let finished = &mut self.finished;
+        let pov = self.pov;
         py.detach(|| {
-            let mut optimal = out.optimal.as_deref_mut().map(|o| o.chunks_mut(per * action_count));
+            let mut optimal = optimal.map(|o| o.chunks_mut(per * action_count));
             let chunks = games
                 .chunks_mut(per)
                 .zip(finished.chunks_mut(per))
-                .zip(out.planes.chunks_mut(per * cells))
-                .zip(out.rewards.chunks_mut(per))
-                .zip(out.terminated.chunks_mut(per))
-                .zip(out.masks.chunks_mut(per * action_count))
+                .zip(planes.chunks_mut(per * cells))
+                .zip(rewards.chunks_mut(per))
+                .zip(terminated.chunks_mut(per))
+                .zip(masks.chunks_mut(per * action_count))
                 .enumerate()
                 .map(|(k, (((((games, finished), planes), rewards), terminated), masks))| {
                     let chunk = Chunk {
@@ -141,38 +196,100 @@ impl PyVectorCore {
                         terminated,
                         masks,
                         optimal: optimal.as_mut().and_then(Iterator::next),
+                        pov,
                     };
                     (chunk, reset_seed.map(|seed| (seed, k * per)))
                 });
+            let mut chunks = chunks.collect::<Vec<_>>().into_iter();
+            let (first, first_seed) = chunks.next().expect("at least one game");
+            if threads == 1 {
+                first.run(first_seed);
+                return;
+            }
             std::thread::scope(|scope| {
-                let mut chunks = chunks.collect::<Vec<_>>().into_iter();
-                let (first, first_seed) = chunks.next().expect("at least one game");
                 for (chunk, seed) in chunks {
                     scope.spawn(move || chunk.run(seed));
                 }
                 first.run(first_seed);
             });
         });
-        let planes = Array4::from_shape_vec((count, 3, n, n), out.planes).expect("planes of every game");
-        let masks = Array2::from_shape_vec((count, action_count), out.masks).expect("a mask per game");
-        let optimal = out.optimal.map(|o| {
-            Array2::from_shape_vec((count, action_count), o).expect("a mask per game").into_pyarray(py)
-        });
-        (
-            planes.into_pyarray(py),
-            PyArray1::from_vec(py, out.rewards),
-            PyArray1::from_vec(py, out.terminated),
-            PyArray1::from_vec(py, vec![false; count]),
-            masks.into_pyarray(py),
-            optimal,
-        )
+        Ok(batch)
+    }
+
+    /// Rewrites the observation and mask rows of the games that `select` picks (it may reset
+    /// them first); returns their indices.
+    fn rewrite(
+        &mut self,
+        py: Python<'_>,
+        mut select: impl FnMut(&mut Game, &mut bool) -> bool,
+    ) -> PyResult<Vec<usize>> {
+        let n = usize::from(self.size.n());
+        let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
+        let batch = self.out.bind(py);
+        let mut planes = batch.0.try_readwrite().map_err(not_writable)?;
+        let mut masks = batch.4.try_readwrite().map_err(not_writable)?;
+        let mut optimal = batch.5.as_ref().map(|o| o.try_readwrite()).transpose().map_err(not_writable)?;
+        let planes = planes.as_slice_mut().map_err(not_writable)?;
+        let masks = masks.as_slice_mut().map_err(not_writable)?;
+        let mut optimal = optimal.as_mut().map(|o| o.as_slice_mut()).transpose().map_err(not_writable)?;
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut picked = Vec::new();
+        for (i, (game, finished)) in games.iter_mut().zip(self.finished.iter_mut()).enumerate() {
+            if !select(game, finished) {
+                continue;
+            }
+            picked.push(i);
+            let (cells, actions) = (i * cells..(i + 1) * cells, i * action_count..(i + 1) * action_count);
+            planes[cells.clone()].fill(0);
+            encoding::fill_planes(&game.position, &mut planes[cells], self.pov);
+            masks[actions.clone()].fill(0);
+            game.fill_mask(&mut masks[actions.clone()]);
+            if let Some(optimal) = optimal.as_deref_mut() {
+                optimal[actions].fill(0);
+                for a in game.optimal_actions() {
+                    optimal[i * action_count + a] = 1;
+                }
+            }
+        }
+        Ok(picked)
+    }
+
+    fn duplicate(&mut self, py: Python<'_>) -> PyVectorCore {
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        let n = usize::from(self.size.n());
+        let out = Outputs::new(py, self.count, n, encoding::action_count(self.size), self.oracle);
+        let copy = |from: &Bound<'_, PyAny>, to: &Bound<'_, PyAny>| to.set_item(py.Ellipsis(), from);
+        let (old, new) = (self.out.bind(py), out.bind(py));
+        for (from, to) in [
+            (old.0.as_any(), new.0.as_any()),
+            (old.1.as_any(), new.1.as_any()),
+            (old.2.as_any(), new.2.as_any()),
+            (old.4.as_any(), new.4.as_any()),
+        ] {
+            copy(from, to).expect("arrays of the same shape");
+        }
+        if let (Some(from), Some(to)) = (&old.5, &new.5) {
+            copy(from.as_any(), to.as_any()).expect("arrays of the same shape");
+        }
+        PyVectorCore {
+            size: self.size,
+            games: Mutex::new(games),
+            count: self.count,
+            finished: self.finished.clone(),
+            oracle: self.oracle,
+            threads: self.threads,
+            rng: self.rng,
+            opponent: self.opponent.clone(),
+            pov: self.pov,
+            out,
+        }
     }
 }
 
 #[pymethods]
 impl PyVectorCore {
     #[new]
-    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent="3", seed=0, oracle=false, threads=None))]
+    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent="3", seed=0, oracle=false, threads=None, pov=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -183,6 +300,7 @@ impl PyVectorCore {
         seed: u64,
         oracle: bool,
         threads: Option<usize>,
+        pov: bool,
     ) -> PyResult<PyVectorCore> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
@@ -194,28 +312,32 @@ impl PyVectorCore {
         let games = (0..num_envs as u64)
             .map(|i| Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone()))
             .collect();
-        let threads = threads.unwrap_or(1);
+        let n = usize::from(size.n());
         Ok(PyVectorCore {
             size,
             games: Mutex::new(games),
             count: num_envs,
             finished: vec![false; num_envs],
             oracle,
-            threads: threads.max(1),
+            threads: threads.unwrap_or(1).max(1),
             rng: SplitMix64::new(seed ^ RANDOM_AGENT_SALT),
+            opponent: opponent.to_string(),
+            pov,
+            out: Outputs::new(py, num_envs, n, encoding::action_count(size), oracle),
         })
     }
 
     /// Resets every game (game `i` seeded with `seed + i` when a seed is given).
     #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> Batch<'py> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Batch<'py>> {
         if let Some(seed) = seed {
             self.rng = SplitMix64::new(seed ^ RANDOM_AGENT_SALT);
         }
         self.run(py, None, seed)
     }
 
-    /// Plays one action in every game (an int array of `num_envs` actions).
+    /// Plays one action in every game (an int array of `num_envs` actions). The arrays
+    /// returned are the same on every call, overwritten by the next one.
     fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<Batch<'py>> {
         let actions = actions.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
         if actions.len() != self.count {
@@ -225,7 +347,7 @@ impl PyVectorCore {
                 actions.len()
             )));
         }
-        Ok(self.run(py, Some(actions), None))
+        self.run(py, Some(actions), None)
     }
 
     /// A uniformly random legal action for every game (0 for a game that ends and is reset
@@ -247,9 +369,75 @@ impl PyVectorCore {
         PyArray1::from_vec(py, actions)
     }
 
+    /// Resets at once the games that ended on the last step (instead of on the next one),
+    /// rewriting their rows of the observations and masks: the "same step" autoreset of the
+    /// Stable-Baselines3 adapter, which reads the final observations first. Returns the
+    /// indices of the games reset.
+    fn reset_finished(&mut self, py: Python<'_>) -> PyResult<Vec<usize>> {
+        self.rewrite(py, |game, finished| {
+            let was = std::mem::take(finished);
+            if was {
+                game.reset(None);
+            }
+            was
+        })
+    }
+
     /// The FEN of game `i`.
     fn fen(&mut self, i: usize) -> PyResult<String> {
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         games.get(i).map(|g| g.position.fen()).ok_or_else(|| PyValueError::new_err("no such game"))
+    }
+
+    /// The constructor's arguments, for pickle (the state follows in `__getstate__`).
+    #[allow(clippy::type_complexity)]
+    fn __getnewargs__(&mut self) -> (usize, u8, &'static str, String, u64, bool, usize, bool) {
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let agent = games[0].agent.name();
+        (self.count, self.size.n(), agent, self.opponent.clone(), 0, self.oracle, self.threads, self.pov)
+    }
+
+    /// Every game's FEN and opponent's generator state, the games to reset on the next
+    /// step, and the random agent's generator state.
+    fn __getstate__(&mut self) -> (Vec<String>, Vec<u64>, Vec<bool>, u64) {
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let fens = games.iter().map(|g| g.position.fen()).collect();
+        let rngs = games.iter().map(Game::rng_state).collect();
+        (fens, rngs, self.finished.clone(), self.rng.state())
+    }
+
+    fn __setstate__(
+        &mut self,
+        py: Python<'_>,
+        state: (Vec<String>, Vec<u64>, Vec<bool>, u64),
+    ) -> PyResult<()> {
+        let (fens, rngs, finished, rng) = state;
+        if fens.len() != self.count || rngs.len() != self.count || finished.len() != self.count {
+            return Err(PyValueError::new_err(format!("the state is not of {} games", self.count)));
+        }
+        let positions =
+            fens.iter().map(|fen| crate::position::parse_fen(fen)).collect::<PyResult<Vec<_>>>()?;
+        if let Some(p) = positions.iter().find(|p| p.size() != self.size) {
+            return Err(PyValueError::new_err(format!(
+                "a position of the state is on the {} board",
+                p.size()
+            )));
+        }
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for ((game, position), rng_state) in games.iter_mut().zip(positions).zip(rngs) {
+            game.restore(position, rng_state);
+        }
+        self.finished = finished;
+        self.rng = SplitMix64::new(rng);
+        // the output arrays show the restored games
+        self.rewrite(py, |_, _| true).map(drop)
+    }
+
+    fn __copy__(&mut self, py: Python<'_>) -> PyVectorCore {
+        self.duplicate(py)
+    }
+
+    fn __deepcopy__(&mut self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyVectorCore {
+        self.duplicate(py)
     }
 }

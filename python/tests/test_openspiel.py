@@ -45,3 +45,16 @@ def test_mcts_runs():
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=50, evaluator=mcts.RandomRolloutEvaluator(1), random_state=None)
     state = game.new_initial_state()
     assert bot.step(state) in state.legal_actions()
+
+
+def test_information_state_is_the_history_observation_the_position():
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": 6})
+    state = game.new_initial_state()
+    assert state.information_state_string(0) == ""
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    second = state.legal_actions()[0]
+    state.apply_action(second)
+    assert state.information_state_string(0) == state.information_state_string(1) == f"{first}, {second}"
+    assert state.observation_string(0) == str(state) == state.position.fen
+    assert state.history_str() == state.information_state_string(0)

@@ -100,6 +100,17 @@ impl Player {
         self.depth
     }
 
+    /// The state of the player's random choices, to carry it over with
+    /// [`Player::set_rng_state`] (a saved game, a copied environment).
+    pub fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
+    /// Continues the random choices from `state` (as returned by [`Player::rng_state`]).
+    pub fn set_rng_state(&mut self, state: u64) {
+        self.rng = SplitMix64::new(state);
+    }
+
     /// The searcher of the last search (levels 1–9, once they have moved).
     pub fn searcher(&self) -> Option<&Searcher> {
         self.searcher.as_ref()
@@ -275,6 +286,21 @@ mod tests {
             play_out(Position::standard(), &mut mouse, &mut cats, Some(&tb))
         };
         assert_eq!(game(5), game(5));
+    }
+
+    #[test]
+    fn a_player_restored_from_its_rng_state_chooses_as_the_original() {
+        let mut original = Player::new(Level::Random, 9);
+        let start = Position::standard();
+        let choose = |p: &mut Player| p.choose(&start, None, &mut NoHandler).unwrap().mv;
+        for _ in 0..3 {
+            choose(&mut original);
+        }
+        let mut restored = Player::new(Level::Random, 0);
+        restored.set_rng_state(original.rng_state());
+        let ahead: Vec<Move> = (0..20).map(|_| choose(&mut original)).collect();
+        assert_eq!((0..20).map(|_| choose(&mut restored)).collect::<Vec<_>>(), ahead);
+        assert!(ahead.iter().any(|&mv| mv != ahead[0]), "random draws at random");
     }
 
     #[test]

@@ -13,6 +13,12 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
+    /// The state, to restore the generator later with [`SplitMix64::new`] (the seed is the
+    /// state before the first step).
+    pub const fn state(self) -> u64 {
+        self.0
+    }
+
     /// The generator after one step, and the 64 random bits of that step (usable in `const`).
     pub const fn step(self) -> (SplitMix64, u64) {
         let state = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

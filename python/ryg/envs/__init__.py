@@ -3,6 +3,8 @@
 - ``FoxHoundsEnv``: a Gymnasium ``Env``, one side against a ryg level (needs gymnasium).
 - ``VectorEnv``: many such games stepped in Rust in one call, NumPy arrays in and out.
 - ``aec_env``: the two-player PettingZoo AEC environment (needs pettingzoo).
+- ``ryg.envs.sb3.VecEnv``: ``VectorEnv`` as a Stable-Baselines3 ``VecEnv`` (needs
+  stable-baselines3).
 
 The action encoding is shared by all of them (and by ``ryg.openspiel``): action ``4*d + k``
 moves the piece on the dark square of dense index ``d = rank*N/2 + file//2`` (rank and file
@@ -11,11 +13,14 @@ being toward the cats' starting rank. ``ryg.Position.action(move)`` and
 ``ryg.Position.move_name(action)`` convert both ways.
 """
 
+from typing import Any
+
 __all__ = ["FoxHoundsEnv", "VectorEnv", "aec_env", "raw_env"]
 
 
-def __getattr__(name):
-    # Imported on first use, so each environment needs only its own framework installed.
+def __getattr__(name: str) -> Any:
+    # Imported on first use, so each environment needs only its own framework installed (a
+    # missing one raises ModuleNotFoundError naming the package to install).
     if name == "FoxHoundsEnv":
         from ryg.envs.gym_env import FoxHoundsEnv
 

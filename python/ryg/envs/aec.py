@@ -2,48 +2,63 @@
 
 from __future__ import annotations
 
-import gymnasium
+import copy
+from typing import Any, Optional
+
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 import ryg
+from ryg._optional import require
 from ryg._ryg import action_count
+from ryg.envs.render import board_image
+
+gymnasium = require("gymnasium", "ryg.envs.aec_env")
+require("pettingzoo", "ryg.envs.aec_env")
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
 
 AGENTS = ["mouse", "cats"]
 
 
-def aec_env(size: int = 8, render_mode: str | None = None, oracle: bool = True):
+def aec_env(size: int = 8, render_mode: Optional[str] = None, oracle: bool = True, pov: bool = False) -> Any:
     """The AEC environment of ``size`` wrapped as PettingZoo's classic games are: an illegal
     action ends the game with -1 for the agent that played it, an out-of-range action is an
-    error, and the API's order is enforced."""
-    env = raw_env(size=size, render_mode=render_mode, oracle=oracle)
+    error, and the API's order is enforced (``step()`` before ``reset()`` raises)."""
+    env = raw_env(size=size, render_mode=render_mode, oracle=oracle, pov=pov)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
     env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    return _OrderEnforcing(env)
 
 
-class raw_env(AECEnv, EzPickle):
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper whose shallow copy is a copy of the game too."""
+
+    def __copy__(self) -> Any:
+        return copy.deepcopy(self)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
     """Agents ``"mouse"`` (moves first) and ``"cats"``. Each observation is
     ``{"observation": Box(0, 1, (3, N, N), uint8), "action_mask": Box(0, 1, (2*N*N,), int8)}``
     (the planes of ``FoxHoundsEnv``; the mask is all zeros for the agent not to move). Rewards
     are +1 for the winner and -1 for the loser at the end. With ``oracle``, the info of the
-    agent to move holds ``optimal_actions`` and ``exact`` from the tablebase."""
+    agent to move holds ``optimal_actions`` and ``exact`` from the tablebase. With ``pov``,
+    the planes are from the mover's point of view (its pieces on plane 0). Pickles and copies
+    (of the wrapped environment too) continue exactly as the original would."""
 
     metadata = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "ryg_mouse_and_cats_v0",
         "is_parallelizable": False,
         "render_fps": 2,
     }
 
-    def __init__(self, size: int = 8, render_mode: str | None = None, oracle: bool = True):
+    def __init__(self, size: int = 8, render_mode: Optional[str] = None, oracle: bool = True, pov: bool = False):
         super().__init__()
-        EzPickle.__init__(self, size=size, render_mode=render_mode, oracle=oracle)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}: expected 'ansi' or 'human'")
+            raise ValueError(f"unknown render_mode {render_mode!r}: expected 'ansi', 'human' or 'rgb_array'")
+        self.pov = pov
         self.size = size
         self.position = ryg.Position(size=size)
         self.render_mode = render_mode
@@ -68,6 +83,10 @@ class raw_env(AECEnv, EzPickle):
         self.infos = {a: {} for a in AGENTS}
         self.agent_selection = "mouse"
 
+    def __copy__(self) -> Any:
+        # the game's state is this object's: a shallow copy sharing it would move both
+        return copy.deepcopy(self)
+
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
@@ -79,7 +98,7 @@ class raw_env(AECEnv, EzPickle):
             mask = self.position.action_mask()
         else:
             mask = np.zeros(action_count(self.size), np.int8)
-        return {"observation": self.position.planes(), "action_mask": mask}
+        return {"observation": self.position.planes(self.pov), "action_mask": mask}
 
     def _set_infos(self):
         self.infos = {a: {} for a in self.agents}
@@ -124,8 +143,10 @@ class raw_env(AECEnv, EzPickle):
 
     def render(self):
         if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi', 'human' or 'rgb_array'")
             return None
+        if self.render_mode == "rgb_array":
+            return board_image(self.position)
         text = str(self.position)
         if self.render_mode == "ansi":
             return text

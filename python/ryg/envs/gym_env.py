@@ -2,85 +2,120 @@
 
 from __future__ import annotations
 
-import gymnasium as gym
+import copy
+from typing import Any, Optional, SupportsInt
+
 import numpy as np
-from gymnasium import spaces
 
-from ryg._ryg import GameEnv, action_count
+from ryg._optional import require
+from ryg._ryg import GameEnv, Position, action_count
+from ryg.envs.render import board_image
+
+gym = require("gymnasium", "ryg.envs.FoxHoundsEnv")
+from gymnasium import spaces  # noqa: E402
+from gymnasium.error import ResetNeeded  # noqa: E402
+
+RENDER_MODES = ["ansi", "human", "rgb_array"]
 
 
-class FoxHoundsEnv(gym.Env):
+class FoxHoundsEnv(gym.Env):  # type: ignore[misc]
     """One side of the game (``side="mouse"`` or ``"cats"``) against a ryg player of level
     ``opponent`` (``"1"``–``"9"``, ``"perfect"``, ``"random"``, ``"err:0.1"``).
 
     - Observation: ``Box(0, 1, (3, N, N), uint8)``, planes ``[plane, rank, file]`` (rank 0 is
-      rank 1): the mouse, the cats, and all ones when the mouse is to move.
+      rank 1): the mouse, the cats, and all ones when the mouse is to move. With ``pov=True``
+      planes 0 and 1 are the mover's pieces and the other side's (the agent's and the
+      opponent's: the agent is always the one to move).
     - Action: ``Discrete(2*N*N)`` in the encoding of ``ryg.envs`` (``Position.action``); the
-      legal ones are ``info["action_mask"]`` (int8). An illegal action ends the episode as a
-      loss (reward -1, ``info["illegal_action"]`` True).
+      legal ones are ``info["action_mask"]`` (int8) and ``action_masks()`` (bool, as
+      sb3-contrib's MaskablePPO reads them). An illegal action ends the episode as a loss
+      (reward -1, ``info["illegal_action"]`` True).
     - Reward: +1 when the agent wins, -1 when it loses, 0 before. Games always end (the cats
       only move forward), so episodes are never truncated.
     - ``info["optimal_actions"]``: the actions that keep the exact result of the position
       (perfect play), from the tablebase; ``info["exact"]``: ``{"winner", "plies"}`` of the
       position with perfect play on both sides; ``info["opponent_move"]``: the opponent's
       last move (``"d8c7"``) or None.
+    - ``step()`` before ``reset()``, or after the episode ended, raises
+      ``gymnasium.error.ResetNeeded``.
+    - ``pickle``, ``copy.copy`` and ``copy.deepcopy`` give an independent environment that
+      continues exactly as this one would (position, the opponent's random choices, the
+      seed generator); the tablebase is shared, read-only.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 2}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 2}
 
     def __init__(
         self,
         size: int = 8,
         side: str = "mouse",
         opponent: str = "3",
-        seed: int | None = None,
-        render_mode: str | None = None,
+        seed: Optional[int] = None,
+        render_mode: Optional[str] = None,
+        pov: bool = False,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}: expected 'ansi' or 'human'")
-        self._core = GameEnv(size, side, opponent, 0 if seed is None else seed)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"unknown render_mode {render_mode!r}: expected 'ansi', 'human' or 'rgb_array'")
+        self._core = GameEnv(size, side, opponent, 0 if seed is None else seed, pov)
         self._seed = seed
         self._started = False
+        self._needs_reset: Optional[str] = "step() before reset(): call env.reset() first"
         self.size = size
         self.side = side
         self.opponent = opponent
+        self.pov = pov
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0, 1, (3, size, size), np.uint8)
         self.action_space = spaces.Discrete(action_count(size))
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None and not self._started:
             seed = self._seed
             if seed is None:
                 seed = int(self.np_random.integers(2**63))
         self._started = True
+        self._needs_reset = None
         observation, info = self._core.reset(seed)
         if self.render_mode == "human":
             self.render()
         return observation, info
 
-    def step(self, action):
+    def step(self, action: SupportsInt) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self._needs_reset is not None:
+            raise ResetNeeded(self._needs_reset)
         result = self._core.step(int(action))
+        if result[2]:
+            how = "an illegal action" if result[4]["illegal_action"] else "the game's end"
+            self._needs_reset = f"step() after the episode ended ({how}): call env.reset() first"
         if self.render_mode == "human":
             self.render()
         return result
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the current position as a bool array (sb3-contrib's
+        convention: MaskablePPO reads it without a wrapper)."""
+        return self._core.position.action_mask().astype(bool)
+
     @property
-    def position(self):
+    def position(self) -> Position:
         """The current ``ryg.Position``."""
         return self._core.position
 
-    def render(self):
+    def render(self) -> Any:
         if self.render_mode is None:
-            gym.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+            gym.logger.warn("render() without a render_mode: pass render_mode='ansi', 'human' or 'rgb_array'")
             return None
+        if self.render_mode == "rgb_array":
+            return board_image(self._core.position)
         text = str(self._core.position)
         if self.render_mode == "ansi":
             return text
         print(text)
         return None
 
-
-if "ryg/FoxHounds-v0" not in gym.registry:
-    gym.register(id="ryg/FoxHounds-v0", entry_point="ryg.envs.gym_env:FoxHoundsEnv")
+    def __copy__(self) -> FoxHoundsEnv:
+        # an environment's state is its engine's: a shallow copy sharing it would move both
+        return copy.deepcopy(self)

@@ -2,27 +2,42 @@
 
 from __future__ import annotations
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector import VectorEnv as GymVectorEnv
-from gymnasium.vector.utils import batch_space
+import copy
+from typing import Any, Optional
 
+import numpy as np
+
+from ryg._optional import require
 from ryg._ryg import VectorCore, action_count
 
+require("gymnasium", "ryg.envs.VectorEnv")
+from gymnasium import spaces  # noqa: E402
+from gymnasium.error import ResetNeeded  # noqa: E402
+from gymnasium.vector import AutoresetMode  # noqa: E402
+from gymnasium.vector import VectorEnv as GymVectorEnv  # noqa: E402
+from gymnasium.vector.utils import batch_space  # noqa: E402
 
-class VectorEnv(GymVectorEnv):
+
+class VectorEnv(GymVectorEnv):  # type: ignore[misc]
     """``num_envs`` copies of ``FoxHoundsEnv`` (same spaces, rewards and action encoding),
     stepped together in Rust without the GIL: ``step(actions)`` takes an int array of
     ``num_envs`` actions and returns NumPy arrays, with ``info["action_mask"]`` of shape
     ``(num_envs, 2*N*N)`` (int8) and, with ``oracle=True``, ``info["optimal_mask"]`` (1 for
-    the actions that keep the exact result).
+    the actions that keep the exact result). ``action_masks()`` gives the legal actions as a
+    bool array (sb3-contrib's convention).
+
+    The engine writes every step into arrays allocated once. With ``copy=True`` (the default,
+    as Gymnasium's own vector environments) each step returns copies of them; with
+    ``copy=False`` it returns the arrays themselves, overwritten by the next step (the
+    fastest: no allocation per step; copy what you keep).
 
     Autoreset is Gymnasium's ``NEXT_STEP`` mode: the step after a game ends resets that game,
     ignores its action, and returns the new game's first observation with reward 0. Game
     ``i`` is seeded with ``seed + i``. With ``threads=k``, batches of at least 256 games per
     thread are split across ``k`` threads (default 1: on a busy machine more threads can be
-    slower; the games played are the same either way).
+    slower; the games played are the same either way). ``pov=True`` gives observations from
+    the mover's point of view, as ``FoxHoundsEnv``. ``step()`` before ``reset()`` raises
+    ``gymnasium.error.ResetNeeded``. Pickles and copies continue as the original would.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -33,42 +48,67 @@ class VectorEnv(GymVectorEnv):
         size: int = 8,
         side: str = "mouse",
         opponent: str = "3",
-        seed: int | None = None,
+        seed: Optional[int] = None,
         oracle: bool = False,
-        threads: int | None = None,
+        threads: Optional[int] = None,
+        pov: bool = False,
+        copy: bool = True,
     ):
-        self._core = VectorCore(
-            num_envs, size, side, opponent, 0 if seed is None else seed, oracle, threads
-        )
+        self._core = VectorCore(num_envs, size, side, opponent, 0 if seed is None else seed, oracle, threads, pov)
         self._seed = seed
         self._started = False
+        self._copy = copy
+        self._masks: Optional[np.ndarray] = None
         self.num_envs = num_envs
         self.size = size
+        self.side = side
+        self.opponent = opponent
+        self.oracle = oracle
         self.single_observation_space = spaces.Box(0, 1, (3, size, size), np.uint8)
         self.single_action_space = spaces.Discrete(action_count(size))
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
 
-    def _info(self, masks, optimal):
+    def _out(self, batch: tuple[Any, ...]) -> tuple[Any, ...]:
+        observations, rewards, terminated, truncated, masks, optimal = batch
+        if self._copy:
+            observations, rewards, terminated, truncated, masks = (
+                observations.copy(),
+                rewards.copy(),
+                terminated.copy(),
+                truncated.copy(),
+                masks.copy(),
+            )
+            optimal = None if optimal is None else optimal.copy()
+        self._masks = masks
         info = {"action_mask": masks}
         if optimal is not None:
             info["optimal_mask"] = optimal
-        return info
+        return observations, rewards, terminated, truncated, info
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None and not self._started:
             seed = self._seed
             if seed is None:
                 seed = int(self.np_random.integers(2**62))
         self._started = True
-        observations, _, _, _, masks, optimal = self._core.reset(seed)
-        return observations, self._info(masks, optimal)
+        observations, _, _, _, info = self._out(self._core.reset(seed))
+        return observations, info
 
-    def step(self, actions):
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if not self._started:
+            raise ResetNeeded("step() before reset(): call env.reset() first")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
-        observations, rewards, terminated, truncated, masks, optimal = self._core.step(actions)
-        return observations, rewards, terminated, truncated, self._info(masks, optimal)
+        return self._out(self._core.step(actions))  # type: ignore[return-value]
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""
+        if self._masks is None:
+            raise ResetNeeded("action_masks() before reset(): call env.reset() first")
+        return self._masks.astype(bool)
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action for every game, drawn in Rust (seeded by the
@@ -78,3 +118,6 @@ class VectorEnv(GymVectorEnv):
     def fen(self, i: int) -> str:
         """The position of game ``i``."""
         return self._core.fen(i)
+
+    def __copy__(self) -> VectorEnv:
+        return copy.deepcopy(self)

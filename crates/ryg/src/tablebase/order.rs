@@ -21,6 +21,14 @@ pub struct SolvedPosition {
 }
 
 impl Tablebase {
+    /// Every position of the table with its exact result, in index order (for exporting the
+    /// table, e.g. as training data).
+    pub fn positions(&self) -> impl Iterator<Item = (Position, ExactResult)> + '_ {
+        (0..self.index.entries())
+            .filter_map(|entry| self.index.position(entry))
+            .map(|position| (position, self.result(&position)))
+    }
+
     /// Every position of the table in the order the build solves them.
     pub fn solve_order(&self) -> Vec<SolvedPosition> {
         let squares = self.index.squares();
@@ -75,6 +83,9 @@ mod tests {
                 assert!(at[&child] < i, "{} before {}", child.fen(), s.position.fen());
             }
         }
+        let listed: Vec<Position> = tb.positions().map(|(p, _)| p).collect();
+        assert_eq!(listed.len(), order.len());
+        assert!(tb.positions().all(|(p, r)| r == tb.result(&p) && at.contains_key(&p)));
         // the first solved are game ends: the mouse with no move, or on the top rank
         assert_eq!(order[0].result.plies, 0);
     }

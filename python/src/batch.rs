@@ -1,0 +1,148 @@
+//! Many positions at once, as NumPy arrays: `ryg.solve_batch` (the oracle over a batch of
+//! FENs, positions or observation planes) and `ryg.tablebase_arrays` (every position of a
+//! board with its exact result, for supervised learning).
+
+use numpy::ndarray::{Array1, Array2};
+use numpy::{IntoPyArray, PyReadonlyArray4, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use ryg::{Position, Side, Size, Square, SquareSet};
+
+use crate::encoding;
+use crate::position::{position_arg, size_of};
+
+/// The position that observation planes (`[mouse, cats, mouse to move]`, N×N each) show.
+fn position_of_planes(planes: &[u8], n: u8, item: usize) -> PyResult<Position> {
+    let size = size_of(i64::from(n))?;
+    let cells = usize::from(n) * usize::from(n);
+    let square =
+        |cell: usize| Square::from_coords((cell % usize::from(n)) as u8, (cell / usize::from(n)) as u8);
+    let bad = |what: String| PyValueError::new_err(format!("planes[{item}]: {what}"));
+    let mice: Vec<usize> = (0..cells).filter(|&c| planes[c] != 0).collect();
+    let [mouse] = mice[..] else {
+        return Err(bad(format!("plane 0 (the mouse) has {} squares set; expected 1", mice.len())));
+    };
+    let mut cats = SquareSet::EMPTY;
+    for cell in (0..cells).filter(|&c| planes[cells + c] != 0) {
+        cats.insert(square(cell).ok_or_else(|| bad(format!("cell {cell} is off the board")))?);
+    }
+    let side = match planes[2 * cells..3 * cells].iter().filter(|&&v| v != 0).count() {
+        0 => Side::Cats,
+        k if k == cells => Side::Mouse,
+        k => {
+            return Err(bad(format!(
+                "plane 2 (mouse to move) has {k} of {cells} squares set; expected all or none"
+            )))
+        }
+    };
+    let mouse = square(mouse).ok_or_else(|| bad(format!("cell {mouse} is off the board")))?;
+    Position::from_parts(size, mouse, cats, side).map_err(|err| bad(err.to_string()))
+}
+
+/// The positions of a batch: a sequence of `ryg.Position`s or FENs, or a uint8 array of
+/// observation planes `(batch, 3, N, N)`.
+fn positions_of(batch: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+    if let Ok(planes) = batch.extract::<PyReadonlyArray4<'_, u8>>() {
+        let shape = planes.shape().to_vec();
+        let n = shape[2];
+        if shape[1] != 3 || shape[3] != n || n > usize::from(u8::MAX) {
+            return Err(PyValueError::new_err(format!(
+                "expected planes of shape (batch, 3, N, N); got {shape:?}"
+            )));
+        }
+        let planes = planes.as_array();
+        let planes = planes.as_standard_layout();
+        let flat = planes.as_slice().expect("a standard-layout array");
+        let per = 3 * n * n;
+        return (0..shape[0])
+            .map(|i| position_of_planes(&flat[i * per..(i + 1) * per], n as u8, i))
+            .collect();
+    }
+    if batch.hasattr("ndim")? {
+        return Err(PyValueError::new_err(
+            "expected a uint8 array of planes (batch, 3, N, N), or a list of FENs or ryg.Positions",
+        ));
+    }
+    batch.try_iter()?.map(|item| position_arg(&item?)).collect()
+}
+
+/// The exact results of many positions at once: `{"winner": int8 (0 the mouse, 1 the cats),
+/// "plies": int32, "optimal_mask": int8 (batch, 2·N²)}`.
+#[pyfunction]
+pub fn solve_batch<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let positions = positions_of(positions)?;
+    let Some(first) = positions.first() else {
+        return Err(PyValueError::new_err("solve_batch needs at least one position"));
+    };
+    let size = first.size();
+    if let Some(other) = positions.iter().find(|p| p.size() != size) {
+        return Err(PyValueError::new_err(format!(
+            "every position of a batch must be on one board size: {} and {}",
+            size,
+            other.size()
+        )));
+    }
+    let tablebase = crate::tables::get(py, size);
+    let actions = encoding::action_count(size);
+    let (winner, plies, optimal) = py.detach(|| {
+        let mut winner = Array1::<i8>::zeros(positions.len());
+        let mut plies = Array1::<i32>::zeros(positions.len());
+        let mut optimal = Array2::<i8>::zeros((positions.len(), actions));
+        for (i, position) in positions.iter().enumerate() {
+            let exact = tablebase.result(position);
+            winner[i] = i8::from(exact.winner == Side::Cats);
+            plies[i] = exact.plies as i32;
+            for mv in tablebase.best_moves(position) {
+                optimal[(i, encoding::action_of(size, mv))] = 1;
+            }
+        }
+        (winner, plies, optimal)
+    });
+    let dict = PyDict::new(py);
+    dict.set_item("winner", winner.into_pyarray(py))?;
+    dict.set_item("plies", plies.into_pyarray(py))?;
+    dict.set_item("optimal_mask", optimal.into_pyarray(py))?;
+    Ok(dict)
+}
+
+/// Every position of the `size` board with its exact result, from the oracle's table:
+/// `{"mouse": uint8 (M,), "cats": uint8 (M, N/2), "to_move": uint8 (M,), "winner": uint8 (M,),
+/// "plies": uint16 (M,)}`, squares as `rank * N + file` (the planes' flat cell), sides as 0
+/// the mouse, 1 the cats.
+#[pyfunction]
+pub fn tablebase_arrays<'py>(py: Python<'py>, size: i64) -> PyResult<Bound<'py, PyDict>> {
+    let size: Size = size_of(size)?;
+    if size.n() > 8 {
+        return Err(PyValueError::new_err(format!(
+            "tablebase_arrays takes sizes 4, 6 and 8: the {size} table has about 200 million positions (2 GB as arrays)"
+        )));
+    }
+    let tablebase = crate::tables::get(py, size);
+    let n = size.n();
+    let cats_per = size.cats();
+    let (mouse, cats, to_move, winner, plies) = py.detach(|| {
+        let (mut mouse, mut cats, mut to_move, mut winner, mut plies) =
+            (vec![], vec![], vec![], vec![], vec![]);
+        let cell = |sq: Square| sq.rank() * n + sq.file();
+        for (position, exact) in tablebase.positions() {
+            mouse.push(cell(position.mouse()));
+            cats.extend(position.cats().map(cell));
+            to_move.push(u8::from(position.side_to_move() == Side::Cats));
+            winner.push(u8::from(exact.winner == Side::Cats));
+            plies.push(exact.plies as u16);
+        }
+        (mouse, cats, to_move, winner, plies)
+    });
+    let count = mouse.len();
+    let dict = PyDict::new(py);
+    dict.set_item("mouse", mouse.into_pyarray(py))?;
+    dict.set_item(
+        "cats",
+        Array2::from_shape_vec((count, cats_per), cats).expect("N/2 cats each").into_pyarray(py),
+    )?;
+    dict.set_item("to_move", to_move.into_pyarray(py))?;
+    dict.set_item("winner", winner.into_pyarray(py))?;
+    dict.set_item("plies", plies.into_pyarray(py))?;
+    Ok(dict)
+}

@@ -1,0 +1,35 @@
+"""The public API used with full annotations: `mypy --strict` checks this file against the
+stubs of the compiled module (scripts/test-python), and pytest runs it."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+import ryg
+
+
+def test_typed_position_and_player() -> None:
+    p: ryg.Position = ryg.Position(size=6)
+    moves: list[str] = p.legal_moves()
+    after: ryg.Position = p.play(moves[0])
+    mask: npt.NDArray[np.int8] = after.action_mask()
+    planes: npt.NDArray[np.uint8] = after.planes(pov=True)
+    assert mask.shape == (72,) and planes.shape == (3, 6, 6)
+    player = ryg.Player("3", seed=1)
+    choice: str = player.choose(after)
+    assert choice in after.legal_moves()
+    solved = ryg.solve(after)
+    assert solved["fen"] == after.fen
+
+
+def test_typed_batches() -> None:
+    p = ryg.Position(size=4)
+    batch = ryg.solve_batch([p, p.fen])
+    plies: npt.NDArray[np.int32] = batch["plies"]
+    assert plies[0] == plies[1] == ryg.solve(p)["plies"]
+    table = ryg.tablebase_arrays(4)
+    assert len(table["winner"]) == 336
+    count: int = ryg.action_count(4)
+    assert count == 32
+    assert [s.name for s in ryg.symmetries(p)] == ["identity"]
