@@ -287,6 +287,9 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   const text = await page.locator('#think').innerText();
   assert.match(text, /Best move e1d2, backed-up value -565, 73 boards\./);
   assert.match(text, /The same search with alpha-beta pruning: 73 boards, 10 branches cut/);
+  // the trees are drawn after the words: wait for them (a busy machine draws them late)
+  await page.waitForFunction(() => document.querySelectorAll('#think-alphabeta svg g.n').length > 0
+    && document.querySelectorAll('#think-minimax [role="treeitem"]').length > 0);
   assert.equal(await page.locator('#think [role="treeitem"][data-state="cut"]').count(), 10);
   assert.equal(await page.locator('#think-minimax [role="treeitem"]').count(), 73);
   assert.equal(await page.locator('#think-alphabeta svg g.n.cut').count(), 10);
