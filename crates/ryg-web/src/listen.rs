@@ -2,7 +2,8 @@
 //! [`Hygiene::header_timeout`] (also the longest a kept-alive connection may sit idle between
 //! requests), may hold at most so many connections per address and per address block, and the
 //! server at most so many in all; a connection over a limit is closed at once. On shutdown the
-//! server stops accepting and lets the requests under way finish.
+//! server stops accepting and lets the requests under way finish. The answers hyper gives by
+//! itself (400, 414, 431) carry the security headers too ([`headed`]).
 
 use std::future::Future;
 use std::time::Duration;
@@ -15,6 +16,10 @@ use tokio::net::TcpListener;
 use tower::ServiceExt as _;
 
 use crate::places::{Capacity, Places};
+
+mod headed;
+
+use headed::Headed;
 
 /// Connection limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +81,7 @@ pub async fn serve(
             req.extensions_mut().insert(ConnectInfo(peer));
             router.clone().oneshot(req.map(axum::body::Body::new))
         });
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(tcp), service));
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(Headed::new(tcp)), service));
         tokio::spawn(async move {
             let _ = connection.await;
             drop(place);

@@ -93,3 +93,42 @@ fn a_body_sent_too_slowly_is_answered_408_and_changes_nothing() {
     let (_, games) = server.get("/api/games?ids=1,2,3");
     assert_eq!(games["games"].as_array().map(Vec::len), Some(0), "{games}");
 }
+
+/// The answers hyper gives by itself, before any route sees the request (a request it cannot
+/// parse, an address too long, too many headers), carry the same security headers as every
+/// other answer; the connection goes on to a later request when hyper keeps it.
+#[test]
+fn hypers_own_answers_carry_the_security_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("games.sqlite3"), &[]);
+    let addr = address(&server);
+    let many_headers: String = (0..120).map(|i| format!("X-H{i}: {i}\r\n")).collect();
+    let cases = [
+        ("400", "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n".to_owned()),
+        ("414", format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000))),
+        ("431", format!("GET / HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n")),
+    ];
+    for (status, request) in cases {
+        let mut socket = TcpStream::connect(&addr).unwrap();
+        socket.write_all(request.as_bytes()).unwrap();
+        let (answer, _) = read_until_closed(&mut socket, Duration::from_secs(10));
+        let head = answer.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        assert!(head.starts_with(&format!("http/1.1 {status} ")), "{head}");
+        for line in [
+            "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "referrer-policy: no-referrer",
+            "cross-origin-opener-policy: same-origin",
+            "content-security-policy: default-src 'self';",
+        ] {
+            assert!(head.contains(&format!("\r\n{line}")), "{status}: no '{line}' in {head}");
+        }
+    }
+    // an ordinary answer has each header once
+    let mut socket = TcpStream::connect(&addr).unwrap();
+    socket.write_all(b"GET /api/config HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let (answer, _) = read_until_closed(&mut socket, Duration::from_secs(10));
+    let head = answer.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200 "), "{head}");
+    assert_eq!(head.matches("\r\nx-content-type-options: nosniff").count(), 1, "{head}");
+}

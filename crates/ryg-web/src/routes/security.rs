@@ -19,15 +19,23 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      img-src 'self' data:; connect-src 'self'; font-src 'self'; media-src 'self' data: blob:; \
      object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// Adds the security headers to every answer.
+/// The headers every answer carries, the page's policy first (lower-case names, as sent).
+pub const SECURITY_HEADERS: [(&str, &str); 5] = [
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("x-frame-options", "DENY"),
+    ("referrer-policy", "no-referrer"),
+    ("cross-origin-opener-policy", "same-origin"),
+];
+
+/// Adds the security headers to every answer (those hyper gives by itself get them from
+/// [`crate::listen`]).
 pub async fn headers(req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    h.insert("cross-origin-opener-policy", HeaderValue::from_static("same-origin"));
+    for (name, value) in SECURITY_HEADERS {
+        h.insert(name, HeaderValue::from_static(value));
+    }
     res
 }
 
