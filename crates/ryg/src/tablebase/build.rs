@@ -32,7 +32,7 @@ const BATCH: usize = 1 << 14;
 /// Tables of fewer configurations are built on the calling thread (4×4, 6×6).
 const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
-const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// The most dark squares of a board.
 pub(crate) const MAX_DENSE: usize = MAX_N as usize * MAX_N as usize / 2;
@@ -43,13 +43,13 @@ pub(crate) const MAX_CATS: usize = MAX_N as usize / 2;
 pub(crate) struct Geometry {
     pub(crate) squares: usize,
     /// Squares of the top rank (the last `half` dense indices).
-    half: usize,
+    pub(crate) half: usize,
     pub(crate) cats: usize,
     pub(crate) block: usize,
     /// The down-left and down-right neighbours (cat moves), `NONE` when off the board.
-    down: [[u8; 2]; MAX_DENSE],
+    pub(crate) down: [[u8; 2]; MAX_DENSE],
     /// All four neighbours (mouse moves); missing ones point at `squares`, a padding slot.
-    around: [[u8; 4]; MAX_DENSE],
+    pub(crate) around: [[u8; 4]; MAX_DENSE],
 }
 
 impl Geometry {
