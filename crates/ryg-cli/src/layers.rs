@@ -31,9 +31,9 @@ const WDL_MAGIC: &[u8; 8] = b"RYGWLBIT";
 /// mouse-to-move rows stay in memory.
 const WDL_RUN: u64 = 1 << 20;
 const _: () = assert!(WDL_RUN.is_multiple_of(WDL_ALIGN));
-/// The share of a win/loss layer's bytes its file is assumed to take (a bit compresses less
-/// than a byte of distance).
-const WDL_ASSUMED_RATIO: u64 = 2;
+/// The share of a win/loss layer's bits its file is assumed to take when the disk is checked
+/// (a sixth: 10×10's files take a quarter, 12×12's a ninth).
+const WDL_ASSUMED_RATIO: u64 = 6;
 /// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
 const VERSION: u32 = 2;
 /// The header: magic, version, size, layer, block size, configurations, length, checksum,

@@ -10,6 +10,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod record;
+mod scaling;
 pub mod selfplay;
 pub mod serve;
 pub mod show;
