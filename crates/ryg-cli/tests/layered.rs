@@ -116,11 +116,10 @@ fn a_damaged_layer_is_rebuilt_not_read() {
 
 #[test]
 fn fourteen_says_what_it_would_take() {
-    ryg()
-        .args(["solve", "--size", "14"])
-        .assert()
-        .code(1)
-        .stderr(predicates::str::contains("ryg: error: solving 14x14 exactly would take"));
+    ryg().args(["solve", "--size", "14"]).assert().code(1).stderr(
+        predicates::str::contains("ryg: error: solving 14x14 exactly would take")
+            .and(predicates::str::contains("and 14x14 by win/loss only with --wdl")),
+    );
 }
 
 #[test]
