@@ -18,12 +18,22 @@ use std::time::Instant;
 
 use anyhow::{bail, ensure, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use ryg_wide::tablebase::{checksum, LayerStats, Layers};
-use ryg_wide::{ExactResult, Position, Size};
+use ryg_wide::tablebase::{checksum, Checksum, LayerStats, Layers, WDL_ALIGN};
+use ryg_wide::{ExactResult, Position, Side, Size};
 
 use crate::atomic::write_atomically_with;
 
 const MAGIC: &[u8; 8] = b"RYGLAYER";
+/// The magic of a win/loss layer file (one bit per position).
+const WDL_MAGIC: &[u8; 8] = b"RYGWLBIT";
+/// A win/loss layer is solved, compressed and written in runs of this many configurations
+/// (whole blocks of bits: 2^20 · 2M / 8 bytes is a multiple of [`BLOCK`]), so that only its
+/// mouse-to-move rows stay in memory.
+const WDL_RUN: u64 = 1 << 20;
+const _: () = assert!(WDL_RUN.is_multiple_of(WDL_ALIGN));
+/// The share of a win/loss layer's bits its file is assumed to take when the disk is checked
+/// (a sixth: 10×10's files take a quarter, 12×12's a ninth).
+const WDL_ASSUMED_RATIO: u64 = 6;
 /// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
 const VERSION: u32 = 2;
 /// The header: magic, version, size, layer, block size, configurations, length, checksum,
@@ -41,6 +51,8 @@ const ASSUMED_RATIO: u64 = 4;
 pub struct LayerStore {
     dir: PathBuf,
     layers: Layers,
+    /// Win/loss layers, one bit per position, instead of one byte of exact result.
+    wdl: bool,
     /// The layer files lookups have opened (their headers checked), kept open for the next.
     opened: Mutex<HashMap<usize, Arc<(fs::File, Header)>>>,
     /// The lookups' decompression context and block buffer, made once.
@@ -121,8 +133,45 @@ impl LayerStore {
         LayerStore {
             dir: cache.join(format!("tablebase-{size}")),
             layers: Layers::new(size),
+            wdl: false,
             opened: Mutex::new(HashMap::new()),
             unpack: Mutex::new(None),
+        }
+    }
+
+    /// The win/loss store of `size` (one bit per position) under the cache directory `cache`.
+    pub fn win_loss(cache: &Path, size: Size) -> LayerStore {
+        LayerStore {
+            dir: cache.join(format!("tablebase-{size}-wdl")),
+            wdl: true,
+            ..LayerStore::new(cache, size)
+        }
+    }
+
+    /// The bytes of the layer files on disk.
+    pub fn disk_bytes(&self) -> u64 {
+        dir_bytes(&self.dir)
+    }
+
+    /// Whether the store holds win/loss bits.
+    pub fn is_wdl(&self) -> bool {
+        self.wdl
+    }
+
+    /// The bytes `layer`'s table takes uncompressed (a byte or a bit per position).
+    pub fn stored_len(&self, layer: usize) -> u64 {
+        if self.wdl {
+            self.layers.wdl_words(self.layers.configs(layer)) as u64 * 8
+        } else {
+            self.layers.layer_len(layer)
+        }
+    }
+
+    fn magic(&self) -> &'static [u8; 8] {
+        if self.wdl {
+            WDL_MAGIC
+        } else {
+            MAGIC
         }
     }
 
@@ -138,16 +187,16 @@ impl LayerStore {
         self.dir.join(format!("layer-{layer:03}.ryg"))
     }
 
-    fn header(&self, layer: usize, table: &[u8], stats: &LayerStats) -> Vec<u8> {
+    fn header(&self, layer: usize, len: u64, sum: u64, stats: &LayerStats) -> Vec<u8> {
         let mut h = Vec::with_capacity(HEADER_LEN);
-        h.extend_from_slice(MAGIC);
+        h.extend_from_slice(self.magic());
         h.extend_from_slice(&VERSION.to_le_bytes());
         h.extend_from_slice(&u32::from(self.layers.size().n()).to_le_bytes());
         h.extend_from_slice(&(layer as u32).to_le_bytes());
         h.extend_from_slice(&(BLOCK as u32).to_le_bytes());
         h.extend_from_slice(&self.layers.configs(layer).to_le_bytes());
-        h.extend_from_slice(&(table.len() as u64).to_le_bytes());
-        h.extend_from_slice(&checksum(table).to_le_bytes());
+        h.extend_from_slice(&len.to_le_bytes());
+        h.extend_from_slice(&sum.to_le_bytes());
         for count in stats.counts.iter().flatten() {
             h.extend_from_slice(&count.to_le_bytes());
         }
@@ -170,7 +219,7 @@ impl LayerStore {
         let word = |at: usize| u64::from_le_bytes(h[at..at + 8].try_into().expect("8 bytes"));
         let half = |at: usize| u32::from_le_bytes(h[at..at + 4].try_into().expect("4 bytes"));
         ensure!(
-            &h[..8] == MAGIC && half(8) == VERSION,
+            &h[..8] == self.magic() && half(8) == VERSION,
             "'{}' is not a layer file of this ryg",
             path.display()
         );
@@ -181,7 +230,7 @@ impl LayerStore {
             "'{}' holds another size or layer",
             path.display()
         );
-        let len = self.layers.layer_len(layer);
+        let len = self.stored_len(layer);
         ensure!(
             word(24) == self.layers.configs(layer) && word(32) == len,
             "'{}' has the wrong length",
@@ -245,7 +294,7 @@ impl LayerStore {
     }
 
     fn write_layer(&self, layer: usize, table: &[u8], stats: &LayerStats, threads: usize) -> Result<()> {
-        let header = self.header(layer, table, stats);
+        let header = self.header(layer, table.len() as u64, checksum(table), stats);
         // a lookup's open file of the layer this replaces is not read again
         self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
         let (index, data) = compress(table, threads)?;
@@ -260,6 +309,11 @@ impl LayerStore {
     /// The byte of `position`, read from its block of its layer's file.
     pub fn byte(&self, position: &Position) -> Result<u8> {
         let (layer, offset) = self.layers.locate(position);
+        self.stored_byte(layer, offset)
+    }
+
+    /// The byte at `offset` of `layer`'s table, read from its block of the layer's file.
+    fn stored_byte(&self, layer: usize, offset: u64) -> Result<u8> {
         let opened = self.opened_layer(layer)?;
         let (file, header) = &*opened;
         let damaged = || format!("'{}' is damaged (a block does not decompress)", self.path(layer).display());
@@ -295,6 +349,17 @@ impl LayerStore {
         Ok(file)
     }
 
+    /// The winner of `position` from the win/loss files.
+    pub fn winner(&self, position: &Position) -> Result<Side> {
+        if !self.wdl {
+            return Ok(self.result(position)?.winner);
+        }
+        let (layer, offset) = self.layers.locate(position);
+        let byte = self.stored_byte(layer, offset / 8)?;
+        let side = position.side_to_move();
+        Ok(if byte >> (offset % 8) & 1 == 1 { side } else { !side })
+    }
+
     /// The exact result of `position` from the files.
     pub fn result(&self, position: &Position) -> Result<ExactResult> {
         let byte = self.byte(position)?;
@@ -311,7 +376,9 @@ impl LayerStore {
         let mut damaged = Vec::new();
         for layer in finished.into_iter().rev() {
             bar.set_message(format!("layer {layer}"));
-            if let Err(err) = self.read_layer(layer, threads) {
+            let read =
+                if self.wdl { self.scan_wdl(layer, None) } else { self.read_layer(layer, threads).map(drop) };
+            if let Err(err) = read {
                 let path = self.path(layer);
                 self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
                 fs::remove_file(&path)
@@ -333,12 +400,21 @@ impl LayerStore {
     /// The bytes the layers `todo` will take, and the memory the largest of them needs while
     /// it is solved (it, and the mouse rows of the next one).
     pub fn needs(&self, todo: std::ops::Range<usize>) -> (u64, u64) {
-        let disk = todo.clone().map(|l| HEADER_LEN as u64 + self.layers.layer_len(l) / ASSUMED_RATIO).sum();
+        let layers = &self.layers;
+        if self.wdl {
+            let disk = todo.clone().map(|l| HEADER_LEN as u64 + self.stored_len(l) / WDL_ASSUMED_RATIO).sum();
+            let rows = |l: usize| layers.wdl_row_words(layers.configs(l)) as u64 * 8;
+            // this layer's rows and the next one's, and a run's bits, bytes and compressed blocks
+            let run = layers.wdl_words(WDL_RUN) as u64 * 8 * 4;
+            let memory = todo
+                .map(|l| rows(l) + if l + 1 < layers.len() { rows(l + 1) } else { 0 } + run)
+                .max()
+                .unwrap_or(0);
+            return (disk, memory);
+        }
+        let disk = todo.clone().map(|l| HEADER_LEN as u64 + layers.layer_len(l) / ASSUMED_RATIO).sum();
         let memory = todo
-            .map(|l| {
-                self.layers.layer_len(l)
-                    + if l + 1 < self.layers.len() { self.layers.layer_len(l + 1) / 2 } else { 0 }
-            })
+            .map(|l| layers.layer_len(l) + if l + 1 < layers.len() { layers.layer_len(l + 1) / 2 } else { 0 })
             .max()
             .unwrap_or(0);
         (disk, memory)
@@ -355,28 +431,311 @@ impl LayerStore {
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot create the cache directory '{}'", self.dir.display()))?;
         let resumed_from = (top_missing + 1 < layers.len()).then_some(top_missing + 1);
-        let total: u64 = (0..=top_missing).map(|l| layers.configs(l)).sum();
-        let bar = progress(total, "solving");
-        let mut next = match resumed_from {
-            Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
-            None => Vec::new(),
-        };
-        let mut done = 0;
-        for layer in (0..=top_missing).rev() {
-            bar.set_message(format!("layer {layer}"));
-            let mut table = vec![0u8; layers.layer_len(layer) as usize];
-            let base = done;
-            layers.solve_layer(layer, &next, &mut table, threads, &|n| bar.set_position(base + n))?;
-            let stats = layers.layer_stats(layer, &table)?;
-            self.write_layer(layer, &table, &stats, threads)?;
-            drop(next);
-            next = layers.mouse_rows(table);
-            done += layers.configs(layer);
-            bar.set_position(done);
+        let report = Reporter::new(self, top_missing);
+        if self.wdl {
+            self.build_wdl(top_missing, resumed_from, threads, &report)?;
+        } else {
+            let mut next = match resumed_from {
+                Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
+                None => Vec::new(),
+            };
+            for layer in (0..=top_missing).rev() {
+                report.start_layer(layer);
+                let mut table = vec![0u8; layers.layer_len(layer) as usize];
+                layers.solve_layer(layer, &next, &mut table, threads, &|n| report.solved_to(n))?;
+                let stats = layers.layer_stats(layer, &table)?;
+                self.write_layer(layer, &table, &stats, threads)?;
+                drop(next);
+                next = layers.mouse_rows(table);
+                report.end_layer(layer);
+            }
         }
-        bar.finish_and_clear();
+        report.finish();
         Ok(Built { resumed_from, seconds: started.elapsed().as_secs_f64() })
     }
+
+    /// The win/loss build: each layer solved, compressed and written a run at a time, keeping
+    /// only its mouse-to-move rows for the layer before it.
+    fn build_wdl(
+        &self,
+        top_missing: usize,
+        resumed_from: Option<usize>,
+        threads: usize,
+        report: &Reporter,
+    ) -> Result<()> {
+        let layers = &self.layers;
+        let mut next = match resumed_from {
+            Some(l) => {
+                let mut rows = vec![0u64; layers.wdl_row_words(layers.configs(l))];
+                self.scan_wdl(l, Some(&mut rows)).context("cannot resume the build")?;
+                rows
+            }
+            None => Vec::new(),
+        };
+        for layer in (0..=top_missing).rev() {
+            report.start_layer(layer);
+            let configs = layers.configs(layer);
+            let mut rows = vec![0u64; layers.wdl_row_words(configs)];
+            let len = self.stored_len(layer);
+            let n_blocks = blocks(len);
+            self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
+            let mut failure = None;
+            let written = write_atomically_with(&self.path(layer), |file| {
+                // the header and the index once the runs are written
+                file.write_all(&vec![0u8; data_start(n_blocks) as usize])?;
+                let mut index = Vec::with_capacity(n_blocks + 1);
+                let mut sum = Checksum::new();
+                let mut stats = LayerStats::default();
+                let mut at = 0u64;
+                let mut first = 0;
+                while first < configs {
+                    let n = WDL_RUN.min(configs - first);
+                    let mut bits = vec![0u64; layers.wdl_words(n)];
+                    let rows_at = layers.wdl_row_words(first);
+                    let solved = layers.solve_wdl(
+                        layer,
+                        &next,
+                        first,
+                        n,
+                        &mut bits,
+                        &mut rows[rows_at..],
+                        threads,
+                        &|c| report.solved(c),
+                    );
+                    let counts = match solved {
+                        Ok(counts) => counts,
+                        Err(err) => {
+                            failure = Some(anyhow::Error::from(err));
+                            return Err(std::io::Error::other("the layer could not be solved"));
+                        }
+                    };
+                    for (a, b) in stats.counts.iter_mut().flatten().zip(counts.iter().flatten()) {
+                        *a += b;
+                    }
+                    let bytes: Vec<u8> = bits.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    drop(bits);
+                    sum.update(&bytes);
+                    let (starts, data) = compress(&bytes, threads).map_err(std::io::Error::other)?;
+                    index.extend(starts[..starts.len() - 1].iter().map(|s| at + s));
+                    at += data.len() as u64;
+                    file.write_all(&data)?;
+                    first += n;
+                }
+                index.push(at);
+                debug_assert_eq!(index.len(), n_blocks + 1);
+                file.seek(SeekFrom::Start(0))?;
+                file.write_all(&self.header(layer, len, sum.finish(), &stats))?;
+                let index: Vec<u8> = index.iter().flat_map(|at| at.to_le_bytes()).collect();
+                file.write_all(&index)
+            });
+            if let Some(err) = failure {
+                return Err(err);
+            }
+            written?;
+            drop(next);
+            next = rows;
+            report.end_layer(layer);
+        }
+        Ok(())
+    }
+
+    /// Reads win/loss `layer` a run at a time, checks its checksum, and puts its mouse-to-move
+    /// rows in `rows` (zeroed) when asked.
+    fn scan_wdl(&self, layer: usize, mut rows: Option<&mut [u64]>) -> Result<()> {
+        let layers = &self.layers;
+        let (file, header) = self.open_layer(layer)?;
+        let path = self.path(layer);
+        let damaged = || format!("'{}' is damaged (a block does not decompress)", path.display());
+        let n_blocks = blocks(header.len);
+        let mut index = vec![0u8; 8 * (n_blocks + 1)];
+        file.read_exact_at(&mut index, HEADER_LEN as u64)?;
+        let at = |i: usize| u64::from_le_bytes(index[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+        let start = data_start(n_blocks);
+        let configs = layers.configs(layer);
+        let mut sum = Checksum::new();
+        let mut decompressor = zstd::bulk::Decompressor::new()?;
+        let mut first = 0;
+        while first < configs {
+            let n = WDL_RUN.min(configs - first);
+            let from_byte = layers.wdl_words(first) as u64 * 8;
+            let len =
+                if first + n == configs { header.len - from_byte } else { layers.wdl_words(n) as u64 * 8 };
+            let (b0, b1) = ((from_byte / BLOCK as u64) as usize, blocks(from_byte + len));
+            let (p0, p1) = (at(b0), at(b1));
+            ensure!(p0 <= p1 && p1 - p0 <= 2 * len + 64 * (b1 - b0) as u64, damaged());
+            let mut packed = vec![0u8; (p1 - p0) as usize];
+            file.read_exact_at(&mut packed, start + p0).with_context(damaged)?;
+            let mut bytes = vec![0u8; len as usize];
+            for (b, out) in (b0..b1).zip(bytes.chunks_mut(BLOCK)) {
+                let (from, to) = ((at(b) - p0) as usize, (at(b + 1) - p0) as usize);
+                ensure!(from <= to && to <= packed.len(), damaged());
+                let got = decompressor.decompress_to_buffer(&packed[from..to], out).ok();
+                ensure!(got == Some(out.len()), damaged());
+            }
+            sum.update(&bytes);
+            if let Some(rows) = rows.as_deref_mut() {
+                let words: Vec<u64> = bytes
+                    .chunks(8)
+                    .map(|w| w.iter().rev().fold(0u64, |a, &b| a << 8 | u64::from(b)))
+                    .collect();
+                layers.wdl_mouse_rows(&words, n, &mut rows[layers.wdl_row_words(first)..]);
+            }
+            first += n;
+        }
+        ensure!(sum.finish() == header.sum, "'{}' is damaged (its checksum does not match)", path.display());
+        Ok(())
+    }
+}
+
+/// The progress of a build: a bar on a terminal, else a line every [`line_every`] seconds:
+/// the layer, the positions done, the rate, the time left and the disk used.
+struct Reporter<'a> {
+    store: &'a LayerStore,
+    bar: ProgressBar,
+    /// Layers to solve in all, and positions (entries) in them.
+    layers: usize,
+    total: u64,
+    started: Instant,
+    /// Positions of the finished layers of this run, and configurations of the current one.
+    done: std::sync::atomic::AtomicU64,
+    current: std::sync::atomic::AtomicU64,
+    layer: std::sync::atomic::AtomicUsize,
+    last_line: Mutex<Instant>,
+    every: u64,
+    disk: std::sync::atomic::AtomicU64,
+}
+
+/// Seconds between two progress lines when stderr is not a terminal: 60, or
+/// `RYG_PROGRESS_SECONDS`.
+fn line_every() -> u64 {
+    std::env::var("RYG_PROGRESS_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60)
+}
+
+impl<'a> Reporter<'a> {
+    fn new(store: &'a LayerStore, top_missing: usize) -> Reporter<'a> {
+        let layers = &store.layers;
+        let total_configs: u64 = (0..=top_missing).map(|l| layers.configs(l)).sum();
+        let bar = progress(total_configs, "solving");
+        Reporter {
+            store,
+            bar,
+            layers: top_missing + 1,
+            total: total_configs * layers.block() as u64,
+            started: Instant::now(),
+            done: 0.into(),
+            current: 0.into(),
+            layer: top_missing.into(),
+            last_line: Mutex::new(Instant::now()),
+            every: line_every(),
+            disk: dir_bytes(&store.dir).into(),
+        }
+    }
+
+    fn start_layer(&self, layer: usize) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.layer.store(layer, Relaxed);
+        self.current.store(0, Relaxed);
+        self.bar.set_message(format!("layer {layer}"));
+    }
+
+    /// `n` more configurations of the current layer solved.
+    fn solved(&self, n: u64) {
+        let now = self.current.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        self.show(now);
+    }
+
+    /// `now` configurations of the current layer solved.
+    fn solved_to(&self, now: u64) {
+        self.current.fetch_max(now, std::sync::atomic::Ordering::Relaxed);
+        self.show(now);
+    }
+
+    fn show(&self, current: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let block = self.store.layers.block() as u64;
+        self.bar.set_position(self.done.load(Relaxed) / block + current);
+        let due = self.last_line.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs() >= self.every;
+        if due {
+            self.line(self.done.load(Relaxed) + current * block);
+        }
+    }
+
+    fn end_layer(&self, layer: usize) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let positions = self.store.layers.layer_len(layer);
+        let done = self.done.fetch_add(positions, Relaxed) + positions;
+        self.current.store(0, Relaxed);
+        self.disk.store(dir_bytes(&self.store.dir), Relaxed);
+        self.bar.set_position(done / self.store.layers.block() as u64);
+        if self.last_line.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs() >= self.every {
+            self.line(done);
+        }
+    }
+
+    /// One line of progress to stderr (not on a terminal, where the bar shows it).
+    fn line(&self, done: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        *self.last_line.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        if !self.bar.is_hidden() {
+            return;
+        }
+        let layer = self.layer.load(Relaxed);
+        let k = self.layers - layer;
+        let seconds = self.started.elapsed().as_secs_f64();
+        let rate = done as f64 / seconds.max(1e-9);
+        let left = if done > 0 { (self.total - done.min(self.total)) as f64 / rate } else { f64::NAN };
+        eprintln!(
+            "ryg: layer {layer} ({k} of {}), {} of {} positions ({:.2}%), {} positions/s, about {} left, {} on disk",
+            self.layers,
+            count(done),
+            count(self.total),
+            100.0 * done as f64 / self.total.max(1) as f64,
+            count(rate as u64),
+            clock(left),
+            gib(self.disk.load(Relaxed))
+        );
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `1.23e9`-style counts, short enough for a line.
+fn count(n: u64) -> String {
+    if n < 100_000 {
+        n.to_string()
+    } else {
+        format!("{:.2e}", n as f64)
+    }
+}
+
+/// `3 h 05 min`, `12 min`, `40 s`.
+fn clock(seconds: f64) -> String {
+    if !seconds.is_finite() {
+        return "an unknown time".into();
+    }
+    let s = seconds.round() as u64;
+    match s {
+        s if s < 60 => format!("{s} s"),
+        s if s < 3600 => format!("{} min", s / 60),
+        s => format!("{} h {:02} min", s / 3600, s / 60 % 60),
+    }
+}
+
+/// `1.2 GiB`, `35.0 MiB`.
+fn gib(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
+    }
+}
+
+/// The bytes of the files in `dir`.
+fn dir_bytes(dir: &Path) -> u64 {
+    fs::read_dir(dir)
+        .map_or(0, |d| d.filter_map(Result::ok).filter_map(|e| e.metadata().ok()).map(|m| m.len()).sum())
 }
 
 /// A bar over the configurations to solve, with the layer and the time left, on a terminal.

@@ -116,11 +116,10 @@ fn a_damaged_layer_is_rebuilt_not_read() {
 
 #[test]
 fn fourteen_says_what_it_would_take() {
-    ryg()
-        .args(["solve", "--size", "14"])
-        .assert()
-        .code(1)
-        .stderr(predicates::str::contains("ryg: error: solving 14x14 exactly would take"));
+    ryg().args(["solve", "--size", "14"]).assert().code(1).stderr(
+        predicates::str::contains("ryg: error: solving 14x14 exactly would take")
+            .and(predicates::str::contains("and 14x14 by win/loss only with --wdl")),
+    );
 }
 
 #[test]
@@ -154,6 +153,123 @@ fn verify_finds_a_damaged_layer_and_builds_it_again() {
     assert_eq!(solve_json(cache.path(), &["--size", "8", "--layered"]), start);
     // --verify and --lookups are for the files on disk
     ryg().args(["solve", "--size", "8", "--verify"]).assert().code(2).stderr(
-        "ryg: error: --verify is for the layered tablebase on disk: add --layered, or use --size 12\n",
+        "ryg: error: --verify is for the layered tablebase on disk: add --layered or --wdl, or use --size 12\n",
     );
+}
+
+fn layer_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_killed_win_loss_build_resumes_and_writes_the_same_bytes() {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("tablebase-10x10-wdl");
+    let mut child = Std::cargo_bin("ryg")
+        .unwrap()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "10", "--wdl", "--threads", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while layer_files(&dir) < 20 && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = layer_files(&dir);
+    assert!((20..46).contains(&kept), "{kept} layer files when killed");
+    let out = ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .env("RYG_PROGRESS_SECONDS", "0")
+        .args(["solve", "--size", "10", "--wdl", "--stats", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("resumed after layer"), "{said}");
+    // the progress line: layer k of N, positions, rate, time left, disk
+    assert!(said.contains("ryg: layer 0 ("), "{said}");
+    assert!(said.contains(" positions/s, about ") && said.contains(" on disk"), "{said}");
+    // the same files as a build never stopped, on two threads
+    let whole = tempfile::tempdir().unwrap();
+    ryg().env("RYG_CACHE_DIR", whole.path()).args(["solve", "--size", "10", "--wdl"]).assert().success();
+    let resumed = layer_bytes(&dir);
+    assert_eq!(resumed.len(), 46);
+    assert!(resumed == layer_bytes(&whole.path().join("tablebase-10x10-wdl")), "the same bytes");
+    // and the exact table's winners and counts
+    let wdl: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let exact = solve_json(cache.path(), &["--size", "10", "--stats"]);
+    assert_eq!(wdl["positions"], exact["positions"]);
+    assert_eq!(wdl["mouse_to_move"], exact["mouse_to_move"]);
+    assert_eq!(wdl["cats_to_move"], exact["cats_to_move"]);
+    let winners = |v: &Value| -> Vec<(String, String)> {
+        v["starts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["square"].to_string(), s["winner"].to_string()))
+            .collect()
+    };
+    assert_eq!(winners(&wdl), winners(&exact));
+    for fen in ["1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m", "10/10/3c6/4m5/10/c9/1c8/10/3c6/8c1 c"] {
+        let bit = solve_json(cache.path(), &["--wdl", "--fen", fen]);
+        let byte = solve_json(cache.path(), &["--fen", fen]);
+        assert_eq!(bit["winner"], byte["winner"], "{fen}");
+        for (b, e) in bit["moves"].as_array().unwrap().iter().zip(byte["moves"].as_array().unwrap()) {
+            assert_eq!((&b["move"], &b["winner"]), (&e["move"], &e["winner"]), "{fen}");
+        }
+    }
+}
+
+#[test]
+fn win_loss_answers_on_8x8_and_verify_rebuilds_a_damaged_layer() {
+    let cache = tempfile::tempdir().unwrap();
+    let start = solve_json(cache.path(), &["--size", "8", "--wdl"]);
+    assert_eq!(start["winner"], "cats");
+    assert_eq!(start["winning_moves"], serde_json::json!(["e1d2", "e1f2"]));
+    let dir = cache.path().join("tablebase-8x8-wdl");
+    let path = dir.join("layer-012.ryg");
+    let good = std::fs::read(&path).unwrap();
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x55;
+    std::fs::write(&path, &bad).unwrap();
+    let out = ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--wdl", "--verify"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("layer-012.ryg' is damaged"), "{said}");
+    assert!(said.contains("13 of 29 layers to go"), "{said}");
+    assert_eq!(std::fs::read(&path).unwrap(), good, "the layer is built again byte for byte");
+    ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--wdl", "--stats"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "mouse to move: mouse wins         962533, cats win          44347",
+        ));
+    // a byte-per-position layer file is not a win/loss one
+    let other = tempfile::tempdir().unwrap();
+    solve_json(other.path(), &["--size", "8", "--layered"]);
+    std::fs::copy(other.path().join("tablebase-8x8/layer-003.ryg"), dir.join("layer-003.ryg")).unwrap();
+    let out = ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--wdl", "--verify"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("4 of 29 layers to go"));
 }

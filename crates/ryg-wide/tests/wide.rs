@@ -73,3 +73,27 @@ fn a_free_mouse_on_12x12_walks_home() {
     // cats', who have moves enough (two each) not to be frozen before
     assert_eq!(proof.result, ExactResult::new(Side::Mouse, 13));
 }
+
+#[test]
+fn a_search_at_the_depth_limit_follows_a_long_14x14_line() {
+    use ryg_wide::search::{Limits, SearchConfig, Searcher, MAX_DEPTH};
+    // One search at the full depth in generation order: its first line runs down to the
+    // game's end, more than MAX_DEPTH − 2 plies away (the mouse shuffles in the corner while
+    // the cats come down), so the line arrays must hold the whole depth.
+    let size = Size::new(14).unwrap();
+    let start = Position::start(size, Some("a1".parse().unwrap())).unwrap();
+    let config = SearchConfig {
+        iterative_deepening: false,
+        ordering: false,
+        history: false,
+        tt: false,
+        mate_distance: false,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::new(config);
+    let result =
+        searcher.search(&start, &Limits { depth: Some(MAX_DEPTH), nodes: Some(20_000) }, &mut NoHandler);
+    // stopped by the node budget inside its one iteration (none finished), not by a panic
+    assert_eq!(result.nodes, 20_000);
+    assert_eq!(result.depth, 0);
+}

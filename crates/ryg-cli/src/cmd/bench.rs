@@ -20,8 +20,15 @@ use crate::args::JsonArg;
 pub struct Args {
     /// Compare technique sets (minimax, alpha-beta, +TT, +ordering, +history, all; then the
     /// proving search's) instead
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tablebase_scaling")]
     pub techniques: bool,
+    /// Time the in-memory tablebase builds at 1, 2, 4, … threads up to the machine's cores
+    /// (best of three): wall, CPU and speed-up per board size
+    #[arg(long)]
+    pub tablebase_scaling: bool,
+    /// The board sizes --tablebase-scaling builds
+    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = [8u8, 10], requires = "tablebase_scaling")]
+    pub sizes: Vec<u8>,
     #[command(flatten)]
     pub json: JsonArg,
 }
@@ -135,6 +142,9 @@ fn run_case(
 pub fn run(args: Args) -> Result<()> {
     if args.techniques {
         return techniques(args.json.json);
+    }
+    if args.tablebase_scaling {
+        return super::scaling::run(&args.sizes, args.json.json);
     }
     let mut cases = Vec::new();
     for case in &SUITE {

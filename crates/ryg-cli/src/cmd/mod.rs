@@ -11,6 +11,7 @@ pub mod perft;
 pub mod play;
 pub mod puzzles;
 pub mod record;
+mod scaling;
 pub mod selfplay;
 pub mod serve;
 pub mod show;

@@ -11,7 +11,10 @@ use super::{generate, GameEnds, GenOrder, History, HistoryRule, NodeRule, OrderR
 
 // CITE: alpha-beta (Knuth & Moore 1975), in negamax form.
 
+/// The plies the principal-variation arrays hold: a search to [`MAX_DEPTH`] writes the length
+/// of the line one ply past its deepest node.
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+const _: () = assert!(MAX_PLY == MAX_DEPTH as usize + 2, "a search to MAX_DEPTH writes ply MAX_DEPTH + 1");
 const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
 
 /// Which techniques are on.

@@ -32,7 +32,7 @@ const BATCH: usize = 1 << 14;
 /// Tables of fewer configurations are built on the calling thread (4×4, 6×6).
 const MIN_PARALLEL: usize = 1 << 11;
 /// "No such square" in the neighbour tables.
-const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// The most dark squares of a board.
 pub(crate) const MAX_DENSE: usize = MAX_N as usize * MAX_N as usize / 2;
@@ -43,13 +43,13 @@ pub(crate) const MAX_CATS: usize = MAX_N as usize / 2;
 pub(crate) struct Geometry {
     pub(crate) squares: usize,
     /// Squares of the top rank (the last `half` dense indices).
-    half: usize,
+    pub(crate) half: usize,
     pub(crate) cats: usize,
     pub(crate) block: usize,
     /// The down-left and down-right neighbours (cat moves), `NONE` when off the board.
-    down: [[u8; 2]; MAX_DENSE],
+    pub(crate) down: [[u8; 2]; MAX_DENSE],
     /// All four neighbours (mouse moves); missing ones point at `squares`, a padding slot.
-    around: [[u8; 4]; MAX_DENSE],
+    pub(crate) around: [[u8; 4]; MAX_DENSE],
 }
 
 impl Geometry {
@@ -275,6 +275,63 @@ impl Tablebase {
         });
         if reported < total {
             progress.solved(total, total);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use super::*;
+
+    /// Every progress report of a build.
+    #[derive(Default)]
+    struct Record(Vec<(u64, u64)>);
+
+    impl BuildProgress for Record {
+        fn solved(&mut self, done: u64, total: u64) {
+            self.0.push((done, total));
+        }
+    }
+
+    #[test]
+    fn the_progress_of_every_build_path_reaches_the_whole_table() {
+        // 4×4 and 6×6 are built in order whatever the threads; 8×8 by groups on two or more
+        for (n, threads) in [(4, 1), (4, 2), (6, 1), (6, 4), (8, 1), (8, 2), (8, 3)] {
+            let size = Size::new(n).unwrap();
+            let mut record = Record::default();
+            let tb = Tablebase::build(size, threads, &mut record);
+            let total = (tb.len() / (2 * size.dark_squares())) as u64;
+            assert_eq!(record.0.last(), Some(&(total, total)), "{size} on {threads} threads");
+            assert!(record.0.iter().all(|&(_, t)| t == total), "{size} on {threads} threads");
+            assert!(
+                record.0.windows(2).all(|w| w[0].0 < w[1].0),
+                "{size} on {threads} threads: {:?}",
+                record.0
+            );
+        }
+        // one thread reports every BATCH configurations, and at the end
+        let mut record = Record::default();
+        Tablebase::build(Size::new(8).unwrap(), 1, &mut record);
+        assert_eq!(record.0, [(16_384, 35_960), (32_768, 35_960), (35_960, 35_960)]);
+    }
+
+    #[test]
+    fn the_group_build_ends_within_a_bound_on_any_number_of_threads() {
+        // A deadlock between the groups fails this test instead of hanging the suite.
+        for threads in [2, 3, 4, MAX_BUILD_THREADS] {
+            let (send, receive) = mpsc::channel();
+            std::thread::spawn(move || {
+                let tb = Tablebase::build(Size::new(8).unwrap(), threads, &mut ());
+                let _ = send.send(tb);
+            });
+            let tb = receive
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("the 8x8 build on {threads} threads did not end in 30 s"));
+            let single = Tablebase::build(Size::new(8).unwrap(), 1, &mut ());
+            assert!(tb.entries == single.entries, "{threads} threads");
         }
     }
 }

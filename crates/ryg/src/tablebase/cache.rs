@@ -242,23 +242,72 @@ fn next_colex(dense: &mut [usize], squares: usize) {
 /// A fast 64-bit checksum over four independent lanes of 8-byte words. Each step is a
 /// bijection of the lane state, so any change to a single word always changes the result.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut lanes = [0x5259_4731u64, 0x5259_4732, 0x5259_4733, 0x5259_4734];
-    let mut chunks = bytes.chunks_exact(32);
-    for chunk in &mut chunks {
-        for (i, lane) in lanes.iter_mut().enumerate() {
+    let mut sum = Checksum::new();
+    sum.update(bytes);
+    sum.finish()
+}
+
+/// [`checksum`] of bytes that come in parts: the same value as over all of them at once.
+#[derive(Clone, Debug)]
+pub struct Checksum {
+    lanes: [u64; 4],
+    len: u64,
+    /// The bytes of an unfinished 32-byte chunk.
+    pending: Vec<u8>,
+}
+
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Default for Checksum {
+    fn default() -> Checksum {
+        Checksum::new()
+    }
+}
+
+impl Checksum {
+    /// No bytes yet.
+    pub fn new() -> Checksum {
+        Checksum { lanes: [0x5259_4731, 0x5259_4732, 0x5259_4733, 0x5259_4734], len: 0, pending: Vec::new() }
+    }
+
+    fn chunk(&mut self, chunk: &[u8]) {
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
             let w = u64::from_le_bytes(chunk[8 * i..8 * i + 8].try_into().expect("8 bytes"));
             *lane = (*lane ^ w).wrapping_mul(K).rotate_left(29);
         }
     }
-    let mut h = bytes.len() as u64;
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
+
+    /// Adds the next bytes.
+    pub fn update(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if !self.pending.is_empty() {
+            let take = (32 - self.pending.len()).min(bytes.len());
+            self.pending.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.pending.len() < 32 {
+                return;
+            }
+            let chunk = std::mem::take(&mut self.pending);
+            self.chunk(&chunk);
+        }
+        let mut chunks = bytes.chunks_exact(32);
+        for chunk in &mut chunks {
+            self.chunk(chunk);
+        }
+        self.pending.extend_from_slice(chunks.remainder());
     }
-    for lane in lanes {
-        h = (h ^ lane).wrapping_mul(K).rotate_left(29);
+
+    /// The checksum of every byte added.
+    pub fn finish(&self) -> u64 {
+        let mut h = self.len;
+        for &b in &self.pending {
+            h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
+        }
+        for lane in self.lanes {
+            h = (h ^ lane).wrapping_mul(K).rotate_left(29);
+        }
+        h ^ (h >> 32)
     }
-    h ^ (h >> 32)
 }
 
 #[cfg(test)]
@@ -363,5 +412,16 @@ mod tests {
             assert_ne!(checksum(&changed), base, "byte {at}");
         }
         assert_ne!(checksum(&data[..999]), base);
+        // in parts, whatever the cuts: the same sum
+        for cuts in [[0, 0, 1000], [31, 64, 999], [5, 6, 7], [32, 96, 1000]] {
+            let mut sum = Checksum::new();
+            let mut at = 0;
+            for cut in cuts {
+                sum.update(&data[at..cut]);
+                at = cut;
+            }
+            sum.update(&data[at..]);
+            assert_eq!(sum.finish(), base, "{cuts:?}");
+        }
     }
 }

@@ -14,10 +14,10 @@ mod value;
 pub use crate::ExactResult;
 pub use build::{BuildProgress, MAX_BUILD_THREADS};
 pub use cache::{
-    cache_file_len, check_cache_header, checksum, CacheError, CACHE_FORMAT_VERSION, CACHE_HEADER_LEN,
-    CACHE_SAMPLES,
+    cache_file_len, check_cache_header, checksum, CacheError, Checksum, CACHE_FORMAT_VERSION,
+    CACHE_HEADER_LEN, CACHE_SAMPLES,
 };
-pub use layered::{LayerError, LayerStats, Layers};
+pub use layered::{read_bits, LayerError, LayerStats, Layers, WdlCounts, WDL_ALIGN};
 pub use order::SolvedPosition;
 pub use probe::ProbeError;
 pub use stats::{SideCounts, StartResult, Stats};

@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use ryg_wide::report::{MoveResultReport, SolveReport};
 use ryg_wide::tablebase::LayerStats;
 use ryg_wide::{Position, Side, Size};
+use serde::Serialize;
 
 use super::{emit, stats_text, words, Args, Longest, StartReport, StatsReport, WinCounts};
 use crate::layers::{check_room, LayerStore};
@@ -18,7 +19,8 @@ pub fn too_large(size: Size) -> Result<()> {
     let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
     bail!(
         "solving {size} exactly would take {:.1} trillion entries: {:.1} TiB of disk at one byte each, \
-         and {:.0} GiB of memory for its largest layer; ryg solves boards up to 12x12",
+         and {:.0} GiB of memory for its largest layer; ryg solves boards up to 12x12 exactly, \
+         and {size} by win/loss only with --wdl",
         layers.entries() as f64 / 1e12,
         tib(layers.entries()),
         gib(layers.largest_layer() * 3 / 2)
@@ -29,7 +31,7 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     let size = position.size();
     let dir =
         args.cache.dir().context("the layered tablebase lives in the cache directory: drop --no-cache")?;
-    let store = LayerStore::new(&dir, size);
+    let store = if args.wdl { LayerStore::win_loss(&dir, size) } else { LayerStore::new(&dir, size) };
     let layers = store.layers();
     if args.verify {
         let started = std::time::Instant::now();
@@ -50,8 +52,9 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         let (disk, memory) = store.needs(todo.clone());
         check_room(&store, (disk, memory))?;
         eprintln!(
-            "ryg: building the {size} tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB of disk at most, \
+            "ryg: building the {size} {}tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB of disk at most, \
              {:.1} GiB of memory at most); if stopped, it resumes where it was",
+            if args.wdl { "win/loss " } else { "" },
             store.dir().display(),
             todo.len(),
             layers.len(),
@@ -66,6 +69,12 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     }
     if let Some(count) = args.lookups {
         lookups(&store, count, args.json.json)
+    } else if store.is_wdl() {
+        if args.stats {
+            wdl_stats(&store, seconds, args.json.json)
+        } else {
+            wdl_solve(&store, position, args.json.json)
+        }
     } else if args.stats {
         stats(&store, seconds, args.json.json)
     } else {
@@ -191,7 +200,7 @@ fn lookups(store: &LayerStore, count: u64, json: bool) -> Result<()> {
     let started = std::time::Instant::now();
     let mut mouse = 0u64;
     for p in &positions {
-        mouse += u64::from(store.result(p)?.winner == Side::Mouse);
+        mouse += u64::from(store.winner(p)? == Side::Mouse);
     }
     let seconds = started.elapsed().as_secs_f64();
     let rate = count as f64 / seconds;
@@ -206,4 +215,133 @@ fn lookups(store: &LayerStore, count: u64, json: bool) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// A position's winner and each move's, from the win/loss layers.
+#[derive(Serialize)]
+struct WdlSolveReport {
+    fen: String,
+    winner: &'static str,
+    /// The moves that keep the win for the side to move (all of them when it loses).
+    winning_moves: Vec<String>,
+    moves: Vec<WdlMove>,
+}
+
+#[derive(Serialize)]
+struct WdlMove {
+    #[serde(rename = "move")]
+    mv: String,
+    winner: &'static str,
+}
+
+fn wdl_solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
+    let winner = store.winner(position)?;
+    let mut moves = Vec::new();
+    for mv in position.legal_moves().iter() {
+        let after = position.play(*mv)?;
+        moves.push(WdlMove { mv: mv.to_string(), winner: store.winner(&after)?.name() });
+    }
+    let report = WdlSolveReport {
+        fen: position.fen(),
+        winner: winner.name(),
+        winning_moves: moves.iter().filter(|m| m.winner == winner.name()).map(|m| m.mv.clone()).collect(),
+        moves,
+    };
+    let mut out = String::new();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return emit(&out);
+    }
+    let result = format!("{} {}", report.winner, if winner == Side::Mouse { "wins" } else { "win" });
+    writeln!(out, "position  {}", report.fen)?;
+    match position.outcome() {
+        Some(outcome) => writeln!(out, "result    {result} (the game is over: {})", outcome.reason)?,
+        None => writeln!(out, "result    {result} (win/loss only: no distance)")?,
+    }
+    if !report.moves.is_empty() {
+        writeln!(out, "winning   {}", report.winning_moves.join(" "))?;
+    }
+    for (i, m) in report.moves.iter().enumerate() {
+        let label = if i == 0 { "moves" } else { "" };
+        let verb = if m.winner == Side::Mouse.name() { "wins" } else { "win" };
+        writeln!(out, "{label:<9} {:<7} {} {verb}", m.mv, m.winner)?;
+    }
+    emit(&out)
+}
+
+#[derive(Serialize)]
+struct WdlStart {
+    square: String,
+    winner: &'static str,
+}
+
+#[derive(Serialize)]
+struct WdlStatsReport {
+    size: String,
+    kind: &'static str,
+    source: &'static str,
+    seconds: f64,
+    entries: u64,
+    positions: u64,
+    mouse_to_move: WinCounts,
+    cats_to_move: WinCounts,
+    starts: Vec<WdlStart>,
+    layers: usize,
+    disk_bytes: u64,
+}
+
+fn wdl_stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
+    let layers = store.layers();
+    let size = layers.size();
+    let per_layer = store.stats().context("a layer file is missing or damaged")?;
+    let mut all = LayerStats::default();
+    for s in &per_layer {
+        for (a, b) in all.counts.iter_mut().flatten().zip(s.counts.iter().flatten()) {
+            *a += b;
+        }
+    }
+    let counts = |side: Side| WinCounts {
+        mouse_wins: all.counts[side as usize][Side::Mouse as usize],
+        cats_wins: all.counts[side as usize][Side::Cats as usize],
+    };
+    let mut starts = Vec::new();
+    for square in size.rank(0) {
+        let start = Position::start(size, Some(square))?;
+        starts.push(WdlStart { square: square.to_string(), winner: store.winner(&start)?.name() });
+    }
+    let report = WdlStatsReport {
+        size: size.to_string(),
+        kind: "win/loss",
+        source: if seconds > 0.0 { "built" } else { "cache" },
+        seconds,
+        entries: layers.entries(),
+        positions: all.positions(),
+        mouse_to_move: counts(Side::Mouse),
+        cats_to_move: counts(Side::Cats),
+        starts,
+        layers: layers.len(),
+        disk_bytes: store.disk_bytes(),
+    };
+    let mut out = String::new();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return emit(&out);
+    }
+    writeln!(
+        out,
+        "tablebase {size} (win/loss, one bit a position): {} layers, {:.1} MiB in {}",
+        layers.len(),
+        report.disk_bytes as f64 / (1u64 << 20) as f64,
+        store.dir().display()
+    )?;
+    writeln!(out, "positions {} ({} entries)", report.positions, report.entries)?;
+    for (side, c) in [("mouse", &report.mouse_to_move), ("cats", &report.cats_to_move)] {
+        writeln!(out, "  {side:<5} to move: mouse wins {:>14}, cats win {:>14}", c.mouse_wins, c.cats_wins)?;
+    }
+    writeln!(out, "from each start square:")?;
+    for s in &report.starts {
+        let verb = if s.winner == Side::Mouse.name() { "wins" } else { "win" };
+        writeln!(out, "  {:<4} {} {verb}", s.square, s.winner)?;
+    }
+    emit(&out)
 }

@@ -361,5 +361,8 @@ impl Layers {
     }
 }
 
+mod wdl;
+pub use wdl::{read_bits, WdlCounts, WDL_ALIGN};
+
 #[cfg(test)]
 mod tests;
