@@ -37,7 +37,11 @@ export function rememberGame(id) {
   write([s, ...read().filter((x) => x !== s)]);
 }
 
-/** Game `number`, now known by its public id `id`, keeps its place in the list. */
+/** Game `number`, now known by its public id `id`, keeps its place in the list (and stays the
+ * last game when it was). */
 export function renameGame(number, id) {
   write([...new Set(read().map((x) => (x === String(number) ? id : x)))]);
+  try {
+    if (localStorage.getItem('ryg.game') === String(number)) localStorage.setItem('ryg.game', id);
+  } catch { /* storage refused: the list is enough */ }
 }

@@ -18,6 +18,7 @@ import { initSetup } from './setup.js';
 import { runThink, redoThink } from './analysis.js';
 import { refreshRecent } from './recent.js';
 import { knownGames } from './known.js';
+import { tokenFor } from './api.js';
 import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
@@ -239,7 +240,9 @@ function openGame() {
       history.replaceState(null, '', location.pathname + location.search);
     }
     const last = localStorage.getItem('ryg.game');
-    if (!named && knownGames().includes(last)) {
+    // this browser's last game: in its list, or (known by its number, renamed in the list by a
+    // page closed before it noted the public id) with its seat's token
+    if (!named && last && (knownGames().includes(last) || tokenFor(last))) {
       await loadGame(String(last));
       if (state.game) return;
       showError(null);
