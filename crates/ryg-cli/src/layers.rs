@@ -22,7 +22,10 @@ use ryg_wide::{ExactResult, Position, Side, Size};
 
 use crate::atomic::write_atomically_with;
 
+mod blocks;
 mod progress;
+
+use blocks::BlockCache;
 
 pub use progress::check_room;
 use progress::{Reporter, *};
@@ -59,8 +62,8 @@ pub struct LayerStore {
     wdl: bool,
     /// The layer files lookups have opened (their headers checked), kept open for the next.
     opened: Mutex<HashMap<usize, Arc<(fs::File, Header)>>>,
-    /// The lookups' decompression context and block buffer, made once.
-    unpack: Mutex<Option<(zstd::bulk::Decompressor<'static>, Vec<u8>)>>,
+    /// The blocks lookups read last.
+    cache: Mutex<BlockCache>,
 }
 
 /// A layer file's header, read back.
@@ -139,7 +142,7 @@ impl LayerStore {
             layers: Layers::new(size),
             wdl: false,
             opened: Mutex::new(HashMap::new()),
-            unpack: Mutex::new(None),
+            cache: Mutex::default(),
         }
     }
 
@@ -300,7 +303,7 @@ impl LayerStore {
     fn write_layer(&self, layer: usize, table: &[u8], stats: &LayerStats, threads: usize) -> Result<()> {
         let header = self.header(layer, table.len() as u64, checksum(table), stats);
         // a lookup's open file of the layer this replaces is not read again
-        self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
+        self.forget(layer);
         let (index, data) = compress(table, threads)?;
         let index: Vec<u8> = index.iter().flat_map(|at| at.to_le_bytes()).collect();
         write_atomically_with(&self.path(layer), |file| {
@@ -314,32 +317,6 @@ impl LayerStore {
     pub fn byte(&self, position: &Position) -> Result<u8> {
         let (layer, offset) = self.layers.locate(position);
         self.stored_byte(layer, offset)
-    }
-
-    /// The byte at `offset` of `layer`'s table, read from its block of the layer's file.
-    fn stored_byte(&self, layer: usize, offset: u64) -> Result<u8> {
-        let opened = self.opened_layer(layer)?;
-        let (file, header) = &*opened;
-        let damaged = || format!("'{}' is damaged (a block does not decompress)", self.path(layer).display());
-        let block = offset as usize / BLOCK;
-        let start = data_start(blocks(header.len));
-        let mut ends = [0u8; 16];
-        file.read_exact_at(&mut ends, HEADER_LEN as u64 + 8 * block as u64)?;
-        let from = u64::from_le_bytes(ends[..8].try_into().expect("8 bytes"));
-        let to = u64::from_le_bytes(ends[8..].try_into().expect("8 bytes"));
-        ensure!(from <= to && to - from <= 2 * BLOCK as u64, damaged());
-        let mut packed = vec![0u8; (to - from) as usize];
-        file.read_exact_at(&mut packed, start + from)?;
-        let want = (header.len as usize - block * BLOCK).min(BLOCK);
-        let mut unpack = self.unpack.lock().unwrap_or_else(|e| e.into_inner());
-        let (decompressor, bytes) = match &mut *unpack {
-            Some(made) => made,
-            made => made.insert((zstd::bulk::Decompressor::new()?, Vec::with_capacity(BLOCK))),
-        };
-        bytes.clear();
-        let got = decompressor.decompress_to_buffer(&packed, bytes).ok();
-        ensure!(got == Some(want), damaged());
-        Ok(bytes[offset as usize % BLOCK])
     }
 
     /// `layer`'s file for lookups: opened and its header checked once, then kept.
@@ -384,7 +361,7 @@ impl LayerStore {
                 if self.wdl { self.scan_wdl(layer, None) } else { self.read_layer(layer, threads).map(drop) };
             if let Err(err) = read {
                 let path = self.path(layer);
-                self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
+                self.forget(layer);
                 fs::remove_file(&path)
                     .with_context(|| format!("cannot remove the damaged '{}'", path.display()))?;
                 damaged.push((layer, format!("{err:#}")));
@@ -482,7 +459,7 @@ impl LayerStore {
             let mut rows = vec![0u64; layers.wdl_row_words(configs)];
             let len = self.stored_len(layer);
             let n_blocks = blocks(len);
-            self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
+            self.forget(layer);
             let mut failure = None;
             let written = write_atomically_with(&self.path(layer), |file| {
                 // the header and the index once the runs are written

@@ -33,6 +33,9 @@ pub struct Config {
     /// Where the operators' listener (`GET /metrics`, `GET /healthz`) listens
     /// (`--metrics-addr`); `None`: nowhere.
     pub metrics_addr: Option<String>,
+    /// Finds the exact tables read from files (12×12, built by `ryg solve --size 12`): the
+    /// `ryg` command gives its reader of the layer files; without it, 12×12 has no exact results.
+    pub exact_files: Option<crate::engine::ExactFiles>,
 }
 
 impl Config {
@@ -52,6 +55,7 @@ impl Config {
             connections: crate::listen::Hygiene::default(),
             request_timeout: std::time::Duration::from_secs(60),
             metrics_addr: None,
+            exact_files: None,
         }
     }
 }

@@ -23,6 +23,40 @@ pub struct TablebaseStatus {
     pub state: &'static str,
     /// Share of the build done, 0 to 1.
     pub progress: f64,
+    /// For a table read from files (12×12): the command that builds them; the server cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub build: Option<String>,
+}
+
+/// The exact results of one board size, read by whoever can (the `ryg` command reads the
+/// layer files `ryg solve --size 12` writes); the server only asks.
+pub type ExactSource = Arc<dyn ryg_wide::tablebase::ExactSource>;
+
+/// Finds the exact table of a size on disk, if it is there (whole) now.
+pub type FindExact = Arc<dyn Fn(ryg_wide::Size) -> Option<ExactSource> + Send + Sync>;
+
+/// How the server finds tables on disk (see [`crate::Config::exact_files`]).
+#[derive(Clone)]
+pub struct ExactFiles(pub FindExact);
+
+impl std::fmt::Debug for ExactFiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ExactFiles")
+    }
+}
+
+/// The sizes whose exact table is read from files, not built by the server.
+pub const FROM_FILES: [u8; 1] = [12];
+
+/// How often the server looks again for a table that was absent (built meanwhile).
+const LOOK_AGAIN: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The tables on disk: how to find them, and those found.
+#[derive(Default)]
+struct OnDisk {
+    find: Option<FindExact>,
+    /// Per size: the table found, or when it was last looked for in vain.
+    found: Mutex<HashMap<u8, Result<ExactSource, std::time::Instant>>>,
 }
 
 #[derive(Default)]
@@ -44,6 +78,7 @@ impl BuildProgress for &Slot {
 #[derive(Default)]
 pub struct Tablebases {
     slots: [Slot; 4],
+    disk: OnDisk,
 }
 
 fn slot_index(size: Size) -> usize {
@@ -51,6 +86,54 @@ fn slot_index(size: Size) -> usize {
 }
 
 impl Tablebases {
+    /// Tablebases that also read the tables `find` finds on disk (12×12).
+    pub fn with_files(find: Option<FindExact>) -> Tablebases {
+        Tablebases { disk: OnDisk { find, found: Mutex::default() }, ..Tablebases::default() }
+    }
+
+    /// The exact table of `size` read from files, if it is there (looked for again every few
+    /// seconds while it is absent, so that a table built meanwhile is found).
+    pub fn on_disk(&self, size: ryg_wide::Size) -> Option<ExactSource> {
+        let find = self.disk.find.as_ref()?;
+        let mut found = self.disk.found.lock().unwrap_or_else(|e| e.into_inner());
+        match found.get(&size.n()) {
+            Some(Ok(source)) => return Some(Arc::clone(source)),
+            Some(Err(when)) if when.elapsed() < LOOK_AGAIN => return None,
+            _ => {}
+        }
+        let source = find(size);
+        found.insert(size.n(), source.clone().ok_or_else(std::time::Instant::now));
+        source
+    }
+
+    /// Whether the computer can read exact results on `size` (a table in memory or on disk).
+    pub fn exact_on(&self, size: ryg_wide::Size) -> bool {
+        ryg_wide::narrow::size(size).is_some() || self.on_disk(size).is_some()
+    }
+
+    /// The exact table of `size` read from files, or the error that says it is absent and how
+    /// to build it (`what` is what needed it).
+    pub fn files(&self, size: ryg_wide::Size, what: &str) -> Result<ExactSource, ApiError> {
+        if let Some(source) = self.on_disk(size) {
+            return Ok(source);
+        }
+        if FROM_FILES.contains(&size.n()) {
+            return Err(ApiError::tablebase_absent(what, size));
+        }
+        Err(ApiError::board_too_big(what, size))
+    }
+
+    /// Where the table of `size` read from files stands (`ready` or `absent`).
+    pub fn file_status(&self, size: ryg_wide::Size) -> TablebaseStatus {
+        let ready = self.on_disk(size).is_some();
+        TablebaseStatus {
+            size: size.n(),
+            state: if ready { "ready" } else { "absent" },
+            progress: if ready { 1.0 } else { 0.0 },
+            build: Some(format!("ryg solve --size {}", size.n())),
+        }
+    }
+
     fn slot(&self, size: Size) -> &Slot {
         &self.slots[slot_index(size)]
     }
@@ -112,7 +195,7 @@ impl Tablebases {
         } else {
             ("absent", 0.0)
         };
-        TablebaseStatus { size: size.n(), state, progress }
+        TablebaseStatus { size: size.n(), state, progress, build: None }
     }
 }
 
@@ -189,6 +272,15 @@ pub fn computer_move(
     thinking: &Thinking,
 ) -> Result<ryg_wide::Move, ApiError> {
     let mut handler = thinking;
+    if let Some(source) = level.only_with_tablebase().then(|| tablebases.on_disk(position.size())).flatten() {
+        // read every move's result first, so that a damaged file is an error, not a panic
+        source.try_move_results(position).map_err(|e| ApiError::internal(e.to_string()))?;
+        let mut player = level.player(seed);
+        return player
+            .choose_from(position, Some(&*source), &mut handler)
+            .map(|choice| choice.mv)
+            .map_err(|e| ApiError::conflict(e.to_string()));
+    }
     let Some(narrow) = ryg_wide::narrow::position(position) else {
         // games check their levels when they are made (`perfect` and `err:F` need a tablebase;
         // the wide player refuses them too)

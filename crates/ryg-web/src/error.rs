@@ -28,6 +28,7 @@ pub const CODES: &[&str] = &[
     "not_found",
     "not_public",
     "board_too_big",
+    "tablebase_absent",
     "method_not_allowed",
     "conflict",
     "game_over",
@@ -86,6 +87,20 @@ impl ApiError {
             StatusCode::CONFLICT,
             "board_too_big",
             format!("{what} is for boards up to 10x10; this position is on {size}"),
+        )
+    }
+
+    /// 409 `tablebase_absent`: `what` needs the exact table of `size`, which is read from files
+    /// that are not there; the message gives the command that builds them.
+    pub fn tablebase_absent(what: &str, size: ryg_wide::Size) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "tablebase_absent",
+            format!(
+                "{what} needs the {size} tablebase, which is not built on this server: run `ryg solve --size {}` \
+                 (the server finds it once built)",
+                size.n()
+            ),
         )
     }
 

@@ -48,7 +48,7 @@ impl AppState {
         Arc::new(AppState {
             metrics,
             store,
-            tablebases: Arc::default(),
+            tablebases: Arc::new(engine::Tablebases::with_files(config.exact_files.clone().map(|f| f.0))),
             thinking: engine::ThinkingBoard::default(),
             game_locks: crate::locks::GameLocks::default(),
             alarms: Arc::default(),

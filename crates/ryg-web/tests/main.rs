@@ -7,6 +7,7 @@ mod api;
 mod authz;
 mod connections;
 mod faults;
+mod files;
 mod friends;
 mod operators;
 mod replies;

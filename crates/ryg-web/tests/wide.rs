@@ -53,10 +53,9 @@ fn a_12x12_game_against_the_computer_is_played_stored_and_read_back() {
     assert_eq!(status, 200, "{again}");
     assert_eq!(moves(&again), moves(&game));
     assert_eq!(again["fen"], game["fen"]);
-    // no review: the server builds tablebases up to 10×10
+    // no review without the 12×12 table on disk (see files.rs)
     let (status, err) = server.get(&format!("/api/games/{id}/review"));
-    assert_eq!((status, err["code"].as_str()), (409, Some("board_too_big")), "{err}");
-    assert_eq!(err["error"], "the review is for boards up to 10x10; this position is on 12x12");
+    assert_eq!((status, err["code"].as_str()), (409, Some("tablebase_absent")), "{err}");
 }
 
 #[test]
@@ -81,12 +80,14 @@ fn fourteen_plays_and_what_needs_a_tablebase_says_it_stops_at_10x10() {
     assert_eq!(status, 400);
     assert_eq!(
         err["error"],
-        "level perfect plays from the tablebase, built for boards up to 10x10: on 14x14 choose 1 to 9 or random"
+        "level perfect plays from the tablebase, built for boards up to 10x10 (12x12 once `ryg solve --size 12` has \
+         built it): on 14x14 choose 1 to 9 or random"
     );
-    let fen = "1c1c1c1c1c1c/12/12/12/12/12/12/12/12/12/12/6m5 m";
-    let (status, err) = server.get(&format!("/api/solve?fen={}", enc(fen)));
+    let fen14 = game["start_fen"].as_str().unwrap();
+    let (status, err) = server.get(&format!("/api/solve?fen={}", enc(fen14)));
     assert_eq!((status, err["code"].as_str()), (409, Some("board_too_big")), "{err}");
-    assert_eq!(err["error"], "this is for boards up to 10x10; this position is on 12x12");
+    assert_eq!(err["error"], "the exact result is for boards up to 10x10; this position is on 14x14");
+    let fen = "1c1c1c1c1c1c/12/12/12/12/12/12/12/12/12/12/6m5 m";
     // the legal moves the page asks for are there on every size
     let (status, listed) = server.get(&format!("/api/moves?fen={}", enc(fen)));
     assert_eq!(status, 200, "{listed}");

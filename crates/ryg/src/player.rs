@@ -6,6 +6,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64};
+use crate::tablebase::ExactSource;
 use crate::{Engine, EngineSpec, ExactResult, Level, Move, Position, Tablebase};
 
 /// The deepest fixed search depth a player may ask for.
@@ -150,6 +151,23 @@ impl Player {
         &mut self,
         position: &Position,
         tablebase: Option<&Tablebase>,
+        handler: &mut impl SearchHandler,
+    ) -> Result<Choice, PlayerError> {
+        self.choose_from(position, tablebase.map(|tb| tb as &dyn ExactSource), handler)
+    }
+
+    /// [`Player::choose`] with the exact results read from any [`ExactSource`] (a layered
+    /// table on disk, say) instead of an in-memory tablebase.
+    ///
+    /// # Errors
+    /// When the game is over, or perfect play lacks the exact results of the position's size.
+    ///
+    /// # Panics
+    /// When `source` fails to read an entry (see [`ExactSource::result`]).
+    pub fn choose_from(
+        &mut self,
+        position: &Position,
+        tablebase: Option<&dyn ExactSource>,
         handler: &mut impl SearchHandler,
     ) -> Result<Choice, PlayerError> {
         let moves = position.legal_moves();

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::eval::{evaluate, EvalKind};
 use crate::rating::{self, Sprt};
 use crate::search::{Score, SearchResult, Tree};
-use crate::tablebase::{ProbeError, Tablebase};
+use crate::tablebase::{ExactSource, ProbeError};
 use crate::{ExactResult, Move, Outcome, Position, Side, Size};
 
 /// The moves as strings (`e1f2`).
@@ -86,16 +86,24 @@ impl SolveReport {
     /// The exact results of `position` from `tablebase`.
     ///
     /// # Errors
-    /// When the tablebase is of another board size.
-    pub fn of(tablebase: &Tablebase, position: &Position) -> Result<SolveReport, ProbeError> {
+    /// When the tablebase is of another board size, or cannot be read.
+    pub fn of<S: ExactSource + ?Sized>(
+        tablebase: &S,
+        position: &Position,
+    ) -> Result<SolveReport, ProbeError> {
         let result = tablebase.probe(position)?;
+        let moves = tablebase.try_move_results(position)?;
+        let best: Vec<_> = moves
+            .iter()
+            .filter(|(_, r)| r.winner == result.winner && r.plies + 1 == result.plies)
+            .map(|&(mv, _)| mv)
+            .collect();
         Ok(SolveReport {
             fen: position.fen(),
             winner: result.winner.name(),
             plies: result.plies,
-            best_moves: move_names(&tablebase.best_moves(position)),
-            moves: tablebase
-                .move_results(position)
+            best_moves: move_names(&best),
+            moves: moves
                 .iter()
                 .map(|(mv, r)| MoveResultReport {
                     mv: mv.to_string(),

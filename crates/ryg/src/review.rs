@@ -4,8 +4,8 @@
 //! more, with the moves that resisted longest. Only a tablebase makes this possible: each
 //! value is exact, not an engine's guess.
 
-use crate::tablebase::ProbeError;
-use crate::{ExactResult, Game, Move, Side, Tablebase};
+use crate::tablebase::{ExactSource, ProbeError};
+use crate::{ExactResult, Game, Move, Side};
 
 /// A lost side's move is marked when it brings the end this many plies (or more) nearer than
 /// the longest resistance would have: two moves of each side.
@@ -82,11 +82,11 @@ impl Review {
     }
 }
 
-/// Reviews `game` with `tb` (of the game's board size).
+/// Reviews `game` with `tb` (of the game's board size: a [`Tablebase`](crate::Tablebase) or any [`ExactSource`]).
 ///
 /// # Errors
 /// When a position of the game is not in `tb` (another board size).
-pub fn review(tb: &Tablebase, game: &Game) -> Result<Review, ProbeError> {
+pub fn review<S: ExactSource + ?Sized>(tb: &S, game: &Game) -> Result<Review, ProbeError> {
     let positions = game.positions();
     let values = positions.iter().map(|p| tb.probe(p)).collect::<Result<Vec<_>, _>>()?;
     let mut mistakes = Vec::new();
@@ -146,7 +146,7 @@ pub fn review(tb: &Tablebase, game: &Game) -> Result<Review, ProbeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, Size};
+    use crate::{Position, Size, Tablebase};
 
     fn table(n: u8) -> Tablebase {
         Tablebase::build(Size::new(n).unwrap(), 1, &mut ())

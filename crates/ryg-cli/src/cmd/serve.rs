@@ -99,6 +99,11 @@ pub struct Args {
     /// public port [default: no metrics]
     #[arg(long, value_name = "HOST:PORT")]
     pub metrics_addr: Option<String>,
+    /// Where `ryg solve --size 12` wrote the 12x12 tablebase, read for the perfect level, hints,
+    /// exact results and reviews on 12x12 [default: $RYG_CACHE_DIR, else $XDG_CACHE_HOME/ryg,
+    /// else ~/.cache/ryg]
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
     /// The deepest analysis (GET /api/analyze) searches, in plies
     #[arg(long, value_name = "PLIES", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100))]
     pub analysis_depth: u64,
@@ -157,6 +162,16 @@ pub fn run(args: Args) -> Result<()> {
     };
     config.request_timeout = std::time::Duration::from_secs(args.request_timeout);
     config.metrics_addr = args.metrics_addr;
+    let cache = crate::tablebase::CacheArgs { cache_dir: args.cache_dir, ..Default::default() }.dir();
+    if let Some(cache) = cache {
+        // any size whose exact layers are all on disk (12x12 after `ryg solve --size 12`) is read
+        // from them, a block at a time
+        let find = move |size| {
+            crate::layers::LayerStore::complete(&cache, size)
+                .map(|store| std::sync::Arc::new(store) as ryg_web::engine::ExactSource)
+        };
+        config.exact_files = Some(ryg_web::engine::ExactFiles(std::sync::Arc::new(find)));
+    }
     config.limits = ryg_web::events::StreamLimits {
         total: args.max_streams as usize,
         per_client: args.max_streams_per_client as usize,

@@ -217,7 +217,7 @@ impl Games<'_> {
         let cats = seat(spec.cats.as_ref(), Seat::Computer(PlayerSpec::Level(Level::Search(3))))?;
         for s in [mouse, cats] {
             if let Seat::Computer(level) = s {
-                super::seats::level_fits(level, game.position().size())?;
+                self.level_fits(level, game.position().size())?;
             }
         }
         let names = spec.names.clone().unwrap_or_default();

@@ -118,7 +118,7 @@ impl Games<'_> {
             }
             (_, Seat::Computer(level)) => level,
             (Some(asked), Seat::Human) => {
-                super::seats::level_fits(asked, g.game.position().size())?;
+                self.level_fits(asked, g.game.position().size())?;
                 asked
             }
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),

@@ -96,14 +96,15 @@ impl Games<'_> {
 }
 
 /// Whether the computer can play at `level` on a board of `size`: the levels that read the
-/// tablebase (`perfect`, `err:F`) play on boards up to 10×10 only.
+/// tablebase (`perfect`, `err:F`) play on boards up to 10×10, and beyond where `on_disk` (the
+/// server reads that size's table from files).
 ///
 /// # Errors
 /// [`GameError::Invalid`] saying which levels play on that board.
-pub fn level_fits(level: PlayerSpec, size: Size) -> Result<(), GameError> {
-    if level.only_with_tablebase() && ryg_wide::narrow::size(size).is_none() {
+pub fn level_fits(level: PlayerSpec, size: Size, on_disk: bool) -> Result<(), GameError> {
+    if level.only_with_tablebase() && ryg_wide::narrow::size(size).is_none() && !on_disk {
         return Err(GameError::Invalid(format!(
-            "level {level} plays from the tablebase, built for boards up to 10x10: on {size} choose 1 to 9 or random"
+            "level {level} plays from the tablebase, built for boards up to 10x10 (12x12 once `ryg solve --size 12` has built it): on {size} choose 1 to 9 or random"
         )));
     }
     Ok(())

@@ -12,6 +12,8 @@ pub const ARCHIVE_AFTER_SECS: u64 = 30 * 86_400;
 pub struct Games<'a> {
     pub(super) store: &'a dyn GameStore,
     changed: &'a dyn Fn(&StoredGame),
+    /// Whether the computer reads exact results on a board beyond 10×10 (a table on disk).
+    exact: Option<&'a dyn Fn(ryg_wide::Size) -> bool>,
 }
 
 /// `now` (epoch milliseconds) as an ISO time.
@@ -24,7 +26,23 @@ pub const UNPLAYED_KEPT_SECS: u64 = 86_400;
 
 impl<'a> Games<'a> {
     pub fn new(store: &'a dyn GameStore, changed: &'a dyn Fn(&StoredGame)) -> Games<'a> {
-        Games { store, changed }
+        Games { store, changed, exact: None }
+    }
+
+    /// The same service, where `exact` says on which boards beyond 10×10 the levels that read
+    /// the tablebase (`perfect`, `err:F`) may play (those whose table is on disk).
+    #[must_use]
+    pub fn with_exact(self, exact: &'a dyn Fn(ryg_wide::Size) -> bool) -> Games<'a> {
+        Games { exact: Some(exact), ..self }
+    }
+
+    /// Whether the computer can play at `level` on a board of `size` (see [`super::seats::level_fits`]).
+    pub(super) fn level_fits(
+        &self,
+        level: ryg_wide::PlayerSpec,
+        size: ryg_wide::Size,
+    ) -> Result<(), GameError> {
+        super::seats::level_fits(level, size, self.exact.is_some_and(|exact| exact(size)))
     }
 
     /// Game `id`.

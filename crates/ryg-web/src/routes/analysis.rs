@@ -71,15 +71,25 @@ pub async fn moves(params: Params) -> ApiResult<Json<ryg_wide::report::MovesRepo
     Ok(Json(ryg_wide::report::MovesReport::of(&wide_position(&params)?)))
 }
 
-pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<SolveReport>> {
-    let position = position(&params)?;
+pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiResult<Response> {
+    let wide = wide_position(&params)?;
     let st = Arc::clone(&state);
+    if ryg_wide::narrow::size(wide.size()).is_none() || state.tablebases.on_disk(wide.size()).is_some() {
+        // a table read from files (12x12): a lookup per move
+        let report = engine(&state, client, move |_| {
+            let source = st.tablebases.files(wide.size(), "the exact result")?;
+            ryg_wide::report::SolveReport::of(&*source, &wide).map_err(|e| ApiError::internal(e.to_string()))
+        })
+        .await?;
+        return Ok(Json(report).into_response());
+    }
+    let position = position(&params)?;
     let report = engine(&state, client, move |_| {
         let tb = st.tablebases.get(position.size())?;
-        SolveReport::of(&tb, &position).map_err(|e| ApiError::internal(e.to_string()))
+        SolveReport::of(&*tb, &position).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;
-    Ok(Json(report))
+    Ok(Json(report).into_response())
 }
 
 /// Stops at a deadline or when the client went away, and notes when each iteration ends.
@@ -358,11 +368,24 @@ fn size_param(text: &str) -> ApiResult<Size> {
 }
 
 pub async fn tablebases(State(state): AppRef) -> Json<serde_json::Value> {
-    let list: Vec<_> = Size::ALL.iter().map(|&s| state.tablebases.status(s)).collect();
+    let mut list: Vec<_> = Size::ALL.iter().map(|&s| state.tablebases.status(s)).collect();
+    for n in crate::engine::FROM_FILES {
+        list.push(state.tablebases.file_status(ryg_wide::Size::new(n).expect("a board size")));
+    }
     Json(serde_json::json!({ "tablebases": list }))
 }
 
 pub async fn build_tablebase(State(state): AppRef, Path(size): Path<String>) -> ApiResult<Response> {
+    if let Ok(wide) = size.parse::<ryg_wide::Size>() {
+        if crate::engine::FROM_FILES.contains(&wide.n()) {
+            // read from files the server does not write: built by `ryg solve`
+            let status = state.tablebases.file_status(wide);
+            if status.state == "ready" {
+                return Ok((StatusCode::OK, Json(status)).into_response());
+            }
+            return Err(ApiError::tablebase_absent("the exact result", wide));
+        }
+    }
     let size = size_param(&size)?;
     state.tablebases.start(size);
     Ok((StatusCode::ACCEPTED, Json(state.tablebases.status(size))).into_response())

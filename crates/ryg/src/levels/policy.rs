@@ -15,7 +15,8 @@
 //!   moves (fastest win, longest loss), with probability `F` uniformly among all legal moves.
 
 use crate::eval::{score_for_mouse, EvalKind};
-use crate::{ExactResult, Level, Position, Side, Size, Tablebase};
+use crate::tablebase::ExactSource;
+use crate::{ExactResult, Level, Position, Side, Size};
 
 /// The softmax temperature of a level's plausible moves, in evaluation points: a move this
 /// many points worse than another is e (2.718…) times less likely.
@@ -58,7 +59,7 @@ pub(crate) fn eval_for(mover: Side, child: &Position) -> i32 {
 ///
 /// # Panics
 /// When the tablebase is of another board size.
-pub fn move_facts(position: &Position, tablebase: &Tablebase) -> Vec<MoveFacts> {
+pub fn move_facts<S: ExactSource + ?Sized>(position: &Position, tablebase: &S) -> Vec<MoveFacts> {
     let mover = position.side_to_move();
     let mut facts = Vec::with_capacity(position.count_moves());
     position.for_each_move(|mv| {
@@ -144,7 +145,11 @@ pub fn distribution_from_facts(policy: Policy, mover: Side, facts: &[MoveFacts])
 ///
 /// # Panics
 /// When `level` is not random and the tablebase is of another board size.
-pub fn distribution(level: Level, position: &Position, tablebase: &Tablebase) -> Vec<(crate::Move, f64)> {
+pub fn distribution<S: ExactSource + ?Sized>(
+    level: Level,
+    position: &Position,
+    tablebase: &S,
+) -> Vec<(crate::Move, f64)> {
     let moves = position.legal_moves();
     let probabilities = match level {
         Level::Random => vec![1.0 / moves.len().max(1) as f64; moves.len()],

@@ -8,6 +8,7 @@ mod index;
 mod layered;
 mod order;
 mod probe;
+mod source;
 mod stats;
 mod value;
 
@@ -20,6 +21,7 @@ pub use cache::{
 pub use layered::{read_bits, LayerError, LayerStats, Layers, WdlCounts, WDL_ALIGN};
 pub use order::SolvedPosition;
 pub use probe::ProbeError;
+pub use source::ExactSource;
 pub use stats::{SideCounts, StartResult, Stats};
 
 use index::Index;

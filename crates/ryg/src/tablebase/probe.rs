@@ -23,6 +23,12 @@ pub enum ProbeError {
         /// The entry's index.
         entry: usize,
     },
+    /// A table on disk could not be read (a missing or damaged file).
+    #[error("the tablebase cannot be read: {reason}")]
+    Unreadable {
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 impl Tablebase {

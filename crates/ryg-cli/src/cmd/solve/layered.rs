@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{bail, Context, Result};
-use ryg_wide::report::{MoveResultReport, SolveReport};
+use ryg_wide::report::SolveReport;
 use ryg_wide::tablebase::LayerStats;
 use ryg_wide::{Position, Side, Size};
 use serde::Serialize;
@@ -82,32 +82,8 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     }
 }
 
-fn report(store: &LayerStore, position: &Position) -> Result<SolveReport> {
-    let result = store.result(position)?;
-    let mut moves = Vec::new();
-    for mv in position.legal_moves().iter() {
-        let after = position.play(*mv)?;
-        moves.push((*mv, store.result(&after)?));
-    }
-    let best = moves
-        .iter()
-        .filter(|(_, r)| r.winner == result.winner && r.plies + 1 == result.plies)
-        .map(|(mv, _)| mv.to_string())
-        .collect();
-    Ok(SolveReport {
-        fen: position.fen(),
-        winner: result.winner.name(),
-        plies: result.plies,
-        best_moves: best,
-        moves: moves
-            .iter()
-            .map(|(mv, r)| MoveResultReport { mv: mv.to_string(), winner: r.winner.name(), plies: r.plies })
-            .collect(),
-    })
-}
-
 fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
-    let report = report(store, position)?;
+    let report = SolveReport::of(store, position)?;
     let mut out = String::new();
     if json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;

@@ -106,31 +106,11 @@ pub async fn pgn(State(state): AppRef, GameRef(id): GameRef) -> ApiResult<Respon
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], record.to_pgn()).into_response())
 }
 
-/// `GET /api/games/{id}/review`: the exact result after every ply of the game, every move
-/// that handed the win to the other side with the moves that kept it, every lost side's move
-/// that shortened its resistance with the moves that resisted longest, and a summary per side
-/// (from the tablebase; 503
-/// while the 10×10 table is still being built).
-pub async fn review(
-    State(state): AppRef,
-    client: Client,
-    GameRef(id): GameRef,
-) -> ApiResult<Json<serde_json::Value>> {
-    let g = load(&state, id).await?;
-    let size = g.start.size();
-    let st = Arc::clone(&state);
-    let review = crate::routes::blocking::engine(&state, client, move |_| {
-        let game =
-            ryg_wide::narrow::game(&g.game).ok_or_else(|| ApiError::board_too_big("the review", size))?;
-        let tb = st.tablebases.get(game.start().size())?;
-        ryg::review::review(&tb, &game).map_err(|e| ApiError::internal(e.to_string()))
-    })
-    .await?;
-    Ok(Json(review_json(size.n(), &review)))
-}
-
-fn review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
-    let exact = |r: &ryg::ExactResult| serde_json::json!({ "winner": r.winner.name(), "plies": r.plies });
+/// The review's JSON, from either engine's review (`ryg` up to 10×10, `ryg_wide` beyond).
+macro_rules! review_json {
+    ($engine:ident, $size:expr, $review:expr) => {{
+    let (size, review): (u8, &$engine::review::Review) = ($size, $review);
+    let exact = |r: &$engine::ExactResult| serde_json::json!({ "winner": r.winner.name(), "plies": r.plies });
     let values: Vec<_> = review
         .values
         .iter()
@@ -142,8 +122,8 @@ fn review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
         .iter()
         .map(|m| {
             let (kind, by) = match m.verdict {
-                ryg::review::Verdict::GaveWinAway => ("gave-win", 0),
-                ryg::review::Verdict::Shortened { by } => ("shortened", by),
+                $engine::review::Verdict::GaveWinAway => ("gave-win", 0),
+                $engine::review::Verdict::Shortened { by } => ("shortened", by),
             };
             serde_json::json!({
                 "ply": m.ply,
@@ -158,12 +138,44 @@ fn review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
             })
         })
         .collect();
-    let summary = |s: ryg::review::SideSummary| serde_json::json!({ "moves": s.moves, "gave_away": s.gave_away, "shortened": s.shortened, "plies_lost": s.plies_lost });
+    let summary = |s: $engine::review::SideSummary| serde_json::json!({ "moves": s.moves, "gave_away": s.gave_away, "shortened": s.shortened, "plies_lost": s.plies_lost });
     serde_json::json!({
         "size": size,
         "values": values,
         "mistakes": mistakes,
-        "shortened_threshold": ryg::review::SHORTENED_BY,
+        "shortened_threshold": $engine::review::SHORTENED_BY,
         "summary": { "mouse": summary(review.mouse), "cats": summary(review.cats) },
     })
+}};
+}
+
+/// `GET /api/games/{id}/review`: the exact result after every ply of the game, every move
+/// that handed the win to the other side with the moves that kept it, every lost side's move
+/// that shortened its resistance with the moves that resisted longest, and a summary per side
+/// (from the tablebase; 503
+/// while the 10×10 table is still being built).
+pub async fn review(
+    State(state): AppRef,
+    client: Client,
+    GameRef(id): GameRef,
+) -> ApiResult<Json<serde_json::Value>> {
+    let g = load(&state, id).await?;
+    let size = g.start.size();
+    let st = Arc::clone(&state);
+    let review = crate::routes::blocking::engine(&state, client, move |_| {
+        let narrow = ryg_wide::narrow::game(&g.game);
+        if narrow.is_none() || st.tablebases.on_disk(size).is_some() {
+            // a table read from files (12x12)
+            let source = st.tablebases.files(size, "the review")?;
+            let review =
+                ryg_wide::review::review(&*source, &g.game).map_err(|e| ApiError::internal(e.to_string()))?;
+            return Ok(review_json!(ryg_wide, size.n(), &review));
+        }
+        let game = narrow.expect("a game up to 10x10");
+        let tb = st.tablebases.get(game.start().size())?;
+        let review = ryg::review::review(&*tb, &game).map_err(|e| ApiError::internal(e.to_string()))?;
+        Ok(review_json!(ryg, size.n(), &review))
+    })
+    .await?;
+    Ok(Json(review))
 }

@@ -106,7 +106,8 @@ pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T
         state.hub.publish(g.id, Change { version: g.version, json: event_json(state, g).into() });
         watch_clock(state, g);
     };
-    work(&Games::new(&*state.store, &changed))
+    let exact = |size| state.tablebases.exact_on(size);
+    work(&Games::new(&*state.store, &changed).with_exact(&exact))
 }
 
 /// After a change, wakes up when the running clock reaches zero and ends the game then,

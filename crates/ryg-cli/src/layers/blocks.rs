@@ -1,0 +1,165 @@
+//! Lookups in the layer files: each answer reads one decompressed block, kept in a small
+//! cache (the last [`CACHED_BLOCKS`] blocks used, 16 MiB at most), so that the moves
+//! of one position, which mostly share blocks, read and decompress each block once. Also
+//! the layered table as an [`ExactSource`], for `ryg solve`, the server and the terminal game.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+#[cfg(test)]
+use std::sync::Mutex;
+
+use anyhow::{ensure, Result};
+use ryg_wide::tablebase::{ExactSource, ProbeError};
+use ryg_wide::{ExactResult, Position, Size};
+
+use super::{blocks, data_start, LayerStore, BLOCK, HEADER_LEN};
+
+/// The blocks a store keeps decompressed: 16 MiB at most.
+pub const CACHED_BLOCKS: usize = 1024;
+
+/// A block: its layer and its number in the layer.
+type BlockKey = (usize, usize);
+
+/// The last blocks read: `(layer, block)` → its bytes and when it was last used.
+pub(super) struct BlockCache {
+    capacity: usize,
+    blocks: HashMap<BlockKey, (Arc<[u8]>, u64)>,
+    clock: u64,
+    pub(super) hits: u64,
+    pub(super) misses: u64,
+}
+
+impl Default for BlockCache {
+    fn default() -> BlockCache {
+        BlockCache::new(CACHED_BLOCKS)
+    }
+}
+
+impl BlockCache {
+    /// A cache of `capacity` blocks at most.
+    pub(super) fn new(capacity: usize) -> BlockCache {
+        BlockCache { capacity: capacity.max(1), blocks: HashMap::new(), clock: 0, hits: 0, misses: 0 }
+    }
+
+    /// The blocks it holds.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    fn get(&mut self, key: (usize, usize)) -> Option<Arc<[u8]>> {
+        self.clock += 1;
+        let clock = self.clock;
+        let found = self.blocks.get_mut(&key).map(|(bytes, used)| {
+            *used = clock;
+            Arc::clone(bytes)
+        });
+        if found.is_some() {
+            self.hits += 1;
+        } else {
+            self.misses += 1;
+        }
+        found
+    }
+
+    fn put(&mut self, key: (usize, usize), bytes: Arc<[u8]>) {
+        if self.blocks.len() >= self.capacity {
+            // the least recently used goes (a scan of a thousand stamps: far less than a read)
+            if let Some(&old) = self.blocks.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k) {
+                self.blocks.remove(&old);
+            }
+        }
+        self.blocks.insert(key, (bytes, self.clock));
+    }
+
+    /// Forgets `layer`'s blocks (its file was written again).
+    fn forget(&mut self, layer: usize) {
+        self.blocks.retain(|&(l, _), _| l != layer);
+    }
+}
+
+thread_local! {
+    /// Each thread's decompression context, made once.
+    static UNPACK: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { std::cell::RefCell::new(None) };
+}
+
+impl LayerStore {
+    /// Forgets `layer`'s open file and cached blocks (the file is written again or removed).
+    pub(super) fn forget(&self, layer: usize) {
+        self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).forget(layer);
+    }
+
+    /// Block `block` of `layer`'s table, from the cache or read and decompressed from the file.
+    pub(super) fn block(&self, layer: usize, block: usize) -> Result<Arc<[u8]>> {
+        if let Some(bytes) = self.cache.lock().unwrap_or_else(|e| e.into_inner()).get((layer, block)) {
+            return Ok(bytes);
+        }
+        let opened = self.opened_layer(layer)?;
+        let (file, header) = &*opened;
+        let damaged = || format!("'{}' is damaged (a block does not decompress)", self.path(layer).display());
+        ensure!(block < blocks(header.len), damaged());
+        let start = data_start(blocks(header.len));
+        let mut ends = [0u8; 16];
+        std::os::unix::fs::FileExt::read_exact_at(file, &mut ends, HEADER_LEN as u64 + 8 * block as u64)?;
+        let from = u64::from_le_bytes(ends[..8].try_into().expect("8 bytes"));
+        let to = u64::from_le_bytes(ends[8..].try_into().expect("8 bytes"));
+        ensure!(from <= to && to - from <= 2 * BLOCK as u64, damaged());
+        let mut packed = vec![0u8; (to - from) as usize];
+        std::os::unix::fs::FileExt::read_exact_at(file, &mut packed, start + from)?;
+        let want = (header.len as usize - block * BLOCK).min(BLOCK);
+        let mut bytes = Vec::with_capacity(BLOCK);
+        let got = UNPACK.with_borrow_mut(|unpack| -> Result<_> {
+            let decompressor = match unpack {
+                Some(made) => made,
+                made => made.insert(zstd::bulk::Decompressor::new()?),
+            };
+            Ok(decompressor.decompress_to_buffer(&packed, &mut bytes).ok())
+        })?;
+        ensure!(got == Some(want), damaged());
+        let bytes: Arc<[u8]> = bytes.into();
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).put((layer, block), Arc::clone(&bytes));
+        Ok(bytes)
+    }
+
+    /// The byte at `offset` of `layer`'s table, read from its block of the layer's file.
+    pub(super) fn stored_byte(&self, layer: usize, offset: u64) -> Result<u8> {
+        let block = self.block(layer, offset as usize / BLOCK)?;
+        Ok(block[offset as usize % BLOCK])
+    }
+}
+
+impl LayerStore {
+    /// The exact layers of `size` under the cache directory `cache`, if every one is on disk
+    /// (its header sound): the table lookups read; `None` while it is missing or unfinished.
+    pub fn complete(cache: &Path, size: Size) -> Option<LayerStore> {
+        let store = LayerStore::new(cache, size);
+        store.to_solve().is_empty().then_some(store)
+    }
+
+    /// The same store with a cache of `blocks` blocks (the tests' way to make it evict).
+    #[cfg(test)]
+    pub(super) fn with_cache(mut self, blocks: usize) -> LayerStore {
+        self.cache = Mutex::new(BlockCache::new(blocks));
+        self
+    }
+}
+
+/// The exact table read from its layer files: the [`ExactSource`] of sizes too large to hold
+/// in memory (12×12), or of any size built with `ryg solve --layered`.
+impl ExactSource for LayerStore {
+    fn size(&self) -> Size {
+        self.layers().size()
+    }
+
+    fn probe(&self, position: &Position) -> Result<ExactResult, ProbeError> {
+        if position.size() != self.layers().size() {
+            return Err(ProbeError::WrongSize { found: position.size(), expected: self.layers().size() });
+        }
+        if self.is_wdl() {
+            return Err(ProbeError::Unreadable { reason: "a win/loss table holds no distances".into() });
+        }
+        self.result(position).map_err(|e| ProbeError::Unreadable { reason: format!("{e:#}") })
+    }
+}
