@@ -1,9 +1,9 @@
 //! Lookups in the layer files: each answer reads one decompressed block, kept in a small
-//! cache (the last [`CACHED_BLOCKS`] blocks used, 16 MiB at most), so that the moves
+//! cache ([`CACHED_BLOCKS`] of the blocks used last, 16 MiB at most), so that the moves
 //! of one position, which mostly share blocks, read and decompress each block once. Also
 //! the layered table as an [`ExactSource`], for `ryg solve`, the server and the terminal game.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::Arc;
 #[cfg(test)]
@@ -21,11 +21,13 @@ pub const CACHED_BLOCKS: usize = 1024;
 /// A block: its layer and its number in the layer.
 type BlockKey = (usize, usize);
 
-/// The last blocks read: `(layer, block)` → its bytes and when it was last used.
+/// The last blocks read: `(layer, block)` → its bytes and whether it was used since the clock
+/// hand last passed it (CITE: the CLOCK page-replacement algorithm, a cheap LRU).
 pub(super) struct BlockCache {
     capacity: usize,
-    blocks: HashMap<BlockKey, (Arc<[u8]>, u64)>,
-    clock: u64,
+    blocks: HashMap<BlockKey, (Arc<[u8]>, bool)>,
+    /// The blocks in the order the hand visits them.
+    hand: VecDeque<BlockKey>,
     pub(super) hits: u64,
     pub(super) misses: u64,
 }
@@ -39,7 +41,13 @@ impl Default for BlockCache {
 impl BlockCache {
     /// A cache of `capacity` blocks at most.
     pub(super) fn new(capacity: usize) -> BlockCache {
-        BlockCache { capacity: capacity.max(1), blocks: HashMap::new(), clock: 0, hits: 0, misses: 0 }
+        BlockCache {
+            capacity: capacity.max(1),
+            blocks: HashMap::new(),
+            hand: VecDeque::new(),
+            hits: 0,
+            misses: 0,
+        }
     }
 
     /// The blocks it holds.
@@ -48,11 +56,9 @@ impl BlockCache {
         self.blocks.len()
     }
 
-    fn get(&mut self, key: (usize, usize)) -> Option<Arc<[u8]>> {
-        self.clock += 1;
-        let clock = self.clock;
+    fn get(&mut self, key: BlockKey) -> Option<Arc<[u8]>> {
         let found = self.blocks.get_mut(&key).map(|(bytes, used)| {
-            *used = clock;
+            *used = true;
             Arc::clone(bytes)
         });
         if found.is_some() {
@@ -63,19 +69,31 @@ impl BlockCache {
         found
     }
 
-    fn put(&mut self, key: (usize, usize), bytes: Arc<[u8]>) {
-        if self.blocks.len() >= self.capacity {
-            // the least recently used goes (a scan of a thousand stamps: far less than a read)
-            if let Some(&old) = self.blocks.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k) {
-                self.blocks.remove(&old);
+    fn put(&mut self, key: BlockKey, bytes: Arc<[u8]>) {
+        if self.blocks.contains_key(&key) {
+            return;
+        }
+        while self.blocks.len() >= self.capacity {
+            // a block used since the hand last passed gets a second chance; the first not used goes
+            let Some(old) = self.hand.pop_front() else { break };
+            match self.blocks.get_mut(&old) {
+                Some((_, used)) if *used => {
+                    *used = false;
+                    self.hand.push_back(old);
+                }
+                _ => {
+                    self.blocks.remove(&old);
+                }
             }
         }
-        self.blocks.insert(key, (bytes, self.clock));
+        self.blocks.insert(key, (bytes, false));
+        self.hand.push_back(key);
     }
 
     /// Forgets `layer`'s blocks (its file was written again).
     fn forget(&mut self, layer: usize) {
         self.blocks.retain(|&(l, _), _| l != layer);
+        self.hand.retain(|&(l, _)| l != layer);
     }
 }
 

@@ -12,7 +12,7 @@ import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
 import { syncAddress } from './address.js';
-import { TABLEBASE_MAX } from './levelnote.js';
+import { hasTable, tableFiles } from './levelnote.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
@@ -89,10 +89,11 @@ export function render() {
   $('undo').disabled = idle || g.moves.length === 0 || !state.you
     || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
   $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
-  // hints come from the tablebase, which the server builds up to 10×10
-  const noTable = startPos(g).size > TABLEBASE_MAX;
+  // hints come from the tablebase: built by the server up to 10×10, read from files on 12×12
+  const size = startPos(g).size;
+  const noTable = !hasTable(size);
   $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g) || noTable;
-  $('hint').title = noTable ? t('error.board_too_big') : '';
+  $('hint').title = noTable ? t(tableFiles.has(size) ? 'levels.buildTable' : 'error.board_too_big', { n: size }) : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
   // a game nobody has moved in is called off (Abort), not lost (Resign)
   const unstarted = g.moves.length === 0 && !(g.redo && g.redo.length);

@@ -8,10 +8,20 @@ import { LEVEL_CHANCES } from './levels.js';
  * and the computer's levels 1 to 9 search as many plies as their number. */
 export const TABLEBASE_MAX = 10;
 
-/** The `perfect` level plays from the tablebase: offered up to {@link TABLEBASE_MAX} only. */
+/** The larger boards whose tablebase the server reads from files (`ryg solve --size 12`
+ * builds them), by size: `true` once `GET /api/tablebase` said it is there, `false` while absent. */
+export const tableFiles = new Map();
+
+/** Whether the server has exact results on `size`×`size`: built by itself up to
+ * {@link TABLEBASE_MAX}, read from files beyond (12×12 once built). */
+export function hasTable(size) {
+  return size <= TABLEBASE_MAX || tableFiles.get(size) === true;
+}
+
+/** The `perfect` level plays from the tablebase: offered where {@link hasTable} only. */
 export function fitLevels(size) {
   const perfect = $('level').querySelector('option[value="perfect"]');
-  perfect.disabled = size > TABLEBASE_MAX;
+  perfect.disabled = !hasTable(size);
   if (perfect.disabled && $('level').value === 'perfect') $('level').value = '9';
 }
 
@@ -45,13 +55,14 @@ export function renderLevelNote() {
   }
   const name = level === 'random' || level === 'perfect' ? t(`level.${level}`) : level;
   const numbered = size > TABLEBASE_MAX ? 'levels.mean.search' : 'levels.mean.n';
+  const noTable = tableFiles.has(size) ? (hasTable(size) ? 'levels.filesTable' : 'levels.buildTable') : 'levels.noTable';
   const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, { name })];
   if (seat === 'both') parts.push(t('levels.noComputer'));
   else {
     // the careful player plays the other side of the computer's (watching: as if against the cats)
     const computer = seat === 'cats' ? 'mouse' : 'cats';
     const p = careful(size, computer, start, level);
-    if (p === null) parts.push(t(size > TABLEBASE_MAX ? 'levels.noTable' : 'levels.noFigure', { n: size }));
+    if (p === null) parts.push(t(size > TABLEBASE_MAX ? noTable : 'levels.noFigure', { n: size }));
     else {
       parts.push(t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, {
         about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size,

@@ -8,7 +8,7 @@ import { state, hooks, isHotseat, playingFriend, viewedFen } from './state.js';
 import { resultText } from './words.js';
 import { t, errorText } from './i18n.js';
 import { sortedResults } from './ranking.js';
-import { TABLEBASE_MAX } from './levelnote.js';
+import { hasTable, renderLevelNote, tableFiles } from './levelnote.js';
 import { checkFen } from './fencheck.js';
 
 const solveCache = new Map();
@@ -38,8 +38,9 @@ export async function renderResults() {
   const forced = !!state.setup || (g && isHotseat(g));
   const hidden = !state.setup && g && playingFriend(g);
   const fen = viewedFen();
-  // the server builds tablebases up to 10×10: on 12×12 and 14×14 there is nothing to show
-  const tooBig = !!fen && parseFen(fen).size > TABLEBASE_MAX;
+  // the server builds tablebases up to 10×10 and reads 12×12's from files once built: beyond,
+  // there is nothing to show
+  const tooBig = !!fen && !hasTable(parseFen(fen).size);
   toggle.setAttribute('aria-pressed', String(vis && !tooBig));
   toggle.textContent = t(tooBig ? 'results.tooBig' : forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show');
   toggle.disabled = forced || hidden || tooBig;
@@ -100,6 +101,9 @@ export async function refreshTablebases() {
       if (tb.state === 'building') {
         building = true;
         el.append(` ${t('tb.building', { n: tb.size, pct: Math.round(100 * (tb.progress || 0)) })}`);
+      } else if (tb.state === 'absent' && tb.build) {
+        // read from files the server cannot write: the command that builds them
+        el.append(` ${t('tb.absentFiles', { n: tb.size, cmd: tb.build })}`);
       } else if (tb.state === 'absent' && tb.size === 10) {
         const b = document.createElement('button');
         b.type = 'button';
@@ -114,6 +118,11 @@ export async function refreshTablebases() {
     }
     let newlyReady = false;
     for (const tb of tablebases) {
+      if (tb.build && tableFiles.get(tb.size) !== (tb.state === 'ready')) {
+        tableFiles.set(tb.size, tb.state === 'ready');
+        renderLevelNote();
+        newlyReady = true;
+      }
       if (tb.state === 'ready' && !tbKnownReady.has(tb.size)) { tbKnownReady.add(tb.size); newlyReady = true; }
     }
     if (building) tbTimer = setTimeout(refreshTablebases, 1000);

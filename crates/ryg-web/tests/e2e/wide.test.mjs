@@ -19,13 +19,16 @@ async function waitMoves(p, n) {
   await idle(p);
 }
 
-test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; no perfect level, no hint', async () => {
+test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; without the table on disk no perfect level, no hint, and the page says how to build it', async () => {
   const page = await newPage(browser);
   await page.goto(server.url);
   await idle(page);
   await page.selectOption('#size', '12');
   assert.equal(await page.locator('#level option[value="perfect"]').isDisabled(), true, 'perfect needs the tablebase');
-  assert.match(await page.locator('#level-note').innerText(), /^Level 3: searches 3 plies ahead .*On 12×12 there is no tablebase/);
+  // once the server said its 12×12 table is absent, the note gives the command that builds it
+  await page.waitForFunction(() => /ryg solve --size 12/.test(document.querySelector('#level-note').innerText));
+  assert.match(await page.locator('#level-note').innerText(), /^Level 3: searches 3 plies ahead .*On 12×12 the server reads the tablebase from the files `ryg solve --size 12` builds, and this server has none yet/);
+  assert.match(await page.locator('#tablebase').innerText(), /12×12 is not built on this server: ryg solve --size 12 builds it\./);
   await page.selectOption('#level', '1');
   assert.match(await page.locator('#level-note').innerText(), /^Level 1: searches 1 ply ahead /);
   await newGame(page, { size: '12', seat: 'mouse', level: '4' });
@@ -56,7 +59,7 @@ test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; 
   // its review is refused with the reason, not an error page
   const review = await fetch(new URL(`/api/games/${id}/review`, server.url));
   assert.equal(review.status, 409);
-  assert.equal((await review.json()).code, 'board_too_big');
+  assert.equal((await review.json()).code, 'tablebase_absent');
   await page.close();
 });
 

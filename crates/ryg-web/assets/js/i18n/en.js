@@ -200,6 +200,7 @@ export default {
   'tb.none': 'Perfect play is worked out for a board the first time it is played.',
   'tb.building': 'Working out every {n}×{n} position: {pct}%',
   'tb.load': 'Work out 10×10 too (takes a while)',
+  'tb.absentFiles': '{n}×{n} is not built on this server: {cmd} builds it.',
 
   'recent.title': 'Recent games',
   'recent.note': 'The games you played or opened by a link in this browser.',
@@ -342,6 +343,7 @@ export default {
   'error.tablebase_building': 'The tablebase for this board is being built: try again in a moment.',
   'error.not_public': 'This server does not list its games.',
   'error.board_too_big': 'Exact results and the analysis tools are for boards up to 10×10.',
+  'error.tablebase_absent': 'The tablebase for this board is not built on this server: `ryg solve --size 12` builds it.',
   'error.busy': 'The computer is busy with other analyses: try again in a moment.',
   'error.rate_limited': 'Too many requests from this address: wait a moment and try again.',
   'error.request_timeout': 'The request took too long: try again.',
@@ -395,6 +397,8 @@ export default {
   'levels.chance.cats': 'Careful cats (a best move nine times in ten) beat it about {about}% of the time (exactly {exact}%, from {sq} on {n}×{n}).',
   'levels.mean.search': ({ name }) => `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
   'levels.noTable': 'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
+  'levels.buildTable': 'On {n}×{n} the server reads the tablebase from the files `ryg solve --size {n}` builds, and this server has none yet: no perfect level, exact figure, hints or review.',
+  'levels.filesTable': 'On {n}×{n} the server reads the tablebase from files: the perfect level, hints, exact results and reviews as on smaller boards (no computed chance for this level).',
   'levels.noFigure': 'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
   'levels.noComputer': 'Both sides are played at this board: the level is used only by Computer move.',
 

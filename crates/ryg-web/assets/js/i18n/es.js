@@ -202,6 +202,7 @@ export default {
   'tb.none': 'El juego perfecto de un tablero se calcula la primera vez que se juega en él.',
   'tb.building': 'Calculando todas las posiciones de {n}×{n}: {pct} %',
   'tb.load': 'Calcular también el 10×10 (tarda un rato)',
+  'tb.absentFiles': 'El {n}×{n} no está construido en este servidor: lo construye {cmd}.',
 
   'recent.title': 'Partidas recientes',
   'recent.note': 'Las partidas que has jugado o abierto con un enlace en este navegador.',
@@ -344,6 +345,7 @@ export default {
   'error.tablebase_building': 'Se está construyendo la tabla de finales de este tablero: prueba dentro de un momento.',
   'error.not_public': 'Este servidor no muestra la lista de sus partidas.',
   'error.board_too_big': 'Los resultados exactos y las herramientas de análisis son para tableros de hasta 10×10.',
+  'error.tablebase_absent': 'La tabla de finales de este tablero no está construida en este servidor: la construye `ryg solve --size 12`.',
   'error.busy': 'El ordenador está ocupado con otros análisis: prueba dentro de un momento.',
   'error.rate_limited': 'Demasiadas peticiones desde esta dirección: espera un momento y vuelve a intentarlo.',
   'error.request_timeout': 'La petición ha tardado demasiado: vuelve a intentarlo.',
@@ -397,6 +399,8 @@ export default {
   'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about}% de las veces (exactamente un {exact}%, desde {sq} en {n}×{n}).',
   'levels.mean.search': ({ name }) => `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
   'levels.noTable': 'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
+  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de los ficheros que construye `ryg solve --size {n}`, y este servidor aún no los tiene: sin nivel perfecto, cifra exacta, pistas ni repaso.',
+  'levels.filesTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros: nivel perfecto, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para este nivel).',
   'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: la dificultad solo la usa Jugada del ordenador.',
 
