@@ -139,13 +139,24 @@ fn levels_that_need_the_tablebase_are_refused_past_10x10() {
         assert!(err.contains(&format!("level {level} plays from the tablebase")), "{err}");
         assert!(err.contains("up to 10x10") && err.contains("levels 1-9"), "{err}");
     }
+    // without the 12×12 table, the hint and eval say how to build it
+    let (_, out, _) = run_script(&["play", "--size", "12", "--level", "2", "--no-cache"], "hint\neval\n");
+    let unwrapped = out.replace('\n', " ");
+    assert!(
+        unwrapped.contains("(no 12x12 tablebase in the cache directory: `ryg solve --size 12` builds it)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Exact result: unknown on 12x12 (no 12x12 tablebase in the cache directory: `ryg solve --size 12` builds it)."),
+        "{out}"
+    );
     // Inside a game the level stays as it was, and the computer still plays at it.
     let (code, out, _) = run_script(
         &["play", "--size", "12", "--side", "cats", "--level", "2", "--no-cache"],
         "level perfect\nl12k11\n",
     );
     assert_eq!(code, 1, "a refused command fails a script: {out}");
-    assert!(out.contains("on 12x12 the computer plays levels 1-9"), "{out}");
+    assert!(out.replace('\n', " ").contains("on 12x12 the computer plays levels 1-9"), "{out}");
     assert!(out.contains("The level stays 2."), "{out}");
     assert_eq!(computer_moves(&out).len(), 2, "{out}");
     // The same level on 10×10 is taken.

@@ -8,7 +8,7 @@ use anyhow::Result;
 use ryg_wide::echo::{echo_whole, escape_controls};
 use ryg_wide::{Game, Level, Move, Side, Square};
 
-use super::engine::{ended, refusal};
+use super::engine::ended;
 use super::input::{Input, COMMANDS};
 use super::setup::Sides;
 use super::state::State;
@@ -84,7 +84,7 @@ impl<W: Write> State<W> {
                 }
             },
             Input::Level(level) => {
-                if let Some(why) = refusal(level, self.game.position().size()) {
+                if let Some(why) = self.engine.refusal(level, self.game.position().size()) {
                     self.failed += 1;
                     let level = self.engine.level();
                     return self.say(&format!("Cannot: {why}. The level stays {level}."));
@@ -130,9 +130,9 @@ impl<W: Write> State<W> {
                 self.failed += 1;
                 self.say("Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'.")?;
             }
-            Input::Load(path) => match crate::files::read_wide_record(&path)
-                .map(|record| (refusal(self.engine.level(), record.game().start().size()), record))
-            {
+            Input::Load(path) => match crate::files::read_wide_record(&path).map(|record| {
+                (self.engine.refusal(self.engine.level(), record.game().start().size()), record)
+            }) {
                 Ok((Some(why), _)) => {
                     self.failed += 1;
                     self.say(&format!("Could not load: {why}. Choose one ('level 5'), then load it again."))?;

@@ -4,7 +4,8 @@
 //! The game itself is kept in the wide engine's types (`ryg-wide`, any board up to 14×14). On
 //! boards up to 10×10 the computer is the default engine's player, the faster one, with the
 //! tablebase: the position goes to it by its FEN and its move comes back by its notation. On
-//! 12×12 and 14×14 a wide player searches, with no tablebase.
+//! 12×12 and 14×14 a wide player searches — or, on 12×12 once `ryg solve --size 12` has built
+//! the table in the cache directory, reads it from the layer files (a lookup per move).
 
 use std::time::{Duration, Instant};
 
@@ -13,8 +14,10 @@ use ryg_wide::eval::{self, EvalKind};
 use ryg_wide::{narrow, Level, Position};
 
 use super::setup::Setup;
-use crate::tablebase::Tablebases;
+use crate::layers::LayerStore;
+use crate::tablebase::{CacheArgs, Tablebases};
 use crate::ui::spinner::Spinner;
+use ryg_wide::tablebase::ExactSource;
 
 /// A computer move and a one-line account of how it was found.
 pub struct Report {
@@ -33,17 +36,30 @@ pub struct Engine {
     opponent: Option<ryg::Engine>,
     time: Option<Duration>,
     tablebases: Tablebases,
+    /// Where the layer files of 12×12 are looked for.
+    cache: CacheArgs,
+    /// The layer files last found: their size and store.
+    files: Option<std::sync::Arc<LayerStore>>,
     interactive: bool,
+}
+
+/// The exact table of `size` beyond 10×10 read from its layer files in the cache directory,
+/// if `ryg solve --size N` has built it whole.
+pub fn table_files(cache: &CacheArgs, size: ryg_wide::Size) -> Option<LayerStore> {
+    let dir = narrow::size(size).is_none().then(|| cache.dir()).flatten()?;
+    LayerStore::complete(&dir, size)
 }
 
 /// The plies a `hint` searches on a board without a tablebase (12×12, 14×14).
 const HINT_DEPTH: u8 = 8;
 
-/// Why `level` cannot play on `size` (12×12, 14×14: no tablebase), or `None` when it can.
-pub fn refusal(level: Level, size: ryg_wide::Size) -> Option<String> {
-    (narrow::size(size).is_none() && level.only_with_tablebase()).then(|| {
+/// Why `level` cannot play on `size` (14×14, or 12×12 whose table is not built: `files` says
+/// whether it is), or `None` when it can.
+pub fn refusal(level: Level, size: ryg_wide::Size, files: bool) -> Option<String> {
+    (narrow::size(size).is_none() && level.only_with_tablebase() && !files).then(|| {
+        let build = if size.n() == 12 { " and for 12x12 once `ryg solve --size 12` has built it" } else { "" };
         format!(
-            "level {level} plays from the tablebase, which ryg has for boards up to 10x10; on {size} the computer plays levels 1-9 (a search of that many plies, or of --depth plies) or random"
+            "level {level} plays from the tablebase, which ryg has for boards up to 10x10{build}; on {size} the computer plays levels 1-9 (a search of that many plies, or of --depth plies) or random"
         )
     })
 }
@@ -125,6 +141,8 @@ impl Engine {
             wide_last: false,
             time: setup.time,
             tablebases: Tablebases::new(setup.cache.clone()),
+            cache: setup.cache.clone(),
+            files: None,
             interactive,
         };
         if let (Some(opponent), Some(depth)) = (setup.opponent, setup.depth) {
@@ -145,6 +163,21 @@ impl Engine {
     /// Whether one of the articles' programs plays instead of a level.
     pub fn has_opponent(&self) -> bool {
         self.opponent.is_some()
+    }
+
+    /// The exact table of `size` read from its layer files (12×12 once built), looked for
+    /// again while it is absent.
+    pub fn files(&mut self, size: ryg_wide::Size) -> Option<std::sync::Arc<LayerStore>> {
+        if self.files.as_ref().is_none_or(|f| f.layers().size() != size) {
+            self.files = table_files(&self.cache, size).map(std::sync::Arc::new);
+        }
+        self.files.clone()
+    }
+
+    /// Why `level` cannot play on `size`, or `None` when it can (see [`refusal`]).
+    pub fn refusal(&mut self, level: Level, size: ryg_wide::Size) -> Option<String> {
+        let files = level.only_with_tablebase() && self.files(size).is_some();
+        refusal(level, size, files)
     }
 
     /// Who plays the computer's moves: "ryg", or the program ("RYG3 v10").
@@ -250,16 +283,23 @@ impl Engine {
         Ok(Some((choice.mv, format!("{how}; {seconds:.2} s"))))
     }
 
-    /// The wide engine's move on 12×12 or 14×14: a search (or a random move), no tablebase.
+    /// The wide engine's move on 12×12 or 14×14: a search (or a random move), or for the levels
+    /// that read the tablebase, the 12×12 table's layer files.
     fn choose_wide(&mut self, position: &Position) -> Result<Option<Report>> {
-        if let Some(why) = refusal(self.level(), position.size()) {
+        if let Some(why) = self.refusal(self.level(), position.size()) {
             anyhow::bail!(why);
         }
         self.wide_last = true;
+        let files = self.wide.level().only_with_tablebase().then(|| self.files(position.size())).flatten();
+        if let Some(files) = &files {
+            // every move's result read first: a damaged file is an error, not a panic
+            files.try_move_results(position)?;
+        }
         let _busy = crate::interrupt::Busy::start();
         let mut handler = Thinking::new(self.time, self.interactive);
         let started = Instant::now();
-        let choice = self.wide.choose(position, None, &mut handler)?;
+        let source = files.as_deref().map(|f| f as &dyn ExactSource);
+        let choice = self.wide.choose_from(position, source, &mut handler)?;
         handler.finish();
         if crate::interrupt::take() {
             return Ok(None);
@@ -268,6 +308,12 @@ impl Engine {
         let how = match &choice.basis {
             ryg_wide::Basis::Search { score, depth, nodes, .. } => {
                 format!("depth {depth}, {nodes} nodes, score {score} for the {}", position.side_to_move())
+            }
+            ryg_wide::Basis::Drawn { permille } => {
+                let after = position.play(choice.mv)?;
+                let exact = files.as_ref().map(|f| f.probe(&after)).transpose()?;
+                let chance = f64::from(*permille) / 10.0;
+                exact.map_or(format!("a {chance:.1}% choice"), |e| format!("a {chance:.1}% choice; {e}"))
             }
             other => other.to_string(),
         };
@@ -280,7 +326,12 @@ impl Engine {
         if let Some(outcome) = position.outcome() {
             return Ok(format!("No hint: the game is over: {}.", ended(outcome)));
         }
-        let Some(position) = narrow::position(position) else { return Ok(self.searched_hint(position)) };
+        let Some(position) = narrow::position(position) else {
+            if let Some(files) = self.files(position.size()) {
+                return files_hint(&*files, position);
+            }
+            return Ok(self.searched_hint(position));
+        };
         let tablebase = self.tablebases.get(position.size());
         let best = tablebase.best_moves(&position);
         let mover = position.side_to_move();
@@ -310,10 +361,11 @@ impl Engine {
         crate::interrupt::take();
         let best = result.best_move.unwrap_or(position.legal_moves()[0]);
         format!(
-            "Hint: {best} — a search of {} scores it {} for the {} (the exact result is known only up to 10x10).",
+            "Hint: {best} — a search of {} scores it {} for the {} ({}).",
             crate::ui::count(u32::from(result.depth), "ply", "plies"),
             result.score,
-            position.side_to_move()
+            position.side_to_move(),
+            no_table(position.size())
         )
     }
 
@@ -331,10 +383,14 @@ impl Engine {
                 let exact = result_words(tablebase.result(&position), &position);
                 text.push_str(&format!("Exact result: {exact}.\n"));
             }
-            None => text.push_str(&format!(
-                "Exact result: unknown on {} (the tablebase covers boards up to 10x10).\n",
-                position.size()
-            )),
+            None => match self.files(position.size()) {
+                Some(files) => text.push_str(&format!("Exact result: {}.\n", files.probe(position)?)),
+                None => text.push_str(&format!(
+                    "Exact result: unknown on {} ({}).\n",
+                    position.size(),
+                    no_table(position.size())
+                )),
+            },
         }
         Ok(text)
     }
@@ -381,6 +437,31 @@ fn result_words(result: ryg::ExactResult, position: &ryg::Position) -> String {
         Some(outcome) => ended_words(outcome.reason, outcome.winner == ryg::Side::Mouse),
         None => result.to_string(),
     }
+}
+
+/// Why a board beyond 10×10 has no exact result, in a few words: how to build 12×12's table.
+fn no_table(size: ryg_wide::Size) -> &'static str {
+    if size.n() == 12 {
+        "no 12x12 tablebase in the cache directory: `ryg solve --size 12` builds it"
+    } else {
+        "the exact result is known only up to 10x10"
+    }
+}
+
+/// `hint` from a table's layer files (or any exact source): a best move and the result it keeps.
+fn files_hint(files: &(impl ExactSource + ?Sized), position: &Position) -> Result<String> {
+    let best = files.try_best_moves(position)?;
+    let next = position.play(best[0])?;
+    let after = files.probe(&next)?;
+    let verdict = match next.outcome() {
+        Some(outcome) => ended(outcome),
+        None if after.winner == position.side_to_move() => after.to_string(),
+        None => after.to_string().replacen(" win", " still win", 1),
+    };
+    let moves: Vec<String> = best.iter().map(|m| m.to_string()).collect();
+    let also =
+        if moves.len() > 1 { format!(" (equally good: {})", moves[1..].join(" ")) } else { String::new() };
+    Ok(format!("Hint: {} — {}{}", moves[0], verdict, also))
 }
 
 /// How a game ended, without parentheses: "the mouse is trapped, the cats win".
@@ -455,16 +536,46 @@ fn not_searched() -> String {
 mod tests {
     use super::*;
 
+    /// The hint and the perfect player read from layer files (6×6, built here) say and play
+    /// what they do from the in-memory table, position after position of a game.
+    #[test]
+    fn hints_and_perfect_moves_from_layer_files_match_the_table_in_memory() {
+        let dir = tempfile::tempdir().unwrap();
+        let size = ryg_wide::Size::new(6).unwrap();
+        let store = LayerStore::new(dir.path(), size);
+        store.build(store.to_solve(), 1).unwrap();
+        let files = LayerStore::complete(dir.path(), size).expect("built whole");
+        let table = ryg_wide::Tablebase::build(size, 1, &mut ());
+        let (mut from_files, mut from_table) =
+            (ryg_wide::Player::new(Level::Perfect, 9), ryg_wide::Player::new(Level::Perfect, 9));
+        let mut position = Position::start(size, None).unwrap();
+        let mut hints = 0;
+        while position.outcome().is_none() {
+            let hint = files_hint(&files, &position).unwrap();
+            assert_eq!(hint, files_hint(&table, &position).unwrap());
+            let best = table.best_moves(&position);
+            assert!(hint.starts_with(&format!("Hint: {} — ", best[0])), "{hint}");
+            hints += 1;
+            let handler = &mut ryg_wide::search::NoHandler;
+            let a = from_files.choose_from(&position, Some(&files), handler).unwrap();
+            let b = from_table.choose(&position, Some(&table), handler).unwrap();
+            assert_eq!((a.mv, a.basis.to_string()), (b.mv, b.basis.to_string()));
+            position = position.play(a.mv).unwrap();
+        }
+        assert!(hints >= 4, "{hints} positions");
+    }
+
     #[test]
     fn levels_that_need_the_tablebase_are_refused_past_10x10() {
         for name in ["random", "1", "5", "9", "perfect", "err:0.25", "err:0.05", "err:1", "err:0"] {
             let level: Level = name.parse().unwrap();
             let twelve = "12".parse().unwrap();
             assert_eq!(
-                refusal(level, twelve).is_some(),
+                refusal(level, twelve, false).is_some(),
                 matches!(name, "perfect") || name.starts_with("err:")
             );
-            assert_eq!(refusal(level, "10".parse().unwrap()), None);
+            assert_eq!(refusal(level, twelve, true), None, "the 12x12 table is on disk");
+            assert_eq!(refusal(level, "10".parse().unwrap(), false), None);
         }
     }
 }

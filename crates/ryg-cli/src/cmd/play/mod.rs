@@ -75,7 +75,9 @@ pub fn run(args: Args) -> Result<()> {
         Some(path) => crate::files::read_wide_record(path)?.into_game(),
         None => Game::new(args.position.wide_position()?),
     };
-    if let Some(why) = engine::refusal(args.level, game.position().size()) {
+    let size = game.position().size();
+    let files = args.level.only_with_tablebase() && engine::table_files(&args.cache, size).is_some();
+    if let Some(why) = engine::refusal(args.level, size, files) {
         return Err(crate::args::UsageError(why).into());
     }
     let time = match args.time {
