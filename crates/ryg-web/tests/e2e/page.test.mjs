@@ -62,7 +62,7 @@ test('screenshots go to target/e2e-screenshots; docs/screenshots only with RYG_U
   assert.equal(screenshotDirFor({ RYG_UPDATE_SCREENSHOTS: '1' }), path.join(repoRoot, 'docs', 'screenshots'));
 });
 
-test('the Exact results box says which boards are worked out, in a player\'s words, once the computer\'s first move built 8×8 (a fresh server)', async () => {
+test('the Exact results box says which boards are worked out, in a player\'s words, once the computer\'s first move built 8×8, and how to build 12×12 (a fresh server)', async () => {
   const fresh = await startServer(tempDb());
   const p = await newPage(browser);
   try {
@@ -72,15 +72,15 @@ test('the Exact results box says which boards are worked out, in a player\'s wor
     // not in the header any more: in the Exact results box
     assert.equal(await p.locator('header #tablebase').count(), 0);
     await p.waitForFunction(() => document.getElementById('tablebase').textContent.startsWith('Perfect play'));
-    assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while)');
+    assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
     await newGame(p, { size: '8', seat: 'mouse', level: '3' });
-    assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while)');
+    assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
     await sq(p, 'e1').click();
     await sq(p, 'd2').click();
     await waitMoves(p, 2);
     // the note is read again after the move's answer (a hang guard only: it fails below)
     await p.waitForFunction(() => document.getElementById('tablebase').textContent.includes('8×8'), null, { timeout: 15000 }).catch(() => {});
-    assert.equal(await header.innerText(), 'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while)');
+    assert.equal(await header.innerText(), 'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
     await screenshot(p, 'tablebase-header');
     assert.deepEqual(p.errors, []);
   } finally {
