@@ -95,6 +95,13 @@ impl Games<'_> {
     }
 }
 
+impl Games<'_> {
+    /// Whether the computer can play at `level` on a board of `size` (see [`level_fits`]).
+    pub(super) fn level_fits(&self, level: PlayerSpec, size: Size) -> Result<(), GameError> {
+        level_fits(level, size, self.exact_on(size))
+    }
+}
+
 /// Whether the computer can play at `level` on a board of `size`: the levels that read the
 /// tablebase (`perfect`, `err:F`) play on boards up to 10×10, and beyond where `on_disk` (the
 /// server reads that size's table from files).

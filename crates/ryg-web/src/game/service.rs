@@ -36,13 +36,9 @@ impl<'a> Games<'a> {
         Games { exact: Some(exact), ..self }
     }
 
-    /// Whether the computer can play at `level` on a board of `size` (see [`super::seats::level_fits`]).
-    pub(super) fn level_fits(
-        &self,
-        level: ryg_wide::PlayerSpec,
-        size: ryg_wide::Size,
-    ) -> Result<(), GameError> {
-        super::seats::level_fits(level, size, self.exact.is_some_and(|exact| exact(size)))
+    /// Whether the computer reads exact results on `size` beyond 10×10 (see [`Games::with_exact`]).
+    pub(super) fn exact_on(&self, size: ryg_wide::Size) -> bool {
+        self.exact.is_some_and(|exact| exact(size))
     }
 
     /// Game `id`.
