@@ -21,6 +21,8 @@ pub const CODES: &[&str] = &[
     "bad_request",
     "bad_fen",
     "bad_move",
+    "bad_weights",
+    "empty_square",
     "illegal_move",
     "unauthorized",
     "forbidden",
@@ -127,6 +129,10 @@ impl IntoResponse for ApiError {
         if let Some(secs) = self.retry_after.or(retry.then_some(1)) {
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
         }
+        if self.status == StatusCode::UNAUTHORIZED {
+            res.headers_mut()
+                .insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));
+        }
         if self.status.is_server_error() {
             res.extensions_mut().insert(crate::routes::log::Cause { message: self.message, code: self.code });
         }
@@ -136,3 +142,52 @@ impl IntoResponse for ApiError {
 
 /// The result of a handler.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::CODES;
+
+    /// The codes the source gives its errors: the string literal right after a status
+    /// (`StatusCode::X, "code"`, line breaks allowed) or in `with_code("code")`.
+    fn codes_in(text: &str) -> Vec<String> {
+        let literal = |rest: &str| -> Option<String> {
+            let rest = rest.trim_start().strip_prefix('"')?;
+            let code = &rest[..rest.find('"')?];
+            (!code.is_empty() && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+                .then(|| code.to_owned())
+        };
+        let after_status = text.match_indices("StatusCode::").filter_map(|(i, m)| {
+            let rest = text[i + m.len()..].trim_start_matches(|c: char| c.is_ascii_uppercase() || c == '_');
+            literal(rest.trim_start().strip_prefix(',')?)
+        });
+        let with_code = text.match_indices("with_code(").filter_map(|(i, m)| literal(&text[i + m.len()..]));
+        after_status.chain(with_code).collect()
+    }
+
+    #[test]
+    fn every_code_the_server_gives_is_listed() {
+        let mut files = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+        let mut seen = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                // the code the server runs, not its tests
+                let code_part = text.split("#[cfg(test)]").next().unwrap_or_default();
+                for code in codes_in(code_part) {
+                    assert!(
+                        CODES.contains(&code.as_str()),
+                        "{}: code '{code}' is not in CODES",
+                        path.display()
+                    );
+                    seen.push(code);
+                }
+            }
+        }
+        // the scan finds the codes (it would pass vacuously otherwise)
+        for code in ["bad_weights", "empty_square", "not_your_turn", "storage_unavailable", "too_large"] {
+            assert!(seen.iter().any(|c| c == code), "the scan missed '{code}'");
+        }
+    }
+}

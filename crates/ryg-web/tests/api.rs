@@ -395,7 +395,7 @@ fn error_answers_carry_a_stable_code() {
     let cases: Vec<((u16, Value), u16, &str)> = vec![
         (post(&moves, json!({"move": "e1g3"}), Some(&mouse)), 400, "illegal_move"),
         (post(&moves, json!({"move": "e1e2"}), Some(&mouse)), 400, "bad_move"),
-        (post(&moves, json!({"move": "e1f2"}), None), 403, "unauthorized"),
+        (post(&moves, json!({"move": "e1f2"}), None), 401, "unauthorized"),
         (post(&moves, json!({"move": "e1f2"}), Some(&cats)), 403, "not_your_turn"),
         (
             post(&format!("/api/games/{id}/name"), json!({"name": "A", "side": "mouse"}), Some(&cats)),

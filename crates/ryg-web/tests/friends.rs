@@ -41,17 +41,18 @@ fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
 
     let path = format!("/api/games/{id}/moves");
     let first = json!({"move": "c1d2"});
-    for (token, why) in [
-        (None, "send your seat's token"),
-        (Some(cats.as_str()), "needs the mouse' token: yours is the cats'"),
-        (Some("0123456789abcdef0123456789abcdef"), "not a seat's of this game"),
+    // no token: 401 (authenticate first); a token that is not the right one: 403
+    for (token, why, want) in [
+        (None, "send your seat's token", 401),
+        (Some(cats.as_str()), "needs the mouse' token: yours is the cats'", 403),
+        (Some("0123456789abcdef0123456789abcdef"), "not a seat's of this game", 403),
     ] {
         let (status, err) = server.post_as(&path, first.clone(), token);
-        assert_eq!(status, 403, "{err}");
+        assert_eq!(status, want, "{err}");
         assert!(err["error"].as_str().unwrap().contains(why), "{err}");
     }
     let (status, err) = server.call_as("POST", &path, Some(&first.to_string()), None);
-    assert_eq!(status, 403, "{err}");
+    assert_eq!(status, 401, "{err}");
     let (status, err) =
         server.post_as(&format!("/api/games/{id}/computer"), json!({"level": "3"}), Some(&cats));
     assert_eq!(status, 403, "the cats cannot make the computer move for the mouse: {err}");
@@ -174,7 +175,7 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
     let (status, _) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
     assert_eq!(status, 409, "no rematch before the end");
     let (status, _) = server.post_as(&at("resign"), json!({}), None);
-    assert_eq!(status, 403);
+    assert_eq!(status, 401, "no token: authenticate first");
     let (status, over) = server.post_as(&at("resign"), json!({}), Some(&cats));
     assert_eq!(status, 200, "{over}");
     assert_eq!(over["outcome"], json!({"winner": "mouse", "reason": "resigned"}));
@@ -290,7 +291,7 @@ fn games_against_the_computer_have_a_token_for_the_human_seat() {
         ("resign", json!({})),
     ] {
         let (status, _) = server.post_as(&format!("/api/games/{id}/{what}"), body, None);
-        assert_eq!(status, 403, "{what} without a token");
+        assert_eq!(status, 401, "{what} without a token");
     }
     let (status, hot) = server.post("/api/games", json!({"mouse": "2", "cats": "3", "hotseat": true}));
     assert_eq!((status, hot["error"].as_str()), (400, Some("\"hotseat\" needs two human seats")));

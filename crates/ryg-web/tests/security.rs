@@ -25,6 +25,20 @@ fn send(
     (parts.status.as_u16(), parts.headers, text)
 }
 
+/// `POST path` with `token` and nothing else: no body, no Content-Type.
+fn send_with_token(server: &Server, path: &str, token: &str) -> (u16, ureq::http::HeaderMap, String) {
+    let req = ureq::http::Request::builder()
+        .method("POST")
+        .uri(format!("{}{path}", server.url))
+        .header("Authorization", format!("Bearer {token}"));
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let resp = agent.run(req.body(()).unwrap()).unwrap();
+    let (parts, body) = resp.into_parts();
+    let mut text = String::new();
+    body.into_reader().read_to_string(&mut text).unwrap();
+    (parts.status.as_u16(), parts.headers, text)
+}
+
 #[test]
 fn every_answer_carries_the_security_headers() {
     let dir = tempfile::tempdir().unwrap();
@@ -218,10 +232,52 @@ fn an_undeclared_method_is_405_not_415() {
         ("PUT", "/api/games/1/moves", Some("text/plain")),
         ("DELETE", "/api/games/1", None),
         ("PATCH", "/api/solve", Some("application/x-www-form-urlencoded")),
+        // a POST where only GET is declared: 405, not the 415 of the content-type gate
+        ("POST", "/api/solve", None),
+        ("POST", "/api/games/1/events", Some("text/plain")),
+        ("POST", "/healthz", None),
     ] {
         let (status, headers, text) = send(&server, method, path, content_type, "");
         assert_eq!(status, 405, "{method} {path}: {text}");
         assert!(text.contains("method_not_allowed"), "{method} {path}: {text}");
         assert_eq!(headers.get("x-frame-options").and_then(|v| v.to_str().ok()), Some("DENY"));
     }
+}
+
+/// The actions on a game check the token before the body's type: a request without its token
+/// (or with a malformed one) is 401 with `WWW-Authenticate: Bearer`, also when it sends no
+/// body and no Content-Type (an action that needs none); a wrong token is 403. Elsewhere a
+/// POST without a JSON Content-Type stays 415 (a cross-site form cannot create games).
+#[test]
+fn a_missing_token_is_401_before_the_content_type_gate() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, game) = server.post("/api/games", serde_json::json!({"mouse": "human", "cats": "human"}));
+    assert_eq!(status, 201, "{game}");
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let mouse = game["tokens"]["mouse"].as_str().unwrap().to_owned();
+    let resign = format!("/api/games/{public}/resign");
+    for (content_type, body) in [(None, ""), (Some("application/json"), "{}")] {
+        let (status, headers, text) = send(&server, "POST", &resign, content_type, body);
+        assert_eq!(status, 401, "{content_type:?}: {text}");
+        assert!(text.contains("\"unauthorized\""), "{text}");
+        assert_eq!(headers.get("www-authenticate").and_then(|v| v.to_str().ok()), Some("Bearer"));
+    }
+    let (status, err) = server.call_with_header("POST", &resign, "{}", ("Authorization", "Basic abc"));
+    assert_eq!(status, 401, "a malformed Authorization header: {err}");
+    assert_eq!(err["error"], "malformed Authorization header: expected 'Bearer TOKEN'");
+    let (status, err) =
+        server.call_with_header("POST", &resign, "{}", ("Authorization", "Bearer 0123456789abcdef"));
+    assert_eq!(status, 403, "a token of no seat: {err}");
+    // a body with no Content-Type is still refused, token or not
+    let (status, _, text) = send(&server, "POST", &resign, None, "{}");
+    assert_eq!(status, 415, "{text}");
+    // the game is still on; with its token and no body at all, the action is taken
+    let (status, _, text) = send_with_token(&server, &resign, &mouse);
+    assert_eq!(status, 200, "{text}");
+    let over: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(over["outcome"]["reason"], "resigned", "{text}");
+    // creating a game needs JSON, body or not
+    let (status, _, text) = send(&server, "POST", "/api/games", None, "");
+    assert_eq!(status, 415, "{text}");
 }

@@ -4,7 +4,7 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, StatusCode};
 
 use crate::error::ApiError;
 use crate::token;
@@ -22,10 +22,16 @@ impl Bearer {
     /// The bearer token of `headers`.
     ///
     /// # Errors
-    /// 400 when an `Authorization` header is there but is not `Bearer TOKEN`.
+    /// 401 when an `Authorization` header is there but is not `Bearer TOKEN`.
     pub fn of(headers: &HeaderMap) -> Result<Bearer, ApiError> {
         let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(Bearer(None)) };
-        let malformed = || ApiError::bad_request("malformed Authorization header: expected 'Bearer TOKEN'");
+        let malformed = || {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                "malformed Authorization header: expected 'Bearer TOKEN'",
+            )
+        };
         let text = value.to_str().map_err(|_| malformed())?;
         let (scheme, token) = text.trim().split_once(' ').ok_or_else(malformed)?;
         let token = token.trim();
@@ -55,7 +61,7 @@ mod tests {
         h.insert("authorization", "Bearer abc".parse().unwrap());
         assert_eq!(Bearer::of(&h).unwrap().hash(), Some(token::hash("abc").as_str()));
         h.insert("authorization", "Basic abc".parse().unwrap());
-        assert_eq!(Bearer::of(&h).unwrap_err().status, 400);
+        assert_eq!(Bearer::of(&h).unwrap_err().status, 401);
         h.insert("authorization", "Bearer".parse().unwrap());
         assert!(Bearer::of(&h).is_err());
     }

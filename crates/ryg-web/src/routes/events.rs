@@ -96,6 +96,7 @@ pub async fn events(
             .to_str()
             .ok()
             .and_then(|t| t.trim().parse::<i64>().ok())
+            .filter(|&v| v >= 0)
             .ok_or_else(|| ApiError::bad_request("bad Last-Event-ID: expected a game version number"))?,
     };
     // Subscribe before reading the game: no change can fall between the two.

@@ -108,10 +108,12 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/", get(assets::index))
         .route("/assets/{*file}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
+        // after routing: an unknown path is 404 and a method no route takes 405, whatever the
+        // request's Content-Type
+        .route_layer(axum::middleware::from_fn(security::json_only))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(Arc::clone(state), client::limit_changes))
-        .layer(axum::middleware::from_fn(security::json_only))
         // outside the body's reading: a slow body is timed too
         .layer(axum::middleware::from_fn_with_state(Arc::clone(state), security::deadline))
         .layer(axum::middleware::from_fn(security::headers))

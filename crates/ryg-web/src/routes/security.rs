@@ -41,9 +41,12 @@ pub async fn headers(req: Request, next: Next) -> Response {
 
 /// Refuses a change (`POST`, the one method of the API that changes anything) whose
 /// `Content-Type` is not `application/json` (415), whose body is over [`MAX_BODY`] (413) or
-/// is not JSON (400): nothing done, also on the routes that read no body. Any other method goes
-/// on to the router, which takes none that changes anything: a method no route takes (`PUT`,
-/// `TRACE`…) is answered 405 whatever its `Content-Type`.
+/// is not JSON (400): nothing done, also on the routes that read no body. A route layer: the
+/// router has matched the path and method first, so a method no route takes (`PUT`, `TRACE`…)
+/// is answered 405 whatever its `Content-Type`. One exception, for the actions on a game
+/// (`/api/games/{id}/…`), which need a seat's token in an `Authorization` header (a header a
+/// cross-site form cannot send): a `POST` there with no body may omit the `Content-Type`, so
+/// that a request without its token is answered 401 by the action, as for any other.
 pub async fn json_only(req: Request, next: Next) -> Response {
     if *req.method() != Method::POST {
         return next.run(req).await;
@@ -59,6 +62,17 @@ pub async fn json_only(req: Request, next: Next) -> Response {
             Err(e) => e.into_response(),
         };
     }
+    let game_action = req
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .is_some_and(|p| p.as_str().starts_with("/api/games/{id}/"));
+    if sent.is_none() && game_action {
+        match whole_body(req).await {
+            Ok((req, true)) => return next.run(req).await,
+            Ok((_, false)) => {}
+            Err(e) => return e.into_response(),
+        }
+    }
     let what = match &sent {
         Some(t) => format!("this one sent '{}'", ryg::echo::echo(t)),
         None => "this one sent none".to_owned(),
@@ -66,21 +80,31 @@ pub async fn json_only(req: Request, next: Next) -> Response {
     ApiError::new(
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         "unsupported_media_type",
-        format!("{} requests need 'Content-Type: application/json' ({what})", req.method()),
+        format!("POST requests need 'Content-Type: application/json' ({what})"),
     )
     .into_response()
+}
+
+/// The request with its body read (at most [`MAX_BODY`] bytes), and whether that body is empty.
+async fn whole_body(req: Request) -> Result<(Request, bool), ApiError> {
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
+    let empty = bytes.is_empty();
+    Ok((Request::from_parts(parts, axum::body::Body::from(bytes)), empty))
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        format!("request body over {} KiB", MAX_BODY / 1024),
+    )
 }
 
 /// The request with its body read and checked: at most [`MAX_BODY`] bytes, empty or JSON.
 async fn whole_json_body(req: Request) -> Result<Request, ApiError> {
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("request body over {} KiB", MAX_BODY / 1024),
-        )
-    })?;
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
     if !bytes.iter().all(u8::is_ascii_whitespace) {
         serde_json::from_slice::<serde::de::IgnoredAny>(&bytes)
             .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))?;

@@ -34,6 +34,15 @@ const MAX_IDS: usize = 100;
 /// for the games this browser holds a seat in or opened. Without `ids`: the server's live
 /// games, newest first, only when it runs with `--public-games`.
 pub async fn list(State(state): AppRef, params: Params, token: Bearer) -> ApiResult<Json<serde_json::Value>> {
+    // checked whichever way the list is asked for
+    let limit = int_param(&params, "limit", 1..=100)?.unwrap_or(20) as usize;
+    let archived = match params.get("archived").map(String::as_str) {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!("bad archived '{other}': expected true or false")))
+        }
+    };
     if let Some(ids) = params.get("ids") {
         let ids = parse_ids(ids)?;
         let st = Arc::clone(&state);
@@ -47,14 +56,6 @@ pub async fn list(State(state): AppRef, params: Params, token: Bearer) -> ApiRes
         )
         .with_code("not_public"));
     }
-    let limit = int_param(&params, "limit", 1..=100)?.unwrap_or(20) as usize;
-    let archived = match params.get("archived").map(String::as_str) {
-        None | Some("false") => false,
-        Some("true") => true,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!("bad archived '{other}': expected true or false")))
-        }
-    };
     let st = Arc::clone(&state);
     let games =
         blocking(move || Ok(with_service(&st, |games| games.list(limit, archived, now_ms()))?)).await?;

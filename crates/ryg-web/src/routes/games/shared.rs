@@ -39,6 +39,8 @@ impl From<GameError> for ApiError {
             E::NeedsLevel(_) | E::WhichSeat | E::NameTooLong { .. } | E::NameControl | E::Invalid(_) => {
                 (StatusCode::BAD_REQUEST, "bad_request")
             }
+            // no token at all: authenticate first (401); a token of no seat of this game: 403
+            E::NotAPlayer { token_sent: false, .. } => (StatusCode::UNAUTHORIZED, "unauthorized"),
             E::NotAPlayer { .. } => (StatusCode::FORBIDDEN, "unauthorized"),
             E::WrongSeat { .. } => (StatusCode::FORBIDDEN, "forbidden"),
             E::NotYourTurn { .. } => (StatusCode::FORBIDDEN, "not_your_turn"),
