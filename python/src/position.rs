@@ -205,7 +205,7 @@ impl PyPosition {
 pub fn solve<'py>(py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let position = position_arg(position)?;
     let tablebase = crate::tables::get(py, position.size());
-    let report = SolveReport::of(&tablebase, &position).map_err(value_error)?;
+    let report = SolveReport::of(&*tablebase, &position).map_err(value_error)?;
     let moves = PyList::empty(py);
     for m in &report.moves {
         let entry = PyDict::new(py);
