@@ -17,9 +17,13 @@ fn send(
     if let Some(t) = content_type {
         req = req.header("Content-Type", t);
     }
+    answer(req.body(body.to_owned()).unwrap())
+}
+
+/// Sends `req`: its status, headers and text (an error status is an answer, not a failure).
+fn answer<B: ureq::AsSendBody>(req: ureq::http::Request<B>) -> (u16, ureq::http::HeaderMap, String) {
     let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-    let resp = agent.run(req.body(body.to_owned()).unwrap()).unwrap();
-    let (parts, body) = resp.into_parts();
+    let (parts, body) = agent.run(req).unwrap().into_parts();
     let mut text = String::new();
     body.into_reader().read_to_string(&mut text).unwrap();
     (parts.status.as_u16(), parts.headers, text)
@@ -31,12 +35,7 @@ fn send_with_token(server: &Server, path: &str, token: &str) -> (u16, ureq::http
         .method("POST")
         .uri(format!("{}{path}", server.url))
         .header("Authorization", format!("Bearer {token}"));
-    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-    let resp = agent.run(req.body(()).unwrap()).unwrap();
-    let (parts, body) = resp.into_parts();
-    let mut text = String::new();
-    body.into_reader().read_to_string(&mut text).unwrap();
-    (parts.status.as_u16(), parts.headers, text)
+    answer(req.body(()).unwrap())
 }
 
 #[test]

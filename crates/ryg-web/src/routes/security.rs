@@ -88,7 +88,7 @@ pub async fn json_only(req: Request, next: Next) -> Response {
 /// The request with its body read (at most [`MAX_BODY`] bytes), and whether that body is empty.
 async fn whole_body(req: Request) -> Result<(Request, bool), ApiError> {
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
+    let bytes = read_body(body).await?;
     let empty = bytes.is_empty();
     Ok((Request::from_parts(parts, axum::body::Body::from(bytes)), empty))
 }
@@ -104,12 +104,17 @@ fn too_large() -> ApiError {
 /// The request with its body read and checked: at most [`MAX_BODY`] bytes, empty or JSON.
 async fn whole_json_body(req: Request) -> Result<Request, ApiError> {
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
+    let bytes = read_body(body).await?;
     if !bytes.iter().all(u8::is_ascii_whitespace) {
         serde_json::from_slice::<serde::de::IgnoredAny>(&bytes)
             .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))?;
     }
     Ok(Request::from_parts(parts, axum::body::Body::from(bytes)))
+}
+
+/// A body read whole: at most [`MAX_BODY`] bytes (413 beyond).
+async fn read_body(body: axum::body::Body) -> Result<axum::body::Bytes, ApiError> {
+    axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())
 }
 
 /// Answers `408` to a request that takes longer than the server's `--request-timeout`, body
