@@ -20,10 +20,25 @@ pub fn action_count(size: Size) -> usize {
 /// The action of `mv` on a board of `size`.
 #[inline]
 pub fn action_of(size: Size, mv: Move) -> usize {
-    // The direction's index in `STEPS`: 2 when stepping down, plus 1 when stepping right.
-    let down = usize::from(mv.to.rank() < mv.from.rank());
-    let right = usize::from(mv.to.file() > mv.from.file());
-    4 * size.dense_index(mv.from) + 2 * down + right
+    // The direction from the step between the two squares' indices (no division): up when
+    // the index grows; up-right and down-left are the longer steps.
+    let (from, to) = (mv.from.index(), mv.to.index());
+    let k = match (to > from, from.abs_diff(to) == Square::STEP_RIGHT) {
+        (true, false) => 0,
+        (true, true) => 1,
+        (false, true) => 2,
+        (false, false) => 3,
+    };
+    let (rank, file) = coords(mv.from);
+    4 * (rank * usize::from(size.n() / 2) + file / 2) + k
+}
+
+/// The rank and file of `sq` (from 0), with one division by a constant.
+#[inline]
+fn coords(sq: Square) -> (usize, usize) {
+    let twice = 2 * usize::from(sq.index());
+    let rank = twice / usize::from(Square::STRIDE);
+    (rank, twice - rank * usize::from(Square::STRIDE))
 }
 
 /// The move of `action` on a board of `size`, if it stays on the board (legal or not).
@@ -45,17 +60,20 @@ pub fn fill_mask(position: &Position, mask: &mut [i8]) {
     position.for_each_move(|mv| mask[action_of(size, mv)] = 1);
 }
 
-/// Writes the observation planes of `position` into `planes` (3 · N · N zeroed bytes); with
-/// `pov`, the mover's pieces on plane 0 and the other side's on plane 1.
+/// Writes the observation planes of `position` into `planes` (3 · N · N bytes, of which
+/// the first two planes are zeroed: the third is written whole); with `pov`, the mover's
+/// pieces on plane 0 and the other side's on plane 1.
+#[inline]
 pub fn fill_planes(position: &Position, planes: &mut [u8], pov: bool) {
     let n = usize::from(position.size().n());
-    let cell = |plane: usize, sq: Square| plane * n * n + usize::from(sq.rank()) * n + usize::from(sq.file());
+    let cell = |plane: usize, sq: Square| {
+        let (rank, file) = coords(sq);
+        plane * n * n + rank * n + file
+    };
     let (mouse, cats) = if pov && position.side_to_move() == Side::Cats { (1, 0) } else { (0, 1) };
     planes[cell(mouse, position.mouse())] = 1;
     for cat in position.cats() {
         planes[cell(cats, cat)] = 1;
     }
-    if position.side_to_move() == Side::Mouse {
-        planes[2 * n * n..3 * n * n].fill(1);
-    }
+    planes[2 * n * n..3 * n * n].fill(u8::from(position.side_to_move() == Side::Mouse));
 }

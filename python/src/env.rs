@@ -19,8 +19,10 @@ use crate::position::{size_of, value_error, PyPosition};
 pub struct Game {
     start: Position,
     pub position: Position,
-    /// The legal moves of `position` (none once the game is over), computed once per turn.
+    /// The legal moves of `position` (none once the game is over), computed once per turn,
+    /// and their actions (set together by [`Game::update_moves`]).
     pub moves: MoveList,
+    pub actions: [u16; ryg::MAX_MOVES],
     pub agent: Side,
     level: Level,
     opponent: ryg::Player,
@@ -40,7 +42,18 @@ impl Game {
     pub fn new(size: Size, agent: Side, level: Level, seed: u64, tablebase: Arc<Tablebase>) -> Game {
         let start = Position::start(size, None).expect("the default start is valid");
         let opponent = ryg::Player::new(level, seed);
-        Game { start, position: start, moves: start.legal_moves(), agent, level, opponent, tablebase }
+        let mut game = Game {
+            start,
+            position: start,
+            moves: start.legal_moves(),
+            actions: [0; ryg::MAX_MOVES],
+            agent,
+            level,
+            opponent,
+            tablebase,
+        };
+        game.update_moves();
+        game
     }
 
     /// Back to the start (the opponent's random choices reseeded when `seed` is given); the
@@ -51,7 +64,7 @@ impl Game {
         }
         self.position = self.start;
         let opponent_move = self.opponent_moves();
-        self.moves = self.position.legal_moves();
+        self.update_moves();
         opponent_move
     }
 
@@ -64,8 +77,24 @@ impl Game {
     /// environment continuing where it was).
     pub fn restore(&mut self, position: Position, rng_state: u64) {
         self.position = position;
-        self.moves = position.legal_moves();
+        self.update_moves();
         self.opponent.set_rng_state(rng_state);
+    }
+
+    /// Generates the legal moves of `position` and their actions.
+    #[inline]
+    fn update_moves(&mut self) {
+        self.position.legal_moves_into(&mut self.moves);
+        let size = self.position.size();
+        for (action, &mv) in self.actions.iter_mut().zip(self.moves.iter()) {
+            *action = encoding::action_of(size, mv) as u16;
+        }
+    }
+
+    /// The action of the `i`th legal move.
+    #[inline]
+    pub fn action(&self, i: usize) -> usize {
+        usize::from(self.actions[i])
     }
 
     /// The opponent's move when it is to move in a game that goes on.
@@ -84,24 +113,24 @@ impl Game {
     /// Plays the agent's `action` and the opponent's answer. An action that is not a legal
     /// move (every action once the game is over) ends the game as a loss, the position
     /// unchanged.
+    #[inline]
     pub fn step(&mut self, action: usize) -> Step {
         // the legal move whose action it is (cheaper than decoding the action: no division)
-        let size = self.position.size();
-        let mv = self.moves.iter().copied().find(|&mv| encoding::action_of(size, mv) == action);
-        let Some(mv) = mv else {
+        let found = self.actions[..self.moves.len()].iter().position(|&a| usize::from(a) == action);
+        let Some(mv) = found.map(|i| self.moves[i]) else {
             return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
         };
         self.position.play_unchecked(mv);
         let mut opponent_move = None;
         let outcome = if self.position.mouse_escaped() {
-            self.moves = self.position.legal_moves();
+            self.update_moves();
             self.position.outcome()
         } else {
             match self.opponent.choose(&self.position, Some(&self.tablebase), &mut NoHandler) {
                 Ok(choice) => {
                     self.position.play_unchecked(choice.mv);
                     opponent_move = Some(choice.mv);
-                    self.moves = self.position.legal_moves();
+                    self.update_moves();
                     // The agent is to move: the game is over exactly when it has no move.
                     if self.moves.is_empty() {
                         self.position.outcome()
@@ -111,7 +140,7 @@ impl Game {
                 }
                 // The opponent has no move: the game is over.
                 Err(_) => {
-                    self.moves = self.position.legal_moves();
+                    self.update_moves();
                     self.position.outcome()
                 }
             }
@@ -126,9 +155,8 @@ impl Game {
 
     /// Sets `mask[a]` to 1 for the legal actions in a zeroed `mask`.
     pub fn fill_mask(&self, mask: &mut [i8]) {
-        let size = self.position.size();
-        for &mv in self.moves.iter() {
-            mask[encoding::action_of(size, mv)] = 1;
+        for &action in &self.actions[..self.moves.len()] {
+            mask[usize::from(action)] = 1;
         }
     }
 

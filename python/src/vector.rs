@@ -88,7 +88,6 @@ impl Chunk<'_> {
         let size = game.position.size();
         let (cells, actions) = (3 * usize::from(size.n()).pow(2), encoding::action_count(size));
         let mut optimal = self.optimal;
-        self.planes.fill(0);
         self.masks.fill(0);
         self.rewards.fill(0.0);
         self.terminated.fill(false);
@@ -112,7 +111,9 @@ impl Chunk<'_> {
                     self.finished[i] = false;
                 }
             }
-            encoding::fill_planes(&game.position, &mut self.planes[i * cells..(i + 1) * cells], self.pov);
+            let planes = &mut self.planes[i * cells..(i + 1) * cells];
+            planes[..cells / 3 * 2].fill(0); // the pieces' planes (fill_planes writes the third)
+            encoding::fill_planes(&game.position, planes, self.pov);
             game.fill_mask(&mut self.masks[i * actions..(i + 1) * actions]);
             if let Some(optimal) = optimal.as_deref_mut() {
                 for a in game.optimal_actions() {
@@ -359,11 +360,11 @@ impl PyVectorCore {
             .iter()
             .zip(&self.finished)
             .map(|(game, &done)| {
-                let moves = &game.moves;
-                if done || moves.is_empty() {
+                let count = game.moves.len();
+                if done || count == 0 {
                     return 0;
                 }
-                encoding::action_of(game.position.size(), moves[rng.below(moves.len())]) as i64
+                game.action(rng.below(count)) as i64
             })
             .collect();
         PyArray1::from_vec(py, actions)

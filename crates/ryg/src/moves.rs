@@ -83,10 +83,17 @@ impl MoveList {
         MoveList { moves: [filler; MAX_MOVES], len: 0 }
     }
 
-    #[inline]
-    pub(crate) fn push(&mut self, mv: Move) {
-        self.moves[self.len as usize] = mv;
-        self.len += 1;
+    /// Writes `mv` at `i`, beyond the length (see [`MoveList::truncate`]).
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: usize, mv: Move) {
+        self.moves[i] = mv;
+    }
+
+    /// Sets the length to `len`, the moves before it written by [`MoveList::set`].
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        debug_assert!(len <= MAX_MOVES);
+        self.len = len as u8;
     }
 }
 

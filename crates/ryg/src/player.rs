@@ -170,6 +170,9 @@ impl Player {
         tablebase: Option<&dyn ExactSource>,
         handler: &mut impl SearchHandler,
     ) -> Result<Choice, PlayerError> {
+        if self.level == Level::Random && self.depth.is_none() && self.engine.is_none() {
+            return self.random_move(position);
+        }
         let moves = position.legal_moves();
         if moves.is_empty() {
             return Err(PlayerError::GameOver);
@@ -200,6 +203,18 @@ impl Player {
             _ => Basis::Drawn { permille: (p * 1000.0).round() as u16 },
         };
         Ok(Choice { mv, basis })
+    }
+
+    /// A uniformly random legal move, as `moves[rng.below(moves.len())]` of the legal moves,
+    /// without building their list (the random opponent of the learning environments plays
+    /// millions of these).
+    fn random_move(&mut self, position: &Position) -> Result<Choice, PlayerError> {
+        let count = position.count_moves();
+        if count == 0 {
+            return Err(PlayerError::GameOver);
+        }
+        let mv = position.nth_move(self.rng.below(count)).expect("k is below count_moves()");
+        Ok(Choice { mv, basis: Basis::Random })
     }
 
     /// A fixed-depth search (the `depth` command of the terminal game).
@@ -270,6 +285,26 @@ mod tests {
             plies += 1;
         }
         (position.outcome().unwrap().winner, plies)
+    }
+
+    #[test]
+    fn a_random_player_draws_the_kth_legal_move_as_its_generator_says() {
+        // Every position of 200 random games on 8x8 and 6x6: the random player's move is
+        // `legal_moves()[rng.below(len)]` with the same generator, and a finished game refuses.
+        for (size, seed) in [(Size::STANDARD, 7), (Size::new(6).unwrap(), 8)] {
+            let (mut player, mut rng) = (Player::new(Level::Random, seed), SplitMix64::new(seed));
+            for _ in 0..200 {
+                let mut position = Position::start(size, None).unwrap();
+                while position.outcome().is_none() {
+                    let moves = position.legal_moves();
+                    let expected = moves[rng.below(moves.len())];
+                    let choice = player.choose(&position, None, &mut NoHandler).unwrap();
+                    assert_eq!((choice.mv, choice.basis), (expected, Basis::Random), "{position}");
+                    position.play_unchecked(expected);
+                }
+                assert!(matches!(player.choose(&position, None, &mut NoHandler), Err(PlayerError::GameOver)));
+            }
+        }
     }
 
     #[test]

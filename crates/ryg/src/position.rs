@@ -199,14 +199,31 @@ impl Position {
     }
 
     /// The legal moves of the side to move, cats in square order; none when the game is over.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_move(|mv| list.push(mv));
+        self.legal_moves_into(&mut list);
         list
     }
 
-    /// Calls `f` with each legal move, in the order of [`Position::legal_moves`].
+    /// [`Position::legal_moves`] written into `list`, replacing what it held: for a list kept
+    /// from turn to turn, which is then not copied.
     #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        // The length in a local (a register) rather than in the list, whose bytes the
+        // compiler would otherwise reload after every move written.
+        let mut len = 0;
+        self.for_each_move(|mv| {
+            list.set(len, mv);
+            len += 1;
+        });
+        list.truncate(len);
+    }
+
+    /// Calls `f` with each legal move, in the order of [`Position::legal_moves`]. Always
+    /// inlined, so that `f` runs in its caller's registers (a move list's length is not
+    /// written back to memory after every move).
+    #[inline(always)]
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         if self.mouse_escaped() {
             return;
@@ -218,14 +235,44 @@ impl Position {
                 }
             }
             Side::Cats => {
-                let empty = self.empty();
-                for from in self.cats {
-                    for to in SquareSet::from_square(from).down() & empty {
-                        f(Move::new(from, to));
+                // Each cat's steps in square order: down-left (the lower index), then
+                // down-right; the cats that can step are found for all cats at once.
+                let empty = self.empty().0;
+                let left = (empty << Square::STEP_RIGHT) & self.cats.0;
+                let right = (empty << Square::STEP_LEFT) & self.cats.0;
+                for from in SquareSet(left | right) {
+                    let bit = 1 << from.index();
+                    if left & bit != 0 {
+                        f(Move::new(from, Square::from_set_bit(from.index() - Square::STEP_RIGHT)));
+                    }
+                    if right & bit != 0 {
+                        f(Move::new(from, Square::from_set_bit(from.index() - Square::STEP_LEFT)));
                     }
                 }
             }
         }
+    }
+
+    /// The `k`th legal move (from 0) in the order of [`Position::legal_moves`], without
+    /// listing the others: a random player's draw.
+    pub fn nth_move(&self, k: usize) -> Option<Move> {
+        if self.side == Side::Mouse || self.mouse_escaped() {
+            return self.legal_moves().get(k).copied();
+        }
+        let empty = self.empty().0;
+        let left = (empty << Square::STEP_RIGHT) & self.cats.0;
+        let right = (empty << Square::STEP_LEFT) & self.cats.0;
+        let mut k = k;
+        for from in SquareSet(left | right) {
+            let (has_left, has_right) = (left >> from.index() & 1, right >> from.index() & 1);
+            let count = (has_left + has_right) as usize;
+            if k < count {
+                let step = if k == 0 && has_left == 1 { Square::STEP_RIGHT } else { Square::STEP_LEFT };
+                return Some(Move::new(from, Square::from_set_bit(from.index() - step)));
+            }
+            k -= count;
+        }
+        None
     }
 
     /// Whether `mv` is legal here.

@@ -69,6 +69,14 @@ impl Square {
         }
     }
 
+    /// The square of a bit of a [`SquareSet`](crate::SquareSet), which holds no padding:
+    /// checked in debug builds only.
+    #[inline]
+    pub(crate) const fn from_set_bit(index: u8) -> Square {
+        debug_assert!(Self::try_new(index).is_some(), "a square set holds a padding bit");
+        Square(index)
+    }
+
     /// The bit index of this square in a [`SquareSet`](crate::SquareSet).
     #[inline]
     pub const fn index(self) -> u8 {

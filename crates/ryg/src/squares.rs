@@ -55,7 +55,9 @@ impl SquareSet {
     /// The lowest square of the set.
     #[inline]
     pub fn first(self) -> Option<Square> {
-        (self.0 != 0).then(|| Square::new(self.0.trailing_zeros() as u8))
+        // A set holds squares only (boards mask off padding), so the index needs no check
+        // in release builds: move generation iterates sets in its innermost loop.
+        (self.0 != 0).then(|| Square::from_set_bit(self.0.trailing_zeros() as u8))
     }
 
     /// Every square one diagonal step up (toward the last rank) from a square of the set.

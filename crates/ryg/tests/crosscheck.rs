@@ -27,6 +27,14 @@ fn check_agree(fast: &Position, naive: &Naive) {
     let names = fast_names(fast);
     assert_eq!(names, naive.move_names(), "{}", fast.fen());
     assert_eq!(fast.count_moves(), names.len(), "{}", fast.fen());
+    // The documented order (origin, then destination, in square order) and the k-th move.
+    let moves = fast.legal_moves();
+    let keys: Vec<(u8, u8)> = moves.iter().map(|mv| (mv.from.index(), mv.to.index())).collect();
+    assert!(keys.is_sorted(), "{}: {moves:?}", fast.fen());
+    for (k, &mv) in moves.iter().enumerate() {
+        assert_eq!(fast.nth_move(k), Some(mv), "{} move {k}", fast.fen());
+    }
+    assert_eq!(fast.nth_move(moves.len()), None, "{}", fast.fen());
     assert_eq!(fast.outcome().map(|o| o.reason), naive.end().map(naive_reason), "{}", fast.fen());
     if let Some(outcome) = fast.outcome() {
         assert!(fast.legal_moves().is_empty());
