@@ -156,6 +156,13 @@ impl LayerStore {
         store.to_solve().is_empty().then_some(store)
     }
 
+    /// The win/loss layers of `size` under `cache`, if every one is on disk (its header
+    /// sound): `None` while they are missing or unfinished.
+    pub fn complete_wdl(cache: &Path, size: Size) -> Option<LayerStore> {
+        let store = LayerStore::win_loss(cache, size);
+        store.to_solve().is_empty().then_some(store)
+    }
+
     /// The same store with a cache of `blocks` blocks (the tests' way to make it evict).
     #[cfg(test)]
     pub(super) fn with_cache(mut self, blocks: usize) -> LayerStore {

@@ -330,6 +330,9 @@ impl Engine {
             if let Some(files) = self.files(position.size()) {
                 return files_hint(&*files, position);
             }
+            if let Some(store) = super::winloss::table(&self.cache, position.size()) {
+                return super::winloss::hint(&store, position);
+            }
             return Ok(self.searched_hint(position));
         };
         let tablebase = self.tablebases.get(position.size());
@@ -385,11 +388,14 @@ impl Engine {
             }
             None => match self.files(position.size()) {
                 Some(files) => text.push_str(&format!("Exact result: {}.\n", files.probe(position)?)),
-                None => text.push_str(&format!(
-                    "Exact result: unknown on {} ({}).\n",
-                    position.size(),
-                    no_table(position.size())
-                )),
+                None => match super::winloss::table(&self.cache, position.size()) {
+                    Some(store) => text.push_str(&super::winloss::result_line(&store, position)?),
+                    None => text.push_str(&format!(
+                        "Exact result: unknown on {} ({}).\n",
+                        position.size(),
+                        no_table(position.size())
+                    )),
+                },
             },
         }
         Ok(text)
@@ -444,7 +450,7 @@ fn no_table(size: ryg_wide::Size) -> &'static str {
     if size.n() == 12 {
         "no 12x12 tablebase in the cache directory: `ryg solve --size 12` builds it"
     } else {
-        "the exact result is known only up to 10x10"
+        "the exact result is known only up to 10x10; `ryg solve --size 14 --wdl` builds 14x14's winners"
     }
 }
 

@@ -10,6 +10,7 @@ mod session;
 mod setup;
 mod state;
 mod text;
+mod winloss;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
