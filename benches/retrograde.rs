@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use ryg::{Position, Side, Size, SquareSet, Tablebase};
+use ryg::{Position, Side, Size, Square, SquareSet, Tablebase};
 
 /// CPU seconds of this process (user + system), from /proc (Linux), else 0.
 fn cpu_seconds() -> f64 {
@@ -32,29 +32,37 @@ fn binomial(n: usize, k: usize) -> usize {
 
 /// The plain table: one byte a position (0 unsolved, 1 + plies for a loss of the side to
 /// move, 129 + plies for a win), the same index as ryg's (cats' colex rank, side, mouse).
+/// Plain, but not naive: a configuration's cats are read from a table of them by rank, a
+/// square's dense index from a table by square, and the positions one move before are made
+/// with bit operations, so that the baseline's cost is the algorithm's, not decoding's.
 struct Plain {
     size: Size,
     squares: usize,
     binom: Vec<Vec<usize>>,
+    /// The cats of every configuration, by colex rank.
+    configs: Vec<SquareSet>,
+    /// The dense index of each square (by bit index).
+    dense: Vec<usize>,
+    /// The square of each dense index.
+    square: Vec<Square>,
 }
 
 impl Plain {
     fn new(size: Size) -> Plain {
         let squares = size.dark_squares();
         let binom = (0..=squares).map(|n| (0..=size.cats()).map(|k| binomial(n, k)).collect()).collect();
-        Plain { size, squares, binom }
+        let square: Vec<Square> = (0..squares).map(|d| size.from_dense_index(d)).collect();
+        let mut dense = vec![usize::MAX; usize::from(Square::LIMIT)];
+        for (d, sq) in square.iter().enumerate() {
+            dense[usize::from(sq.index())] = d;
+        }
+        let mut plain = Plain { size, squares, binom, configs: Vec::new(), dense, square };
+        plain.configs = (0..binomial(squares, size.cats())).map(|rank| plain.cats_of(rank)).collect();
+        plain
     }
 
-    fn entry(&self, p: &Position) -> usize {
-        let config: usize =
-            p.cats().enumerate().map(|(i, sq)| self.binom[self.size.dense_index(sq)][i + 1]).sum();
-        let side = if p.side_to_move() == Side::Mouse { 0 } else { self.squares };
-        config * 2 * self.squares + side + self.size.dense_index(p.mouse())
-    }
-
-    fn position(&self, entry: usize) -> Option<Position> {
-        let block = 2 * self.squares;
-        let (mut config, rest) = (entry / block, entry % block);
+    /// The cats of the configuration of colex rank `config` (the table's construction).
+    fn cats_of(&self, mut config: usize) -> SquareSet {
         let mut cats = SquareSet::EMPTY;
         for k in (1..=self.size.cats()).rev() {
             let mut d = k - 1;
@@ -62,15 +70,36 @@ impl Plain {
                 d += 1;
             }
             config -= self.binom[d][k];
-            cats |= SquareSet::from_square(self.size.from_dense_index(d));
+            cats |= SquareSet::from_square(self.square[d]);
         }
+        cats
+    }
+
+    fn entry(&self, mouse: Square, cats: SquareSet, side: Side) -> usize {
+        let config: usize =
+            cats.enumerate().map(|(i, sq)| self.binom[self.dense[usize::from(sq.index())]][i + 1]).sum();
+        let side = if side == Side::Mouse { 0 } else { self.squares };
+        config * 2 * self.squares + side + self.dense[usize::from(mouse.index())]
+    }
+
+    /// The mouse, the cats and the side to move of `entry`; `None` when the mouse stands on
+    /// a cat.
+    fn parts(&self, entry: usize) -> Option<(Square, SquareSet, Side)> {
+        let block = 2 * self.squares;
+        let (config, rest) = (entry / block, entry % block);
+        let (cats, mouse) = (self.configs[config], self.square[rest % self.squares]);
         let side = if rest < self.squares { Side::Mouse } else { Side::Cats };
-        Position::from_parts(self.size, self.size.from_dense_index(rest % self.squares), cats, side).ok()
+        (!cats.contains(mouse)).then_some((mouse, cats, side))
+    }
+
+    fn position(&self, entry: usize) -> Option<Position> {
+        let (mouse, cats, side) = self.parts(entry)?;
+        Position::from_parts(self.size, mouse, cats, side).ok()
     }
 
     /// Solves every position; the bytes.
     fn solve(&self) -> Vec<u8> {
-        let entries = binomial(self.squares, self.size.cats()) * 2 * self.squares;
+        let entries = self.configs.len() * 2 * self.squares;
         let mut value = vec![0u8; entries];
         let mut unsolved = vec![0u8; entries];
         let mut queue = VecDeque::new();
@@ -81,35 +110,35 @@ impl Plain {
                     value[e] = if o.winner == p.side_to_move() { 129 } else { 1 };
                     queue.push_back(e as u32);
                 }
-                None => unsolved[e] = p.legal_moves().len() as u8,
+                None => unsolved[e] = p.count_moves() as u8,
             }
         }
         let board = self.size.board();
+        let mut before = Vec::with_capacity(16);
         while let Some(e) = queue.pop_front() {
             let e = e as usize;
-            let p = self.position(e).expect("a solved position");
+            let (mouse, cats, side) = self.parts(e).expect("a solved position");
             let v = value[e];
             // the positions one move before: the other side moved into this one
-            let mut before = Vec::with_capacity(16);
-            let empty = board & !p.cats() & !SquareSet::from_square(p.mouse());
-            match p.side_to_move() {
+            before.clear();
+            let empty = board & !cats & !SquareSet::from_square(mouse);
+            match side {
                 Side::Cats => {
-                    let mouse = SquareSet::from_square(p.mouse());
-                    for from in (mouse.up() | mouse.down()) & empty {
-                        before.push(Position::from_parts(self.size, from, p.cats(), Side::Mouse));
+                    let m = SquareSet::from_square(mouse);
+                    for from in (m.up() | m.down()) & empty {
+                        before.push(self.entry(from, cats, Side::Mouse));
                     }
                 }
                 Side::Mouse => {
-                    for cat in p.cats() {
+                    for cat in cats {
                         for from in SquareSet::from_square(cat).up() & empty {
-                            let cats = p.cats() & !SquareSet::from_square(cat) | SquareSet::from_square(from);
-                            before.push(Position::from_parts(self.size, p.mouse(), cats, Side::Cats));
+                            let moved = cats ^ SquareSet::from_square(cat) ^ SquareSet::from_square(from);
+                            before.push(self.entry(mouse, moved, Side::Cats));
                         }
                     }
                 }
             }
-            for q in before.into_iter().flatten() {
-                let f = self.entry(&q);
+            for &f in &before {
                 if value[f] != 0 {
                     continue;
                 }
