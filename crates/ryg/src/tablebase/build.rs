@@ -70,6 +70,30 @@ impl Geometry {
         Geometry { squares, half: size.n() as usize / 2, cats: size.cats(), block: 2 * squares, down, around }
     }
 
+    /// Calls `f` with each configuration a cat's step makes from `squares` (dense,
+    /// increasing; `occupied` their set), its squares sorted again: one cat moved down to a
+    /// free square, the others where they were.
+    #[inline(always)]
+    pub(crate) fn for_each_cat_child(&self, squares: &[u8], occupied: u128, mut f: impl FnMut(&[u8])) {
+        let k = squares.len();
+        for i in 0..k {
+            for &to in &self.down[usize::from(squares[i])] {
+                if to == NONE || occupied >> to & 1 != 0 {
+                    continue;
+                }
+                let mut child = [0u8; MAX_CATS];
+                child[..k].copy_from_slice(squares);
+                child[i] = to;
+                let mut j = i;
+                while j > 0 && child[j - 1] > child[j] {
+                    child.swap(j - 1, j);
+                    j -= 1;
+                }
+                f(&child[..k]);
+            }
+        }
+    }
+
     /// Solves one configuration's block (mouse to move, then cats to move) into `out`, reading
     /// only the mouse-to-move rows of its children, `row(child)` for the child configuration
     /// whose dense squares (increasing) are `child`.
@@ -84,24 +108,12 @@ impl Geometry {
         // Cats to move: the best over the child configurations, for every mouse square at once.
         // A child whose moved cat lands on the mouse holds IMPOSSIBLE there and drops out.
         let mut best = [IMPOSSIBLE; MAX_DENSE];
-        for i in 0..k {
-            for &to in &self.down[squares[i] as usize] {
-                if to == NONE || occupied >> to & 1 != 0 {
-                    continue;
-                }
-                let mut child = [0u8; MAX_CATS];
-                child[..k].copy_from_slice(squares);
-                child[i] = to;
-                let mut j = i;
-                while j > 0 && child[j - 1] > child[j] {
-                    child.swap(j - 1, j);
-                    j -= 1;
-                }
-                for (b, &v) in best[..m].iter_mut().zip(row(&child[..k])) {
-                    *b = (*b).min(v);
-                }
+        #[allow(clippy::unnecessary_cast)] // u128 already on the widest board
+        self.for_each_cat_child(&squares[..k], occupied as u128, |child| {
+            for (b, &v) in best[..m].iter_mut().zip(row(child)) {
+                *b = (*b).min(v);
             }
-        }
+        });
         // One padding slot past the board stays IMPOSSIBLE for the mouse's missing neighbours.
         let mut cats_row = [IMPOSSIBLE; MAX_DENSE + 1];
         for (c, &b) in cats_row[..m].iter_mut().zip(&best[..m]) {

@@ -11,7 +11,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{LayerError, Layers, MAX_CATS};
-use crate::tablebase::build::NONE;
 
 /// The configurations of a run of a win/loss layer start at a multiple of this, so that every
 /// run's bits start on a word (a configuration takes `2 M` bits, its mouse row `M`).
@@ -101,22 +100,7 @@ impl Layers {
         let occupied = squares.iter().fold(0u128, |set, &d| set | 1 << d);
         // Cats to move win when some move leaves the mouse (to move) lost.
         let mut all_won = u128::MAX;
-        for i in 0..k {
-            for &to in &self.geo.down[usize::from(squares[i])] {
-                if to == NONE || occupied >> to & 1 != 0 {
-                    continue;
-                }
-                let mut child = [0u8; MAX_CATS];
-                child[..k].copy_from_slice(squares);
-                child[i] = to;
-                let mut j = i;
-                while j > 0 && child[j - 1] > child[j] {
-                    child.swap(j - 1, j);
-                    j -= 1;
-                }
-                all_won &= row(&child[..k]);
-            }
-        }
+        self.geo.for_each_cat_child(&squares[..k], occupied, |child| all_won &= row(child));
         let cats = (!all_won & steps.board & !steps.top) | occupied;
         // Mouse to move wins when a step leaves the cats (to move) lost.
         let lost = !cats & steps.board;
