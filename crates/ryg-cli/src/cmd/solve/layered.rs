@@ -84,25 +84,37 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
 
 fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
     let report = SolveReport::of(store, position)?;
-    let mut out = String::new();
     if json {
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        return emit(&out);
+        return emit(&format!("{}\n", serde_json::to_string(&report)?));
     }
+    let moves: Vec<(&str, String)> =
+        report.moves.iter().map(|m| (m.mv.as_str(), words(m.winner, m.plies))).collect();
     let result = words(report.winner, report.plies);
-    writeln!(out, "position  {}", report.fen)?;
+    emit(&report_text(position, (&result, ""), ("best", &report.best_moves), &moves)?)
+}
+
+/// The text of a solve report: the position; its `result` (with how the game ended, else
+/// `note`); the moves `best` names under its label (when there are moves); and each move with
+/// what it leads to.
+fn report_text(
+    position: &Position,
+    (result, note): (&str, &str),
+    (label, best): (&str, &[String]),
+    moves: &[(&str, String)],
+) -> Result<String> {
+    let mut out = String::new();
+    writeln!(out, "position  {}", position.fen())?;
     match position.outcome() {
         Some(outcome) => writeln!(out, "result    {result} (the game is over: {})", outcome.reason)?,
-        None => writeln!(out, "result    {result}")?,
+        None => writeln!(out, "result    {result}{note}")?,
     }
-    if !report.moves.is_empty() {
-        writeln!(out, "best      {}", report.best_moves.join(" "))?;
+    if !moves.is_empty() {
+        writeln!(out, "{label:<9} {}", best.join(" "))?;
     }
-    for (i, m) in report.moves.iter().enumerate() {
-        let label = if i == 0 { "moves" } else { "" };
-        writeln!(out, "{label:<9} {:<7} {}", m.mv, words(m.winner, m.plies))?;
+    for (i, (mv, after)) in moves.iter().enumerate() {
+        writeln!(out, "{:<9} {mv:<7} {after}", if i == 0 { "moves" } else { "" })?;
     }
-    emit(&out)
+    Ok(out)
 }
 
 fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
@@ -223,26 +235,19 @@ fn wdl_solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> 
         winning_moves: moves.iter().filter(|m| m.winner == winner.name()).map(|m| m.mv.clone()).collect(),
         moves,
     };
-    let mut out = String::new();
     if json {
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        return emit(&out);
+        return emit(&format!("{}\n", serde_json::to_string(&report)?));
     }
-    let result = format!("{} {}", report.winner, if winner == Side::Mouse { "wins" } else { "win" });
-    writeln!(out, "position  {}", report.fen)?;
-    match position.outcome() {
-        Some(outcome) => writeln!(out, "result    {result} (the game is over: {})", outcome.reason)?,
-        None => writeln!(out, "result    {result} (win/loss only: no distance)")?,
-    }
-    if !report.moves.is_empty() {
-        writeln!(out, "winning   {}", report.winning_moves.join(" "))?;
-    }
-    for (i, m) in report.moves.iter().enumerate() {
-        let label = if i == 0 { "moves" } else { "" };
-        let verb = if m.winner == Side::Mouse.name() { "wins" } else { "win" };
-        writeln!(out, "{label:<9} {:<7} {} {verb}", m.mv, m.winner)?;
-    }
-    emit(&out)
+    let verb = |winner: &str| if winner == Side::Mouse.name() { "wins" } else { "win" };
+    let moves: Vec<(&str, String)> =
+        report.moves.iter().map(|m| (m.mv.as_str(), format!("{} {}", m.winner, verb(m.winner)))).collect();
+    let result = format!("{} {}", report.winner, verb(report.winner));
+    emit(&report_text(
+        position,
+        (&result, " (win/loss only: no distance)"),
+        ("winning", &report.winning_moves),
+        &moves,
+    )?)
 }
 
 #[derive(Serialize)]
