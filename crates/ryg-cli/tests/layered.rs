@@ -32,27 +32,33 @@ fn facts(mut stats: Value) -> Value {
     stats
 }
 
-#[test]
-fn a_killed_10x10_build_resumes_and_answers_as_the_table_in_memory() {
-    let cache = tempfile::tempdir().unwrap();
-    let dir = cache.path().join("tablebase-10x10");
-    // Start the build, kill it once some layers are on disk (between or inside a layer).
+/// Starts `ryg solve --size 10 KIND` (`--layered` or `--wdl`) on one thread with its cache in
+/// `cache` and kills it once 20 layer files are in `dir` (between or inside a layer); checks
+/// that it was killed before the end.
+fn kill_after_20_layers(cache: &Path, dir: &Path, kind: &str) {
     let mut child = Std::cargo_bin("ryg")
         .unwrap()
-        .env("RYG_CACHE_DIR", cache.path())
-        .args(["solve", "--size", "10", "--layered", "--threads", "1"])
+        .env("RYG_CACHE_DIR", cache)
+        .args(["solve", "--size", "10", kind, "--threads", "1"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while layer_files(&dir) < 20 && started.elapsed() < Duration::from_secs(60) {
+    while layer_files(dir) < 20 && started.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(1));
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let kept = layer_files(&dir);
+    let kept = layer_files(dir);
     assert!((20..46).contains(&kept), "{kept} layer files when killed");
+}
+
+#[test]
+fn a_killed_10x10_build_resumes_and_answers_as_the_table_in_memory() {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("tablebase-10x10");
+    kill_after_20_layers(cache.path(), &dir, "--layered");
     // Resumed: it says so, and every answer is the in-memory table's.
     let out = ryg()
         .env("RYG_CACHE_DIR", cache.path())
@@ -171,22 +177,7 @@ fn layer_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
 fn a_killed_win_loss_build_resumes_and_writes_the_same_bytes() {
     let cache = tempfile::tempdir().unwrap();
     let dir = cache.path().join("tablebase-10x10-wdl");
-    let mut child = Std::cargo_bin("ryg")
-        .unwrap()
-        .env("RYG_CACHE_DIR", cache.path())
-        .args(["solve", "--size", "10", "--wdl", "--threads", "1"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while layer_files(&dir) < 20 && started.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let kept = layer_files(&dir);
-    assert!((20..46).contains(&kept), "{kept} layer files when killed");
+    kill_after_20_layers(cache.path(), &dir, "--wdl");
     let out = ryg()
         .env("RYG_CACHE_DIR", cache.path())
         .env("RYG_PROGRESS_SECONDS", "0")
