@@ -7,13 +7,31 @@ use serde_json::json;
 use crate::common::events::{friends_game, listen, moves, next};
 use crate::common::{pg::Database, Server};
 
+/// Two servers on one new database (`name`) and a friends' game made through the first: the
+/// database (kept alive), the servers, the game's view, its two tokens and its number.
+struct TwoServers {
+    _db: Database,
+    a: Server,
+    b: Server,
+    game: serde_json::Value,
+    mouse: String,
+    cats: String,
+    id: i64,
+}
+
+fn two_servers(name: &str, options: serde_json::Value) -> TwoServers {
+    let db = Database::new(name);
+    let (a, b) = (Server::start_url(&db.url, &[]), Server::start_url(&db.url, &[]));
+    let mut body = json!({"mouse": "human", "cats": "human"});
+    body.as_object_mut().unwrap().extend(options.as_object().unwrap().clone());
+    let (game, mouse, cats) = friends_game(&a, body);
+    let id = game["id"].as_i64().unwrap();
+    TwoServers { _db: db, a, b, game, mouse, cats, id }
+}
+
 #[test]
 fn two_servers_share_games_moves_and_live_updates() {
-    let db = Database::new("two_servers");
-    let a = Server::start_url(&db.url, &[]);
-    let b = Server::start_url(&db.url, &[]);
-    let (game, mouse, cats) = friends_game(&a, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let TwoServers { a, b, game, mouse, cats, id, .. } = two_servers("two_servers", json!({}));
     // a watcher of server B hears the moves made through server A, and the other way round
     let on_b = listen(&b.url, &game, None);
     let on_a = listen(&a.url, &game, None);
@@ -41,11 +59,7 @@ fn two_servers_share_games_moves_and_live_updates() {
 /// was stored before B loaded the game).
 #[test]
 fn a_watcher_of_another_server_hears_every_version_of_fast_moves() {
-    let db = Database::new("fast_moves");
-    let a = Server::start_url(&db.url, &[]);
-    let b = Server::start_url(&db.url, &[]);
-    let (game, mouse, cats) = friends_game(&a, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let TwoServers { a, b, game, mouse, cats, id, .. } = two_servers("fast_moves", json!({}));
     let on_b = listen(&b.url, &game, None);
     assert_eq!(next(&on_b).id, 0);
     let mut view = game;
@@ -71,12 +85,7 @@ fn a_watcher_of_another_server_hears_every_version_of_fast_moves() {
 
 #[test]
 fn a_clock_runs_out_on_every_server() {
-    let db = Database::new("clock");
-    let a = Server::start_url(&db.url, &[]);
-    let b = Server::start_url(&db.url, &[]);
-    let (game, mouse, _) =
-        friends_game(&a, json!({"mouse": "human", "cats": "human", "clock": {"minutes": 0.05}}));
-    let id = game["id"].as_i64().unwrap();
+    let TwoServers { a, b, game, mouse, id, .. } = two_servers("clock", json!({"clock": {"minutes": 0.05}}));
     let on_b = listen(&b.url, &game, None);
     next(&on_b);
     let (status, _) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));
