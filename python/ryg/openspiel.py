@@ -54,7 +54,7 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _game_info(size: int) -> pyspiel.GameInfo:
+def _game_info(size: int) -> Any:
     return pyspiel.GameInfo(
         num_distinct_actions=action_count(size),
         max_chance_outcomes=0,
@@ -66,10 +66,10 @@ def _game_info(size: int) -> pyspiel.GameInfo:
     )
 
 
-class MouseAndCatsGame(pyspiel.Game):
+class MouseAndCatsGame(pyspiel.Game):  # type: ignore[misc, name-defined]
     """The game of ``size`` (a game parameter)."""
 
-    def __init__(self, params=None):
+    def __init__(self, params: Any = None) -> None:
         params = dict(params or {})
         size = int(params.get("size", 8))
         if size not in _SIZES:
@@ -77,7 +77,7 @@ class MouseAndCatsGame(pyspiel.Game):
         self.size = size
         super().__init__(_GAME_TYPE, _game_info(size), {"size": size})
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> MouseAndCatsState:
         return MouseAndCatsState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "BoardObserver":
@@ -86,46 +86,46 @@ class MouseAndCatsGame(pyspiel.Game):
         return BoardObserver(self.size, params, history)
 
 
-class MouseAndCatsState(pyspiel.State):
+class MouseAndCatsState(pyspiel.State):  # type: ignore[misc, name-defined]
     """A state: the ``ryg.Position`` of the game so far."""
 
-    def __init__(self, game: MouseAndCatsGame):
+    def __init__(self, game: MouseAndCatsGame) -> None:
         super().__init__(game)
         self.position = ryg.Position(size=game.size)
 
-    def current_player(self):
+    def current_player(self) -> int:
         if self.position.outcome is not None:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return _PLAYERS[self.position.to_move]
 
-    def _legal_actions(self, player):
+    def _legal_actions(self, player: int) -> list[int]:
         return self.position.legal_actions()
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
         self.position = self.position.play(int(action))
 
-    def _action_to_string(self, player, action):
+    def _action_to_string(self, player: int, action: int) -> str:
         return f"{_NAMES[player]} {self.position.move_name(int(action))}"
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.position.outcome is not None
 
-    def returns(self):
+    def returns(self) -> list[float]:
         outcome = self.position.outcome
         if outcome is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if outcome["winner"] == "mouse" else [-1.0, 1.0]
 
-    def exact(self):
+    def exact(self) -> dict[str, Any]:
         """The tablebase's result of this state: ``{"winner", "plies"}``."""
         solved = ryg.solve(self.position)
         return {"winner": solved["winner"], "plies": solved["plies"]}
 
-    def optimal_actions(self):
+    def optimal_actions(self) -> list[int]:
         """The actions of perfect play (those that keep the exact result), ascending."""
         return sorted(self.position.action(m) for m in ryg.solve(self.position)["best_moves"])
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.position.fen
 
 
@@ -134,7 +134,7 @@ class BoardObserver:
     string, the history of actions (the information state) or the position's FEN (the
     observation)."""
 
-    def __init__(self, size: int, params: Any, history: bool = False):
+    def __init__(self, size: int, params: Any, history: bool = False) -> None:
         self.history = history
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
@@ -142,10 +142,10 @@ class BoardObserver:
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": np.reshape(self.tensor, shape)}
 
-    def set_from(self, state, player):
+    def set_from(self, state: MouseAndCatsState, player: int) -> None:
         self.dict["observation"][:] = state.position.planes()
 
-    def string_from(self, state, player):
+    def string_from(self, state: MouseAndCatsState, player: int) -> str:
         if self.history:
             return ", ".join(str(a) for a in state.history())
         return state.position.fen

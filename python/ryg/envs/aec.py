@@ -19,6 +19,7 @@ from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
 AGENTS = ["mouse", "cats"]
+RENDER_MODES = ["ansi", "human", "rgb_array"]
 
 
 def aec_env(size: int = 8, render_mode: Optional[str] = None, oracle: bool = True, pov: bool = False) -> Any:
@@ -48,15 +49,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
     (of the wrapped environment too) continue exactly as the original would."""
 
     metadata = {
-        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_modes": RENDER_MODES,
         "name": "ryg_mouse_and_cats_v0",
         "is_parallelizable": False,
         "render_fps": 2,
     }
 
-    def __init__(self, size: int = 8, render_mode: Optional[str] = None, oracle: bool = True, pov: bool = False):
+    def __init__(
+        self, size: int = 8, render_mode: Optional[str] = None, oracle: bool = True, pov: bool = False
+    ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render_mode {render_mode!r}: expected 'ansi', 'human' or 'rgb_array'")
         self.pov = pov
         self.size = size
@@ -80,27 +83,27 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = "mouse"
 
     def __copy__(self) -> Any:
         # the game's state is this object's: a shallow copy sharing it would move both
         return copy.deepcopy(self)
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> Any:
         return self.action_spaces[agent]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         if agent == self.agent_selection:
             mask = self.position.action_mask()
         else:
             mask = np.zeros(action_count(self.size), np.int8)
         return {"observation": self.position.planes(self.pov), "action_mask": mask}
 
-    def _set_infos(self):
+    def _set_infos(self) -> None:
         self.infos = {a: {} for a in self.agents}
         if self.oracle and self.agents:
             solved = ryg.solve(self.position)
@@ -109,7 +112,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 "exact": {"winner": solved["winner"], "plies": solved["plies"]},
             }
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         self.position = ryg.Position(size=self.size)
         self.agents = AGENTS[:]
         self.rewards = dict.fromkeys(AGENTS, 0)
@@ -121,7 +124,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def step(self, action):
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -141,7 +144,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self):
+    def render(self) -> Any:
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi', 'human' or 'rgb_array'")
             return None
@@ -153,5 +156,5 @@ class raw_env(AECEnv):  # type: ignore[misc]
         print(text)
         return None
 
-    def close(self):
+    def close(self) -> None:
         pass

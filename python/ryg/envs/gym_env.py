@@ -18,7 +18,7 @@ from gymnasium.error import ResetNeeded  # noqa: E402
 RENDER_MODES = ["ansi", "human", "rgb_array"]
 
 
-class FoxHoundsEnv(gym.Env):  # type: ignore[misc]
+class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
     """One side of the game (``side="mouse"`` or ``"cats"``) against a ryg player of level
     ``opponent`` (``"1"``–``"9"``, ``"perfect"``, ``"random"``, ``"err:0.1"``).
 

@@ -70,8 +70,8 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
             infos[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
         self.vector._core.reset_finished()  # SB3 resets in the same step
         self._masks = info["action_mask"]
-        for i, row in enumerate(self._masks):
-            infos[i]["action_mask"] = row.astype(bool)
+        for j, row in enumerate(self._masks):
+            infos[j]["action_mask"] = row.astype(bool)
         return observations.copy(), rewards.copy(), dones.copy(), infos
 
     def action_masks(self) -> np.ndarray:

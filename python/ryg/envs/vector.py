@@ -18,7 +18,7 @@ from gymnasium.vector import VectorEnv as GymVectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
 
-class VectorEnv(GymVectorEnv):  # type: ignore[misc]
+class VectorEnv(GymVectorEnv):
     """``num_envs`` copies of ``FoxHoundsEnv`` (same spaces, rewards and action encoding),
     stepped together in Rust without the GIL: ``step(actions)`` takes an int array of
     ``num_envs`` actions and returns NumPy arrays, with ``info["action_mask"]`` of shape
@@ -102,7 +102,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc]
         if not self._started:
             raise ResetNeeded("step() before reset(): call env.reset() first")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
-        return self._out(self._core.step(actions))  # type: ignore[return-value]
+        return self._out(self._core.step(actions))
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""
