@@ -188,6 +188,13 @@ impl Tablebase {
     /// On a board above 10×10 ([`Size::in_memory_tablebase`]): those are built layer by layer
     /// ([`super::Layers`]).
     pub fn build(size: Size, threads: usize, progress: &mut impl BuildProgress) -> Tablebase {
+        Self::build_reporting(size, threads, progress)
+    }
+
+    /// [`Tablebase::build`], not generic: the build is compiled here, with the engine's
+    /// optimisation, whatever crate calls it (a generic one would be compiled with the
+    /// caller's; the test profile builds the command line and the server at level 1).
+    fn build_reporting(size: Size, threads: usize, progress: &mut dyn BuildProgress) -> Tablebase {
         assert!(size.in_memory_tablebase(), "the {size} tablebase is built layer by layer");
         let index = Index::new(size);
         let geo = Geometry::new(size);
@@ -203,7 +210,7 @@ impl Tablebase {
 
     /// One pass in index order: every cat move lowers the configuration's colex rank, so the
     /// children of a block always lie before it, mostly close behind (the prefetcher follows).
-    fn build_in_order(geo: &Geometry, table: &mut [u8], progress: &mut impl BuildProgress) {
+    fn build_in_order(geo: &Geometry, table: &mut [u8], progress: &mut dyn BuildProgress) {
         let block = geo.block;
         let total = (table.len() / block) as u64;
         let mut squares: Vec<u8> = (0..geo.cats as u8).collect();
@@ -232,7 +239,7 @@ impl Tablebase {
     /// child in a lower group is read once every group up to it is finished. Moving the top cat
     /// lands far below it, so only the configurations whose second cat stands just below the
     /// top one wait for the group below: two threads overlap almost completely.
-    fn build_groups(geo: &Geometry, table: &mut [u8], threads: usize, progress: &mut impl BuildProgress) {
+    fn build_groups(geo: &Geometry, table: &mut [u8], threads: usize, progress: &mut dyn BuildProgress) {
         let (block, k) = (geo.block, geo.cats);
         let total = (table.len() / block) as u64;
         let shared = Shared { ptr: table.as_mut_ptr(), len: table.len() };
