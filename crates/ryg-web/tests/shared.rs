@@ -8,7 +8,8 @@ use crate::common::events::{friends_game, listen, moves, next};
 use crate::common::{pg::Database, Server};
 
 /// Two servers on one new database (`name`) and a friends' game made through the first: the
-/// database (kept alive), the servers, the game's view, its two tokens and its number.
+/// database (bind `_db`: dropping it removes the database), the servers, the game's view, its
+/// two tokens and its number.
 struct TwoServers {
     _db: Database,
     a: Server,
@@ -31,7 +32,7 @@ fn two_servers(name: &str, options: serde_json::Value) -> TwoServers {
 
 #[test]
 fn two_servers_share_games_moves_and_live_updates() {
-    let TwoServers { a, b, game, mouse, cats, id, .. } = two_servers("two_servers", json!({}));
+    let TwoServers { _db, a, b, game, mouse, cats, id } = two_servers("two_servers", json!({}));
     // a watcher of server B hears the moves made through server A, and the other way round
     let on_b = listen(&b.url, &game, None);
     let on_a = listen(&a.url, &game, None);
@@ -59,7 +60,7 @@ fn two_servers_share_games_moves_and_live_updates() {
 /// was stored before B loaded the game).
 #[test]
 fn a_watcher_of_another_server_hears_every_version_of_fast_moves() {
-    let TwoServers { a, b, game, mouse, cats, id, .. } = two_servers("fast_moves", json!({}));
+    let TwoServers { _db, a, b, game, mouse, cats, id } = two_servers("fast_moves", json!({}));
     let on_b = listen(&b.url, &game, None);
     assert_eq!(next(&on_b).id, 0);
     let mut view = game;
@@ -85,7 +86,8 @@ fn a_watcher_of_another_server_hears_every_version_of_fast_moves() {
 
 #[test]
 fn a_clock_runs_out_on_every_server() {
-    let TwoServers { a, b, game, mouse, id, .. } = two_servers("clock", json!({"clock": {"minutes": 0.05}}));
+    let TwoServers { _db, a, b, game, mouse, id, .. } =
+        two_servers("clock", json!({"clock": {"minutes": 0.05}}));
     let on_b = listen(&b.url, &game, None);
     next(&on_b);
     let (status, _) = a.post_as(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}), Some(&mouse));

@@ -8,11 +8,10 @@ use anyhow::Result;
 use ryg_wide::echo::{echo_whole, escape_controls};
 use ryg_wide::{Game, Level, Move, Side, Square};
 
-use super::engine::ended;
 use super::input::{Input, COMMANDS};
 use super::setup::Sides;
 use super::state::State;
-use super::text::{explain_illegal, full_moves, RULES};
+use super::text::{ended, explain_illegal, full_moves, RULES};
 use crate::ui::wrap::{wrap, COLUMNS};
 
 impl<W: Write> State<W> {

@@ -14,6 +14,7 @@ use ryg_wide::eval::{self, EvalKind};
 use ryg_wide::{narrow, Level, Position};
 
 use super::setup::Setup;
+use super::text::{ended, ended_words};
 use crate::layers::LayerStore;
 use crate::tablebase::{CacheArgs, Tablebases};
 use crate::ui::spinner::Spinner;
@@ -468,16 +469,6 @@ fn files_hint(files: &(impl ExactSource + ?Sized), position: &Position) -> Resul
     let also =
         if moves.len() > 1 { format!(" (equally good: {})", moves[1..].join(" ")) } else { String::new() };
     Ok(format!("Hint: {} — {}{}", moves[0], verdict, also))
-}
-
-/// How a game ended, without parentheses: "the mouse is trapped, the cats win".
-pub fn ended(outcome: ryg_wide::Outcome) -> String {
-    ended_words(outcome.reason, outcome.winner == ryg_wide::Side::Mouse)
-}
-
-fn ended_words(reason: impl std::fmt::Display, mouse_wins: bool) -> String {
-    let who = if mouse_wins { "the mouse wins" } else { "the cats win" };
-    format!("{reason}, {who}")
 }
 
 /// The search handler of a terminal game: time limit, Ctrl-C, and a spinner on stderr. The

@@ -8,9 +8,10 @@ use anyhow::Result;
 use ryg_wide::echo::{echo_whole, escape_controls};
 use ryg_wide::{Game, Move, Record, Side};
 
-use super::engine::{ended, Engine};
+use super::engine::Engine;
 use super::saving;
 use super::setup::{Setup, Sides, Terminal};
+use super::text::ended;
 use super::text::{capitalised, GOAL};
 use crate::ui;
 use crate::ui::board::wide::BoardStyle;

@@ -63,6 +63,16 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
+/// How a game ended, without parentheses: "the mouse is trapped, the cats win".
+pub fn ended(outcome: ryg_wide::Outcome) -> String {
+    ended_words(outcome.reason, outcome.winner == Side::Mouse)
+}
+
+pub fn ended_words(reason: impl std::fmt::Display, mouse_wins: bool) -> String {
+    let who = if mouse_wins { "the mouse wins" } else { "the cats win" };
+    format!("{reason}, {who}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use ryg_wide::{Position, Side, Size};
 
-use super::engine::ended;
+use super::text::ended;
 use crate::layers::LayerStore;
 use crate::tablebase::CacheArgs;
 
