@@ -20,6 +20,13 @@ impl ExactResult {
     pub const fn new(winner: Side, plies: u32) -> ExactResult {
         ExactResult { winner, plies }
     }
+
+    /// Whether `after`, the result of the position a move leads to, keeps this one: the same
+    /// winner, one ply nearer the end (the move is one of perfect play).
+    #[inline]
+    pub fn kept_by(self, after: ExactResult) -> bool {
+        after.winner == self.winner && after.plies + 1 == self.plies
+    }
 }
 
 impl fmt::Display for ExactResult {

@@ -170,11 +170,12 @@ impl Player {
         tablebase: Option<&dyn ExactSource>,
         handler: &mut impl SearchHandler,
     ) -> Result<Choice, PlayerError> {
-        if self.level == Level::Random && self.depth.is_none() && self.engine.is_none() {
+        // The random level plays at random unless one of the articles' programs searches
+        // instead (an engine with its depth).
+        if self.level == Level::Random && !(self.engine.is_some() && self.depth.is_some()) {
             return self.random_move(position);
         }
-        let moves = position.legal_moves();
-        if moves.is_empty() {
+        if position.count_moves() == 0 {
             return Err(PlayerError::GameOver);
         }
         if let (Level::Search(_), Some(depth)) = (self.level, self.depth) {
@@ -182,9 +183,6 @@ impl Player {
         }
         if let (Some(_), Some(depth)) = (self.engine, self.depth) {
             return Ok(self.search(position, depth, handler));
-        }
-        if self.level == Level::Random {
-            return Ok(Choice { mv: moves[self.rng.below(moves.len())], basis: Basis::Random });
         }
         let tablebase = tablebase.filter(|tb| tb.size() == position.size());
         let tablebase = match (self.level, tablebase) {

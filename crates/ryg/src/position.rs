@@ -191,11 +191,22 @@ impl Position {
         match self.side {
             Side::Mouse => self.mouse_targets().len(),
             Side::Cats => {
-                let empty = self.empty();
-                let (left, right) = self.cats.down_each();
-                (left & empty).len() + (right & empty).len()
+                let (left, right) = self.stepping_cats();
+                left.len() + right.len()
             }
         }
+    }
+
+    /// The cats that can step down-left (to the lower index, [`Square::STEP_RIGHT`] below)
+    /// and those that can step down-right ([`Square::STEP_LEFT`] below): found for all cats at
+    /// once, from two shifts of the empty squares.
+    #[inline]
+    fn stepping_cats(&self) -> (SquareSet, SquareSet) {
+        let empty = self.empty().0;
+        (
+            SquareSet((empty << Square::STEP_RIGHT) & self.cats.0),
+            SquareSet((empty << Square::STEP_LEFT) & self.cats.0),
+        )
     }
 
     /// The legal moves of the side to move, cats in square order; none when the game is over.
@@ -235,17 +246,13 @@ impl Position {
                 }
             }
             Side::Cats => {
-                // Each cat's steps in square order: down-left (the lower index), then
-                // down-right; the cats that can step are found for all cats at once.
-                let empty = self.empty().0;
-                let left = (empty << Square::STEP_RIGHT) & self.cats.0;
-                let right = (empty << Square::STEP_LEFT) & self.cats.0;
-                for from in SquareSet(left | right) {
-                    let bit = 1 << from.index();
-                    if left & bit != 0 {
+                // Each cat's steps in square order: down-left (the lower index), then down-right.
+                let (left, right) = self.stepping_cats();
+                for from in left | right {
+                    if left.contains(from) {
                         f(Move::new(from, Square::from_set_bit(from.index() - Square::STEP_RIGHT)));
                     }
-                    if right & bit != 0 {
+                    if right.contains(from) {
                         f(Move::new(from, Square::from_set_bit(from.index() - Square::STEP_LEFT)));
                     }
                 }
@@ -259,15 +266,13 @@ impl Position {
         if self.side == Side::Mouse || self.mouse_escaped() {
             return self.legal_moves().get(k).copied();
         }
-        let empty = self.empty().0;
-        let left = (empty << Square::STEP_RIGHT) & self.cats.0;
-        let right = (empty << Square::STEP_LEFT) & self.cats.0;
+        let (left, right) = self.stepping_cats();
         let mut k = k;
-        for from in SquareSet(left | right) {
-            let (has_left, has_right) = (left >> from.index() & 1, right >> from.index() & 1);
-            let count = (has_left + has_right) as usize;
+        for from in left | right {
+            let (has_left, has_right) = (left.contains(from), right.contains(from));
+            let count = usize::from(has_left) + usize::from(has_right);
             if k < count {
-                let step = if k == 0 && has_left == 1 { Square::STEP_RIGHT } else { Square::STEP_LEFT };
+                let step = if k == 0 && has_left { Square::STEP_RIGHT } else { Square::STEP_LEFT };
                 return Some(Move::new(from, Square::from_set_bit(from.index() - step)));
             }
             k -= count;

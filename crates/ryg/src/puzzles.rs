@@ -91,10 +91,7 @@ fn only_win(tb: &Tablebase, position: &Position) -> Option<(Move, ExactResult)> 
 /// The loser's longest resistance (the first such move in move order).
 fn longest_resistance(tb: &Tablebase, position: &Position) -> Option<Move> {
     let target = tb.result(position);
-    tb.move_results(position)
-        .into_iter()
-        .find(|(_, r)| r.winner == target.winner && r.plies + 1 == target.plies)
-        .map(|(mv, _)| mv)
+    tb.move_results(position).into_iter().find(|&(_, r)| target.kept_by(r)).map(|(mv, _)| mv)
 }
 
 /// The solution line from `position`: the winner's only winning move, the perfect answer, and

@@ -93,11 +93,7 @@ impl SolveReport {
     ) -> Result<SolveReport, ProbeError> {
         let result = tablebase.probe(position)?;
         let moves = tablebase.try_move_results(position)?;
-        let best: Vec<_> = moves
-            .iter()
-            .filter(|(_, r)| r.winner == result.winner && r.plies + 1 == result.plies)
-            .map(|&(mv, _)| mv)
-            .collect();
+        let best: Vec<_> = moves.iter().filter(|&&(_, r)| result.kept_by(r)).map(|&(mv, _)| mv).collect();
         Ok(SolveReport {
             fen: position.fen(),
             winner: result.winner.name(),

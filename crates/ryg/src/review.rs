@@ -114,9 +114,7 @@ pub fn review<S: ExactSource + ?Sized>(tb: &S, game: &Game) -> Result<Review, Pr
             let result = tb.probe(&next)?;
             match verdict {
                 Verdict::GaveWinAway if result.winner == side => kept.push((result.plies, mv)),
-                Verdict::Shortened { .. }
-                    if result.winner == before.winner && result.plies + 1 == before.plies =>
-                {
+                Verdict::Shortened { .. } if before.kept_by(result) => {
                     kept.push((0, mv));
                 }
                 _ => {}

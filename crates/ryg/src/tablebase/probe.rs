@@ -86,7 +86,7 @@ impl Tablebase {
         let target = self.result(position);
         self.move_results(position)
             .into_iter()
-            .filter(|(_, r)| r.winner == target.winner && r.plies + 1 == target.plies)
+            .filter(|&(_, r)| target.kept_by(r))
             .map(|(mv, _)| mv)
             .collect()
     }

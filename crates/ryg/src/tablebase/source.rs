@@ -51,7 +51,7 @@ pub trait ExactSource: Send + Sync {
         Ok(self
             .try_move_results(position)?
             .into_iter()
-            .filter(|(_, r)| r.winner == target.winner && r.plies + 1 == target.plies)
+            .filter(|&(_, r)| target.kept_by(r))
             .map(|(mv, _)| mv)
             .collect())
     }

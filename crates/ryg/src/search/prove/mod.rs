@@ -81,7 +81,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
         Some(
             self.move_results(position)?
                 .into_iter()
-                .filter(|(_, r)| r.winner == target.winner && r.plies + 1 == target.plies)
+                .filter(|&(_, r)| target.kept_by(r))
                 .map(|(mv, _)| mv)
                 .collect(),
         )
