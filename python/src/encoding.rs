@@ -29,16 +29,7 @@ pub fn action_of(size: Size, mv: Move) -> usize {
         (false, true) => 2,
         (false, false) => 3,
     };
-    let (rank, file) = coords(mv.from);
-    4 * (rank * usize::from(size.n() / 2) + file / 2) + k
-}
-
-/// The rank and file of `sq` (from 0), with one division by a constant.
-#[inline]
-fn coords(sq: Square) -> (usize, usize) {
-    let twice = 2 * usize::from(sq.index());
-    let rank = twice / usize::from(Square::STRIDE);
-    (rank, twice - rank * usize::from(Square::STRIDE))
+    4 * size.dense_index(mv.from) + k
 }
 
 /// The move of `action` on a board of `size`, if it stays on the board (legal or not).
@@ -67,8 +58,8 @@ pub fn fill_mask(position: &Position, mask: &mut [i8]) {
 pub fn fill_planes(position: &Position, planes: &mut [u8], pov: bool) {
     let n = usize::from(position.size().n());
     let cell = |plane: usize, sq: Square| {
-        let (rank, file) = coords(sq);
-        plane * n * n + rank * n + file
+        let (rank, file) = sq.rank_file();
+        plane * n * n + usize::from(rank) * n + usize::from(file)
     };
     let (mouse, cats) = if pov && position.side_to_move() == Side::Cats { (1, 0) } else { (0, 1) };
     planes[cell(mouse, position.mouse())] = 1;

@@ -141,7 +141,8 @@ impl Size {
     /// The dense index (0..N²/2) of a square of this board: `rank · N/2 + file / 2`.
     #[inline]
     pub fn dense_index(self, sq: Square) -> usize {
-        sq.rank() as usize * (self.0 / 2) as usize + sq.file() as usize / 2
+        let (rank, file) = sq.rank_file();
+        rank as usize * (self.0 / 2) as usize + file as usize / 2
     }
 
     /// The square with dense index `i` (the inverse of [`Size::dense_index`]).
