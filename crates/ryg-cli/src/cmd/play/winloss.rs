@@ -27,14 +27,15 @@ fn wins(side: Side) -> &'static str {
 /// does, says that every move loses.
 pub fn hint(store: &LayerStore, position: &Position) -> Result<String> {
     let mover = position.side_to_move();
+    let moves = position.legal_moves();
     let mut keeping = Vec::new();
-    for &mv in position.legal_moves().iter() {
+    for &mv in moves.iter() {
         if store.winner(&position.play(mv)?)? == mover {
             keeping.push(mv);
         }
     }
     let Some((&best, others)) = keeping.split_first() else {
-        let any = position.legal_moves()[0];
+        let any = moves[0];
         return Ok(format!(
             "Hint: {any} — {} whatever the {mover} play{} (win/loss table: no distance).",
             wins(!mover),
