@@ -262,7 +262,7 @@ fn history_and_table_show_the_computers_last_search() {
     let history = out.split("> .f\n").nth(1).unwrap().lines().take(3).collect::<Vec<_>>().join("\n");
     assert_eq!(
         history,
-        "History table after the last search (4 moves scored; from -> to: score, bumped\nby the depth left at each cut-off):\n  f2e3     42   e3d2     25   h8g7     22   f8e7     12"
+        "History table after the last search (4 moves scored; from -> to: score, bumped\nby the depth left by each node's best move):\n  f2e3     42   e3d2     25   h8g7     22   f8e7     12"
     );
     let table = out.split("> .e\n").nth(1).unwrap().lines().take(2).collect::<Vec<_>>().join("\n");
     assert_eq!(
@@ -270,6 +270,36 @@ fn history_and_table_show_the_computers_last_search() {
         "Transposition table after the last search: 65536 slots, 49 filled (0.1%); 100\nlook-ups, 51 hits (51.0%); 79 stores, 0 overwrote another position."
     );
     assert!(out.contains("> table\nTransposition table after the last search: 65536 slots, 49 filled"));
+}
+
+#[test]
+fn the_articles_programs_say_how_their_history_works_and_what_ryg_could_not_search() {
+    // RYG3 v11 credits a move each time it is stored in its hash table, capped at one byte.
+    let (ok, out, _) =
+        run_script(&["play", "--opponent", "ryg3-v11", "--depth", "6"], "e1f2\nhistory\nquit\n");
+    assert!(ok);
+    let history = out.split("> history\n").nth(1).unwrap().lines().take(4).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        history,
+        "History table after the last search (30 moves scored; from -> to: score, bumped\nby the depth left each time a move is stored in the hash table, capped at 255,\nas RYG3 v11):\n  d4c5    254   e3d4    253   f2e3     91   d8e7     40   b8c7     33"
+    );
+    // RYG3 v10 has none, and says so rather than calling it empty.
+    let (ok, out, _) =
+        run_script(&["play", "--opponent", "ryg3-v10", "--depth", "6"], "e1f2\nhistory\nquit\n");
+    assert!(ok);
+    assert!(out.contains("> history\nHistory table: this engine's search does not use one.\n"), "{out}");
+    // RYG deeper than its three levels: the articles' memory figures.
+    let (ok, out, _) = run_script(&["play", "--opponent", "ryg1", "--depth", "5"], "quit\n");
+    assert!(ok);
+    let intro = out.replace('\n', " ");
+    assert!(intro.contains("RYG itself played depths 1 to 3"), "{out}");
+    assert!(
+        intro.contains("«para trabajar con 4 niveles de profundidad necesitaríamos unos 90 KB»"),
+        "{out}"
+    );
+    let (ok, out, _) = run_script(&["play", "--opponent", "ryg1", "--depth", "3"], "quit\n");
+    assert!(ok);
+    assert!(!out.contains("RYG itself played"), "{out}");
 }
 
 #[test]

@@ -141,6 +141,42 @@ fn tree_in_three_formats() {
 }
 
 #[test]
+fn rygs_tree_after_e1f2_as_the_articles_built_it() {
+    const AFTER_E1F2: &str = "1c1c1c1c/8/8/8/8/8/5m2/8 c";
+    // Depth 2 with evaluation version 1: 36 boards, every one evaluated; the root is worth +1
+    // ($81) on its own and +2 ($82) by minimax.
+    let v = json(&["tree", "--engine", "ryg1-v1", "--depth", "2", "--fen", AFTER_E1F2, "--format", "json"]);
+    let nodes = v["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 36);
+    assert!(nodes.iter().all(|n| n["eval"].is_string() && n["eval_c64"].is_string()), "{v}");
+    assert_eq!((nodes[0]["eval"].as_str(), nodes[0]["value"].as_str()), (Some("+1"), Some("+2")));
+    assert_eq!((nodes[0]["eval_c64"].as_str(), nodes[0]["value_c64"].as_str()), (Some("$81"), Some("$82")));
+    // The mouse's moves from f2 in the articles' order: SW, SE, NE, NW.
+    let replies: Vec<&str> =
+        nodes.iter().filter(|n| n["parent"] == 1).map(|n| n["move"].as_str().unwrap()).collect();
+    assert_eq!(replies, ["f2e1", "f2g1", "f2g3", "f2e3"]);
+    // Depth 3: the article's 208 boards, with what they took on the C64; deeper, the articles'
+    // word on why RYG stopped at three levels.
+    ryg()
+        .args(["tree", "--engine", "ryg1", "--depth", "3", "--fen", AFTER_E1F2])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("208 nodes; best move b8a7"))
+        .stdout(predicate::str::contains(
+            "RYG (evaluation v2): 208 boards of 85 bytes = 17680 bytes on the C64",
+        ))
+        .stdout(predicate::str::contains("unos 90 KB").not());
+    ryg()
+        .args(["tree", "--engine", "ryg1", "--depth", "4", "--fen", AFTER_E1F2])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("724 nodes; best move b8a7"))
+        .stdout(predicate::str::contains(
+            "«para trabajar con 4 niveles de profundidad necesitaríamos unos 90 KB»",
+        ));
+}
+
+#[test]
 fn bench_reports_a_node_checksum() {
     let v = json(&["bench", "--json"]);
     let cases = v["cases"].as_array().unwrap();

@@ -26,6 +26,9 @@ pub const HISTORY_CAP: u32 = 255;
 /// 85-byte board), for the memory an explicit tree takes.
 pub const RYG_BOARD_BYTES: u64 = 85;
 
+/// The deepest level RYG itself offered: its tree had to fit in the C64's memory.
+pub const RYG_MAX_DEPTH: u8 = 3;
+
 /// The deepest explicit tree `ryg1` builds (depth 7 from the 8×8 start holds about a million
 /// boards; RYG itself played 1 to 3).
 pub const RYG1_MAX_DEPTH: u8 = 7;
@@ -237,6 +240,16 @@ impl EngineSpec {
     pub fn ryg_tree_bytes(boards: u64) -> u64 {
         boards * RYG_BOARD_BYTES
     }
+
+    /// What the articles say of this depth, where RYG could not play it: its tree lived in the
+    /// C64's memory, and 4 levels or more did not fit. `None` for RYG3 and depths 1 to 3.
+    pub fn memory_note(self) -> Option<&'static str> {
+        (self.engine.is_ryg1() && self.depth > RYG_MAX_DEPTH).then_some(
+            "RYG itself played depths 1 to 3: its tree lived in the C64's memory, 88 bytes a board \
+             («3 niveles => 88 bytes x 8 x 4 x 8 = 22528 bytes»), and «para trabajar con 4 niveles \
+             de profundidad necesitaríamos unos 90 KB» (4 levels would need about 90 KB)",
+        )
+    }
 }
 
 impl fmt::Display for EngineSpec {
@@ -327,6 +340,16 @@ impl FromStr for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_ryg_deeper_than_its_three_levels_carries_the_memory_note() {
+        let note = |s: &str| s.parse::<EngineSpec>().unwrap().memory_note();
+        assert_eq!(note("ryg1@3"), None);
+        assert_eq!(note("ryg1-v1@2"), None);
+        assert_eq!(note("ryg3-v10@8"), None);
+        assert!(note("ryg1@4").unwrap().contains("unos 90 KB"));
+        assert!(note("ryg1-v1@7").unwrap().contains("22528 bytes"));
+    }
 
     #[test]
     fn names_round_trip() {

@@ -127,6 +127,10 @@ pub fn run(args: Args) -> Result<()> {
                     tree.nodes.len(),
                     ryg::engines::RYG_BOARD_BYTES
                 )?;
+                let spec = ryg::EngineSpec { engine, depth: args.depth };
+                if let Some(note) = spec.memory_note() {
+                    writeln!(out, "{note}")?;
+                }
             }
             out!("{out}")?;
         }

@@ -89,18 +89,27 @@ fn level_settings(level: Level, depth: Option<u32>, size: ryg_wide::Size) -> Str
 
 /// The history table of a searcher of either engine, as text.
 macro_rules! history_text {
-    ($searcher:expr) => {{
+    ($searcher:expr, $rule:path) => {{
+        use $rule as HistoryRule;
         let Some(searcher) = $searcher else { return not_searched() };
+        let config = searcher.config();
+        if !config.history {
+            return "History table: this engine's search does not use one.\n".to_string();
+        }
+        let rule = match config.history_rule {
+            HistoryRule::CutOffs => "bumped by the depth left by each node's best move".to_string(),
+            HistoryRule::OnStore { cap } => {
+                format!("bumped by the depth left each time a move is stored in the hash table, capped at {cap}, as RYG3 v11")
+            }
+        };
         let mut cells: Vec<_> = searcher.history().cells().collect();
         cells.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
         if cells.is_empty() {
-            return "History table: empty (the last search had no cut-offs to record).\n".to_string();
+            return format!("History table: empty (the last search recorded no move; {rule}).\n");
         }
-        let mut text = format!(
-            "History table after the last search ({} moves scored; from -> to: score, bumped by the depth left at each cut-off):\n",
-            cells.len()
-        );
-        for row in cells.chunks(6) {
+        let mut text =
+            format!("History table after the last search ({} moves scored; from -> to: score, {rule}):\n", cells.len());
+        for row in cells.chunks(5) {
             let line: Vec<String> = row.iter().map(|(f, t, s)| format!("{f}{t} {s:>6}")).collect();
             text.push_str(&format!("  {}\n", line.join("   ")));
         }
@@ -199,7 +208,12 @@ impl Engine {
         let time =
             self.time.map(|t| format!(", at most {:.1} s a move", t.as_secs_f64())).unwrap_or_default();
         if let (Some(words), Some(opponent)) = (self.opponent_words(), self.opponent) {
-            return format!("{words}{time}: {}", opponent.about());
+            let note = self
+                .wide
+                .depth()
+                .and_then(|depth| ryg::EngineSpec::new(opponent, Some(i64::from(depth))).ok()?.memory_note());
+            let note = note.map(|n| format!(". {n}")).unwrap_or_default();
+            return format!("{words}{time}: {}{note}", opponent.about());
         }
         format!("level {}{time}: {}", self.level(), level_settings(self.level(), self.wide.depth(), size))
     }
@@ -405,9 +419,9 @@ impl Engine {
     /// `history`: the history table the last search left, best first.
     pub fn history_report(&self) -> String {
         if self.wide_last {
-            history_text!(self.wide.searcher())
+            history_text!(self.wide.searcher(), ryg_wide::search::HistoryRule)
         } else {
-            history_text!(self.player.searcher())
+            history_text!(self.player.searcher(), ryg::search::HistoryRule)
         }
     }
 
