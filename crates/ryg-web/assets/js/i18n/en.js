@@ -251,7 +251,7 @@ export default {
   'think.points': 'points',
   'think.total': 'total',
   'think.minimax': 'Minimax tree, depth {depth}',
-  'think.minimaxNote': 'Best move {best}, backed-up value {value}, {n} boards. Leaves show the evaluation; every board shows the value backed up from below. The chosen line is drawn thick.',
+  'think.minimaxNote': 'Best move {best}, backed-up value {value}, {n} boards. In the picture a leaf shows its evaluation and every other board the value backed up from below; the list under it gives every board its own evaluation too. The chosen line is drawn thick.',
   'think.alphabeta': 'Alpha-beta, depth {depth}',
   'think.alphabetaNote': 'The same search with alpha-beta pruning: {n} boards, {cuts} branches cut (grey and dashed: never searched).',
   'think.counts': 'Nodes searched by technique (each row adds one; from iterative deepening on, depths 1, 2, … are searched in turn, as RYG3 did)',

@@ -253,7 +253,7 @@ export default {
   'think.points': 'puntos',
   'think.total': 'total',
   'think.minimax': 'Árbol minimax, profundidad {depth}',
-  'think.minimaxNote': 'Mejor jugada {best}, valor propagado {value}, {n} tableros. Las hojas muestran la evaluación; cada tablero, el valor que sube desde abajo. La línea elegida va en trazo grueso.',
+  'think.minimaxNote': 'Mejor jugada {best}, valor propagado {value}, {n} tableros. En el dibujo, cada hoja muestra su evaluación y cada uno de los demás tableros el valor que sube desde abajo; la lista de debajo da además la evaluación propia de cada tablero. La línea elegida va en trazo grueso.',
   'think.alphabeta': 'Alfa-beta, profundidad {depth}',
   'think.alphabetaNote': 'La misma búsqueda con poda alfa-beta: {n} tableros, {cuts} ramas podadas (en gris y a trazos: nunca se exploraron).',
   'think.counts': 'Nodos explorados por técnica (cada fila añade una; desde la profundización iterativa se busca a profundidad 1, 2, … por turno, como RYG3)',
