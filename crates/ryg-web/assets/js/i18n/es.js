@@ -235,6 +235,11 @@ export default {
 
   'think.title': 'Cómo piensa el ordenador',
   'think.depth': 'Profundidad del árbol',
+  // la evaluación con que busca (el panel y las lecciones 2 y 4)
+  'eval.label': 'Función de evaluación',
+  'eval.default': 'la propia de ryg (default)',
+  'eval.seed': 'la de RYG v2: la de los artículos (seed)',
+  'eval.seed-v1': 'la de RYG v1 (seed-v1)',
   'think.run': 'Mostrar la búsqueda',
   'think.searching': 'Buscando…',
   'think.notNow': 'No durante una partida entre amigos: la búsqueda vuelve a verse cuando acabe.',
@@ -277,6 +282,10 @@ export default {
   'term.mouse_room': 'casillas que el ratón puede alcanzar por casillas vacías tal como están las piezas',
   'term.cats_mobility': 'jugadas válidas de los gatos (como si les tocara)',
   'term.mouse_lead': 'fila del ratón menos la fila del gato más bajo',
+  // los criterios posicionales de RYG (evaluaciones seed y seed-v1), con los valores de los artículos
+  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la «fila cero» de los artículos (gana el ratón)',
+  'term.seed.mouse_mobility': '0, -1, -2, -3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; -32 si no tiene ninguna (el ratón no puede moverse)',
+  'term.seed.cats_spread': 'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da -2N (-16 en 8×8), 1 da -N (-8), más da 0',
   'technique.minimax': 'minimax',
   'technique.alpha-beta': 'alfa-beta',
   'technique.+deepening': '+profundización iterativa',
