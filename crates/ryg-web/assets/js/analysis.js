@@ -40,6 +40,12 @@ function heatMapHtml(cells) {
   return `<p class="note">${t('think.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
+/** The key of a term's words: RYG's terms (evaluations seed, seed-v1) carry the articles'
+ * values, ryg's (default, classic) their own. */
+function termKey(evalName, term) {
+  return String(evalName).startsWith('seed') ? `term.seed.${term}` : `term.${term}`;
+}
+
 let thinkShown = '';
 let thinkSeq = 0;
 
@@ -51,23 +57,25 @@ export function redoThink() { thinkShown = ''; }
 export function followThink(fen, noHelp) {
   $('think-run').disabled = noHelp;
   $('think-depth').disabled = noHelp;
+  $('think-eval').disabled = noHelp;
   if (noHelp && thinkShown !== 'off') {
     thinkShown = 'off';
     thinkSeq += 1;
     $('think').innerHTML = `<p class="note">${t('think.notNow')}</p>`;
-  } else if (!noHelp && $('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}`) runThink();
+  } else if (!noHelp && $('think-box').open && thinkShown !== `${fen}|${$('think-depth').value}|${$('think-eval').value}`) runThink();
 }
 
 export async function runThink() {
   const seq = ++thinkSeq;
   const fen = viewedFen();
   const depth = $('think-depth').value;
-  thinkShown = `${fen}|${depth}`;
+  const evalName = $('think-eval').value;
+  thinkShown = `${fen}|${depth}|${evalName}`;
   const out = $('think');
   out.innerHTML = `<p class="note">${t('think.searching')}</p>`;
-  const q = `fen=${encodeURIComponent(fen)}&depth=${depth}`;
+  const q = `fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`;
   const [tree, think, ev] = await Promise.allSettled([
-    api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?fen=${encodeURIComponent(fen)}`),
+    api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?fen=${encodeURIComponent(fen)}&eval=${encodeURIComponent(evalName)}`),
   ]);
   if (seq !== thinkSeq) return;
   const parts = ['<div class="think-grid"><div>'];
@@ -77,7 +85,8 @@ export async function runThink() {
     const head = ['think.term', 'think.feature', 'think.weight', 'think.points'].map((k) => `<th scope="col">${t(k)}</th>`).join('');
     parts.push(`<table class="terms"><caption>${esc(t('think.terms', { eval: e.eval, side: sideWord(e.for) }))}</caption><thead><tr>${head}</tr></thead><tbody>`);
     for (const term of e.terms || []) {
-      const about = e.eval === 'default' && has(`term.${term.name}`) ? t(`term.${term.name}`) : term.about;
+      const key = termKey(e.eval, term.name);
+      const about = has(key) ? t(key) : term.about;
       parts.push(`<tr><th scope="row" title="${esc(about)}">${esc(term.name)}<span class="about">${esc(about)}</span></th><td>${esc(term.feature)}</td><td>${esc(term.weight)}</td><td>${esc(term.points)}</td></tr>`);
     }
     parts.push(`</tbody><tfoot><tr><th scope="row">${t('think.total')}</th><td></td><td></td><td><b>${esc(e.total)}</b></td></tr></tfoot></table>`);

@@ -194,7 +194,7 @@ async function init() {
   initCard();
   initSkipLink();
   $('think-run').addEventListener('click', () => { if (!$('think-run').disabled) runThink(); });
-  $('think-depth').addEventListener('change', () => { if (!$('think-run').disabled) runThink(); });
+  for (const id of ['think-depth', 'think-eval']) $(id).addEventListener('change', () => { if (!$('think-run').disabled) runThink(); });
   $('think-box').addEventListener('toggle', () => { if ($('think-box').open) render(); });
   $('recent').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-game]');

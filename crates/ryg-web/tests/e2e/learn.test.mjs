@@ -3,16 +3,30 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { newPage, screenshot, axeScan, rygBinary, idle, useServerAndBrowser } from './harness.mjs';
+import { newPage, screenshot, axeScan, rygBinary, idle, useServerAndBrowser, sq, newGameOnForm } from './harness.mjs';
 
 const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
+const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
 let server;
 let browser;
 useServerAndBrowser((s, b) => { server = s; browser = b; });
 
-/** `ryg tree --format json` of the 8×8 start at `depth`. */
-function cliTree(depth) {
-  return JSON.parse(execFileSync(rygBinary(), ['tree', '--format', 'json', '--depth', String(depth), '--fen', START], { encoding: 'utf8' }));
+/** `ryg tree --format json` of `fen` (the 8×8 start) at `depth` with evaluation `evalName`. */
+function cliTree(depth, fen = START, evalName = 'default') {
+  const args = ['tree', '--format', 'json', '--depth', String(depth), '--eval', evalName, '--fen', fen];
+  return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' }));
+}
+
+/** The words of the root of the tree in `box`, once the stepper has gone to the end. */
+async function rootWords(p, prefix) {
+  await p.locator(`#${prefix}-last`).click();
+  return p.locator(`#${prefix}-tree [role="treeitem"][aria-level="1"] > .tree-row`).innerText();
+}
+
+/** Chooses evaluation `evalName` in lesson `prefix` and waits for the tree it builds. */
+async function lessonEval(p, prefix, evalName, nodes) {
+  await p.locator(`#${prefix}-eval`).selectOption(evalName);
+  await p.waitForFunction(([pre, n]) => document.querySelector(`#${pre}-tree[data-busy="false"]`) && document.querySelector(`#${pre}-tree`).dataset.nodes === String(n), [prefix, nodes]);
 }
 
 async function lesson(p, prefix, depth) {
@@ -110,6 +124,53 @@ test('the tree is an ARIA tree the keyboard walks, opens and closes', async () =
   await p.context().close();
 });
 
+test('the evaluation switch: the think panel and the minimax lesson search with the articles\' evaluation when chosen', async () => {
+  const p = await newPage(browser);
+  await p.goto(server.url);
+  await idle(p);
+  await newGameOnForm(p, { size: '8', seat: 'mouse', level: '1' });
+  await sq(p, 'e1').click();
+  await sq(p, 'f2').click();
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2);
+  // the position after e1f2: the list's first move
+  await p.locator('#move-list button[data-ply="1"]').click();
+  await p.waitForFunction((f) => document.getElementById('fen').textContent === f, E1F2);
+  // the think panel: ryg's own evaluation first, then RYG's version 2 on every request
+  await p.locator('#think-box summary').click();
+  assert.equal(await p.locator('#think-eval').inputValue(), 'default');
+  assert.deepEqual(await p.locator('#think-eval option').allInnerTexts(), ["ryg's own (default)", "RYG's, version 2: the articles' (seed)", "RYG's, version 1 (seed-v1)"]);
+  await p.waitForFunction(() => /Terms of the default evaluation/.test(document.getElementById('think').textContent));
+  await p.locator('#think-eval').selectOption('seed');
+  await p.waitForFunction(() => /Terms of the seed evaluation/.test(document.getElementById('think').textContent) && document.querySelectorAll('#think h3').length >= 5);
+  const seed = cliTree(2, E1F2, 'seed');
+  const text = await p.locator('#think').innerText();
+  assert.match(await p.locator('#think table.terms caption').innerText(), /^Terms of the seed evaluation, for the /);
+  assert.match(text, /rows the mouse has advanced \(0 on rank 1\); \+32 on the top rank/);
+  assert.match(text, /cats' rows max - min: 0 gives -2N/);
+  assert.match(text, new RegExp(`Best move ${seed.best_move}, backed-up value \\${seed.value}, ${seed.nodes.length} boards\\.`));
+  // lesson 2 on the game's position: RYG's first version, then ryg's own
+  await p.getByRole('link', { name: 'Learn' }).click();
+  await p.getByRole('link', { name: 'The game tree and minimax' }).click();
+  await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
+  await lesson(p, 'mm', 2);
+  assert.equal(await p.locator('#mm-eval').inputValue(), 'default');
+  await p.locator('#mm-pos').selectOption('game');
+  const v1 = cliTree(2, E1F2, 'seed-v1');
+  await lessonEval(p, 'mm', 'seed-v1', v1.nodes.length);
+  assert.equal(v1.nodes[0].eval, '+1');
+  assert.equal(v1.nodes[0].value, '+2');
+  assert.match(await rootWords(p, 'mm'), /its own evaluation \+1, minimax value \+2/);
+  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '+2');
+  await screenshot(p, 'learn-minimax-eval');
+  const own = cliTree(2, E1F2, 'default');
+  await p.locator('#mm-eval').selectOption('default');
+  await p.waitForFunction(() => document.querySelector('#mm-tree[data-busy="false"] [role="tree"]') && document.getElementById('mm-step').textContent.startsWith('Press'));
+  assert.match(await rootWords(p, 'mm'), new RegExp(`its own evaluation ${own.nodes[0].eval}, minimax value ${own.nodes[0].value}`));
+  assert.notEqual(own.nodes[0].value, '+2');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
 test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the first cut found', async () => {
   const p = await newPage(browser);
   await p.goto(`${server.url}#learn/4`);
@@ -158,6 +219,13 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the page');
   await screenshot(p, 'learn-phone-es');
   await axeScan(p, 'phone minimax lesson es', true);
+  // the evaluation switch, in Spanish: RYG's second version (the articles') builds its own tree
+  assert.equal(await p.locator('#lesson').getByText('Función de evaluación', { exact: true }).isVisible(), true);
+  assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg (default)', 'la de RYG v2: la de los artículos (seed)', 'la de RYG v1 (seed-v1)']);
+  const seed = cliTree(2, START, 'seed');
+  await lessonEval(p, 'mm', 'seed', seed.nodes.length);
+  assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${seed.nodes[0].eval}, valor minimax ${seed.nodes[0].value}`));
+  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll with the evaluation chosen');
   // the evaluation function on a phone, in Spanish: the sliders fit, axe-core is content
   await p.getByRole('link', { name: 'Lección siguiente →' }).click();
   await p.getByRole('heading', { name: 'La función de evaluación' }).waitFor();

@@ -32,6 +32,38 @@ function split(mv) { const i = mv.search(/[a-n]\d+$/); return [mv.slice(0, i), m
 
 async function fen(p) { return p.locator('#fen').innerText(); }
 
+/** What the status says once the game is over, by language. */
+const OVER = { en: /wins/, es: /gana el ratón|ganan los gatos/i };
+
+async function listed(p) {
+  return p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent.replace(/[?!]+$/, '')));
+}
+
+/** Plays the mouse (the tablebase's best move; `first`, when given, for the first move) through
+ * the page until the game is over, the page in language `lang`; every reply of the computer
+ * must be the command line's RYG3 v10 at depth 8. */
+async function playToTheEnd(p, lang, first) {
+  const over = OVER[lang];
+  for (let turn = 0; turn < 40; turn++) {
+    const before = await fen(p);
+    if (over.test(await status(p))) break;
+    const n = await moves(p);
+    const [from, to] = split(turn === 0 && first ? first : bestMove(before));
+    await sq(p, from).click();
+    await sq(p, to).click();
+    await waitMoves(p, n + 1);
+    // the computer's reply, when the game goes on, is the engine's
+    await p.waitForFunction(([k, src]) => document.body.dataset.busy === 'false'
+      && (Number(document.body.dataset.moves) >= k || new RegExp(src, 'i').test(document.getElementById('status').textContent)), [n + 2, over.source]);
+    const list = await listed(p);
+    if (list.length >= n + 2) {
+      const afterMouse = toFen(applyMove(parseFen(before), list[n]));
+      assert.equal(list[n + 1], ryg3(afterMouse), `ply ${n + 2}`);
+    }
+  }
+  assert.match(await status(p), over);
+}
+
 test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command line\'s engine does', async () => {
   const p = await newPage(browser);
   await p.goto(server.url);
@@ -41,29 +73,13 @@ test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command
   assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, depth 8');
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   assert.match(await p.locator('body').innerText(), /RYG3 v10, depth 8/);
-  for (let turn = 0; turn < 40; turn++) {
-    const before = await fen(p);
-    if (/wins/.test(await status(p))) break;
-    const n = await moves(p);
-    const [from, to] = split(bestMove(before));
-    await sq(p, from).click();
-    await sq(p, to).click();
-    await waitMoves(p, n + 1);
-    // the computer's reply, when the game goes on, is the engine's
-    await p.waitForFunction((k) => document.body.dataset.busy === 'false' && (Number(document.body.dataset.moves) >= k || /wins/.test(document.getElementById('status').textContent)), n + 2);
-    const list = await p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent.replace(/[?!]+$/, '')));
-    if (list.length >= n + 2) {
-      const afterMouse = toFen(applyMove(parseFen(before), list[n]));
-      assert.equal(list[n + 1], ryg3(afterMouse), `ply ${n + 2}`);
-    }
-  }
-  assert.match(await status(p), /wins/);
+  await playToTheEnd(p, 'en');
   await screenshot(p, 'originals-ryg3');
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
 
-test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, and the program answers', async () => {
+test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, and the program plays a whole game', async () => {
   const p = await newPage(browser);
   await p.goto(server.url);
   await idle(p);
@@ -75,12 +91,13 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   assert.match(await p.locator('#level-note').innerText(), /«la profundidad de análisis o nivel de juego»/);
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   const start = await fen(p);
-  await sq(p, 'e1').click();
-  await sq(p, 'f2').click();
-  await waitMoves(p, 2);
-  const list = await p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent));
+  // the mouse opens with e1f2, then plays the tablebase's best moves to the end
+  await playToTheEnd(p, 'es', 'e1f2');
+  const list = await listed(p);
+  assert.equal(list[0], 'e1f2');
   assert.equal(list[1], 'f8g7', `RYG3 v10 answers e1f2 with f8g7 from ${start}`);
   assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
+  await screenshot(p, 'originals-ryg3-es');
   await axeScan(p, 'a game against RYG3 v10 in Spanish');
   assert.deepEqual(p.errors, []);
   await p.context().close();

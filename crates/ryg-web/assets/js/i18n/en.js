@@ -233,6 +233,11 @@ export default {
 
   'think.title': 'How the computer thinks',
   'think.depth': 'Tree depth',
+  // the evaluation a search uses (the think panel and the Learn lessons 2 and 4)
+  'eval.label': 'Evaluation',
+  'eval.default': "ryg's own (default)",
+  'eval.seed': "RYG's, version 2: the articles' (seed)",
+  'eval.seed-v1': "RYG's, version 1 (seed-v1)",
   'think.run': 'Show the search',
   'think.searching': 'Searching…',
   'think.notNow': 'Not during a game between friends: the search is shown again once the game is over.',
@@ -251,7 +256,7 @@ export default {
   'think.points': 'points',
   'think.total': 'total',
   'think.minimax': 'Minimax tree, depth {depth}',
-  'think.minimaxNote': 'Best move {best}, backed-up value {value}, {n} boards. Leaves show the evaluation; every board shows the value backed up from below. The chosen line is drawn thick.',
+  'think.minimaxNote': 'Best move {best}, backed-up value {value}, {n} boards. In the picture a leaf shows its evaluation and every other board the value backed up from below; the list under it gives every board its own evaluation too. The chosen line is drawn thick.',
   'think.alphabeta': 'Alpha-beta, depth {depth}',
   'think.alphabetaNote': 'The same search with alpha-beta pruning: {n} boards, {cuts} branches cut (grey and dashed: never searched).',
   'think.counts': 'Nodes searched by technique (each row adds one; from iterative deepening on, depths 1, 2, … are searched in turn, as RYG3 did)',
@@ -275,6 +280,10 @@ export default {
   'term.mouse_room': 'squares the mouse can reach through empty squares as things stand',
   'term.cats_mobility': "the cats' legal moves (as if they were to move)",
   'term.mouse_lead': "the mouse's row minus the lowest cat's row",
+  // RYG's terms (evaluations seed and seed-v1), which carry the articles' values
+  'term.seed.mouse_row': 'rows the mouse has advanced (0 on rank 1); +32 on the top rank (the mouse has won)',
+  'term.seed.mouse_mobility': '0, -1, -2, -3 for 4, 3, 2, 1 free diagonal squares around the mouse; -32 for none',
+  'term.seed.cats_spread': "cats' rows max - min: 0 gives -2N (-16 on 8×8), 1 gives -N (-8), more gives 0",
   'technique.minimax': 'minimax',
   'technique.alpha-beta': 'alpha-beta',
   'technique.+deepening': '+iterative deepening',

@@ -24,6 +24,7 @@ export const alphabeta = {
     $('ab-build').addEventListener('click', () => build());
     $('ab-depth').addEventListener('change', () => build());
     $('ab-pos').addEventListener('change', () => build());
+    $('ab-eval').addEventListener('change', () => build());
     build();
   },
   leave() { stopStepper(); },
@@ -42,10 +43,11 @@ async function build() {
   $('ab-tree').dataset.busy = 'true';
   const fen = lessonFen($('ab-pos').value);
   const depth = $('ab-depth').value;
+  const evalName = $('ab-eval').value;
   $('ab-summary').textContent = t('learn.working');
   let think;
   try {
-    think = await api('GET', `/api/think?fen=${encodeURIComponent(fen)}&depth=${depth}`);
+    think = await api('GET', `/api/think?fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`);
   } catch (e) {
     if (mine === seq) $('ab-summary').textContent = errorText(e);
     return;

@@ -26,6 +26,7 @@ export const minimax = {
     $('mm-build').addEventListener('click', () => build());
     $('mm-depth').addEventListener('change', () => build());
     $('mm-pos').addEventListener('change', () => build());
+    $('mm-eval').addEventListener('change', () => build());
     build();
   },
   leave() { stopStepper(); },
@@ -37,10 +38,11 @@ async function build() {
   $('mm-tree').dataset.busy = 'true';
   const fen = lessonFen($('mm-pos').value);
   const depth = $('mm-depth').value;
+  const evalName = $('mm-eval').value;
   $('mm-summary').textContent = t('learn.working');
   let tree;
   try {
-    tree = await api('GET', `/api/tree?fen=${encodeURIComponent(fen)}&depth=${depth}`);
+    tree = await api('GET', `/api/tree?fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`);
   } catch (e) {
     if (mine === seq) $('mm-summary').textContent = errorText(e);
     return;
