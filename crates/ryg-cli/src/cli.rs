@@ -56,7 +56,8 @@ pub enum Command {
     Tree(tree::Args),
     /// The computer against itself: level against level, results table
     Selfplay(selfplay::Args),
-    /// Exact chance that a human side wins against each level (tablebase dynamic program)
+    /// Exact chance that a human side wins against each level or one of the articles' programs
+    /// (tablebase dynamic program)
     Levels(levels::Args),
     /// Game records (PGN-style): check a record file
     Record(record::Args),

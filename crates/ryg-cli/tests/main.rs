@@ -9,6 +9,7 @@ mod docs;
 mod hardening;
 mod layered;
 mod levels;
+mod levels_engine;
 mod r#match;
 mod play;
 mod play_wide;

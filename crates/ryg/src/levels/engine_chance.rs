@@ -89,19 +89,65 @@ impl Dp<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Engine, Size};
+    use crate::{Engine, Size, Square};
+
+    /// What `ryg levels --size 6 --engine ryg1@2 --json` prints (crates/ryg-cli/tests/
+    /// levels_engine.rs pins the same): per start, the exploiter's and err 0.02…0.3's chances
+    /// and the positions visited.
+    #[rustfmt::skip]
+    const RYG1_AT_2: [(&str, [f64; 6], usize); 3] = [
+        ("a1", [1.0, 0.9991296589010067, 0.9946463031295926, 0.9791890507610357, 0.9219684399297705, 0.8369738160306246], 240),
+        ("c1", [1.0, 0.9991420813295147, 0.9947319698658446, 0.9795751284485915, 0.923726497888229, 0.8410799456171871], 250),
+        ("e1", [1.0, 0.9991547393026662, 0.9948214404382879, 0.979992771100501, 0.925742079305619, 0.8460254964264996], 246),
+    ];
+
+    /// The same for careful cats against `ryg3-v10@4` playing the mouse, from a1 and c1.
+    #[rustfmt::skip]
+    const RYG3_V10_AT_4_AS_MOUSE: [(&str, [f64; 6], usize); 2] = [
+        ("a1", [1.0, 0.4648668425554698, 0.4156117897683722, 0.3423449020469852, 0.22593483221387528, 0.14349436474184424], 3642),
+        ("c1", [1.0, 0.9212030161743878, 0.8128257092690884, 0.656130638771402, 0.4184479889616335, 0.2589009775055173], 3855),
+    ];
+
+    /// Each start square's chances against `spec` with the computer on `computer`, 6×6.
+    fn on_6x6(spec: EngineSpec, computer: Side) -> Vec<(Square, EngineChances)> {
+        let size = Size::new(6).unwrap();
+        let tb = Tablebase::build(size, 1, &mut ());
+        size.rank(0)
+            .map(|sq| {
+                let start = Position::start(size, Some(sq)).unwrap();
+                (sq, engine_chances(spec, &start, computer, &tb, &Opponent::columns()))
+            })
+            .collect()
+    }
+
+    fn assert_row(seen: &(Square, EngineChances), (start, want, positions): &(&str, [f64; 6], usize)) {
+        let (sq, c) = seen;
+        assert_eq!((sq.to_string().as_str(), c.positions), (*start, *positions));
+        assert_eq!(c.chances.iter().map(|&(o, _)| o).collect::<Vec<_>>(), Opponent::columns());
+        for (&(o, p), w) in c.chances.iter().zip(want) {
+            assert!((p - w).abs() < 1e-12, "from {start}, {o}: {p}, pinned {w}");
+        }
+    }
 
     #[test]
     fn a_careful_mouse_against_ryg1_on_6x6() {
-        let tb = Tablebase::build(Size::new(6).unwrap(), 1, &mut ());
-        let start = Position::start(Size::new(6).unwrap(), None).unwrap();
-        let spec = EngineSpec::new(Engine::Ryg1, Some(2)).unwrap();
-        let models = Opponent::columns();
-        let c = engine_chances(spec, &start, Side::Cats, &tb, &models);
-        // The mouse wins 6x6 with perfect play: the exploiter (who knows the program) too, and
-        // every careful model wins more often than not.
-        assert_eq!(c.chances[0], (Opponent::Exploiter, 1.0));
-        assert!(c.chances.iter().all(|&(_, p)| (0.0..=1.0).contains(&p)));
-        assert!(c.positions > 10);
+        let rows = on_6x6(EngineSpec::new(Engine::Ryg1, Some(2)).unwrap(), Side::Cats);
+        // The mouse wins 6x6 with perfect play, so the exploiter wins with certainty from every
+        // start; the careful models win less often the more they err.
+        assert_eq!(rows.len(), RYG1_AT_2.len());
+        for (seen, want) in rows.iter().zip(&RYG1_AT_2) {
+            assert_row(seen, want);
+            assert!(want.1.windows(2).all(|w| w[0] > w[1]));
+        }
+    }
+
+    #[test]
+    fn careful_cats_against_ryg3_v10_playing_the_mouse_on_6x6() {
+        let rows = on_6x6(EngineSpec::new(Engine::Ryg3V10, Some(4)).unwrap(), Side::Mouse);
+        for (seen, want) in rows.iter().zip(&RYG3_V10_AT_4_AS_MOUSE) {
+            assert_row(seen, want);
+        }
+        // The program answers both c1 and e1 with d2: the same game from there on.
+        assert_eq!(rows[2].1, rows[1].1);
     }
 }

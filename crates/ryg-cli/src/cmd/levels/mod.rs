@@ -1,6 +1,9 @@
 //! `ryg levels`: the exact chance that a human side wins against each level, computed by the
 //! library's dynamic program over every reachable position (see `ryg::levels::calibrate`);
-//! on 10×10, too big for it, sampled games with 95% intervals (`ryg::levels::sample`).
+//! on 10×10, too big for it, sampled games with 95% intervals (`ryg::levels::sample`). With
+//! `--engine`, the exact chances against one of the articles' programs instead ([`engine`]).
+
+mod engine;
 
 use std::io::IsTerminal;
 
@@ -29,6 +32,11 @@ pub struct Args {
     /// Seed of the sampled games (game i uses seed + i)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Against one of the 2022 articles' programs instead of the levels, from every start
+    /// square (4x4 to 8x8): ryg1-v1, ryg1, ryg3-v9, ryg3-v10 or ryg3-v11, optionally @DEPTH
+    /// (default 3 for RYG, 8 for RYG3), e.g. ryg3-v10@8
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["sample", "games", "seed"])]
+    pub engine: Option<ryg::EngineSpec>,
     /// The side the computer plays; the human side is the other one
     #[arg(long, value_name = "cats|mouse", default_value_t = Side::Cats)]
     pub side: Side,
@@ -105,6 +113,9 @@ fn json(calibration: &Calibration) -> JsonReport {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let Some(spec) = args.engine {
+        return engine::run(spec, &args);
+    }
     if args.sample || args.size.n() > 8 {
         return run_sampled(&args);
     }

@@ -1,0 +1,116 @@
+//! `ryg levels --engine`: the exact chances against the articles' programs, from every start
+//! square; the same figures as the library's (crates/ryg/src/levels/engine_chance.rs pins them
+//! too), the JSON shape, and the boards and options it refuses.
+
+use serde_json::Value;
+
+use crate::common::{json_of, ryg};
+
+/// The human models of `ryg levels`, in its column order.
+const MODELS: [&str; 6] = ["exploiter", "err:0.02", "err:0.05", "err:0.1", "err:0.2", "err:0.3"];
+
+/// `ryg levels --size 6 --engine ryg1@2 --json`, as the library computes it: per start, each
+/// model's chance and the positions visited.
+#[rustfmt::skip]
+const RYG1_AT_2: [(&str, [f64; 6], u64); 3] = [
+    ("a1", [1.0, 0.9991296589010067, 0.9946463031295926, 0.9791890507610357, 0.9219684399297705, 0.8369738160306246], 240),
+    ("c1", [1.0, 0.9991420813295147, 0.9947319698658446, 0.9795751284485915, 0.923726497888229, 0.8410799456171871], 250),
+    ("e1", [1.0, 0.9991547393026662, 0.9948214404382879, 0.979992771100501, 0.925742079305619, 0.8460254964264996], 246),
+];
+
+/// The failure of `ryg ARGS`: (exit code, stderr).
+fn refused(args: &[&str]) -> (i32, String) {
+    let out = ryg().args(args).output().unwrap();
+    assert!(
+        out.stdout.is_empty(),
+        "ryg {}: printed {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn the_json_gives_every_start_and_model_as_the_library_computes_them() {
+    let report = json_of(&["levels", "--size", "6", "--engine", "ryg1@2", "--json"]);
+    assert_eq!(
+        (&report["size"], &report["computer"], &report["engine"], &report["method"]),
+        (&Value::from(6), &Value::from("cats"), &Value::from("ryg1@2"), &Value::from("exact"))
+    );
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), RYG1_AT_2.len(), "one row per start square");
+    for (row, (start, want, positions)) in rows.iter().zip(RYG1_AT_2) {
+        assert_eq!((row["start"].as_str(), row["positions"].as_u64()), (Some(start), Some(positions)));
+        assert_eq!(row["vs"].as_object().unwrap().len(), MODELS.len());
+        for (model, w) in MODELS.iter().zip(want) {
+            let p = row["vs"][model].as_f64().unwrap();
+            assert!((p - w).abs() < 1e-12, "from {start}, {model}: {p}, the library {w}");
+        }
+        // The mouse wins 6x6 from this start with perfect play, so whoever knows the program
+        // beats it with certainty.
+        let solved = json_of(&["solve", "--size", "6", "--start", start, "--json"]);
+        assert_eq!(solved["winner"], "mouse");
+        assert_eq!(row["vs"]["exploiter"], 1.0);
+    }
+}
+
+#[test]
+fn the_text_is_a_table_of_percentages_with_the_positions_visited() {
+    let out = ryg().args(["levels", "--size", "6", "--engine", "ryg1@2"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Exact chance (%) that the mouse wins against RYG (evaluation v2) at depth 2 playing the cats on 6x6, \
+         from each start square\n(positions: those the dynamic program visited, each of the program's searched once):\n\
+         \n\
+         | start | exploiter | err:0.02 | err:0.05 | err:0.1 | err:0.2 | err:0.3 | positions |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|\n\
+         | a1 | 100.00 | 99.91 | 99.46 | 97.92 | 92.20 | 83.70 | 240 |\n\
+         | c1 | 100.00 | 99.91 | 99.47 | 97.96 | 92.37 | 84.11 | 250 |\n\
+         | e1 | 100.00 | 99.92 | 99.48 | 98.00 | 92.57 | 84.60 | 246 |\n"
+    );
+}
+
+#[test]
+fn the_depth_defaults_as_the_engine_s_and_the_program_may_play_the_mouse() {
+    let report = json_of(&["levels", "--size", "4", "--engine", "ryg3-v10", "--json"]);
+    assert_eq!(report["engine"], "ryg3-v10@8");
+    // The program as the mouse moves first from each start square; from c1 and e1 it goes to
+    // d2 both times, so the careful cats meet the same game.
+    let report = json_of(&["levels", "--size", "6", "--engine", "ryg3-v10@4", "--side", "mouse", "--json"]);
+    assert_eq!(report["computer"], "mouse");
+    let rows = report["rows"].as_array().unwrap();
+    let starts: Vec<&str> = rows.iter().map(|r| r["start"].as_str().unwrap()).collect();
+    assert_eq!(starts, ["a1", "c1", "e1"]);
+    assert_eq!(rows[1]["vs"], rows[2]["vs"]);
+    assert!((rows[1]["vs"]["err:0.1"].as_f64().unwrap() - 0.656130638771402).abs() < 1e-12);
+    let out =
+        ryg().args(["levels", "--size", "6", "--engine", "ryg3-v10@4", "--side", "mouse"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "Exact chance (%) that the cats win against RYG3 v10 at depth 4 playing the mouse on 6x6"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn ten_by_ten_sampling_and_bad_specs_are_refused() {
+    let (code, err) = refused(&["levels", "--size", "10", "--engine", "ryg3-v10@8", "--no-cache"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exact chances against the articles' programs are computed on 4x4 to 8x8"), "{err}");
+    for conflict in [["--sample", ""], ["--games", "100"], ["--seed", "3"]] {
+        let args: Vec<&str> =
+            ["levels", "--engine", "ryg1"].into_iter().chain(conflict).filter(|a| !a.is_empty()).collect();
+        let (code, err) = refused(&args);
+        assert_eq!(code, 2);
+        assert!(err.contains(&format!("'--engine <SPEC>' cannot be used with '{}", conflict[0])), "{err}");
+    }
+    let (code, err) = refused(&["levels", "--engine", "ryg9@3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'ryg9@3' for '--engine <SPEC>': unknown engine 'ryg9'"), "{err}");
+    let (code, err) = refused(&["levels", "--engine", "ryg1@9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ryg1 searches depths 1 to 7, not 9"), "{err}");
+}
