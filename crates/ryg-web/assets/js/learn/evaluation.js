@@ -36,7 +36,7 @@ export const evaluation = {
       <div id="ev-own" class="ev-own"></div>
       <div class="row learn-controls">
         <label><span>${t('learn.position')}</span> <select id="ev-pos"><option value="puzzle">${t('lesson.evaluation.puzzle')}</option><option value="start8">${t('learn.pos.start8')}</option><option value="start6">${t('learn.pos.start6')}</option>${game}</select></label>
-        <label><span>${t('lesson.evaluation.terms')}</span> <select id="ev-kind"><option value="seed">${t('lesson.techniques.seed')}</option><option value="default">${t('lesson.techniques.default')}</option></select></label>
+        <label><span>${t('lesson.evaluation.terms')}</span> <select id="ev-kind"><option value="seed">${t('eval.seed')}</option><option value="default">${t('eval.default')}</option></select></label>
         <label><span>${t('learn.depth')}</span> <select id="ev-depth">${depths}</select></label>
       </div>
       <fieldset id="ev-sliders" class="ev-sliders"><legend>${t('lesson.evaluation.weights')}</legend><div id="ev-slider-list"></div>
