@@ -68,10 +68,6 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = match self.winner {
-            Side::Mouse => "the mouse wins",
-            Side::Cats => "the cats win",
-        };
-        write!(f, "{} ({})", who, self.reason)
+        write!(f, "{} ({})", self.winner.wins(), self.reason)
     }
 }

@@ -34,6 +34,14 @@ impl Side {
             Side::Cats => "cats",
         }
     }
+
+    /// This side as the winner, in words: "the mouse wins", "the cats win".
+    pub const fn wins(self) -> &'static str {
+        match self {
+            Side::Mouse => "the mouse wins",
+            Side::Cats => "the cats win",
+        }
+    }
 }
 
 impl Not for Side {

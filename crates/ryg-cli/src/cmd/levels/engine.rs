@@ -7,7 +7,7 @@ use ryg::levels::{engine_chances, EngineChances, Opponent};
 use ryg::{EngineSpec, Position, Side, Size, Square};
 use serde::Serialize;
 
-use super::{progress_bar, Args};
+use super::{progress_bar, table_head, Args};
 use crate::args::UsageError;
 use crate::out::{out, outln};
 
@@ -93,22 +93,15 @@ fn json(spec: EngineSpec, size: Size, computer: Side, rows: &[Row]) -> JsonRepor
 /// The Markdown table: a row per start square, the human side's winning chance in percent
 /// against each model, and the positions the dynamic program visited.
 fn table(spec: EngineSpec, size: Size, computer: Side, models: &[Opponent], rows: &[Row]) -> String {
-    let human = !computer;
-    let verb = if human == Side::Mouse { "wins" } else { "win" };
     let mut out = format!(
-        "Exact chance (%) that the {human} {verb} against {} at depth {} playing the {computer} on {size}, \
+        "Exact chance (%) that {} against {} at depth {} playing the {computer} on {size}, \
          from each start square\n(positions: those the dynamic program visited, each of the program's \
          searched once):\n\n",
+        (!computer).wins(),
         spec.engine.title(),
         spec.depth
     );
-    out.push_str("| start |");
-    for o in models {
-        out.push_str(&format!(" {o} |"));
-    }
-    out.push_str(" positions |\n|---|");
-    out.push_str(&"---:|".repeat(models.len() + 1));
-    out.push('\n');
+    out.push_str(&table_head("start", models, &["positions"]));
     for row in rows {
         out.push_str(&format!("| {} |", row.start));
         for (_, p) in &row.chances.chances {

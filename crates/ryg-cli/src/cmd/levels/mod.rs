@@ -142,19 +142,13 @@ pub fn run(args: Args) -> Result<()> {
 /// The Markdown table of the default start, as the README shows it: the human side's winning
 /// chance in percent against each level.
 pub fn table(calibration: &Calibration, start: ryg::Square) -> String {
-    let human = !calibration.computer;
-    let verb = if human == Side::Mouse { "wins" } else { "win" };
     let mut out = format!(
-        "Exact chance (%) that the {human} {verb} against the computer playing the {} on {}, from {start}:\n\n",
-        calibration.computer, calibration.size
+        "Exact chance (%) that {} against the computer playing the {} on {}, from {start}:\n\n",
+        (!calibration.computer).wins(),
+        calibration.computer,
+        calibration.size
     );
-    out.push_str(&format!("| {} level |", calibration.computer));
-    for o in &calibration.opponents {
-        out.push_str(&format!(" {o} |"));
-    }
-    out.push_str("\n|---|");
-    out.push_str(&"---:|".repeat(calibration.opponents.len()));
-    out.push('\n');
+    out.push_str(&table_head(&format!("{} level", calibration.computer), &calibration.opponents, &[]));
     for row in calibration.rows.iter().filter(|r| r.start == start) {
         out.push_str(&format!("| {} |", row.level));
         for p in &row.vs {
@@ -162,6 +156,20 @@ pub fn table(calibration: &Calibration, start: ryg::Square) -> String {
         }
         out.push('\n');
     }
+    out
+}
+
+/// The head of a Markdown table: the first column's title, then a right-aligned column for
+/// each human model and for each of `extra`.
+fn table_head(first: &str, models: &[Opponent], extra: &[&str]) -> String {
+    let mut out = format!("| {first} |");
+    for o in models {
+        out.push_str(&format!(" {o} |"));
+    }
+    for e in extra {
+        out.push_str(&format!(" {e} |"));
+    }
+    out.push_str(&format!("\n|---|{}\n", "---:|".repeat(models.len() + extra.len())));
     out
 }
 
@@ -238,20 +246,17 @@ fn run_sampled(args: &Args) -> Result<()> {
         outln!("{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
-    let human = !args.side;
-    let verb = if human == Side::Mouse { "wins" } else { "win" };
     let mut out = format!(
-        "Sampled chance (%) that the {human} {verb} against the computer playing the {} on {}, from {start_square}\n\
+        "Sampled chance (%) that {} against the computer playing the {} on {}, from {start_square}\n\
          ({} games per cell, seed {}; ± is the half-width of the 95% interval; the exploiter cannot be sampled):\n\n",
-        args.side, args.size, args.games, args.seed
+        (!args.side).wins(),
+        args.side,
+        args.size,
+        args.games,
+        args.seed
     );
-    out.push_str(&format!("| {} level |", args.side));
-    for rate in models {
-        out.push_str(&format!(" {} |", Opponent::Err(rate)));
-    }
-    out.push_str("\n|---|");
-    out.push_str(&"---:|".repeat(models.len()));
-    out.push('\n');
+    let sampled: Vec<Opponent> = models.iter().map(|&rate| Opponent::Err(rate)).collect();
+    out.push_str(&table_head(&format!("{} level", args.side), &sampled, &[]));
     for (level, row) in levels.iter().zip(&cells) {
         out.push_str(&format!("| {level} |"));
         for s in row {

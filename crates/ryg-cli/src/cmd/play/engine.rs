@@ -14,7 +14,7 @@ use ryg_wide::eval::{self, EvalKind};
 use ryg_wide::{narrow, Level, Position};
 
 use super::setup::Setup;
-use super::text::{ended, ended_words};
+use super::text::ended;
 use crate::layers::LayerStore;
 use crate::tablebase::{CacheArgs, Tablebases};
 use crate::ui::spinner::Spinner;
@@ -455,7 +455,7 @@ impl Engine {
 /// rather than "won in 0 plies".
 fn result_words(result: ryg::ExactResult, position: &ryg::Position) -> String {
     match position.outcome() {
-        Some(outcome) => ended_words(outcome.reason, outcome.winner == ryg::Side::Mouse),
+        Some(outcome) => format!("{}, {}", outcome.reason, outcome.winner.wins()),
         None => result.to_string(),
     }
 }

@@ -163,7 +163,7 @@ impl<W: Write> State<W> {
         self.say(&format!(
             "{}: {} ({}) after {}.",
             capitalised(&outcome.reason.to_string()),
-            if outcome.winner == Side::Mouse { "the mouse wins" } else { "the cats win" },
+            outcome.winner.wins(),
             outcome.result_token(),
             crate::ui::plies(plies)
         ))?;

@@ -65,12 +65,7 @@ pub fn capitalised(text: &str) -> String {
 
 /// How a game ended, without parentheses: "the mouse is trapped, the cats win".
 pub fn ended(outcome: ryg_wide::Outcome) -> String {
-    ended_words(outcome.reason, outcome.winner == Side::Mouse)
-}
-
-pub fn ended_words(reason: impl std::fmt::Display, mouse_wins: bool) -> String {
-    let who = if mouse_wins { "the mouse wins" } else { "the cats win" };
-    format!("{reason}, {who}")
+    format!("{}, {}", outcome.reason, outcome.winner.wins())
 }
 
 #[cfg(test)]

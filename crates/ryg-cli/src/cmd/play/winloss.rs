@@ -15,14 +15,6 @@ pub fn table(cache: &CacheArgs, size: Size) -> Option<LayerStore> {
     LayerStore::complete_wdl(&cache.dir()?, size)
 }
 
-/// "the mouse wins", "the cats win".
-fn wins(side: Side) -> &'static str {
-    match side {
-        Side::Mouse => "the mouse wins",
-        Side::Cats => "the cats win",
-    }
-}
-
 /// `hint`: a move that keeps the win for the side to move, and the others that do; when none
 /// does, says that every move loses.
 pub fn hint(store: &LayerStore, position: &Position) -> Result<String> {
@@ -38,14 +30,14 @@ pub fn hint(store: &LayerStore, position: &Position) -> Result<String> {
         let any = moves[0];
         return Ok(format!(
             "Hint: {any} — {} whatever the {mover} play{} (win/loss table: no distance).",
-            wins(!mover),
+            (!mover).wins(),
             if mover == Side::Mouse { "s" } else { "" }
         ));
     };
     let next = position.play(best)?;
     let verdict = match next.outcome() {
         Some(outcome) => ended(outcome),
-        None => format!("{} (win/loss table: no distance)", wins(mover).replacen(" win", " still win", 1)),
+        None => format!("{} (win/loss table: no distance)", mover.wins().replacen(" win", " still win", 1)),
     };
     let also = if others.is_empty() {
         String::new()
@@ -58,7 +50,7 @@ pub fn hint(store: &LayerStore, position: &Position) -> Result<String> {
 
 /// `eval`'s last line from the win/loss table.
 pub fn result_line(store: &LayerStore, position: &Position) -> Result<String> {
-    Ok(format!("Winner: {} (win/loss table: no distance).\n", wins(store.winner(position)?)))
+    Ok(format!("Winner: {} (win/loss table: no distance).\n", store.winner(position)?.wins()))
 }
 
 #[cfg(test)]
@@ -82,7 +74,7 @@ mod tests {
             let mut position = Position::start(size, Some(start)).unwrap();
             while position.outcome().is_none() {
                 let winner = table.result(&position).winner;
-                let words = wins(winner);
+                let words = winner.wins();
                 assert_eq!(
                     result_line(&store, &position).unwrap(),
                     format!("Winner: {words} (win/loss table: no distance).\n")
