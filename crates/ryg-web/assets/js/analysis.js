@@ -73,9 +73,10 @@ export async function runThink() {
   thinkShown = `${fen}|${depth}|${evalName}`;
   const out = $('think');
   out.innerHTML = `<p class="note">${t('think.searching')}</p>`;
-  const q = `fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`;
+  const board = `fen=${encodeURIComponent(fen)}&eval=${encodeURIComponent(evalName)}`;
+  const q = `${board}&depth=${depth}`;
   const [tree, think, ev] = await Promise.allSettled([
-    api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?fen=${encodeURIComponent(fen)}&eval=${encodeURIComponent(evalName)}`),
+    api('GET', `/api/tree?${q}`), api('GET', `/api/think?${q}`), api('GET', `/api/eval?${board}`),
   ]);
   if (seq !== thinkSeq) return;
   const parts = ['<div class="think-grid"><div>'];

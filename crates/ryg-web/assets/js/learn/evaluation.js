@@ -9,7 +9,7 @@ import { t, errorText, currentLang } from '../i18n.js';
 import { parseFen } from '../fen.js';
 import { createBoard } from '../board.js';
 import { state } from '../state.js';
-import { lessonFen } from './kit.js';
+import { lessonFen, evalOptions } from './kit.js';
 import { sliderRange, weightsParam, share, keepingMoves, isOwn } from './weights.js';
 
 /** A middle game where only c3d4 keeps the mouse's win; the original's weights play c3b4. */
@@ -36,7 +36,7 @@ export const evaluation = {
       <div id="ev-own" class="ev-own"></div>
       <div class="row learn-controls">
         <label><span>${t('learn.position')}</span> <select id="ev-pos"><option value="puzzle">${t('lesson.evaluation.puzzle')}</option><option value="start8">${t('learn.pos.start8')}</option><option value="start6">${t('learn.pos.start6')}</option>${game}</select></label>
-        <label><span>${t('lesson.evaluation.terms')}</span> <select id="ev-kind"><option value="seed">${t('eval.seed')}</option><option value="default">${t('eval.default')}</option></select></label>
+        <label><span>${t('lesson.evaluation.terms')}</span> <select id="ev-kind">${evalOptions(['seed', 'default'])}</select></label>
         <label><span>${t('learn.depth')}</span> <select id="ev-depth">${depths}</select></label>
       </div>
       <fieldset id="ev-sliders" class="ev-sliders"><legend>${t('lesson.evaluation.weights')}</legend><div id="ev-slider-list"></div>

@@ -16,17 +16,21 @@ export function lessonFen(choice) {
 
 /** The evaluations a lesson's search can use: ryg's own first (the one chosen), then the
  * articles' RYG, versions 2 and 1. */
-export const EVALS = ['default', 'seed', 'seed-v1'];
+const EVALS = ['default', 'seed', 'seed-v1'];
+
+/** The options of an evaluation select, in the order of `names` (the first is chosen). */
+export function evalOptions(names = EVALS) {
+  return names.map((e) => `<option value="${e}">${t(`eval.${e}`)}</option>`).join('');
+}
 
 /** The controls of a lesson's search (`p` prefixes their ids), with depth `depth` chosen. */
 export function controlsHtml(p, depth) {
   const game = state.game ? `<option value="game">${t('learn.pos.game')}</option>` : '';
   const depths = [1, 2, 3, 4].map((d) => `<option${d === depth ? ' selected' : ''}>${d}</option>`).join('');
-  const evals = EVALS.map((e) => `<option value="${e}">${t(`eval.${e}`)}</option>`).join('');
   return `<div class="row learn-controls">
     <label><span>${t('learn.position')}</span> <select id="${p}-pos"><option value="start8">${t('learn.pos.start8')}</option><option value="start6">${t('learn.pos.start6')}</option>${game}</select></label>
     <label><span>${t('learn.depth')}</span> <select id="${p}-depth">${depths}</select></label>
-    <label><span>${t('eval.label')}</span> <select id="${p}-eval">${evals}</select></label>
+    <label><span>${t('eval.label')}</span> <select id="${p}-eval">${evalOptions()}</select></label>
     <button type="button" id="${p}-build">${t('learn.build')}</button>
   </div>`;
 }

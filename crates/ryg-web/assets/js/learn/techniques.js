@@ -6,7 +6,7 @@ import { $, esc } from '../dom.js';
 import { api } from '../api.js';
 import { t, errorText, currentLang } from '../i18n.js';
 import { lineChart } from './chart.js';
-import { lessonFen } from './kit.js';
+import { lessonFen, evalOptions } from './kit.js';
 import { sqCoords } from '../fen.js';
 
 /** The articles' experiment: depth 8 after e1f2, with the original's (seed) evaluation. */
@@ -29,7 +29,7 @@ export const techniques = {
       <p>${t('lesson.techniques.p1')}</p><p>${t('lesson.techniques.p2')}</p>
       <div class="row learn-controls">
         <label><span>${t('learn.position')}</span> <select id="tq-pos"><option value="e1f2">${t('lesson.techniques.e1f2')}</option><option value="start8">${t('learn.pos.start8')}</option></select></label>
-        <label><span>${t('eval.label')}</span> <select id="tq-eval"><option value="seed">${t('eval.seed')}</option><option value="default">${t('eval.default')}</option><option value="seed-v1">${t('eval.seed-v1')}</option></select></label>
+        <label><span>${t('eval.label')}</span> <select id="tq-eval">${evalOptions(['seed', 'default', 'seed-v1'])}</select></label>
         <label><span>${t('learn.depth')}</span> <select id="tq-depth">${depths}</select></label>
       </div>
       <fieldset class="switches"><legend>${t('lesson.techniques.switches')}</legend>${boxes}</fieldset>
