@@ -121,10 +121,10 @@ impl Engine {
         matches!(self, Engine::Ryg1V1 | Engine::Ryg1)
     }
 
-    /// The depth played when none is given: RYG's deepest level (3), RYG3's usual 8.
+    /// The depth played when none is given: RYG's deepest level ([`RYG_MAX_DEPTH`]), RYG3's usual 8.
     pub const fn default_depth(self) -> u8 {
         match self {
-            Engine::Ryg1V1 | Engine::Ryg1 => 3,
+            Engine::Ryg1V1 | Engine::Ryg1 => RYG_MAX_DEPTH,
             _ => 8,
         }
     }
