@@ -120,6 +120,14 @@ impl ApiError {
     }
 }
 
+/// A question the shared answers (`ryg_api`) refused, with its status and code.
+impl From<ryg_api::QueryError> for ApiError {
+    fn from(e: ryg_api::QueryError) -> ApiError {
+        let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
+        ApiError::new(status, e.code, e.message)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut res = (self.status, Json(serde_json::json!({ "error": &self.message, "code": self.code })))

@@ -37,6 +37,7 @@ pub use side::{Side, SideError};
 pub use square::{Square, SquareError};
 pub use squares::SquareSet;
 
+pub mod bench;
 pub mod engines;
 pub mod eval;
 pub mod levels;
@@ -46,6 +47,7 @@ pub mod rating;
 pub mod report;
 pub mod review;
 pub mod search;
+pub mod selfplay;
 pub mod techniques;
 pub mod tuning;
 

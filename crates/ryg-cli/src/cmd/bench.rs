@@ -6,10 +6,9 @@ use crate::out::{out, outln};
 use std::time::Instant;
 
 use anyhow::Result;
+use ryg::bench::{Case, PROOF_SUITE, SUITE};
 use ryg::eval::EvalKind;
-use ryg::search::{
-    Algo, DistanceSearch, Limits, NoHandler, ProofConfig, Prover, SearchConfig, SearchResult, Searcher,
-};
+use ryg::search::{Algo, DistanceSearch, ProofConfig, SearchConfig, SearchResult};
 use ryg::techniques::{ARTICLES_FEN, ARTICLES_NODES};
 use ryg::Position;
 use serde::Serialize;
@@ -32,44 +31,6 @@ pub struct Args {
     #[command(flatten)]
     pub json: JsonArg,
 }
-
-/// A search of the suite: a position, a depth (`None`: until proved) and an evaluation.
-struct Case {
-    name: &'static str,
-    fen: &'static str,
-    depth: Option<u8>,
-    eval: EvalKind,
-}
-
-const SUITE: [Case; 7] = [
-    Case { name: "8x8 start", fen: "1c1c1c1c/8/8/8/8/8/8/4m3 m", depth: Some(22), eval: EvalKind::Default },
-    Case {
-        name: "8x8 after e1f2",
-        fen: "1c1c1c1c/8/8/8/8/8/5m2/8 c",
-        depth: Some(20),
-        eval: EvalKind::Default,
-    },
-    Case {
-        name: "8x8 middle game",
-        fen: "8/c3c1c1/3c1m2/8/8/8/8/8 m",
-        depth: Some(24),
-        eval: EvalKind::Default,
-    },
-    Case { name: "6x6 start, solved", fen: "1c1c1c/6/6/6/6/2m3 m", depth: None, eval: EvalKind::Default },
-    Case {
-        name: "10x10 start",
-        fen: "1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m",
-        depth: Some(16),
-        eval: EvalKind::Default,
-    },
-    Case { name: "4x4 start, solved", fen: "1c1c/4/4/2m1 m", depth: None, eval: EvalKind::Default },
-    Case {
-        name: "8x8 start, solved",
-        fen: "1c1c1c1c/8/8/8/8/8/8/4m3 m",
-        depth: None,
-        eval: EvalKind::Default,
-    },
-];
 
 #[derive(Serialize)]
 struct CaseReport {
@@ -106,24 +67,13 @@ struct ProofReport {
     seconds: f64,
 }
 
-/// The proving search's suite: positions proved from scratch with the default proof switches.
-const PROOF_SUITE: [(&str, &str); 5] = [
-    ("8x8 start", "1c1c1c1c/8/8/8/8/8/8/4m3 m"),
-    ("8x8 after e1f2", "1c1c1c1c/8/8/8/8/8/5m2/8 c"),
-    ("8x8 mouse on a1", "1c1c1c1c/8/8/8/8/8/8/m7 m"),
-    ("8x8 middle game", "8/c3c1c1/3c1m2/8/8/8/8/8 m"),
-    ("6x6 start", "1c1c1c/6/6/6/6/2m3 m"),
-];
-
 /// Proves `fen` from scratch with `config` within `budget` nodes: the proof (`None` if the
 /// budget ran out), the nodes and the seconds.
 fn prove_case(config: ProofConfig, fen: &str, budget: u64) -> Result<(Option<ryg::search::Proof>, u64, f64)> {
     let position: Position = fen.parse()?;
-    let mut handler = NoHandler;
     let started = Instant::now();
-    let mut prover = Prover::new(config, position.size(), budget, &mut handler);
-    let proof = prover.prove(&position);
-    Ok((proof, prover.nodes, started.elapsed().as_secs_f64()))
+    let (proof, nodes) = ryg::bench::prove(config, &position, budget);
+    Ok((proof, nodes, started.elapsed().as_secs_f64()))
 }
 
 fn run_case(
@@ -133,9 +83,8 @@ fn run_case(
     nodes: Option<u64>,
 ) -> Result<(SearchResult, f64)> {
     let position: Position = fen.parse()?;
-    let mut searcher = Searcher::new(config);
     let started = Instant::now();
-    let result = searcher.search(&position, &Limits { depth, nodes }, &mut NoHandler);
+    let result = ryg::bench::run_search(config, &position, depth, nodes);
     Ok((result, started.elapsed().as_secs_f64()))
 }
 
@@ -148,10 +97,9 @@ pub fn run(args: Args) -> Result<()> {
     }
     let mut cases = Vec::new();
     for case in &SUITE {
-        // The suite's "solved" cases deepen the heuristic search (its checksum predates the
-        // proving search, which has a suite and checksum of its own).
-        let config = SearchConfig { eval: case.eval, prove: false, ..SearchConfig::default() };
-        let (r, seconds) = run_case(config, case.fen, case.depth, None)?;
+        let started = Instant::now();
+        let r = case.run();
+        let seconds = started.elapsed().as_secs_f64();
         cases.push(CaseReport {
             name: case.name,
             fen: case.fen,

@@ -6,7 +6,6 @@ use std::io::IsTerminal;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use ryg::search::NoHandler;
 use ryg::{Level, Player, Position, Side, Size, Square};
 use serde::Serialize;
 
@@ -114,21 +113,12 @@ pub fn run(args: Args) -> Result<()> {
     for (s, &square) in starts.iter().enumerate() {
         let mut tally = Tally::default();
         for g in 0..args.games {
-            let game_seed =
-                args.seed ^ (((s as u64) << 32) | u64::from(g)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let mut mouse = Player::new(args.mouse, game_seed);
-            let mut cats = Player::new(args.cats, game_seed.rotate_left(17) ^ 0x5151);
-            let mut position = Position::start(args.size, Some(square))?;
-            let mut plies = 0;
-            let outcome = loop {
-                if let Some(outcome) = position.outcome() {
-                    break outcome;
-                }
-                let player = if position.side_to_move() == Side::Mouse { &mut mouse } else { &mut cats };
-                let choice = player.choose(&position, tablebase.as_deref(), &mut NoHandler)?;
-                position.play_unchecked(choice.mv);
-                plies += 1;
-            };
+            let (mouse_seed, cats_seed) = ryg::selfplay::game_seeds(args.seed, s, g);
+            let (mut mouse, mut cats) =
+                (Player::new(args.mouse, mouse_seed), Player::new(args.cats, cats_seed));
+            let start = Position::start(args.size, Some(square))?;
+            let (outcome, plies) =
+                ryg::selfplay::play_out(start, &mut mouse, &mut cats, tablebase.as_deref())?;
             tally.add(outcome.winner, plies);
             total.add(outcome.winner, plies);
             if let Some(bar) = &bar {

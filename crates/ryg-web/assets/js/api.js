@@ -38,6 +38,8 @@ export async function api(method, path, body) {
     const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
     err.code = data && data.code;
     err.status = res.status;
+    // no server behind the page (its engine answered): said in the page's words
+    if (err.code === 'needs_server') err.key = 'error.needs_server';
     throw err;
   }
   if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);

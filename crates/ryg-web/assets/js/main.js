@@ -18,13 +18,14 @@ import { initSetup } from './setup.js';
 import { runThink, redoThink } from './analysis.js';
 import { refreshRecent } from './recent.js';
 import { knownGames } from './known.js';
-import { tokenFor } from './api.js';
+import { api, tokenFor } from './api.js';
 import { initLang, initTheme } from './prefs.js';
 import { refreshTablebases } from './results.js';
 import { t } from './i18n.js';
 import { initLearn, inLearn, redrawLearn } from './learn/lazy.js';
 import { goToPly, initNav } from './nav.js';
 import { renderLevelNote } from './levelnote.js';
+import { startWorker, markServerless } from './offline.js';
 
 /** The start squares of the chosen size, the default chosen (or `keep`'s choice, if any). */
 function fillStarts(keep = false) {
@@ -130,7 +131,10 @@ function initExplorer() {
 
 async function init() {
   initTheme();
+  // where no server answers, the service worker's engine must be in place before any question
+  await startWorker();
   await initLang(redraw);
+  api('GET', '/api/config').then(markServerless, () => {});
   hooks.render = render;
   useBoard(createBoard($('board'), boardInput));
   fillStarts();

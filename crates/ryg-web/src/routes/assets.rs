@@ -10,6 +10,18 @@ const INDEX: &str = include_str!("../../assets/index.html");
 const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 const FAVICON: &str = include_str!("../../assets/favicon.svg");
+const MANIFEST: &str = include_str!("../../assets/manifest.webmanifest");
+const MANIFEST_TYPE: &str = "application/manifest+json";
+/// The service worker, before this build's release and files are written into it.
+const SERVICE_WORKER: &str = include_str!("../../assets/sw.js");
+const PNG: &str = "image/png";
+
+/// The page's pictures (the app's icons), served as they are.
+const BINARY: &[(&str, &str, &[u8])] = &[
+    ("icons/icon-192.png", PNG, include_bytes!("../../assets/icons/icon-192.png")),
+    ("icons/icon-512.png", PNG, include_bytes!("../../assets/icons/icon-512.png")),
+    ("icons/icon-maskable-512.png", PNG, include_bytes!("../../assets/icons/icon-maskable-512.png")),
+];
 
 /// A module of the page under `assets/js/`, served as it is (no bundler).
 macro_rules! js {
@@ -24,12 +36,15 @@ const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
     ("favicon.svg", SVG, FAVICON),
     ("learn.css", "text/css; charset=utf-8", include_str!("../../assets/learn.css")),
+    ("manifest.webmanifest", MANIFEST_TYPE, MANIFEST),
+    ("sw.js", JS, SERVICE_WORKER),
     js!("address.js"),
     js!("analysis.js"),
     js!("api.js"),
     js!("board.js"),
     js!("card.js"),
     js!("dom.js"),
+    js!("engine.js"),
     js!("fen.js"),
     js!("fencheck.js"),
     js!("friend.js"),
@@ -62,6 +77,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("main.js"),
     js!("narrate.js"),
     js!("nav.js"),
+    js!("offline.js"),
     js!("pgn.js"),
     js!("play.js"),
     js!("prefs.js"),
@@ -91,11 +107,53 @@ pub async fn index() -> Response {
 }
 
 pub async fn asset(Path(file): Path<String>) -> Result<Response, ApiError> {
+    if let Some(&(_, content_type, body)) = BINARY.iter().find(|(name, _, _)| *name == file) {
+        return Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
+            .into_response());
+    }
     FILES
         .iter()
         .find(|(name, _, _)| *name == file)
         .map(|&(_, content_type, body)| text(content_type, body))
         .ok_or_else(|| ApiError::not_found(format!("no such asset: {file}")))
+}
+
+/// `/manifest.webmanifest`: the web app manifest (name, icons, start address), so that the
+/// page can be installed as an app.
+pub async fn manifest() -> Response {
+    text(MANIFEST_TYPE, MANIFEST)
+}
+
+/// `/sw.js`: the service worker (at the root, so that it serves the whole site), with this
+/// build's release (a hash of the page's files: a new build replaces the browsers' cached
+/// copies) and the files it keeps for use offline.
+pub async fn service_worker() -> Response {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = TEXT.get_or_init(|| {
+        // CITE: FNV-1a, 64 bits
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut files = vec![String::new()];
+        let texts = FILES.iter().map(|&(name, _, body)| (name, body.as_bytes()));
+        for (name, bytes) in
+            texts.chain(BINARY.iter().map(|&(name, _, body)| (name, body))).chain([("", INDEX.as_bytes())])
+        {
+            for &b in name.as_bytes().iter().chain(bytes) {
+                hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            if !name.is_empty() && name != "sw.js" {
+                files.push(format!("assets/{name}"));
+            }
+        }
+        let files = serde_json::to_string(&files).expect("file names are text");
+        SERVICE_WORKER
+            .replacen(
+                "const VERSION = 'dev';",
+                &format!("const VERSION = '{}-{hash:016x}';", env!("CARGO_PKG_VERSION")),
+                1,
+            )
+            .replacen("const FILES = [];", &format!("const FILES = {files};"), 1)
+    });
+    text(JS, body)
 }
 
 /// `/favicon.ico`, which browsers ask for by themselves: the page's icon (an SVG).
@@ -109,7 +167,7 @@ pub async fn openapi() -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::{asset, FILES};
+    use super::{asset, BINARY, FILES};
     use axum::extract::Path as UrlPath;
     use axum::http::{header, StatusCode};
     use axum::response::IntoResponse;
@@ -138,6 +196,7 @@ mod tests {
         on_disk.retain(|f| f != "index.html" && f != "js/package.json");
         on_disk.sort();
         let mut served: Vec<String> = FILES.iter().map(|(name, _, _)| name.to_string()).collect();
+        served.extend(BINARY.iter().map(|(name, _, _)| name.to_string()));
         served.sort();
         assert_eq!(served, on_disk, "list each file of assets/ in FILES (routes/assets.rs)");
     }

@@ -2,161 +2,30 @@
 //! position, which move a search of a given depth then chooses (and every root move's score),
 //! and how often such a search keeps a won game on a fixed sample judged by the tablebase.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::Json;
-use ryg::eval::{EvalKind, Weights};
-use ryg::search::{Limits, NoHandler, SearchConfig, Searcher};
-use ryg::tuning::{keep_the_win_config, keep_the_win_set, keeps_the_win};
-use ryg::Position;
-use serde::Serialize;
+use ryg_api::weights::{WeightsQuery, WeightsReport};
 
-use super::analysis::{eval_kind, position};
+use super::analysis::position;
 use super::blocking::engine;
 use super::client::Client;
-use super::extract::{int_param, Params};
-use crate::error::{ApiError, ApiResult};
+use super::extract::Params;
+use crate::error::ApiResult;
 use crate::state::AppState;
-
-/// The deepest search `/api/weights` runs.
-pub const MAX_WEIGHTS_DEPTH: u64 = 6;
-/// The keep-the-win sample: this many won positions of the board's size ...
-pub const KEEP_POSITIONS: usize = 500;
-/// ... sampled with this seed (the same set on every request).
-pub const KEEP_SEED: u64 = 3;
-
-/// The weights parameter: one whole number per term of `kind`, separated by commas; `kind`'s
-/// own weights when absent.
-fn weights(params: &HashMap<String, String>, kind: EvalKind) -> ApiResult<Weights> {
-    let Some(text) = params.get("weights") else { return Ok(Weights::of(kind)) };
-    let bad =
-        |why: String| ApiError::bad_request(format!("bad weights '{text}': {why}")).with_code("bad_weights");
-    let values = text
-        .split(',')
-        .map(|w| w.trim().parse::<i32>().map_err(|_| bad(format!("'{}' is not a whole number", w.trim()))))
-        .collect::<ApiResult<Vec<i32>>>()?;
-    Weights::new(kind, &values).map_err(|e| bad(e.to_string()))
-}
-
-#[derive(Serialize)]
-struct TermReport {
-    name: &'static str,
-    about: &'static str,
-    /// The weight used here.
-    weight: i32,
-    /// The evaluation's own weight for this term.
-    own_weight: i32,
-    /// The feature measured in the position.
-    feature: i32,
-    /// `feature * weight`, for the mouse.
-    points: i32,
-}
-
-#[derive(Serialize)]
-struct MoveScore {
-    #[serde(rename = "move")]
-    mv: String,
-    /// For the side to move, as `ryg analyze` prints scores.
-    score: String,
-}
-
-#[derive(Serialize)]
-struct KeepReport {
-    size: u8,
-    depth: u8,
-    seed: u64,
-    positions: usize,
-    /// Positions where the search chose a move that keeps the win.
-    kept: usize,
-}
-
-#[derive(Serialize)]
-pub struct WeightsReport {
-    fen: String,
-    eval: String,
-    depth: u8,
-    side_to_move: &'static str,
-    terms: Vec<TermReport>,
-    /// The position's evaluation with these weights, for the mouse.
-    total: i32,
-    /// What `ryg analyze --depth D` chooses with these weights (`null` once the game is over).
-    best_move: Option<String>,
-    score: Option<String>,
-    nodes: u64,
-    /// Every legal move with its score at this depth.
-    moves: Vec<MoveScore>,
-    /// Keep-the-win with these weights on the board's fixed sample (6×6 and 8×8 only).
-    keep: Option<KeepReport>,
-}
-
-fn report(state: &AppState, position: &Position, depth: u8, weights: Weights) -> ApiResult<WeightsReport> {
-    let kind = weights.kind();
-    let breakdown = weights.evaluate(position);
-    let terms = breakdown
-        .terms
-        .iter()
-        .zip(kind.terms())
-        .map(|(t, own)| TermReport {
-            name: t.term.name,
-            about: t.term.about,
-            weight: t.term.weight,
-            own_weight: own.weight,
-            feature: t.feature,
-            points: t.points,
-        })
-        .collect();
-    let over = position.count_moves() == 0;
-    // the same search as `ryg analyze --depth D --eval KIND`, with these weights
-    let config = SearchConfig { eval: kind, weights: Some(weights), prove: false, ..SearchConfig::default() };
-    let mut searcher = Searcher::new(config);
-    let (best_move, score, nodes) = if over {
-        (None, None, 0)
-    } else {
-        let r = searcher.search(position, &Limits::depth(depth), &mut NoHandler);
-        (r.best_move.map(|m| m.to_string()), Some(r.score.to_string()), r.nodes)
-    };
-    // each move's search clears its table first: a small one is enough at these depths
-    let moves = Searcher::new(SearchConfig { tt_megabytes: 1, ..config })
-        .move_scores(position, depth)
-        .into_iter()
-        .map(|(m, s)| MoveScore { mv: m.to_string(), score: s.to_string() })
-        .collect();
-    let size = position.size();
-    let keep = if matches!(size.n(), 6 | 8) {
-        let tablebase = state.tablebases.get(size)?;
-        let set = keep_the_win_set(&tablebase, KEEP_POSITIONS, KEEP_SEED);
-        let config = SearchConfig { weights: Some(weights), ..keep_the_win_config(kind) };
-        let kept = keeps_the_win(config, depth, &set);
-        Some(KeepReport { size: size.n(), depth, seed: KEEP_SEED, positions: set.len(), kept })
-    } else {
-        None
-    };
-    Ok(WeightsReport {
-        fen: position.fen(),
-        eval: kind.to_string(),
-        depth,
-        side_to_move: position.side_to_move().name(),
-        terms,
-        total: breakdown.total,
-        best_move,
-        score,
-        nodes,
-        moves,
-        keep,
-    })
-}
 
 pub async fn weights_route(
     State(state): State<Arc<AppState>>,
     client: Client,
     params: Params,
 ) -> ApiResult<Json<WeightsReport>> {
-    let position = position(&params)?;
-    let depth = int_param(&params, "depth", 1..=MAX_WEIGHTS_DEPTH)?.unwrap_or(3) as u8;
-    let weights = weights(&params, eval_kind(&params)?)?;
+    let query = WeightsQuery::parse(position(&params)?, &params)?;
     let st = Arc::clone(&state);
-    let report = engine(&state, client, move |_| report(&st, &position, depth, weights)).await?;
+    let report = engine(&state, client, move |_| {
+        let tablebase = query.table_size().map(|size| st.tablebases.get(size)).transpose()?;
+        Ok(query.answer(tablebase.as_deref()))
+    })
+    .await?;
     Ok(Json(report))
 }

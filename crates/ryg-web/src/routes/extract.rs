@@ -39,10 +39,7 @@ pub type Params = axum::extract::Query<HashMap<String, String>>;
 
 /// The parameter `name`, or a 400 naming it.
 pub fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a str, ApiError> {
-    params
-        .get(name)
-        .map(String::as_str)
-        .ok_or_else(|| ApiError::bad_request(format!("missing parameter '{name}'")))
+    Ok(ryg_api::params::required(params, name)?)
 }
 
 /// The integer parameter `name` within `range`, if given.
@@ -51,13 +48,5 @@ pub fn int_param(
     name: &str,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Option<u64>, ApiError> {
-    let Some(text) = params.get(name) else { return Ok(None) };
-    match text.trim().parse::<u64>() {
-        Ok(n) if range.contains(&n) => Ok(Some(n)),
-        _ => Err(ApiError::bad_request(format!(
-            "bad {name} '{text}': expected a whole number from {} to {}",
-            range.start(),
-            range.end()
-        ))),
-    }
+    Ok(ryg_api::params::int_param(params, name, range)?)
 }

@@ -108,6 +108,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/", get(assets::index))
         .route("/assets/{*file}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
+        .route("/manifest.webmanifest", get(assets::manifest))
+        .route("/sw.js", get(assets::service_worker))
         // after routing: an unknown path is 404 and a method no route takes 405, whatever the
         // request's Content-Type
         .route_layer(axum::middleware::from_fn(security::json_only))

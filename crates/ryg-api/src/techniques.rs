@@ -1,0 +1,145 @@
+//! `/api/techniques`: what each search technique is worth — the same position searched to
+//! every depth from 1 up, with the transposition table, move ordering, the history heuristic
+//! and iterative deepening each switched on or off; nodes and time per depth, and the table
+//! and history afterwards.
+
+use ryg::search::SearchConfig;
+use ryg::techniques::{measure, DepthMeasure, Measurement};
+use ryg::{Engine, Position};
+use serde::Serialize;
+
+use crate::params::{eval_kind, int_param, switch};
+use crate::think::{HistoryCell, TableReport};
+use crate::{Clock, Params, QueryError};
+
+/// The deepest search `/api/techniques` runs.
+pub const MAX_TECHNIQUES_DEPTH: u64 = 12;
+/// The node budget of each depth's search: past it, the depth is reported unfinished.
+pub const TECHNIQUES_NODE_BUDGET: u64 = 3_000_000;
+
+#[derive(Serialize)]
+struct Techniques {
+    tt: bool,
+    ordering: bool,
+    history: bool,
+    iterative_deepening: bool,
+}
+
+#[derive(Serialize)]
+struct DepthReport {
+    depth: u8,
+    /// Every board the search entered (ryg's count).
+    nodes: u64,
+    /// The boards searched with depth left: RYG3's count, the articles' figures' basis.
+    interior_nodes: u64,
+    seconds: f64,
+    best_move: Option<String>,
+    score: Option<String>,
+    /// False when the node budget ran out first.
+    finished: bool,
+}
+
+#[derive(Serialize)]
+pub struct TechniquesReport {
+    fen: String,
+    eval: String,
+    /// The articles' program measured (`engine=`), if one was.
+    engine: Option<&'static str>,
+    depth: u8,
+    techniques: Techniques,
+    node_budget: u64,
+    depths: Vec<DepthReport>,
+    /// The transposition table after the deepest search (`null` with the table off).
+    table: Option<TableReport>,
+    /// The history table after the deepest search (empty with history off).
+    history: Vec<HistoryCell>,
+}
+
+/// The configuration the parameters ask for: `engine=` one of the articles' programs (its
+/// own evaluation and techniques), or ryg's search with `eval` and the four switches.
+fn config_of(params: &Params) -> Result<(SearchConfig, Option<Engine>), QueryError> {
+    if let Some(name) = params.get("engine") {
+        let engine: Engine =
+            name.parse().map_err(|e: ryg::EngineError| QueryError::bad_request(e.to_string()))?;
+        return Ok((engine.config(), Some(engine)));
+    }
+    let config = SearchConfig {
+        eval: eval_kind(params)?,
+        tt: switch(params, "tt")?,
+        ordering: switch(params, "ordering")?,
+        history: switch(params, "history")?,
+        iterative_deepening: switch(params, "id")?,
+        prove: false,
+        ..SearchConfig::default()
+    };
+    Ok((config, None))
+}
+
+impl TechniquesReport {
+    fn of(
+        position: &Position,
+        depth: u8,
+        config: SearchConfig,
+        engine: Option<Engine>,
+        m: Measurement,
+    ) -> Self {
+        let depths = m.depths.into_iter().map(DepthReport::from).collect();
+        TechniquesReport {
+            fen: position.fen(),
+            eval: config.eval.to_string(),
+            engine: engine.map(|e| e.name()),
+            depth,
+            techniques: Techniques {
+                tt: config.tt,
+                ordering: config.ordering,
+                history: config.history,
+                iterative_deepening: config.iterative_deepening,
+            },
+            node_budget: TECHNIQUES_NODE_BUDGET,
+            depths,
+            table: config.tt.then(|| TableReport::of(&m.searcher)),
+            history: HistoryCell::all(&m.searcher),
+        }
+    }
+}
+
+impl From<DepthMeasure> for DepthReport {
+    fn from(d: DepthMeasure) -> DepthReport {
+        DepthReport {
+            depth: d.depth,
+            nodes: d.nodes,
+            interior_nodes: d.interior_nodes,
+            seconds: d.seconds,
+            best_move: d.best_move.map(|m| m.to_string()),
+            score: d.score.map(|s| s.to_string()),
+            finished: d.finished,
+        }
+    }
+}
+
+/// A measurement asked for: the position, the deepest depth (8 when absent) and the search.
+pub struct TechniquesQuery {
+    position: Position,
+    depth: u8,
+    config: SearchConfig,
+    engine: Option<Engine>,
+}
+
+impl TechniquesQuery {
+    /// The measurement `params` ask for in `position`.
+    ///
+    /// # Errors
+    /// A bad depth, engine, evaluation or switch.
+    pub fn parse(position: Position, params: &Params) -> Result<TechniquesQuery, QueryError> {
+        let depth = int_param(params, "depth", 1..=MAX_TECHNIQUES_DEPTH)?.unwrap_or(8) as u8;
+        let (config, engine) = config_of(params)?;
+        Ok(TechniquesQuery { position, depth, config, engine })
+    }
+
+    /// Searches every depth, timing each with `clock`.
+    #[must_use]
+    pub fn answer(&self, clock: Clock<'_>) -> TechniquesReport {
+        let m = measure(&self.position, self.config, self.depth, TECHNIQUES_NODE_BUDGET, clock);
+        TechniquesReport::of(&self.position, self.depth, self.config, self.engine, m)
+    }
+}

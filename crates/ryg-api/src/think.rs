@@ -1,0 +1,207 @@
+//! `/api/think`: alpha-beta traced node by node (every node, its window, the cuts), with the
+//! nodes each added technique saves, and the history and transposition tables it left; the
+//! tables' reports serve `/api/techniques` too.
+
+use ryg::eval::EvalKind;
+use ryg::search::{Limits, SearchConfig, Searcher, Trace, Tree};
+use ryg::Position;
+use serde::Serialize;
+
+use crate::params::{eval_kind, int_param};
+use crate::tree::{step_reports, StepReport, MAX_TREE_DEPTH};
+use crate::{Params, QueryError};
+
+/// One node of the traced alpha-beta search (the tree's node shape, plus `cut`).
+#[derive(Serialize)]
+struct ThinkNode {
+    id: usize,
+    parent: Option<usize>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    ply: u16,
+    fen: String,
+    to_move: &'static str,
+    eval: Option<String>,
+    /// `None` for a pruned node, never searched.
+    value: Option<String>,
+    best: bool,
+    /// Whether a cut-off skipped this branch.
+    cut: bool,
+    /// Whether it was searched without children (a leaf at the depth, or a game end).
+    leaf: bool,
+    /// The alpha-beta window the node was searched with, for the mouse (`-inf`/`+inf` open).
+    window: [String; 2],
+}
+
+/// A window bound for display: an open end is `-inf` or `+inf`.
+fn bound(score: ryg::Score) -> String {
+    if score >= ryg::Score::INFINITY {
+        "+inf".to_string()
+    } else if score <= -ryg::Score::INFINITY {
+        "-inf".to_string()
+    } else {
+        score.to_string()
+    }
+}
+
+#[derive(Serialize)]
+struct TechniqueCount {
+    technique: &'static str,
+    nodes: u64,
+}
+
+/// One cell of the history table a search left (the think panel and the techniques lesson).
+#[derive(Serialize)]
+pub struct HistoryCell {
+    from: String,
+    to: String,
+    score: u32,
+}
+
+impl HistoryCell {
+    /// Every cell of the history table `searcher` left.
+    pub fn all(searcher: &Searcher) -> Vec<HistoryCell> {
+        searcher
+            .history()
+            .cells()
+            .map(|(from, to, score)| HistoryCell { from: from.to_string(), to: to.to_string(), score })
+            .collect()
+    }
+}
+
+/// The transposition table a search left: its fill and traffic.
+#[derive(Serialize)]
+pub struct TableReport {
+    capacity: usize,
+    filled: usize,
+    probes: u64,
+    hits: u64,
+    stores: u64,
+    overwrites: u64,
+}
+
+impl TableReport {
+    /// The table of `searcher`.
+    pub fn of(searcher: &Searcher) -> TableReport {
+        let s = searcher.table().stats();
+        TableReport {
+            capacity: s.capacity,
+            filled: s.filled,
+            probes: s.probes,
+            hits: s.hits,
+            stores: s.stores,
+            overwrites: s.overwrites,
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct ThinkReport {
+    fen: String,
+    depth: u8,
+    eval: String,
+    best_move: Option<String>,
+    value: Option<String>,
+    nodes: Vec<ThinkNode>,
+    /// The order the traced search visits `nodes` in.
+    steps: Vec<StepReport>,
+    counts: Vec<TechniqueCount>,
+    history: Vec<HistoryCell>,
+    table: TableReport,
+}
+
+/// The technique sets the page compares, each adding one to the one before: plain alpha-beta
+/// (the traced search), then iterative deepening, as the articles' RYG3 searched (without it
+/// the table's move, found by an earlier iteration, could not order anything), the table,
+/// ordering and history.
+fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 5] {
+    let plain = SearchConfig { tt_megabytes: 1, ..SearchConfig::plain(eval) };
+    let deepening = SearchConfig { iterative_deepening: true, ..plain };
+    let table = SearchConfig { tt: true, ..deepening };
+    let ordering = SearchConfig { ordering: true, ..table };
+    let history = SearchConfig { history: true, ..ordering };
+    [
+        ("alpha-beta", plain),
+        ("+deepening", deepening),
+        ("+table", table),
+        ("+ordering", ordering),
+        ("+history", history),
+    ]
+}
+
+fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
+    let trace = Trace::search(position, depth, eval);
+    let line = trace.line_marks();
+    let nodes = trace
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(id, n)| ThinkNode {
+            id,
+            parent: n.parent,
+            mv: n.mv.map(|m| m.to_string()),
+            ply: n.ply,
+            fen: n.position.fen(),
+            to_move: n.position.side_to_move().name(),
+            eval: n.eval.map(|e| n.for_mouse(e).to_string()),
+            value: n.value.map(|v| n.for_mouse(v).to_string()),
+            best: line[id],
+            cut: n.pruned,
+            leaf: n.children.is_empty() && !n.pruned,
+            window: {
+                let (alpha, beta) = n.window;
+                match n.position.side_to_move() {
+                    ryg::Side::Mouse => [bound(alpha), bound(beta)],
+                    ryg::Side::Cats => [bound(-beta), bound(-alpha)],
+                }
+            },
+        })
+        .collect();
+    let minimax = Tree::build(position, depth, eval).nodes.len() as u64;
+    let mut counts = vec![TechniqueCount { technique: "minimax", nodes: minimax }];
+    let mut last = None;
+    for (technique, config) in technique_sets(eval) {
+        let mut searcher = Searcher::new(config);
+        let result = searcher.search(position, &Limits::depth(depth.max(1)), &mut ryg::search::NoHandler);
+        counts.push(TechniqueCount { technique, nodes: result.nodes });
+        last = Some(searcher);
+    }
+    let searcher = last.expect("five technique sets");
+    ThinkReport {
+        fen: position.fen(),
+        depth,
+        eval: eval.to_string(),
+        best_move: trace.best_move.map(|m| m.to_string()),
+        value: trace.root().value.map(|v| trace.root().for_mouse(v).to_string()),
+        nodes,
+        steps: step_reports(trace.steps()),
+        counts,
+        history: HistoryCell::all(&searcher),
+        table: TableReport::of(&searcher),
+    }
+}
+
+/// A traced search asked for: the position, the depth (1 to [`MAX_TREE_DEPTH`],
+/// 2 when absent) and the evaluation.
+pub struct ThinkQuery {
+    position: Position,
+    depth: u8,
+    eval: EvalKind,
+}
+
+impl ThinkQuery {
+    /// The traced search `params` ask for in `position`.
+    ///
+    /// # Errors
+    /// A bad depth or evaluation.
+    pub fn parse(position: Position, params: &Params) -> Result<ThinkQuery, QueryError> {
+        let depth = int_param(params, "depth", 1..=MAX_TREE_DEPTH)?.unwrap_or(2) as u8;
+        Ok(ThinkQuery { position, depth, eval: eval_kind(params)? })
+    }
+
+    /// Runs the traced search and the technique sets.
+    #[must_use]
+    pub fn answer(&self) -> ThinkReport {
+        think_report(&self.position, self.depth, self.eval)
+    }
+}

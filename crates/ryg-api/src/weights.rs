@@ -1,0 +1,178 @@
+//! `/api/weights`: the evaluation with weights of one's own, for the Learn section — what each
+//! term gives in a position, which move a search of a given depth then chooses (and every root
+//! move's score), and how often such a search keeps a won game on a fixed sample judged by the
+//! tablebase.
+
+use ryg::eval::{EvalKind, Weights};
+use ryg::search::{Limits, NoHandler, SearchConfig, Searcher};
+use ryg::tuning::{keep_the_win_config, keep_the_win_set, keeps_the_win};
+use ryg::{Position, Size, Tablebase};
+use serde::Serialize;
+
+use crate::params::{eval_kind, int_param};
+use crate::{Params, QueryError};
+
+/// The deepest search `/api/weights` runs.
+pub const MAX_WEIGHTS_DEPTH: u64 = 6;
+/// The keep-the-win sample: this many won positions of the board's size ...
+pub const KEEP_POSITIONS: usize = 500;
+/// ... sampled with this seed (the same set on every request).
+pub const KEEP_SEED: u64 = 3;
+
+/// The weights parameter: one whole number per term of `kind`, separated by commas; `kind`'s
+/// own weights when absent.
+fn weights(params: &Params, kind: EvalKind) -> Result<Weights, QueryError> {
+    let Some(text) = params.get("weights") else { return Ok(Weights::of(kind)) };
+    let bad = |why: String| {
+        QueryError::bad_request(format!("bad weights '{text}': {why}")).with_code("bad_weights")
+    };
+    let values = text
+        .split(',')
+        .map(|w| w.trim().parse::<i32>().map_err(|_| bad(format!("'{}' is not a whole number", w.trim()))))
+        .collect::<Result<Vec<i32>, QueryError>>()?;
+    Weights::new(kind, &values).map_err(|e| bad(e.to_string()))
+}
+
+#[derive(Serialize)]
+struct TermReport {
+    name: &'static str,
+    about: &'static str,
+    /// The weight used here.
+    weight: i32,
+    /// The evaluation's own weight for this term.
+    own_weight: i32,
+    /// The feature measured in the position.
+    feature: i32,
+    /// `feature * weight`, for the mouse.
+    points: i32,
+}
+
+#[derive(Serialize)]
+struct MoveScore {
+    #[serde(rename = "move")]
+    mv: String,
+    /// For the side to move, as `ryg analyze` prints scores.
+    score: String,
+}
+
+#[derive(Serialize)]
+struct KeepReport {
+    size: u8,
+    depth: u8,
+    seed: u64,
+    positions: usize,
+    /// Positions where the search chose a move that keeps the win.
+    kept: usize,
+}
+
+#[derive(Serialize)]
+pub struct WeightsReport {
+    fen: String,
+    eval: String,
+    depth: u8,
+    side_to_move: &'static str,
+    terms: Vec<TermReport>,
+    /// The position's evaluation with these weights, for the mouse.
+    total: i32,
+    /// What `ryg analyze --depth D` chooses with these weights (`null` once the game is over).
+    best_move: Option<String>,
+    score: Option<String>,
+    nodes: u64,
+    /// Every legal move with its score at this depth.
+    moves: Vec<MoveScore>,
+    /// Keep-the-win with these weights on the board's fixed sample (6×6 and 8×8 only).
+    keep: Option<KeepReport>,
+}
+
+fn report(tablebase: Option<&Tablebase>, position: &Position, depth: u8, weights: Weights) -> WeightsReport {
+    let kind = weights.kind();
+    let breakdown = weights.evaluate(position);
+    let terms = breakdown
+        .terms
+        .iter()
+        .zip(kind.terms())
+        .map(|(t, own)| TermReport {
+            name: t.term.name,
+            about: t.term.about,
+            weight: t.term.weight,
+            own_weight: own.weight,
+            feature: t.feature,
+            points: t.points,
+        })
+        .collect();
+    let over = position.count_moves() == 0;
+    // the same search as `ryg analyze --depth D --eval KIND`, with these weights
+    let config = SearchConfig { eval: kind, weights: Some(weights), prove: false, ..SearchConfig::default() };
+    let mut searcher = Searcher::new(config);
+    let (best_move, score, nodes) = if over {
+        (None, None, 0)
+    } else {
+        let r = searcher.search(position, &Limits::depth(depth), &mut NoHandler);
+        (r.best_move.map(|m| m.to_string()), Some(r.score.to_string()), r.nodes)
+    };
+    // each move's search clears its table first: a small one is enough at these depths
+    let moves = Searcher::new(SearchConfig { tt_megabytes: 1, ..config })
+        .move_scores(position, depth)
+        .into_iter()
+        .map(|(m, s)| MoveScore { mv: m.to_string(), score: s.to_string() })
+        .collect();
+    let size = position.size();
+    let keep = if let Some(tablebase) = tablebase.filter(|tb| tb.size() == size && keeps(size)) {
+        let set = keep_the_win_set(tablebase, KEEP_POSITIONS, KEEP_SEED);
+        let config = SearchConfig { weights: Some(weights), ..keep_the_win_config(kind) };
+        let kept = keeps_the_win(config, depth, &set);
+        Some(KeepReport { size: size.n(), depth, seed: KEEP_SEED, positions: set.len(), kept })
+    } else {
+        None
+    };
+    WeightsReport {
+        fen: position.fen(),
+        eval: kind.to_string(),
+        depth,
+        side_to_move: position.side_to_move().name(),
+        terms,
+        total: breakdown.total,
+        best_move,
+        score,
+        nodes,
+        moves,
+        keep,
+    }
+}
+
+/// Whether keep-the-win is measured on `size` (6×6 and 8×8).
+fn keeps(size: Size) -> bool {
+    matches!(size.n(), 6 | 8)
+}
+
+/// Weights tried: the position, the depth (1 to [`MAX_WEIGHTS_DEPTH`], 3 when absent) and the
+/// weights (`weights=`, else the evaluation's own).
+pub struct WeightsQuery {
+    position: Position,
+    depth: u8,
+    weights: Weights,
+}
+
+impl WeightsQuery {
+    /// The weights `params` ask to try in `position`.
+    ///
+    /// # Errors
+    /// A bad depth, evaluation or weights.
+    pub fn parse(position: Position, params: &Params) -> Result<WeightsQuery, QueryError> {
+        let depth = int_param(params, "depth", 1..=MAX_WEIGHTS_DEPTH)?.unwrap_or(3) as u8;
+        let weights = weights(params, eval_kind(params)?)?;
+        Ok(WeightsQuery { position, depth, weights })
+    }
+
+    /// The board whose tablebase the answer needs (keep-the-win on 6×6 and 8×8), if any.
+    #[must_use]
+    pub fn table_size(&self) -> Option<Size> {
+        Some(self.position.size()).filter(|&s| keeps(s))
+    }
+
+    /// The report, with keep-the-win where `tablebase` is [`WeightsQuery::table_size`]'s.
+    #[must_use]
+    pub fn answer(&self, tablebase: Option<&Tablebase>) -> WeightsReport {
+        report(tablebase, &self.position, self.depth, self.weights)
+    }
+}

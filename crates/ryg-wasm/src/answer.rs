@@ -1,0 +1,121 @@
+//! The page's questions (`/api/...`) that the browser answers without a server: each is the
+//! server's own answer (`ryg::report`, `ryg_api`), over the tables of [`crate::tables`]. What
+//! needs a server (stored games, friends, watching) is refused with `needs_server`.
+
+use ryg::report::{EvalReport, MovesReport, SolveReport};
+use ryg::Size;
+use ryg_api::params::{eval_kind, position};
+use ryg_api::perft::PerftQuery;
+use ryg_api::techniques::TechniquesQuery;
+use ryg_api::think::ThinkQuery;
+use ryg_api::tree::TreeQuery;
+use ryg_api::weights::WeightsQuery;
+use ryg_api::QueryError;
+use serde::Serialize;
+
+use crate::clock::{now_ms, seconds_since};
+use crate::request::Request;
+use crate::{tables, Answer};
+
+/// A table's state, in `GET /api/tablebase`'s shape.
+#[derive(Serialize)]
+struct TableState {
+    size: u8,
+    state: &'static str,
+    progress: f64,
+}
+
+/// What the page may ask of the browser's engine.
+pub fn answer(req: &Request) -> Answer {
+    match result(req) {
+        Ok(answer) => answer,
+        Err(e) => Answer::error(&e),
+    }
+}
+
+fn result(req: &Request) -> Result<Answer, QueryError> {
+    let p = &req.params;
+    if req.method != "GET" {
+        return Err(needs_server(&req.path));
+    }
+    Ok(match req.path.as_str() {
+        "/api/moves" => Answer::json(&MovesReport::of(&position(p)?)),
+        "/api/solve" => {
+            let position = position(p)?;
+            let tb = tables::get(position.size())?;
+            Answer::json(
+                &SolveReport::of(&*tb, &position).map_err(|e| QueryError::bad_request(e.to_string()))?,
+            )
+        }
+        "/api/eval" => Answer::json(&EvalReport::of(eval_kind(p)?, &position(p)?)),
+        "/api/tree" => Answer::json(&TreeQuery::parse(position(p)?, p)?.answer(&mut |_| false)?),
+        "/api/think" => Answer::json(&ThinkQuery::parse(position(p)?, p)?.answer()),
+        "/api/techniques" => {
+            let query = TechniquesQuery::parse(position(p)?, p)?;
+            let started = now_ms();
+            Answer::json(&query.answer(&mut || seconds_since(started)))
+        }
+        "/api/perft" => {
+            let query = PerftQuery::parse(position(p)?, p)?;
+            let started = now_ms();
+            Answer::json(&query.answer(&mut || seconds_since(started)))
+        }
+        "/api/bits" => Answer::json(&ryg_api::bits::bits(&position(p)?, p)?),
+        "/api/retrograde" => {
+            let size = ryg_api::retrograde::size_param(p)?;
+            Answer::json(&ryg_api::retrograde::RetrogradeReport::of(&*tables::get(size)?))
+        }
+        "/api/weights" => {
+            let query = WeightsQuery::parse(position(p)?, p)?;
+            let tablebase = query.table_size().map(tables::get).transpose()?;
+            Answer::json(&query.answer(tablebase.as_deref()))
+        }
+        "/api/puzzles" => {
+            let size = ryg_api::puzzles::size_param(p)?;
+            Answer::json(&ryg_api::puzzles::set(size, &puzzles(size)?))
+        }
+        "/api/puzzles/daily" => {
+            let today = (crate::clock::wall_ms() / 86_400_000.0).floor().max(0.0) as u64;
+            let day = ryg_api::puzzles::day_param(p, today)?;
+            let size = Size::new(ryg_api::puzzles::DAILY_SIZE).expect("8×8 is a board size");
+            Answer::json(&ryg_api::puzzles::daily(&puzzles(size)?, day)?)
+        }
+        "/api/tablebase" => {
+            let list: Vec<TableState> = Size::ALL
+                .iter()
+                .filter(|s| s.n() <= tables::MAX_TABLE)
+                .map(|&s| {
+                    let ready = tables::ready(s).is_some();
+                    TableState { size: s.n(), state: if ready { "ready" } else { "absent" }, progress: 0.0 }
+                })
+                .collect();
+            Answer::json(&serde_json::json!({ "tablebases": list }))
+        }
+        "/api/config" => Answer::json(&serde_json::json!({ "public_games": false, "server": false })),
+        path => return Err(needs_server(path)),
+    })
+}
+
+thread_local! {
+    static PUZZLES: std::cell::RefCell<std::collections::HashMap<u8, std::rc::Rc<Vec<ryg::report::PuzzleReport>>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// The puzzle set of `size`, mined on first use.
+fn puzzles(size: Size) -> Result<std::rc::Rc<Vec<ryg::report::PuzzleReport>>, QueryError> {
+    if let Some(set) = PUZZLES.with(|p| p.borrow().get(&size.n()).cloned()) {
+        return Ok(set);
+    }
+    let set = std::rc::Rc::new(ryg_api::puzzles::mine(&*tables::get(size)?));
+    PUZZLES.with(|p| p.borrow_mut().insert(size.n(), std::rc::Rc::clone(&set)));
+    Ok(set)
+}
+
+/// 503 `needs_server`: `path` is answered by a ryg server only.
+fn needs_server(path: &str) -> QueryError {
+    QueryError {
+        status: 503,
+        code: "needs_server",
+        message: format!("{} needs a ryg server; this page runs without one", ryg::echo::echo(path)),
+    }
+}

@@ -1,0 +1,46 @@
+//! The host's clocks: `ryg.now()` (a monotonic clock) and `ryg.wall()` (the date), both in
+//! milliseconds, imported from JavaScript in the WebAssembly build (which has no clock of its
+//! own); `Instant` and `SystemTime` on the host.
+
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "ryg")]
+extern "C" {
+    fn now() -> f64;
+    fn wall() -> f64;
+}
+
+/// Milliseconds on the host's clock (from an arbitrary start).
+#[cfg(target_arch = "wasm32")]
+pub fn now_ms() -> f64 {
+    // SAFETY: an imported function with no arguments that returns a number.
+    unsafe { now() }
+}
+
+/// Milliseconds since the first call.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn now_ms() -> f64 {
+    use std::sync::OnceLock;
+    use std::time::Instant;
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// Seconds since `started_ms`.
+pub fn seconds_since(started_ms: f64) -> f64 {
+    (now_ms() - started_ms) / 1000.0
+}
+
+/// Milliseconds since 1970-01-01 (UTC) on the host's clock.
+#[cfg(target_arch = "wasm32")]
+pub fn wall_ms() -> f64 {
+    // SAFETY: an imported function with no arguments that returns a number.
+    unsafe { wall() }
+}
+
+/// Milliseconds since 1970-01-01 (UTC).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn wall_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}

@@ -1,0 +1,34 @@
+// A plain static file server for the tests: the folder `root` on 127.0.0.1 at a free port,
+// with no ryg behind it (what a static host does: files, or 404).
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves `root`; resolves to { url, close, requests } (`requests`: the paths asked, in order). */
+export function serveStatic(root) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    requests.push(url.pathname);
+    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(path.resolve(root))) { res.writeHead(403).end(); return; }
+    if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>404 Not Found</h1>'); return; }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': data.length });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}

@@ -1,0 +1,202 @@
+// The static site (scripts/build-static → target/site) in real Chromium, served by a plain
+// static file server with no ryg behind it: the service worker takes over and the engine in
+// WebAssembly answers the page. Exact results and a hint, a puzzle solved, the six Learn
+// lessons, English and Spanish, what needs a server said plainly; then the network goes off,
+// the page is reloaded from the release's cache and still works.
+// Last, `ryg serve`'s page: the same manifest and service worker (installable), a friend
+// still offered.
+//   node --test crates/ryg-wasm/tests/site.test.mjs   (RYG_SITE: the built site, default
+//   target/site; RYG_BIN: the ryg binary, default target/ci/ryg; CHROMIUM: default
+//   /usr/bin/chromium)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, newPage, screenshot, sq, startServer, tempDb } from '../../ryg-web/tests/e2e/harness.mjs';
+import { nextPuzzle } from '../../ryg-web/assets/js/puzzledata.js';
+import { serveStatic } from './serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
+const siteDir = process.env.RYG_SITE || path.join(target, 'site');
+
+// the engine under Node, to know the answers the page should show
+await import(path.join(siteDir, 'assets/js/engine.js'));
+const call = await globalThis.rygLoadEngine(fs.readFileSync(path.join(siteDir, 'ryg.wasm')));
+const engine = (req) => JSON.parse(call(`GET ${req}`).body);
+
+let site;
+let browser;
+before(async () => {
+  site = await serveStatic(siteDir);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The page, once its service worker answers for it. */
+async function open(p, hash = '') {
+  await p.goto(site.url + hash);
+  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+}
+
+const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
+
+async function exactResults(p) {
+  await p.locator('#results-toggle').click();
+  await p.waitForFunction((fen) => document.getElementById('results').dataset.fen === fen, START);
+  const best = engine(`/api/solve?fen=${encodeURIComponent(START)}`).best_moves;
+  const shown = await p.locator('#results button.res.best').evaluateAll((bs) => bs.map((b) => b.dataset.move));
+  assert.deepEqual(shown.sort(), [...best].sort());
+}
+
+/** Solves the puzzle shown (one not solved before) by clicking its line. */
+async function solvePuzzle(p, solved) {
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.puzzle);
+  const set = engine('/api/puzzles?size=8').puzzles;
+  const id = await p.evaluate(() => document.getElementById('puzzles-view').dataset.puzzle);
+  if (solved.length === 0) assert.equal(id, nextPuzzle(set, 1500, new Set()).id, 'a new visitor gets the puzzle nearest 1500');
+  assert.ok(!solved.includes(id));
+  const puzzle = set.find((z) => z.id === id);
+  for (let i = 0; i < puzzle.line.length; i += 2) {
+    await p.waitForFunction(() => document.querySelectorAll('#pz-board .sq.movable').length > 0);
+    await sq(p, puzzle.line[i].slice(0, 2)).click();
+    await sq(p, puzzle.line[i].slice(2)).click();
+    if (i + 1 < puzzle.line.length) await p.waitForFunction((to) => !!document.querySelector(`#pz-board [data-sq="${to}"] .piece`), puzzle.line[i + 1].slice(2));
+  }
+  await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.state === 'solved');
+  return id;
+}
+
+/** Each lesson, waited for until what it asked the engine is drawn. */
+const LESSONS = [
+  () => document.getElementById('bd-perft')?.dataset.busy === 'false',
+  () => !!document.querySelector('#mm-tree[data-busy="false"] [role="tree"]'),
+  () => document.getElementById('ev-keep')?.dataset.busy === 'false' && !document.getElementById('ev-summary').textContent.endsWith('…'),
+  () => document.getElementById('ab-tree')?.dataset.busy === 'false',
+  () => document.getElementById('tq-out')?.dataset.busy === 'false',
+  () => !!document.querySelector('#pf-grid svg'),
+];
+
+async function lessons(p, url) {
+  for (const [i, ready] of LESSONS.entries()) {
+    await p.goto(`${url}#learn/${i + 1}`);
+    await p.waitForFunction(ready, null, { timeout: 30000 });
+    const text = await p.locator('#learn-view').innerText();
+    assert.doesNotMatch(text, /needs a ryg server|does not answer|necesita un servidor|no responde/, `lesson ${i + 1}`);
+  }
+}
+
+test('the static site without a server: exact results, a hint, a puzzle, the six lessons, English and Spanish; then offline', async () => {
+  const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  await open(p);
+  // what needs a server is not offered, and the page says so
+  assert.equal(await p.locator('#friend-button').isHidden(), true);
+  assert.match(await p.locator('#no-server').innerText(), /^No ryg server answers here\./);
+  // exact results and a hint, from the engine in the browser
+  await exactResults(p);
+  await p.getByRole('button', { name: 'Hint' }).click();
+  const best = engine(`/api/solve?fen=${encodeURIComponent(START)}`).best_moves;
+  await p.waitForFunction(() => /^Hint: /.test(document.getElementById('hint-text').textContent));
+  const hint = await p.locator('#hint-text').innerText();
+  assert.ok(best.some((m) => hint.includes(m)), hint);
+  await screenshot(p, 'static-desktop');
+  // a game's first move needs a server: said plainly, in the page's words
+  await sq(p, 'e1').click();
+  await sq(p, 'd2').click();
+  await p.waitForFunction(() => document.getElementById('error').textContent.length > 0);
+  assert.match(await p.locator('#error').innerText(), /needs a ryg server/);
+  // a puzzle solved
+  await p.goto(`${site.url}#puzzles`);
+  const solved = [await solvePuzzle(p, [])];
+  // the six lessons
+  await lessons(p, site.url);
+  // in Spanish
+  await p.goto(site.url);
+  await p.waitForFunction(() => document.body.dataset.server === 'none');
+  await p.locator('#lang').selectOption('es');
+  await p.waitForFunction(() => document.documentElement.lang === 'es');
+  assert.match(await p.locator('#no-server').innerText(), /^Aquí no responde ningún servidor de ryg\./);
+  await sq(p, 'e1').click();
+  await sq(p, 'd2').click();
+  await p.waitForFunction(() => /servidor/.test(document.getElementById('error').textContent));
+  assert.match(await p.locator('#error').innerText(), /necesita un servidor de ryg/);
+  // offline: the page comes from the release's cache, the engine still answers
+  const asked = site.requests.length;
+  await p.context().setOffline(true);
+  await p.goto(`${site.url}#puzzles`);
+  await p.waitForFunction(() => document.body.dataset.server === 'none');
+  solved.push(await solvePuzzle(p, solved));
+  await p.goto(site.url);
+  await p.waitForFunction(() => document.body.dataset.server === 'none');
+  await p.locator('#lang').selectOption('en');
+  await exactResults(p);
+  // (but the browser's own check for a new release: the worker's script and what it imports,
+  // which Playwright's offline mode does not cut off for service workers)
+  const fetched = site.requests.slice(asked).filter((f) => f !== '/sw.js' && f !== '/assets/js/engine.js');
+  assert.deepEqual(fetched, [], 'nothing of the page was fetched offline');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the static site on a phone, in Spanish: the Learn lessons offline after one visit', async () => {
+  const p = await newPage(browser, { viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+  await open(p);
+  await p.waitForFunction(() => document.documentElement.lang === 'es');
+  await screenshot(p, 'static-phone-es');
+  await p.context().setOffline(true);
+  await lessons(p, site.url);
+  await screenshot(p, 'static-phone-es-learn-offline');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('the manifest and the service worker: installable, and a new release replaces the old cache', async () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(siteDir, 'manifest.webmanifest'), 'utf8'));
+  assert.equal(manifest.display, 'standalone');
+  assert.ok(manifest.start_url && manifest.theme_color && manifest.background_color && manifest.name);
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png');
+    assert.ok(icon, size);
+    const png = fs.readFileSync(path.join(siteDir, icon.src));
+    assert.equal(png.readUInt32BE(16), Number(size.split('x')[0]), `${icon.src} is ${size}`);
+  }
+  const sw = fs.readFileSync(path.join(siteDir, 'sw.js'), 'utf8');
+  const version = /const VERSION = '([0-9a-f]{16})';/.exec(sw);
+  assert.ok(version, 'the release is named by its files');
+  const kept = JSON.parse(/const FILES = (\[.*\]);/.exec(sw)[1]);
+  for (const f of ['', 'ryg.wasm', 'assets/js/main.js', 'assets/js/engine.js', 'manifest.webmanifest']) assert.ok(kept.includes(f), f);
+  // in the browser: one cache, named for this release
+  const p = await newPage(browser);
+  await open(p);
+  const caches = await p.evaluate(() => caches.keys());
+  assert.deepEqual(caches, [`ryg-${version[1]}`]);
+  await p.context().close();
+});
+
+test("ryg serve's page: the same manifest and service worker, and a friend offered", async () => {
+  const server = await startServer(tempDb());
+  try {
+    const manifest = await fetch(new URL('manifest.webmanifest', server.url));
+    assert.equal(manifest.headers.get('content-type'), 'application/manifest+json');
+    assert.deepEqual(await manifest.json(), JSON.parse(fs.readFileSync(path.join(siteDir, 'manifest.webmanifest'), 'utf8')));
+    const icon = await fetch(new URL('assets/icons/icon-512.png', server.url));
+    assert.equal(icon.headers.get('content-type'), 'image/png');
+    const sw = await (await fetch(new URL('sw.js', server.url))).text();
+    assert.match(sw, /const VERSION = '[0-9.]+-[0-9a-f]{16}';/);
+    const p = await newPage(browser);
+    await p.goto(server.url);
+    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'yes', null, { timeout: 30000 });
+    assert.equal(await p.locator('#friend-button').isVisible(), true);
+    assert.equal(await p.locator('#no-server').isHidden(), true);
+    const version = /const VERSION = '([^']+)';/.exec(sw)[1];
+    assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${version}`]);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  } finally {
+    await server.stop();
+  }
+});
