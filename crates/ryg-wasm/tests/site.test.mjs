@@ -154,7 +154,7 @@ test('the static site on a phone, in Spanish: the Learn lessons offline after on
   await p.context().close();
 });
 
-test('the manifest and the service worker: installable, and a new release replaces the old cache', async () => {
+test('the manifest and the service worker: installable, one cache named for the release', async () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(siteDir, 'manifest.webmanifest'), 'utf8'));
   assert.equal(manifest.display, 'standalone');
   assert.ok(manifest.start_url && manifest.theme_color && manifest.background_color && manifest.name);

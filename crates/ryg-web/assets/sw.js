@@ -40,19 +40,26 @@ self.addEventListener('fetch', (ev) => {
 
 /** A file of the page: the release's copy, else the network's (kept when it is the page's). */
 async function fromCache(request, url) {
-  const cache = await caches.open(CACHE);
   const key = url.pathname === BASE || url.pathname === `${BASE}index.html` ? BASE : request;
-  const hit = await cache.match(key, { ignoreSearch: key === BASE });
+  // (caches.match with a name, not caches.open: a worker replaced by a newer one must not
+  // create its deleted cache again)
+  const hit = await caches.match(key, { cacheName: CACHE, ignoreSearch: key === BASE });
   if (hit) return hit;
   return fetch(request);
 }
 
 let serverProbe = null;
+/** Whether this worker has seen a ryg server here (then a failure is the network's). */
+let serverSeen = false;
 /** Whether a ryg server answers here: asked once per worker, again after a failure. */
 function serverAnswers() {
   if (!serverProbe) {
     serverProbe = fetch('/api/config', { cache: 'no-store' }).then(
-      (res) => res.ok && (res.headers.get('content-type') || '').includes('json'),
+      (res) => {
+        const json = res.ok && (res.headers.get('content-type') || '').includes('json');
+        serverSeen ||= json;
+        return json;
+      },
       () => false,
     );
   }
@@ -65,12 +72,22 @@ async function answerApi(request, url) {
     try {
       return await fetch(request);
     } catch (e) {
-      serverProbe = null; // the network went away: the engine answers until it is back
+      // the server went away (offline): the engine answers what it can, the rest fails as the
+      // network did (the page says the server does not answer)
+      serverProbe = null;
+      return (request.method === 'GET' && (await engineAnswer(url))) || Response.error();
     }
   }
-  if (request.method !== 'GET') return json(503, needsServer(url));
+  const answer = request.method === 'GET' && (await engineAnswer(url));
+  if (answer) return answer;
+  // a server's page whose server is gone fails as the network did; a static site's says why
+  return serverSeen ? Response.error() : json(503, needsServer(url));
+}
+
+/** The engine's answer to `url`, or null where there is no engine. */
+async function engineAnswer(url) {
   const call = await engine();
-  if (!call) return json(503, needsServer(url));
+  if (!call) return null;
   const path = url.pathname.slice(url.pathname.indexOf('/api/'));
   const { status, body } = call(`GET ${path}${url.search}`);
   return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
