@@ -95,6 +95,7 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await open(p);
   // what needs a server is not offered, and the page says so
   assert.equal(await p.locator('#friend-button').isHidden(), true);
+  assert.equal(await p.locator('#go').isHidden(), true);
   assert.match(await p.locator('#no-server').innerText(), /^No ryg server answers here\./);
   // exact results and a hint, from the engine in the browser
   await exactResults(p);
@@ -191,6 +192,7 @@ test("ryg serve's page: the same manifest and service worker, and a friend offer
     await p.goto(server.url);
     await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'yes', null, { timeout: 30000 });
     assert.equal(await p.locator('#friend-button').isVisible(), true);
+    assert.equal(await p.locator('#go').isVisible(), true);
     assert.equal(await p.locator('#no-server').isHidden(), true);
     const version = /const VERSION = '([^']+)';/.exec(sw)[1];
     assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${version}`]);

@@ -32,7 +32,9 @@ async function serverAnswers() {
 export function markServerless(config) {
   const none = !!config && config.server === false;
   document.body.dataset.server = none ? 'none' : 'yes';
+  // a friend and the computer's moves are a server's (stored games)
   $('friend-button').hidden = none;
+  $('go').hidden = none;
   $('no-server').hidden = !none;
   return none;
 }
