@@ -98,3 +98,80 @@ pub extern "C" fn ryg_answer_ptr() -> *const u8 {
 pub extern "C" fn ryg_answer_len() -> usize {
     ANSWER.with(|a| a.borrow().len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ryg::report::SolveReport;
+    use ryg::Tablebase;
+
+    fn body(request: &str) -> (u16, serde_json::Value) {
+        let a = call(request);
+        (a.status, serde_json::from_str(&a.body).expect("every answer is JSON"))
+    }
+
+    #[test]
+    fn answers_are_the_servers_reports() {
+        let fen = "1c1c1c/6/6/6/6/2m3 m";
+        let (status, solve) = body("GET /api/solve?fen=1c1c1c%2F6%2F6%2F6%2F6%2F2m3+m");
+        assert_eq!(status, 200);
+        let position = fen.parse().unwrap();
+        let tb = Tablebase::build(ryg::Size::new(6).unwrap(), 1, &mut ());
+        let expected = serde_json::to_value(SolveReport::of(&tb, &position).unwrap()).unwrap();
+        assert_eq!(solve, expected);
+    }
+
+    #[test]
+    fn bad_requests_are_errors_with_codes_never_panics() {
+        let cases = [
+            ("", 400, "bad_request"),
+            ("GET", 400, "bad_request"),
+            ("GET /api/solve", 400, "bad_request"),
+            ("GET /api/solve?fen=", 400, "bad_fen"),
+            ("GET /api/solve?fen=%ff", 400, "bad_request"),
+            (
+                "GET /api/solve?fen=1c1c1c1c1c%2F10%2F10%2F10%2F10%2F10%2F10%2F10%2F10%2F4m5+m",
+                409,
+                "tablebase_absent",
+            ),
+            ("GET /api/tree?fen=1c1c%2F4%2F4%2F2m1+m&depth=9", 400, "bad_request"),
+            ("GET /api/tree?fen=1c1c%2F4%2F4%2F2m1+m&engine=nope", 400, "bad_request"),
+            ("GET /api/perft?fen=1c1c%2F4%2F4%2F2m1+m&depth=-1", 400, "bad_request"),
+            ("GET /api/bits?fen=1c1c%2F4%2F4%2F2m1+m&square=a1", 400, "empty_square"),
+            ("GET /api/bits?fen=1c1c%2F4%2F4%2F2m1+m&square=z9", 400, "bad_request"),
+            ("GET /api/weights?fen=1c1c%2F4%2F4%2F2m1+m&weights=1,x", 400, "bad_weights"),
+            ("GET /api/puzzles?size=7", 400, "bad_request"),
+            ("GET /api/games", 503, "needs_server"),
+            ("POST /api/games", 503, "needs_server"),
+            ("GET /api/games/abc/events", 503, "needs_server"),
+            ("GET /check/nothing", 404, "not_found"),
+            ("GET /check/bench?case=99", 400, "bad_request"),
+            ("GET /check/selfplay?size=5&mouse=3&cats=3", 400, "bad_request"),
+            ("GET /check/reply?fen=1c1c%2F4%2F4%2F2m1+m&level=11", 400, "bad_request"),
+        ];
+        for (request, status, code) in cases {
+            let (got, value) = body(request);
+            assert_eq!((got, value["code"].as_str()), (status, Some(code)), "{request}: {value}");
+            assert!(value["error"].as_str().is_some_and(|e| !e.is_empty()), "{request}");
+        }
+    }
+
+    #[test]
+    fn the_memory_interface_round_trips_and_refuses_what_is_not_utf8() {
+        for (bytes, status) in
+            [(&b"GET /api/moves?fen=1c1c%2F4%2F4%2F2m1+m"[..], 200), (&b"GET /api/\xff"[..], 400)]
+        {
+            let ptr = ryg_alloc(bytes.len());
+            // SAFETY: ptr has room for bytes.len() bytes, which are written before the call
+            let len = unsafe {
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr, bytes.len());
+                ryg_call(ptr, bytes.len())
+            };
+            assert_eq!(len, ryg_answer_len());
+            // SAFETY: the answer is ryg_answer_len() bytes at ryg_answer_ptr() until the next call
+            let answer = unsafe { std::slice::from_raw_parts(ryg_answer_ptr(), len) };
+            let text = std::str::from_utf8(answer).unwrap();
+            assert!(text.starts_with(&format!("{status}\n")), "{text}");
+        }
+    }
+}

@@ -89,8 +89,14 @@ async function engineAnswer(url) {
   const call = await engine();
   if (!call) return null;
   const path = url.pathname.slice(url.pathname.indexOf('/api/'));
-  const { status, body } = call(`GET ${path}${url.search}`);
-  return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+  try {
+    const { status, body } = call(`GET ${path}${url.search}`);
+    return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+  } catch (e) {
+    // the module stopped (out of memory, say): a fresh one answers the next question
+    enginePromise = null;
+    return json(500, { error: `the engine stopped: ${e.message}`, code: 'internal' });
+  }
 }
 
 function needsServer(url) {
