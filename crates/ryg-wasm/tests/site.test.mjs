@@ -11,6 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newPage, screenshot, sq, startServer, tempDb } from '../../ryg-web/tests/e2e/harness.mjs';
@@ -176,6 +177,51 @@ test('the manifest and the service worker: installable, one cache named for the 
   const caches = await p.evaluate(() => caches.keys());
   assert.deepEqual(caches, [`ryg-${version[1]}`]);
   await p.context().close();
+});
+
+/** Waits until `check` (run in the page, may be async) is true: polled from here, as
+ * Playwright's waitForFunction takes a promise for true. */
+async function until(p, check, what, ms = 30000) {
+  const end = Date.now() + ms;
+  while (!(await p.evaluate(check))) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test('a new release replaces the old one: its files served, the old cache deleted', async () => {
+  // a copy of the site, served, then changed as a new release would be
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryg-site-'));
+  fs.cpSync(siteDir, dir, { recursive: true });
+  const copy = await serveStatic(dir);
+  try {
+    const p = await newPage(browser);
+    await p.goto(copy.url);
+    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+    const old = /const VERSION = '([0-9a-f]{16})';/.exec(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8'))[1];
+    assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${old}`]);
+    // the new release: a changed page, another name
+    const html = path.join(dir, 'index.html');
+    fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('<head>', '<head><!-- the new release -->'));
+    const sw = path.join(dir, 'sw.js');
+    fs.writeFileSync(sw, fs.readFileSync(sw, 'utf8').replace(`const VERSION = '${old}';`, "const VERSION = '0123456789abcdef';"));
+    // the browser looks for a new release on each visit; here, at once: the new worker keeps
+    // the new files, takes over and deletes the old release's cache
+    await p.evaluate(() => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => { window.rygNewWorker = true; });
+      return navigator.serviceWorker.getRegistration().then((r) => r.update());
+    });
+    await until(p, async () => window.rygNewWorker === true && (await caches.keys()).join() === 'ryg-0123456789abcdef', 'the new release');
+    await p.reload();
+    await p.waitForFunction(() => document.body.dataset.server === 'none');
+    assert.equal(await p.evaluate(() => document.head.innerHTML.includes('the new release')), true);
+    assert.deepEqual(await p.evaluate(() => caches.keys()), ['ryg-0123456789abcdef']);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  } finally {
+    await copy.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("ryg serve's page: the same manifest and service worker, and a friend offered", async () => {
