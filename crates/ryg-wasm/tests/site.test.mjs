@@ -179,6 +179,21 @@ test('the manifest and the service worker: installable, one cache named for the 
   await p.context().close();
 });
 
+test('in a browser without service workers the page loads the engine itself', async () => {
+  const p = await newPage(browser, { serviceWorkers: 'block' });
+  const t0 = Date.now();
+  await p.goto(site.url);
+  await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
+  const waited = Date.now() - t0;
+  assert.equal(await p.evaluate(() => navigator.serviceWorker.controller), null);
+  await exactResults(p);
+  await p.goto(`${site.url}#puzzles`);
+  await solvePuzzle(p, []);
+  assert.deepEqual(p.errors, []);
+  console.log(`without a worker: the page answered after ${waited} ms`);
+  await p.context().close();
+});
+
 /** Waits until `check` (run in the page, may be async) is true: polled from here, as
  * Playwright's waitForFunction takes a promise for true. */
 async function until(p, check, what, ms = 30000) {

@@ -1,6 +1,7 @@
 // The ryg server: its JSON API (/api/...), the seat tokens this browser keeps, and a game's
 // stream of live updates (Server-Sent Events).
 import { pageError } from './i18n.js';
+import { engineInPage } from './offline.js';
 
 // Seat tokens live in localStorage per game id; api() sends the shown game's with every request
 // on /api/games/ID..., so a seat's page acts for it and a watcher's page cannot.
@@ -30,7 +31,9 @@ export async function api(method, path, body) {
   if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
   if (body !== undefined) opts.body = JSON.stringify(body);
   let res;
-  try { res = await fetch(path, opts); } catch (e) { throw pageError('error.network', { why: e.message }); }
+  try {
+    res = (await askInPage(method, path)) || (await fetch(path, opts));
+  } catch (e) { throw pageError('error.network', { why: e.message }); }
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
@@ -47,6 +50,20 @@ export async function api(method, path, body) {
   // a game opened by its number (with its seat's token) is known by its public id from now on
   if (token && data && data.number !== undefined && data.id !== game[1]) keepToken(data.id, token);
   return data;
+}
+
+/** The answer of the engine in the page (see offline.js), where it is the one to ask; else null. */
+async function askInPage(method, path) {
+  const local = engineInPage();
+  const call = local && (await local);
+  if (!call) return null;
+  const headers = { 'Content-Type': 'application/json' };
+  if (method !== 'GET') {
+    const why = { error: `${path.split('?')[0]} needs a ryg server; this page runs without one`, code: 'needs_server' };
+    return new Response(JSON.stringify(why), { status: 503, headers });
+  }
+  const { status, body } = call(`GET ${path}`);
+  return new Response(body, { status, headers });
 }
 
 let stream = null;

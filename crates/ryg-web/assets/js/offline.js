@@ -1,20 +1,51 @@
 // The page with or without a ryg server. The service worker (sw.js, at the site's root) keeps
 // the page for use offline and, where no server answers (a static host), answers the page's
 // /api/... questions with the engine in WebAssembly. On a first visit to such a host the page
-// waits a moment for the worker to take over before it asks anything.
+// waits a moment for the worker to take over before it asks anything; where no worker can
+// (a browser without them), the page loads the engine itself and api.js asks it.
 import { $ } from './dom.js';
 
-/** Registers the service worker; where no server answers, waits until it controls the page. */
+/** The engine loaded in the page itself, where no worker took over and no server answers (a
+ * browser without service workers, a private window): a promise of `call`, else null. */
+let inPage = null;
+export function engineInPage() { return inPage; }
+
+/** Registers the service worker; where no server answers, waits until it controls the page
+ * (or, where it cannot, loads the engine into the page). */
 export async function startWorker() {
-  if (!('serviceWorker' in navigator)) return;
-  let registered;
-  try { registered = navigator.serviceWorker.register(new URL('sw.js', location.href).pathname); } catch { return; }
-  registered.catch(() => {});
-  if (navigator.serviceWorker.controller || (await serverAnswers())) return;
-  await new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-    setTimeout(resolve, 8000);
-  });
+  const workers = 'serviceWorker' in navigator;
+  const registered = workers ? register() : Promise.resolve(false);
+  if (workers && navigator.serviceWorker.controller) return;
+  if (await serverAnswers()) return;
+  if (await registered) {
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+      setTimeout(resolve, 8000);
+    });
+  }
+  if (!workers || !navigator.serviceWorker.controller) inPage = loadInPage();
+}
+
+/** Registers sw.js; resolves to whether a worker will run (a registration with none is one the
+ * browser will not run). */
+async function register() {
+  try {
+    const r = await navigator.serviceWorker.register(new URL('sw.js', location.href).pathname);
+    return !!(r && (r.installing || r.waiting || r.active));
+  } catch {
+    return false;
+  }
+}
+
+/** The engine (ryg.wasm beside the page), in the page; null where there is none. */
+async function loadInPage() {
+  try {
+    await import('./engine.js');
+    const res = await fetch(new URL('ryg.wasm', location.href));
+    return res.ok ? await globalThis.rygLoadEngine(await res.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a ryg server answers the page directly (not its service worker's engine). */
