@@ -5,7 +5,16 @@ players of every level, over the Rust engine. Environments live in ``ryg.envs``;
 Importing ``ryg`` registers the Gymnasium environment ``ryg/FoxHounds-v0`` (with
 ``ryg.envs.VectorEnv`` as its vector entry point) when Gymnasium is installed."""
 
-from ryg._ryg import Player, Position, __version__, action_count, solve, solve_batch, tablebase_arrays
+from ryg._ryg import (
+    Player,
+    Position,
+    __version__,
+    action_count,
+    solve,
+    solve_batch,
+    start_positions,
+    tablebase_arrays,
+)
 from ryg.symmetry import symmetries
 
 __all__ = [
@@ -14,6 +23,7 @@ __all__ = [
     "solve",
     "solve_batch",
     "tablebase_arrays",
+    "start_positions",
     "symmetries",
     "action_count",
     "__version__",

@@ -107,6 +107,25 @@ class MouseAndCatsState(pyspiel.State):  # type: ignore[misc, name-defined]
     def _action_to_string(self, player: int, action: int) -> str:
         return f"{_NAMES[player]} {self.position.move_name(int(action))}"
 
+    def string_to_action(self, *args: Any) -> int:
+        """The action of a legal move given as ``action_to_string`` writes it (``"mouse
+        c1d2"``) or as ryg writes it (``"c1d2"``), with or without the player first
+        (``string_to_action(player, text)``); ``ValueError`` for a move that is not legal."""
+        if len(args) == 2:
+            player, text = int(args[0]), str(args[1])
+        elif len(args) == 1:
+            player, text = self.current_player(), str(args[0])
+        else:
+            raise TypeError("string_to_action(text) or string_to_action(player, text)")
+        words = text.split()
+        if len(words) == 2 and words[0] in _PLAYERS:
+            if _PLAYERS[words[0]] != player:
+                raise ValueError(f"'{text}' is a move of the {words[0]}; player {player} is the {_NAMES[player]}")
+            words = words[1:]
+        if len(words) != 1 or player != self.current_player():
+            raise ValueError(f"'{text}' is not a legal move of player {player} in '{self.position.fen}'")
+        return self.position.action(words[0])
+
     def is_terminal(self) -> bool:
         return self.position.outcome is not None
 

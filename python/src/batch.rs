@@ -10,7 +10,10 @@ use pyo3::types::PyDict;
 use ryg::{Position, Side, Size, Square, SquareSet};
 
 use crate::encoding;
-use crate::position::{position_arg, size_of};
+use crate::env::side_of;
+use crate::player::Seed;
+use crate::position::{position_arg, size_of, PyPosition};
+use ryg::search::SplitMix64;
 
 /// The position that observation planes (`[mouse, cats, mouse to move]`, N×N each) show.
 fn position_of_planes(planes: &[u8], n: u8, item: usize) -> PyResult<Position> {
@@ -58,6 +61,11 @@ fn positions_of(batch: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
         return (0..shape[0])
             .map(|i| position_of_planes(&flat[i * per..(i + 1) * per], n as u8, i))
             .collect();
+    }
+    if batch.is_instance_of::<pyo3::types::PyString>() {
+        return Err(PyValueError::new_err(
+            "solve_batch takes a list of positions, not one FEN string: solve_batch([fen]), or ryg.solve(fen)",
+        ));
     }
     if batch.hasattr("ndim")? {
         return Err(PyValueError::new_err(
@@ -145,4 +153,52 @@ pub fn tablebase_arrays<'py>(py: Python<'py>, size: i64) -> PyResult<Bound<'py, 
     dict.set_item("winner", winner.into_pyarray(py))?;
     dict.set_item("plies", plies.into_pyarray(py))?;
     Ok(dict)
+}
+
+/// `count` positions of the `size` board drawn uniformly (with replacement, seeded) among
+/// those the filters keep: the game not over, `plies` to the end with perfect play, `winner`
+/// with perfect play, `to_move` — start positions for curricula and endgame training.
+///
+/// Raises ValueError when no position passes the filters.
+#[pyfunction]
+#[pyo3(signature = (size, count=1, plies=None, winner=None, to_move=None, seed=Seed(0)))]
+#[pyo3(text_signature = "(size, count=1, plies=None, winner=None, to_move=None, seed=0)")]
+pub fn start_positions(
+    py: Python<'_>,
+    size: i64,
+    count: usize,
+    plies: Option<u32>,
+    winner: Option<&str>,
+    to_move: Option<&str>,
+    seed: Seed,
+) -> PyResult<Vec<PyPosition>> {
+    let size = size_of(size)?;
+    let winner = winner.map(side_of).transpose()?;
+    let to_move = to_move.map(side_of).transpose()?;
+    let tablebase = crate::tables::get(py, size);
+    let kept = py.detach(|| {
+        tablebase
+            .positions()
+            .filter(|(position, exact)| {
+                exact.plies > 0
+                    && plies.is_none_or(|p| exact.plies == p)
+                    && winner.is_none_or(|w| exact.winner == w)
+                    && to_move.is_none_or(|s| position.side_to_move() == s)
+                    && position.outcome().is_none()
+            })
+            .map(|(position, _)| position)
+            .collect::<Vec<Position>>()
+    });
+    if kept.is_empty() {
+        let show =
+            |name: &str, value: Option<String>| value.map(|v| format!(" {name}={v}")).unwrap_or_default();
+        return Err(PyValueError::new_err(format!(
+            "no position of the {size} board goes on with{}{}{}",
+            show("plies", plies.map(|p| p.to_string())),
+            show("winner", winner.map(|w| w.name().to_string())),
+            show("to_move", to_move.map(|s| s.name().to_string())),
+        )));
+    }
+    let mut rng = SplitMix64::new(seed.0);
+    Ok((0..count).map(|_| PyPosition { inner: kept[rng.below(kept.len())] }).collect())
 }

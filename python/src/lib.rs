@@ -30,5 +30,6 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::tablebase_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::start_positions, m)?)?;
     Ok(())
 }

@@ -9,10 +9,11 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ryg::search::SplitMix64;
-use ryg::Size;
+use ryg::{Position, Size};
 
 use crate::encoding;
-use crate::env::{side_of, Game};
+use crate::env::{check_start, side_of, Game};
+use crate::player::{LevelArg, Seed};
 use crate::position::size_of;
 
 /// Keeps the random agent's choices apart from the opponents' (seeded `seed + i`).
@@ -30,6 +31,7 @@ type Batch<'py> = (
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray2<i8>>,
     Option<Bound<'py, PyArray2<i8>>>,
+    Bound<'py, PyArray1<bool>>,
 );
 
 /// The arrays every call writes into and returns (allocated once: no allocation per step).
@@ -40,6 +42,8 @@ struct Outputs {
     truncated: Py<PyArray1<bool>>,
     masks: Py<PyArray2<i8>>,
     optimal: Option<Py<PyArray2<i8>>>,
+    /// Whether the step's action was not a legal move (the game then ends as a loss).
+    illegal: Py<PyArray1<bool>>,
 }
 
 impl Outputs {
@@ -51,6 +55,7 @@ impl Outputs {
             truncated: PyArray1::from_vec(py, vec![false; count]).unbind(),
             masks: PyArray2::zeros(py, [count, actions], false).unbind(),
             optimal: oracle.then(|| PyArray2::zeros(py, [count, actions], false).unbind()),
+            illegal: PyArray1::from_vec(py, vec![false; count]).unbind(),
         }
     }
 
@@ -62,6 +67,7 @@ impl Outputs {
             self.truncated.bind(py).clone(),
             self.masks.bind(py).clone(),
             self.optimal.as_ref().map(|o| o.bind(py).clone()),
+            self.illegal.bind(py).clone(),
         )
     }
 }
@@ -75,8 +81,11 @@ struct Chunk<'a> {
     planes: &'a mut [u8],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
+    illegal: &'a mut [bool],
     masks: &'a mut [i8],
     optimal: Option<&'a mut [i8]>,
+    /// The positions a reset starts from (all, or one per game), else the start.
+    starts: &'a [Position],
     pov: bool,
 }
 
@@ -91,23 +100,30 @@ impl Chunk<'_> {
         self.masks.fill(0);
         self.rewards.fill(0.0);
         self.terminated.fill(false);
+        self.illegal.fill(false);
         if let Some(optimal) = optimal.as_deref_mut() {
             optimal.fill(0);
         }
         for (i, game) in self.games.iter_mut().enumerate() {
             match self.actions {
                 Some(_) if self.finished[i] => {
-                    game.reset(None);
+                    game.reset(None, None);
                     self.finished[i] = false;
                 }
                 Some(all) => {
                     let step = game.step(usize::try_from(all[i]).unwrap_or(usize::MAX));
                     self.rewards[i] = step.reward;
                     self.terminated[i] = step.terminated;
+                    self.illegal[i] = step.illegal;
                     self.finished[i] = step.terminated;
                 }
                 None => {
-                    game.reset(reset_seed.map(|(seed, first)| seed.wrapping_add((first + i) as u64)));
+                    let start = match self.starts {
+                        [] => None,
+                        [one] => Some(*one),
+                        each => Some(each[i]),
+                    };
+                    game.reset(reset_seed.map(|(seed, first)| seed.wrapping_add((first + i) as u64)), start);
                     self.finished[i] = false;
                 }
             }
@@ -158,6 +174,7 @@ impl PyVectorCore {
         py: Python<'py>,
         actions: Option<&[i64]>,
         reset_seed: Option<u64>,
+        starts: &[Position],
     ) -> PyResult<Batch<'py>> {
         let (n, count) = (usize::from(self.size.n()), self.count);
         let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
@@ -167,9 +184,11 @@ impl PyVectorCore {
         let mut terminated = batch.2.try_readwrite().map_err(not_writable)?;
         let mut masks = batch.4.try_readwrite().map_err(not_writable)?;
         let mut optimal = batch.5.as_ref().map(|o| o.try_readwrite()).transpose().map_err(not_writable)?;
+        let mut illegal = batch.6.try_readwrite().map_err(not_writable)?;
         let planes = planes.as_slice_mut().map_err(not_writable)?;
         let rewards = rewards.as_slice_mut().map_err(not_writable)?;
         let terminated = terminated.as_slice_mut().map_err(not_writable)?;
+        let illegal = illegal.as_slice_mut().map_err(not_writable)?;
         let masks = masks.as_slice_mut().map_err(not_writable)?;
         let optimal = optimal.as_mut().map(|o| o.as_slice_mut()).transpose().map_err(not_writable)?;
         let threads = self.threads.min(count / GAMES_PER_THREAD).max(1);
@@ -185,9 +204,10 @@ impl PyVectorCore {
                 .zip(planes.chunks_mut(per * cells))
                 .zip(rewards.chunks_mut(per))
                 .zip(terminated.chunks_mut(per))
+                .zip(illegal.chunks_mut(per))
                 .zip(masks.chunks_mut(per * action_count))
                 .enumerate()
-                .map(|(k, (((((games, finished), planes), rewards), terminated), masks))| {
+                .map(|(k, ((((((games, finished), planes), rewards), terminated), illegal), masks))| {
                     let chunk = Chunk {
                         games,
                         actions: actions.map(|a| &a[k * per..(k * per + per).min(count)]),
@@ -195,8 +215,13 @@ impl PyVectorCore {
                         planes,
                         rewards,
                         terminated,
+                        illegal,
                         masks,
                         optimal: optimal.as_mut().and_then(Iterator::next),
+                        starts: match starts.len() {
+                            0 | 1 => starts,
+                            _ => &starts[k * per..(k * per + per).min(count)],
+                        },
                         pov,
                     };
                     (chunk, reset_seed.map(|seed| (seed, k * per)))
@@ -266,6 +291,7 @@ impl PyVectorCore {
             (old.1.as_any(), new.1.as_any()),
             (old.2.as_any(), new.2.as_any()),
             (old.4.as_any(), new.4.as_any()),
+            (old.6.as_any(), new.6.as_any()),
         ] {
             copy(from, to).expect("arrays of the same shape");
         }
@@ -290,15 +316,18 @@ impl PyVectorCore {
 #[pymethods]
 impl PyVectorCore {
     #[new]
-    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent="3", seed=0, oracle=false, threads=None, pov=false))]
+    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent=LevelArg("3".into()), seed=Seed(0), oracle=false, threads=None, pov=false))]
+    #[pyo3(
+        text_signature = "(num_envs, size=8, side='mouse', opponent='3', seed=0, oracle=False, threads=None, pov=False)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: usize,
         size: i64,
         side: &str,
-        opponent: &str,
-        seed: u64,
+        opponent: LevelArg,
+        seed: Seed,
         oracle: bool,
         threads: Option<usize>,
         pov: bool,
@@ -308,7 +337,8 @@ impl PyVectorCore {
         }
         let size = size_of(size)?;
         let agent = side_of(side)?;
-        let level = crate::player::parse_level(opponent)?;
+        let level = crate::player::parse_level(&opponent.0)?;
+        let seed = seed.0;
         let tablebase = crate::tables::get(py, size);
         let games = (0..num_envs as u64)
             .map(|i| Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone()))
@@ -322,19 +352,44 @@ impl PyVectorCore {
             oracle,
             threads: threads.unwrap_or(1).max(1),
             rng: SplitMix64::new(seed ^ RANDOM_AGENT_SALT),
-            opponent: opponent.to_string(),
+            opponent: opponent.0,
             pov,
             out: Outputs::new(py, num_envs, n, encoding::action_count(size), oracle),
         })
     }
 
-    /// Resets every game (game `i` seeded with `seed + i` when a seed is given).
-    #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Batch<'py>> {
-        if let Some(seed) = seed {
-            self.rng = SplitMix64::new(seed ^ RANDOM_AGENT_SALT);
+    /// Resets every game (game `i` seeded with `seed + i` when a seed is given), from the
+    /// start or from `starts`: one position (a `ryg.Position` or FEN, the agent to move) for
+    /// every game, or one per game.
+    #[pyo3(signature = (seed=None, starts=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<Seed>,
+        starts: Option<Vec<Bound<'py, PyAny>>>,
+    ) -> PyResult<Batch<'py>> {
+        let starts = starts
+            .unwrap_or_default()
+            .iter()
+            .map(crate::position::position_arg)
+            .collect::<PyResult<Vec<Position>>>()?;
+        if starts.len() > 1 && starts.len() != self.count {
+            return Err(PyValueError::new_err(format!(
+                "expected one start position for every game or one per game ({}); got {}",
+                self.count,
+                starts.len()
+            )));
         }
-        self.run(py, None, seed)
+        let agent = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)[0].agent;
+        for (i, start) in starts.iter().enumerate() {
+            check_start(start, self.size, agent).map_err(|err| {
+                PyValueError::new_err(if starts.len() > 1 { format!("game {i}: {err}") } else { err })
+            })?;
+        }
+        if let Some(seed) = seed {
+            self.rng = SplitMix64::new(seed.0 ^ RANDOM_AGENT_SALT);
+        }
+        self.run(py, None, seed.map(|s| s.0), &starts)
     }
 
     /// Plays one action in every game (an int array of `num_envs` actions). The arrays
@@ -348,7 +403,15 @@ impl PyVectorCore {
                 actions.len()
             )));
         }
-        self.run(py, Some(actions), None)
+        let action_count = encoding::action_count(self.size);
+        if let Some(i) = actions.iter().position(|&a| usize::try_from(a).map_or(true, |a| a >= action_count))
+        {
+            return Err(PyValueError::new_err(format!(
+                "actions[{i}] is {}: outside the action space Discrete({action_count}) of the {} board",
+                actions[i], self.size
+            )));
+        }
+        self.run(py, Some(actions), None, &[])
     }
 
     /// A uniformly random legal action for every game (0 for a game that ends and is reset
@@ -378,7 +441,7 @@ impl PyVectorCore {
         self.rewrite(py, |game, finished| {
             let was = std::mem::take(finished);
             if was {
-                game.reset(None);
+                game.reset(None, None);
             }
             was
         })

@@ -58,3 +58,16 @@ def test_information_state_is_the_history_observation_the_position():
     assert state.information_state_string(0) == state.information_state_string(1) == f"{first}, {second}"
     assert state.observation_string(0) == str(state) == state.position.fen
     assert state.history_str() == state.information_state_string(0)
+
+
+def test_string_to_action_with_or_without_the_player():
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": 6})
+    state = game.new_initial_state()
+    for a in state.legal_actions():
+        text = state.action_to_string(0, a)
+        move = text.split()[1]
+        assert state.string_to_action(text) == state.string_to_action(move) == state.string_to_action(0, move) == a
+    with pytest.raises(ValueError, match="illegal move"):
+        state.string_to_action("a1b2")
+    with pytest.raises(ValueError, match="is a move of the cats"):
+        state.string_to_action("cats c1d2")

@@ -13,7 +13,14 @@ being toward the cats' starting rank. ``ryg.Position.action(move)`` and
 ``ryg.Position.move_name(action)`` convert both ways.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # what a type checker sees: the classes themselves (at run time each is imported on first
+    # use, by __getattr__ below)
+    from ryg.envs.aec import aec_env, raw_env
+    from ryg.envs.gym_env import FoxHoundsEnv
+    from ryg.envs.vector import VectorEnv
 
 __all__ = ["FoxHoundsEnv", "VectorEnv", "aec_env", "raw_env"]
 

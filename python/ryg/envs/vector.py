@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import numpy as np
 
 from ryg._optional import require
 from ryg._ryg import VectorCore, action_count
+from ryg.envs._common import check_actions, first_seed, start_option
 
 require("gymnasium", "ryg.envs.VectorEnv")
 from gymnasium import spaces  # noqa: E402
@@ -47,13 +48,13 @@ class VectorEnv(GymVectorEnv):
         num_envs: int,
         size: int = 8,
         side: str = "mouse",
-        opponent: str = "3",
+        opponent: Union[str, int] = "3",
         seed: Optional[int] = None,
         oracle: bool = False,
         threads: Optional[int] = None,
         pov: bool = False,
         copy: bool = True,
-    ):
+    ) -> None:
         self._core = VectorCore(num_envs, size, side, opponent, 0 if seed is None else seed, oracle, threads, pov)
         self._seed = seed
         self._started = False
@@ -70,18 +71,19 @@ class VectorEnv(GymVectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
 
     def _out(self, batch: tuple[Any, ...]) -> tuple[Any, ...]:
-        observations, rewards, terminated, truncated, masks, optimal = batch
+        observations, rewards, terminated, truncated, masks, optimal, illegal = batch
         if self._copy:
-            observations, rewards, terminated, truncated, masks = (
+            observations, rewards, terminated, truncated, masks, illegal = (
                 observations.copy(),
                 rewards.copy(),
                 terminated.copy(),
                 truncated.copy(),
                 masks.copy(),
+                illegal.copy(),
             )
             optimal = None if optimal is None else optimal.copy()
         self._masks = masks
-        info = {"action_mask": masks}
+        info = {"action_mask": masks, "illegal_action": illegal}
         if optimal is not None:
             info["optimal_mask"] = optimal
         return observations, rewards, terminated, truncated, info
@@ -90,19 +92,19 @@ class VectorEnv(GymVectorEnv):
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is None and not self._started:
-            seed = self._seed
-            if seed is None:
-                seed = int(self.np_random.integers(2**62))
+        start = start_option(options)
+        if "fen" in start and "fens" in start:
+            raise ValueError("reset options 'fen' (one start for every game) and 'fens' (one per game): give one")
+        starts = start["fens"] if "fens" in start else [start["fen"]] if "fen" in start else None
+        seed = first_seed(seed, self._started, self._seed, self.np_random)
+        observations, _, _, _, info = self._out(self._core.reset(seed, starts))
         self._started = True
-        observations, _, _, _, info = self._out(self._core.reset(seed))
         return observations, info
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if not self._started:
             raise ResetNeeded("step() before reset(): call env.reset() first")
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        return self._out(self._core.step(actions))
+        return self._out(self._core.step(check_actions(actions, action_count(self.size))))
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""
