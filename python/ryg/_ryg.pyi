@@ -5,7 +5,7 @@ from typing import Any, Callable, Optional, Sequence, Union, final
 import numpy as np
 import numpy.typing as npt
 
-from ryg.types import Outcome, Side, SolveBatch, SolveResult, TablebaseArrays
+from ryg.types import Outcome, SearchBatch, SearchResult, Side, SolveBatch, SolveResult, TablebaseArrays
 
 __version__: str
 __all__ = [
@@ -13,6 +13,9 @@ __all__ = [
     "Player",
     "GameEnv",
     "VectorCore",
+    "SelfPlayCore",
+    "search",
+    "search_batch",
     "solve",
     "action_count",
     "solve_batch",
@@ -120,6 +123,35 @@ class VectorCore:
     def __copy__(self) -> VectorCore: ...
     def __deepcopy__(self, _memo: Any) -> VectorCore: ...
 
+_SelfPlayBatch = tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int8],
+    Optional[tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int32]]],
+]
+
+@final
+class SelfPlayCore:
+    def __new__(
+        cls,
+        num_envs: int,
+        size: int = 8,
+        seed: int = 0,
+        oracle: bool = False,
+        pov: bool = True,
+        threads: Optional[int] = None,
+    ) -> SelfPlayCore: ...
+    def reset(self, seed: Optional[int] = None, starts: Optional[Sequence[_PositionArg]] = None) -> _SelfPlayBatch: ...
+    def step(self, actions: npt.NDArray[np.int64]) -> _SelfPlayBatch: ...
+    def random_actions(self) -> npt.NDArray[np.int64]: ...
+    def fen(self, i: int) -> str: ...
+    def fens(self) -> list[str]: ...
+
+def search(position: _PositionArg, depth: int = 6) -> SearchResult: ...
+def search_batch(positions: Sequence[_PositionArg], depth: int = 6, threads: Optional[int] = None) -> SearchBatch: ...
 def solve(position: _PositionArg) -> SolveResult: ...
 def solve_batch(
     positions: Union[Sequence[_PositionArg], npt.NDArray[np.uint8]],

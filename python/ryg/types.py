@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, Optional, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +17,8 @@ __all__ = [
     "SolveResult",
     "SolveBatch",
     "TablebaseArrays",
+    "SearchResult",
+    "SearchBatch",
 ]
 
 Side = Literal["mouse", "cats"]
@@ -75,3 +77,26 @@ class TablebaseArrays(TypedDict):
     to_move: npt.NDArray[np.uint8]
     winner: npt.NDArray[np.uint8]
     plies: npt.NDArray[np.uint16]
+
+
+class SearchResult(TypedDict):
+    """``ryg.search``: the best move (None when the game is over), the score for the side to
+    move, the game's end when the search proved it (else None), the nodes, the principal
+    variation."""
+
+    best_move: Optional[str]
+    best_action: Optional[int]
+    score: int
+    winner: Optional[Side]
+    plies: Optional[int]
+    nodes: int
+    pv: list[str]
+
+
+class SearchBatch(TypedDict):
+    """``ryg.search_batch``: best_action (int64, -1 when the game is over), score (int32),
+    nodes (uint64)."""
+
+    best_action: npt.NDArray[np.int64]
+    score: npt.NDArray[np.int32]
+    nodes: npt.NDArray[np.uint64]
