@@ -17,7 +17,7 @@ use crate::player::Seed;
 use crate::position::{position_arg, size_of};
 
 /// Batches smaller than this per extra thread are stepped on one thread.
-const GAMES_PER_THREAD: usize = 256;
+const GAMES_PER_THREAD: usize = 4096;
 
 /// One game: its position, legal moves and their actions.
 #[derive(Clone)]
