@@ -438,4 +438,35 @@ impl PySelfPlayCore {
     fn fens(&self) -> Vec<String> {
         self.boards.iter().map(|b| b.position.fen()).collect()
     }
+
+    /// The constructor's arguments, for pickle (the state follows in `__getstate__`).
+    fn __getnewargs__(&self) -> (usize, u8, u64, bool, bool, usize) {
+        (self.boards.len(), self.size.n(), 0, self.tablebase.is_some(), self.pov, self.threads)
+    }
+
+    /// Every game's FEN, the games to reset on the next step, and the random actions'
+    /// generator state.
+    fn __getstate__(&self) -> (Vec<String>, Vec<bool>, u64) {
+        (self.fens(), self.finished.clone(), self.rng.state())
+    }
+
+    fn __setstate__(&mut self, py: Python<'_>, state: (Vec<String>, Vec<bool>, u64)) -> PyResult<()> {
+        let (fens, finished, rng) = state;
+        let count = self.boards.len();
+        if fens.len() != count || finished.len() != count {
+            return Err(PyValueError::new_err(format!("the state is not of {count} games")));
+        }
+        let positions = fens.iter().map(|f| crate::position::parse_fen(f)).collect::<PyResult<Vec<_>>>()?;
+        if let Some(p) = positions.iter().find(|p| p.size() != self.size) {
+            return Err(PyValueError::new_err(format!(
+                "a position of the state is on the {} board",
+                p.size()
+            )));
+        }
+        // the output arrays show the restored games (written as a reset to each one's position)
+        self.run(py, None, &positions)?;
+        self.finished = finished;
+        self.rng = SplitMix64::new(rng);
+        Ok(())
+    }
 }

@@ -150,3 +150,25 @@ def test_search_arguments():
         ryg.search_batch(ryg.Position().fen)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="one board size"):
         ryg.search_batch([ryg.Position(), ryg.Position(size=6)])
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy", "copy"])
+def test_copies_continue_as_the_original(how):
+    import copy
+    import pickle
+
+    clone = {"pickle": lambda x: pickle.loads(pickle.dumps(x)), "deepcopy": copy.deepcopy, "copy": copy.copy}[how]
+    env = SelfPlayVectorEnv(5, size=6, seed=3, oracle=True)
+    env.reset()
+    for _ in range(7):
+        env.step(env.random_actions())
+    twin = clone(env)
+    assert twin._core is not env._core and [twin.fen(i) for i in range(5)] == [env.fen(i) for i in range(5)]
+    runs = []
+    for e in (twin, env):
+        seen = []
+        for _ in range(30):
+            obs, rewards, terminated, _, info = e.step(e.random_actions())
+            seen.append((obs.tobytes(), rewards.tobytes(), terminated.tobytes(), info["optimal_mask"].tobytes()))
+        runs.append(seen)
+    assert runs[0] == runs[1]

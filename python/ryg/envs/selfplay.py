@@ -3,6 +3,7 @@ actions from the caller (self-play: one policy plays both sides). Needs NumPy on
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Optional, Sequence, Union
 
 import numpy as np
@@ -35,6 +36,9 @@ class SelfPlayVectorEnv:
       each from its own (either side to move); ``ryg.start_positions`` draws them.
     - ``random_actions()`` draws a uniformly random legal action for every game in Rust.
     - ``copy=False`` returns the engine's own arrays, overwritten by the next call.
+    - ``pickle``, ``copy.copy`` and ``copy.deepcopy`` give an independent environment that
+      continues as this one would (every game, the games to reset, ``random_actions``'
+      generator).
     """
 
     def __init__(
@@ -108,6 +112,10 @@ class SelfPlayVectorEnv:
     def positions(self) -> list[Position]:
         """Every game's position (for ``ryg.search_batch``, ``ryg.solve_batch``)."""
         return [Position(fen) for fen in self._core.fens()]
+
+    def __copy__(self) -> SelfPlayVectorEnv:
+        # the games are the engine's: a shallow copy sharing it would move both
+        return copy.deepcopy(self)
 
     def close(self) -> None:
         pass
