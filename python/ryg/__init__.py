@@ -16,6 +16,7 @@ from ryg._ryg import (
     solve_batch,
     start_positions,
     tablebase_arrays,
+    tablebase_entries,
 )
 from ryg.symmetry import symmetries
 
@@ -27,6 +28,7 @@ __all__ = [
     "search",
     "search_batch",
     "tablebase_arrays",
+    "tablebase_entries",
     "start_positions",
     "symmetries",
     "action_count",

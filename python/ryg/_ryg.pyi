@@ -20,6 +20,7 @@ __all__ = [
     "action_count",
     "solve_batch",
     "tablebase_arrays",
+    "tablebase_entries",
     "start_positions",
     "__version__",
 ]
@@ -159,7 +160,8 @@ def solve(position: _PositionArg) -> SolveResult: ...
 def solve_batch(
     positions: Union[Sequence[_PositionArg], npt.NDArray[np.uint8]],
 ) -> SolveBatch: ...
-def tablebase_arrays(size: int) -> TablebaseArrays: ...
+def tablebase_arrays(size: int, start: Optional[int] = None, stop: Optional[int] = None) -> TablebaseArrays: ...
+def tablebase_entries(size: int) -> int: ...
 def start_positions(
     size: int,
     count: int = 1,

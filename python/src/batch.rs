@@ -118,22 +118,40 @@ pub fn solve_batch<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyRes
 /// `{"mouse": uint8 (M,), "cats": uint8 (M, N/2), "to_move": uint8 (M,), "winner": uint8 (M,),
 /// "plies": uint16 (M,)}`, squares as `rank * N + file` (the planes' flat cell), sides as 0
 /// the mouse, 1 the cats.
+///
+/// With `start` and `stop`, only the positions of those index entries (`tablebase_entries`):
+/// the 10×10 table, whole about 2 GB of arrays, is exported in such chunks.
 #[pyfunction]
-pub fn tablebase_arrays<'py>(py: Python<'py>, size: i64) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (size, start=None, stop=None))]
+pub fn tablebase_arrays<'py>(
+    py: Python<'py>,
+    size: i64,
+    start: Option<usize>,
+    stop: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
     let size: Size = size_of(size)?;
-    if size.n() > 8 {
+    let whole = start.is_none() && stop.is_none();
+    if size.n() > 8 && whole {
         return Err(PyValueError::new_err(format!(
-            "tablebase_arrays takes sizes 4, 6 and 8: the {size} table has about 200 million positions (2 GB as arrays)"
+            "the {size} table has about 200 million positions (2 GB as arrays): export it in chunks, tablebase_arrays({n}, start, stop) over range(tablebase_entries({n}))",
+            n = size.n()
         )));
     }
     let tablebase = crate::tables::get(py, size);
+    let entries = start.unwrap_or(0)..stop.unwrap_or(usize::MAX);
+    if entries.start > entries.end {
+        return Err(PyValueError::new_err(format!(
+            "start ({}) is after stop ({})",
+            entries.start, entries.end
+        )));
+    }
     let n = size.n();
     let cats_per = size.cats();
     let (mouse, cats, to_move, winner, plies) = py.detach(|| {
         let (mut mouse, mut cats, mut to_move, mut winner, mut plies) =
             (vec![], vec![], vec![], vec![], vec![]);
         let cell = |sq: Square| sq.rank() * n + sq.file();
-        for (position, exact) in tablebase.positions() {
+        for (position, exact) in tablebase.positions_in(entries) {
             mouse.push(cell(position.mouse()));
             cats.extend(position.cats().map(cell));
             to_move.push(u8::from(position.side_to_move() == Side::Cats));
@@ -201,4 +219,11 @@ pub fn start_positions(
     }
     let mut rng = SplitMix64::new(seed.0);
     Ok((0..count).map(|_| PyPosition { inner: kept[rng.below(kept.len())] }).collect())
+}
+
+/// The number of index entries of the `size` table: `tablebase_arrays(size, start, stop)`
+/// takes ranges of them (not every entry is a position).
+#[pyfunction]
+pub fn tablebase_entries(py: Python<'_>, size: i64) -> PyResult<usize> {
+    Ok(crate::tables::get(py, size_of(size)?).entries())
 }

@@ -34,6 +34,7 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::tablebase_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(batch::start_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::tablebase_entries, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_batch, m)?)?;
     Ok(())

@@ -24,7 +24,25 @@ impl Tablebase {
     /// Every position of the table with its exact result, in index order (for exporting the
     /// table, e.g. as training data).
     pub fn positions(&self) -> impl Iterator<Item = (Position, ExactResult)> + '_ {
-        (0..self.index.entries())
+        self.positions_in(0..self.entries())
+    }
+
+    /// The entries of the table's index, of which [`Tablebase::positions_in`] takes ranges
+    /// (some entries are no position: every position is one entry, not every entry one
+    /// position).
+    pub fn entries(&self) -> usize {
+        self.index.entries()
+    }
+
+    /// The positions of the index entries `entries` (clamped to the table) with their exact
+    /// results, in index order: [`Tablebase::positions`] in chunks, e.g. for a table too large
+    /// to export at once.
+    pub fn positions_in(
+        &self,
+        entries: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = (Position, ExactResult)> + '_ {
+        let end = entries.end.min(self.index.entries());
+        (entries.start.min(end)..end)
             .filter_map(|entry| self.index.position(entry))
             .map(|position| (position, self.result(&position)))
     }
