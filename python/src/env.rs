@@ -103,7 +103,7 @@ impl Game {
 
     /// The legal move whose action is `action`, if any.
     #[inline]
-    fn legal_move(&self, action: usize) -> Option<Move> {
+    pub fn legal_move(&self, action: usize) -> Option<Move> {
         // (cheaper than decoding the action: no division)
         let found = self.actions[..self.moves.len()].iter().position(|&a| usize::from(a) == action);
         found.map(|i| self.moves[i])

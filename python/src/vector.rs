@@ -5,15 +5,15 @@
 
 use std::sync::Mutex;
 
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ryg::search::SplitMix64;
 use ryg::{Position, Size};
 
 use crate::encoding;
-use crate::env::{check_start, side_of, Game};
-use crate::player::{LevelArg, Seed};
+use crate::env::{check_start, side_of, Game, Opponent};
+use crate::player::Seed;
 use crate::position::size_of;
 
 /// Keeps the random agent's choices apart from the opponents' (seeded `seed + i`).
@@ -155,8 +155,9 @@ pub struct PyVectorCore {
     threads: usize,
     /// The generator of [`PyVectorCore::random_actions`].
     rng: SplitMix64,
-    /// The opponent's level as given, and whether observations are from the mover's view.
-    opponent: String,
+    /// The opponent as given (a level, or a callable answering for every game at once), and
+    /// whether observations are from the mover's view.
+    opponent: Opponent,
     pov: bool,
     out: Outputs,
 }
@@ -306,17 +307,154 @@ impl PyVectorCore {
             oracle: self.oracle,
             threads: self.threads,
             rng: self.rng,
-            opponent: self.opponent.clone(),
+            opponent: self.opponent.clone_ref(py),
             pov: self.pov,
             out,
         }
+    }
+
+    /// The games whose outside opponent is to move (an agent's move made, or a reset with the
+    /// opponent first): asks the callable for all their moves at once — `callable(planes (k, 3,
+    /// N, N), masks (k, 2·N²))` answering k actions — and plays them.
+    ///
+    /// # Errors
+    /// The callable's own, or a `ValueError` for an answer that is not k legal actions; the
+    /// games are then as the callable found them.
+    fn answer_pending(
+        &mut self,
+        py: Python<'_>,
+        opponent: &Py<PyAny>,
+        pending: &[usize],
+    ) -> PyResult<Vec<crate::env::Step>> {
+        if pending.is_empty() {
+            return Ok(Vec::new());
+        }
+        let n = usize::from(self.size.n());
+        let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut planes = vec![0u8; pending.len() * cells];
+        let mut masks = vec![0i8; pending.len() * action_count];
+        for (k, &i) in pending.iter().enumerate() {
+            encoding::fill_planes(&games[i].position, &mut planes[k * cells..(k + 1) * cells], self.pov);
+            games[i].fill_mask(&mut masks[k * action_count..(k + 1) * action_count]);
+        }
+        let planes =
+            numpy::ndarray::Array4::from_shape_vec((pending.len(), 3, n, n), planes).expect("k boards");
+        let masks =
+            numpy::ndarray::Array2::from_shape_vec((pending.len(), action_count), masks).expect("k masks");
+        let answer = opponent.bind(py).call1((planes.into_pyarray(py), masks.into_pyarray(py)))?;
+        let actions: Vec<i64> = match answer.extract::<PyReadonlyArray1<'_, i64>>() {
+            Ok(array) => array.as_array().to_vec(),
+            Err(_) => answer.extract::<Vec<i64>>().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "the opponent answered {answer}: expected an int array of actions, one per game it is shown"
+                ))
+            })?,
+        };
+        if actions.len() != pending.len() {
+            return Err(PyValueError::new_err(format!(
+                "the opponent answered {} actions for the {} games it was shown",
+                actions.len(),
+                pending.len()
+            )));
+        }
+        let mut moves = Vec::with_capacity(pending.len());
+        for (&i, &action) in pending.iter().zip(&actions) {
+            let game = &games[i];
+            let mv = usize::try_from(action).ok().and_then(|a| game.legal_move(a)).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "the opponent answered action {action} in game {i} ('{}'): not a legal move",
+                    game.position.fen()
+                ))
+            })?;
+            moves.push(mv);
+        }
+        Ok(pending.iter().zip(moves).map(|(&i, mv)| games[i].answer(Some(mv))).collect())
+    }
+
+    /// Steps every game against the outside opponent: the agents' actions, then the
+    /// opponent's answers for all games at once; the games as they were on an error.
+    fn step_external<'py>(
+        &mut self,
+        py: Python<'py>,
+        opponent: &Py<PyAny>,
+        actions: &[i64],
+    ) -> PyResult<Batch<'py>> {
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before: Vec<Position> = games.iter().map(|g| g.position).collect();
+        let finished_before = self.finished.clone();
+        let count = self.count;
+        let (mut rewards, mut terminated, mut illegal) =
+            (vec![0f32; count], vec![false; count], vec![false; count]);
+        let (mut pending, mut answering) = (Vec::new(), Vec::new());
+        for (i, game) in games.iter_mut().enumerate() {
+            if self.finished[i] {
+                game.reset(None, None);
+                self.finished[i] = false;
+                if game.position.side_to_move() != game.agent {
+                    pending.push(i);
+                }
+                continue;
+            }
+            if !game.play_action(usize::try_from(actions[i]).unwrap_or(usize::MAX)) {
+                (rewards[i], terminated[i], illegal[i]) = (-1.0, true, true);
+            } else if game.moves.is_empty() {
+                let step = game.answer(None);
+                (rewards[i], terminated[i]) = (step.reward, step.terminated);
+            } else {
+                pending.push(i);
+                answering.push(i);
+            }
+        }
+        match self.answer_pending(py, opponent, &pending) {
+            Ok(steps) => {
+                for (&i, step) in pending.iter().zip(steps) {
+                    if answering.contains(&i) {
+                        (rewards[i], terminated[i]) = (step.reward, step.terminated);
+                    }
+                }
+            }
+            Err(err) => {
+                let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+                for (game, position) in games.iter_mut().zip(before) {
+                    game.restore_position(position);
+                }
+                self.finished = finished_before;
+                return Err(err);
+            }
+        }
+        self.finished.copy_from_slice(&terminated);
+        self.rewrite(py, |_, _| true)?;
+        let batch = self.out.bind(py);
+        batch
+            .1
+            .try_readwrite()
+            .map_err(not_writable)?
+            .as_slice_mut()
+            .map_err(not_writable)?
+            .copy_from_slice(&rewards);
+        batch
+            .2
+            .try_readwrite()
+            .map_err(not_writable)?
+            .as_slice_mut()
+            .map_err(not_writable)?
+            .copy_from_slice(&terminated);
+        batch
+            .6
+            .try_readwrite()
+            .map_err(not_writable)?
+            .as_slice_mut()
+            .map_err(not_writable)?
+            .copy_from_slice(&illegal);
+        Ok(batch)
     }
 }
 
 #[pymethods]
 impl PyVectorCore {
     #[new]
-    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent=LevelArg("3".into()), seed=Seed(0), oracle=false, threads=None, pov=false))]
+    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent=None, seed=Seed(0), oracle=false, threads=None, pov=false))]
     #[pyo3(
         text_signature = "(num_envs, size=8, side='mouse', opponent='3', seed=0, oracle=False, threads=None, pov=False)"
     )]
@@ -326,7 +464,7 @@ impl PyVectorCore {
         num_envs: usize,
         size: i64,
         side: &str,
-        opponent: LevelArg,
+        opponent: Option<&Bound<'_, PyAny>>,
         seed: Seed,
         oracle: bool,
         threads: Option<usize>,
@@ -337,11 +475,19 @@ impl PyVectorCore {
         }
         let size = size_of(size)?;
         let agent = side_of(side)?;
-        let level = crate::player::parse_level(&opponent.0)?;
+        let opponent = match opponent {
+            Some(opponent) => Opponent::of(opponent)?,
+            None => Opponent::Level("3".into()),
+        };
+        let (level, external) = (opponent.level(), matches!(opponent, Opponent::Callable(_)));
         let seed = seed.0;
         let tablebase = crate::tables::get(py, size);
         let games = (0..num_envs as u64)
-            .map(|i| Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone()))
+            .map(|i| {
+                let mut game = Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone());
+                game.set_external(external);
+                game
+            })
             .collect();
         let n = usize::from(size.n());
         Ok(PyVectorCore {
@@ -352,7 +498,7 @@ impl PyVectorCore {
             oracle,
             threads: threads.unwrap_or(1).max(1),
             rng: SplitMix64::new(seed ^ RANDOM_AGENT_SALT),
-            opponent: opponent.0,
+            opponent,
             pov,
             out: Outputs::new(py, num_envs, n, encoding::action_count(size), oracle),
         })
@@ -389,7 +535,20 @@ impl PyVectorCore {
         if let Some(seed) = seed {
             self.rng = SplitMix64::new(seed.0 ^ RANDOM_AGENT_SALT);
         }
-        self.run(py, None, seed.map(|s| s.0), &starts)
+        let batch = self.run(py, None, seed.map(|s| s.0), &starts)?;
+        let Opponent::Callable(opponent) = &self.opponent else { return Ok(batch) };
+        // the outside opponent's first moves, where it moves first
+        let opponent = opponent.clone_ref(py);
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let pending: Vec<usize> =
+            (0..self.count).filter(|&i| games[i].position.side_to_move() != games[i].agent).collect();
+        if pending.is_empty() {
+            return Ok(batch);
+        }
+        drop(batch);
+        self.answer_pending(py, &opponent, &pending)?;
+        self.rewrite(py, |_, _| true)?;
+        Ok(self.out.bind(py))
     }
 
     /// Plays one action in every game (an int array of `num_envs` actions). The arrays
@@ -410,6 +569,10 @@ impl PyVectorCore {
                 "actions[{i}] is {}: outside the action space Discrete({action_count}) of the {} board",
                 actions[i], self.size
             )));
+        }
+        if let Opponent::Callable(opponent) = &self.opponent {
+            let opponent = opponent.clone_ref(py);
+            return self.step_external(py, &opponent, actions);
         }
         self.run(py, Some(actions), None, &[])
     }
@@ -438,13 +601,27 @@ impl PyVectorCore {
     /// Stable-Baselines3 adapter, which reads the final observations first. Returns the
     /// indices of the games reset.
     fn reset_finished(&mut self, py: Python<'_>) -> PyResult<Vec<usize>> {
-        self.rewrite(py, |game, finished| {
+        let reset = self.rewrite(py, |game, finished| {
             let was = std::mem::take(finished);
             if was {
                 game.reset(None, None);
             }
             was
-        })
+        })?;
+        if let Opponent::Callable(opponent) = &self.opponent {
+            let opponent = opponent.clone_ref(py);
+            let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let first: Vec<usize> = reset
+                .iter()
+                .copied()
+                .filter(|&i| games[i].position.side_to_move() != games[i].agent)
+                .collect();
+            if !first.is_empty() {
+                self.answer_pending(py, &opponent, &first)?;
+                self.rewrite(py, |_, _| true)?;
+            }
+        }
+        Ok(reset)
     }
 
     /// The FEN of game `i`.
@@ -455,10 +632,22 @@ impl PyVectorCore {
 
     /// The constructor's arguments, for pickle (the state follows in `__getstate__`).
     #[allow(clippy::type_complexity)]
-    fn __getnewargs__(&mut self) -> (usize, u8, &'static str, String, u64, bool, usize, bool) {
+    fn __getnewargs__<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(usize, u8, &'static str, Bound<'py, PyAny>, u64, bool, usize, bool)> {
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         let agent = games[0].agent.name();
-        (self.count, self.size.n(), agent, self.opponent.clone(), 0, self.oracle, self.threads, self.pov)
+        Ok((
+            self.count,
+            self.size.n(),
+            agent,
+            self.opponent.to_object(py)?,
+            0,
+            self.oracle,
+            self.threads,
+            self.pov,
+        ))
     }
 
     /// Every game's FEN and opponent's generator state, the games to reset on the next

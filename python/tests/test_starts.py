@@ -99,3 +99,46 @@ def test_an_opponent_callable_that_answers_an_illegal_move():
     with pytest.raises(ValueError, match="the opponent answered a1b2"):
         env.step(info["action_mask"].nonzero()[0][0])
     assert env.position == before
+
+
+def last_legal(planes, masks):
+    """A batch opponent: the highest legal action of every game."""
+    assert planes.shape[0] == masks.shape[0] and planes.dtype == np.uint8
+    return np.array([np.flatnonzero(m)[-1] for m in masks])
+
+
+@pytest.mark.parametrize("side", ["mouse", "cats"])
+def test_a_batch_opponent_callable_plays_as_the_single_one(side):
+    n = 6
+    vec = VectorEnv(n, size=6, side=side, opponent=last_legal, seed=0)
+    singles = [FoxHoundsEnv(size=6, side=side, opponent=lambda p: p.legal_actions()[-1]) for _ in range(n)]
+    obs, info = vec.reset()
+    for i, env in enumerate(singles):
+        o, _ = env.reset()
+        assert (obs[i] == o).all()
+    ended = np.zeros(n, bool)
+    for _ in range(40):
+        actions = vec.random_actions()
+        obs, rewards, terminated, _, info = vec.step(actions)
+        for i, env in enumerate(singles):
+            if ended[i]:
+                o, _ = env.reset()
+                ended[i] = False
+                r, t = 0.0, False
+            else:
+                o, r, t, _, _ = env.step(int(actions[i]))
+            assert (obs[i] == o).all() and rewards[i] == r and terminated[i] == t
+            ended[i] = t
+
+
+def test_a_batch_opponent_that_answers_illegal_moves():
+    vec = VectorEnv(3, size=6, opponent=lambda planes, masks: np.zeros(len(masks), np.int64), seed=0)
+    vec.reset()
+    before = [vec.fen(i) for i in range(3)]
+    with pytest.raises(ValueError, match="the opponent answered action 0 in game 0"):
+        vec.step(vec.random_actions())
+    assert [vec.fen(i) for i in range(3)] == before
+    bad = VectorEnv(2, size=6, opponent=lambda planes, masks: [0.5, 1.5], seed=0)
+    bad.reset()
+    with pytest.raises(ValueError, match="expected an int array of actions"):
+        bad.step(bad.random_actions())

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
 from ryg._optional import require
 from ryg._ryg import VectorCore, action_count
 from ryg.envs._common import check_actions, first_seed, start_option
+
+BatchOpponent = Union[str, int, Callable[[np.ndarray, np.ndarray], Any]]
+"""A ryg level, or a callable answering every game's move at once: given the planes
+``(k, 3, N, N)`` and masks ``(k, 2*N*N)`` of the k games whose opponent is to move, it returns
+k actions."""
 
 require("gymnasium", "ryg.envs.VectorEnv")
 from gymnasium import spaces  # noqa: E402
@@ -37,7 +42,10 @@ class VectorEnv(GymVectorEnv):
     ``i`` is seeded with ``seed + i``. With ``threads=k``, batches of at least 256 games per
     thread are split across ``k`` threads (default 1: on a busy machine more threads can be
     slower; the games played are the same either way). ``pov=True`` gives observations from
-    the mover's point of view, as ``FoxHoundsEnv``. ``step()`` before ``reset()`` raises
+    the mover's point of view, as ``FoxHoundsEnv``. ``opponent`` may be a callable that plays
+    every game's opponent at once (``BatchOpponent``: the planes, as the observations show
+    them, and the masks of the k games where it is to move in; k actions out): a network, a
+    past checkpoint. ``step()`` before ``reset()`` raises
     ``gymnasium.error.ResetNeeded``. Pickles and copies continue as the original would.
     """
 
@@ -48,7 +56,7 @@ class VectorEnv(GymVectorEnv):
         num_envs: int,
         size: int = 8,
         side: str = "mouse",
-        opponent: Union[str, int] = "3",
+        opponent: BatchOpponent = "3",
         seed: Optional[int] = None,
         oracle: bool = False,
         threads: Optional[int] = None,
