@@ -172,3 +172,16 @@ def test_copies_continue_as_the_original(how):
             seen.append((obs.tobytes(), rewards.tobytes(), terminated.tobytes(), info["optimal_mask"].tobytes()))
         runs.append(seen)
     assert runs[0] == runs[1]
+
+
+def test_threads_give_the_same_games():
+    runs = []
+    for threads in (1, 2):
+        env = SelfPlayVectorEnv(8192 + 5, size=4, seed=2, oracle=True, threads=threads)
+        env.reset()
+        seen = []
+        for _ in range(12):
+            obs, rewards, terminated, _, info = env.step(env.random_actions())
+            seen.append([a.tobytes() for a in (obs, rewards, terminated, info["optimal_mask"], info["exact_plies"])])
+        runs.append(seen)
+    assert runs[0] == runs[1]
