@@ -84,6 +84,18 @@ mod tests {
     use crate::Size;
 
     #[test]
+    fn positions_in_chunks_are_the_positions() {
+        let tb = Tablebase::build(Size::new(6).unwrap(), 1, &mut ());
+        let whole: Vec<_> = tb.positions().collect();
+        let entries = tb.entries();
+        let cuts = [0, 1, entries / 3, entries / 3 + 7, entries - 5, entries, entries + 9];
+        let chunks: Vec<_> = cuts.windows(2).flat_map(|w| tb.positions_in(w[0]..w[1])).collect();
+        assert_eq!(chunks, whole);
+        assert_eq!(tb.positions_in(entries + 1..entries + 5).count(), 0);
+        assert_eq!(whole.len() as u64, tb.stats().positions);
+    }
+
+    #[test]
     fn every_position_once_children_before_parents() {
         let tb = Tablebase::build(Size::new(4).unwrap(), 1, &mut ());
         let order = tb.solve_order();
