@@ -56,3 +56,18 @@ def test_typed_batches() -> None:
     count: int = ryg.action_count(4)
     assert count == 32
     assert [s.name for s in ryg.symmetries(p)] == ["identity"]
+
+
+def test_typed_self_play_and_search() -> None:
+    from ryg.envs import SelfPlayVectorEnv
+    from ryg.types import SearchBatch, SearchResult
+
+    env: SelfPlayVectorEnv = SelfPlayVectorEnv(2, size=4, seed=0, oracle=True)
+    obs, info = env.reset(options={"fen": ryg.Position(size=4).fen})
+    obs, rewards, terminated, truncated, info = env.step(env.random_actions())
+    assert rewards.shape == (2, 2) and obs.shape == (2, 3, 4, 4)
+    found: SearchResult = ryg.search(ryg.Position(size=4), depth=3)
+    best: str | None = found["best_move"]
+    batch: SearchBatch = ryg.search_batch(env.positions(), depth=3)
+    actions: npt.NDArray[np.int64] = batch["best_action"]
+    assert best is not None and len(actions) == 2
