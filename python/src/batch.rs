@@ -194,20 +194,17 @@ pub fn start_positions(
     let winner = winner.map(side_of).transpose()?;
     let to_move = to_move.map(side_of).transpose()?;
     let tablebase = crate::tables::get(py, size);
-    let kept = py.detach(|| {
-        tablebase
-            .positions()
-            .filter(|(position, exact)| {
-                exact.plies > 0
-                    && plies.is_none_or(|p| exact.plies == p)
-                    && winner.is_none_or(|w| exact.winner == w)
-                    && to_move.is_none_or(|s| position.side_to_move() == s)
-                    && position.outcome().is_none()
-            })
-            .map(|(position, _)| position)
-            .collect::<Vec<Position>>()
-    });
-    if kept.is_empty() {
+    let keep = |position: &Position, exact: &ryg::ExactResult| {
+        exact.plies > 0
+            && plies.is_none_or(|p| exact.plies == p)
+            && winner.is_none_or(|w| exact.winner == w)
+            && to_move.is_none_or(|s| position.side_to_move() == s)
+            && position.outcome().is_none()
+    };
+    // Two passes, so that memory is the draws' and not the kept positions' (10×10: up to 200
+    // million): count the kept positions, then take the drawn ones.
+    let kept = py.detach(|| tablebase.positions().filter(|(p, e)| keep(p, e)).count());
+    if kept == 0 {
         let show =
             |name: &str, value: Option<String>| value.map(|v| format!(" {name}={v}")).unwrap_or_default();
         return Err(PyValueError::new_err(format!(
@@ -218,7 +215,24 @@ pub fn start_positions(
         )));
     }
     let mut rng = SplitMix64::new(seed.0);
-    Ok((0..count).map(|_| PyPosition { inner: kept[rng.below(kept.len())] }).collect())
+    let draws: Vec<usize> = (0..count).map(|_| rng.below(kept)).collect();
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_unstable_by_key(|&i| draws[i]);
+    let drawn = py.detach(|| {
+        let mut drawn = vec![None; count];
+        let mut next = order.iter().peekable();
+        for (k, (position, _)) in tablebase.positions().filter(|(p, e)| keep(p, e)).enumerate() {
+            while let Some(&&i) = next.peek().filter(|&&&i| draws[i] == k) {
+                drawn[i] = Some(position);
+                next.next();
+            }
+            if next.peek().is_none() {
+                break;
+            }
+        }
+        drawn
+    });
+    Ok(drawn.into_iter().map(|p| PyPosition { inner: p.expect("every draw is below the count") }).collect())
 }
 
 /// The number of index entries of the `size` table: `tablebase_arrays(size, start, stop)`

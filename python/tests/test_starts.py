@@ -142,3 +142,13 @@ def test_a_batch_opponent_that_answers_illegal_moves():
     bad.reset()
     with pytest.raises(ValueError, match="expected an int array of actions"):
         bad.step(bad.random_actions())
+
+
+def test_start_positions_are_drawn_from_every_kept_position():
+    # 4x4: few positions, so 3,000 draws meet every one the filters keep, in the drawn order
+    kept = {p for p in ryg.start_positions(4, count=3000, to_move="mouse", seed=1)}
+    arrays = ryg.tablebase_arrays(4)
+    mouse_to_move_going_on = int(((arrays["to_move"] == 0) & (arrays["plies"] > 0)).sum())
+    assert len(kept) == mouse_to_move_going_on
+    draws = ryg.start_positions(4, count=50, seed=9)
+    assert draws[:10] == ryg.start_positions(4, count=10, seed=9) and ryg.start_positions(4, count=0) == []
