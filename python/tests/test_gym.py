@@ -171,3 +171,7 @@ def test_vector_env_flags_illegal_actions_and_refuses_out_of_space_ones():
             vec.step(np.array(bad))
     with pytest.raises(ValueError, match="actions must be ints"):
         vec.step(np.array([0.0, 1.5, 0.0]))
+
+
+def test_check_env_with_a_deterministic_opponent_callable():
+    check_env(FoxHoundsEnv(size=6, side="cats", opponent=lambda p: p.legal_actions()[0]), skip_render_check=True)
