@@ -257,6 +257,11 @@ macro_rules! analyze {
                     report.nodes
                 )?,
             }
+            // The articles' programs: their count too, as RYG3 counted (its search routine's
+            // calls, the leaves not counted, all iterations added up).
+            if args.search.engine.is_some_and(|e| e.is_original() && !e.is_ryg1()) && report.best_move.is_some() {
+                outln!("nodes as RYG3 counted them (boards searched with depth left): {}", report.interior_nodes)?;
+            }
             if let Some(res) = result.proven {
                 outln!("result: {res}")?;
             }
@@ -313,6 +318,7 @@ fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
         node_rule: match config.node_rule {
             NodeRule::FailSoft => W::NodeRule::FailSoft,
             NodeRule::Ryg3 => W::NodeRule::Ryg3,
+            NodeRule::Ryg3FirstOfEqual => W::NodeRule::Ryg3FirstOfEqual,
         },
         order_rule: match config.order_rule {
             OrderRule::TableFirst => W::OrderRule::TableFirst,
@@ -325,6 +331,7 @@ fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
         gen_order: match config.gen_order {
             GenOrder::Squares => W::GenOrder::Squares,
             GenOrder::Articles => W::GenOrder::Articles,
+            GenOrder::Ryg => W::GenOrder::Ryg,
         },
         game_ends: match config.game_ends {
             GameEnds::Exact => W::GameEnds::Exact,

@@ -221,7 +221,7 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   await axeScan(p, 'phone minimax lesson es', true);
   // the evaluation switch, in Spanish: RYG's second version (the articles') builds its own tree
   assert.equal(await p.locator('#lesson').getByText('Función de evaluación', { exact: true }).isVisible(), true);
-  assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg (default)', 'la de RYG v2: la de los artículos (seed)', 'la de RYG v1 (seed-v1)']);
+  assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg', 'la de RYG, segunda versión: la de los artículos', 'la de RYG, primera versión']);
   const seed = cliTree(2, START, 'seed');
   await lessonEval(p, 'mm', 'seed', seed.nodes.length);
   assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${seed.nodes[0].eval}, valor minimax ${seed.nodes[0].value}`));
@@ -287,7 +287,12 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v9')));
   assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v10')));
   assert.equal(cliInterior(E1F2, 8, 'ryg3-v9'), 8015);
-  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*−39%[\s\S]*−34%/);
+  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*«un 40% menos» \(39% fewer\)[\s\S]*48% fewer/);
+  // the article's moves beside ryg's: version 9 H8G7, version 10 B8A7, both reproduced
+  assert.equal(await p.locator('[data-ryg="move-v9"]').innerText(), 'h8g7');
+  assert.equal(await p.locator('[data-ryg="move-v10"]').innerText(), 'b8a7');
+  assert.match(await p.locator('.c64').innerText(), /«menos de minuto y medio»[\s\S]*at least 119 \(10,744 nodes in under 90 s\)/);
+  assert.match(await p.locator('[data-ryg="speed"]').innerText(), /^\d{1,3}(,\d{3})*$/);
   // the task: with iterative deepening, depth 8 costs more than a tenth of the C64's nodes
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false');

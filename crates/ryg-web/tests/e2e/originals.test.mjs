@@ -86,7 +86,7 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   await p.locator('#lang').selectOption('es');
   await p.getByText('Dificultad', { exact: true }).first().waitFor();
   assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, nivel 8');
-  assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de 2022 (el nivel es la profundidad)');
+  assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de los artículos (el nivel es la profundidad)');
   await p.locator('#level').selectOption('ryg3-v10@8');
   assert.match(await p.locator('#level-note').innerText(), /«la profundidad de análisis o nivel de juego»/);
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
