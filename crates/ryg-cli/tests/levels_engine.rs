@@ -110,8 +110,8 @@ const RYG3_V10_AT_8: [(&str, [f64; 6], u64); 4] = [
 #[test]
 fn a_careful_mouse_against_ryg3_v10_at_depth_8_on_8x8() {
     // Keeping the first of equal moves (the article's version 10), the program beats a mouse
-    // that plays a tablebase-best move with probability 0.98 more often than not; only a mouse
-    // that knows the program wins every time.
+    // that plays a tablebase-best move with probability 0.98 more often than not from e1 and
+    // g1; only a mouse that knows the program wins every time.
     let report = json_of(&["levels", "--engine", "ryg3-v10@8", "--json"]);
     assert_eq!((&report["size"], &report["engine"]), (&Value::from(8), &Value::from("ryg3-v10@8")));
     let rows = report["rows"].as_array().unwrap();

@@ -1,5 +1,5 @@
 //! The original programs as named engines over the one search, and ryg's own: `ryg1-v1` and
-//! `ryg1` (RYG, 2020: an explicit game tree searched by plain minimax, evaluation version 1 or
+//! `ryg1` (RYG: an explicit game tree searched by plain minimax, evaluation version 1 or
 //! 2), `ryg3-v9`, `ryg3-v10` and `ryg3-v11` (RYG3, 2022: alpha-beta with iterative deepening and
 //! a hash table of best moves; then move ordering by the hash move; then history tables), and
 //! `ryg`. Each is a [`SearchConfig`]; an [`EngineSpec`] adds the depth ("nivel de juego").
@@ -97,8 +97,8 @@ impl Engine {
     pub const fn about(self) -> &'static str {
         match self {
             Engine::Ryg => "ryg's own search: alpha-beta, every technique, ryg's evaluation",
-            Engine::Ryg1V1 => "RYG (2020): explicit game tree, plain minimax, evaluation v1 (mouse row and mobility)",
-            Engine::Ryg1 => "RYG (2020): explicit game tree, plain minimax, evaluation v2 (+ the cats' row spread)",
+            Engine::Ryg1V1 => "RYG: explicit game tree, plain minimax, evaluation v1 (mouse row and mobility)",
+            Engine::Ryg1 => "RYG: explicit game tree, plain minimax, evaluation v2 (+ the cats' row spread)",
             Engine::Ryg3V9 => {
                 "RYG3 v9 (2022): alpha-beta, iterative deepening, a hash table of best moves; RYG's evaluation v2"
             }

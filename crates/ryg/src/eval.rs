@@ -1,4 +1,4 @@
-//! Static evaluation: the 2022 C64 program RYG's two versions (`seed-v1`: the mouse's row and
+//! Static evaluation: the C64 program RYG's two versions (`seed-v1`: the mouse's row and
 //! mobility; `seed`: and the spread of the cats' rows) and ryg's own, with their first hand-set
 //! weights (`classic`) or fitted to the tablebase (`default`, see [`crate::tuning`]); each a
 //! table of named terms with weights, from the mouse's point of view. ryg's search scores game

@@ -15,7 +15,7 @@ use crate::args::{JsonArg, PositionArgs};
 /// evaluation and a switch per technique.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Search as this engine: ryg, or the 2022 articles' programs ryg1-v1, ryg1 (RYG, minimax on
+    /// Search as this engine: ryg, or the articles' programs ryg1-v1, ryg1 (RYG, minimax on
     /// an explicit tree; default depth 3), ryg3-v9, ryg3-v10, ryg3-v11 (RYG3, alpha-beta;
     /// default depth 8). Replaces --algo, --eval and the technique switches
     #[arg(long, value_name = "NAME", conflicts_with_all = ["algo", "eval", "no_tt", "no_ordering", "no_history", "no_id", "no_mdp", "pvs", "no_prove"])]
@@ -23,7 +23,7 @@ pub struct SearchArgs {
     /// Search method
     #[arg(long, value_name = "minimax|alphabeta", default_value = "alphabeta")]
     pub algo: Algo,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
     /// classic or default (ryg's own)
     #[arg(long, value_name = "seed-v1|seed|classic|default", default_value = "default")]
     pub eval: EvalKind,

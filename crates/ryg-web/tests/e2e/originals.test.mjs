@@ -69,7 +69,7 @@ test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command
   await p.goto(server.url);
   await idle(p);
   await p.locator('#level').selectOption('ryg3-v10@8');
-  assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: the program of the 2022 articles «Programación retro del Commodore 64», searching 8 plies ahead/);
+  assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: one of the programs of the articles of the blog «Programación retro del Commodore 64», searching 8 plies ahead/);
   assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, depth 8');
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   assert.match(await p.locator('body').innerText(), /RYG3 v10, depth 8/);
@@ -95,7 +95,8 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   await playToTheEnd(p, 'es', 'e1f2');
   const list = await listed(p);
   assert.equal(list[0], 'e1f2');
-  assert.equal(list[1], 'f8g7', `RYG3 v10 answers e1f2 with f8g7 from ${start}`);
+  // the article's move: «con la versión 10 es el B8A7» («Ordenación de movimientos»)
+  assert.equal(list[1], 'b8a7', `RYG3 v10 answers e1f2 with b8a7 from ${start}`);
   assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
   await screenshot(p, 'originals-ryg3-es');
   await axeScan(p, 'a game against RYG3 v10 in Spanish');
