@@ -109,7 +109,7 @@ export default {
   'lesson.techniques.historyOff': 'The history table is switched off (it needs move ordering too).',
   'lesson.techniques.historyNote': 'Each cell: how much the move from (row) to (column) has caused cut-offs; darker is more.',
   'lesson.techniques.c64Title': 'The article\'s figures and ryg\'s RYG3',
-  'lesson.techniques.c64Note': 'The article «Ordenación de movimientos» (RYG3, 2022): depth 8 after e1f2, with iterative deepening and the hash tables of version 9, nodes «acumulado para los ocho niveles» (added up over the eight iterations), counted as RYG3 counted them: each call of its search routine, not the leaves. ryg\'s column is ryg\'s reproduction of those two versions (engines ryg3-v9 and ryg3-v10), counted the same way; it evaluates with RYG\'s version 2, as RYG3\'s own evaluation is not reproduced, so the counts differ while the saving is comparable.',
+  'lesson.techniques.c64Note': 'The article «Ordenación de movimientos» (RYG3, 2022): depth 8 after e1f2, with iterative deepening and the hash tables of version 9, nodes «acumulado para los ocho niveles» (added up over the eight iterations), counted as RYG3 counted them: each call of its search routine, not the leaves. ryg\'s column is ryg\'s reproduction of those two versions (engines ryg3-v9 and ryg3-v10), counted the same way; it evaluates with RYG\'s version 2, as RYG3\'s own evaluation is not reproduced, so the counts differ, while the moves are the article\'s.',
   'lesson.techniques.figure': 'figure',
   'lesson.techniques.c64': 'the article (RYG3 on the C64)',
   'lesson.techniques.noOrdering': 'version 9: moves in generation order',

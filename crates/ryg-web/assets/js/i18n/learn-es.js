@@ -109,7 +109,7 @@ export default {
   'lesson.techniques.historyOff': 'Las tablas de historia están desactivadas (necesitan también la ordenación de movimientos).',
   'lesson.techniques.historyNote': 'Cada casilla: cuánto ha provocado cortes la jugada de (fila) a (columna); más oscuro es más.',
   'lesson.techniques.c64Title': 'Las cifras del artículo y el RYG3 de ryg',
-  'lesson.techniques.c64Note': 'El artículo «Ordenación de movimientos» (RYG3, 2022): profundidad 8 tras e1f2, con la profundización iterativa y las tablas hash de la versión 9, nodos «acumulado para los ocho niveles», contados como los contaba RYG3: cada llamada a su rutina de búsqueda, sin las hojas. La columna de ryg es su reproducción de esas dos versiones (motores ryg3-v9 y ryg3-v10), contada igual; evalúa con la segunda versión de RYG, pues la evaluación propia de RYG3 no se reproduce, así que las cifras difieren aunque el ahorro es comparable.',
+  'lesson.techniques.c64Note': 'El artículo «Ordenación de movimientos» (RYG3, 2022): profundidad 8 tras e1f2, con la profundización iterativa y las tablas hash de la versión 9, nodos «acumulado para los ocho niveles», contados como los contaba RYG3: cada llamada a su rutina de búsqueda, sin las hojas. La columna de ryg es su reproducción de esas dos versiones (motores ryg3-v9 y ryg3-v10), contada igual; evalúa con la segunda versión de RYG, pues la evaluación propia de RYG3 no se reproduce, así que las cifras difieren, pero las jugadas son las del artículo.',
   'lesson.techniques.figure': 'dato',
   'lesson.techniques.c64': 'el artículo (RYG3 en el C64)',
   'lesson.techniques.noOrdering': 'versión 9: movimientos en el orden de generación',

@@ -57,7 +57,10 @@ export async function showRygMemory(fen) {
   if (!$('rm-out')) return;
   const bytes = rygBytes(fen);
   const fieldRows = FIELDS.map(([at, n, key]) => {
-    const shown = key === 'value' ? '—' : bytes.slice(at, at + n).map(hex2).join(' ');
+    // eight bytes a line, as the 88-byte boards lined up in the debugger
+    const lines = [];
+    for (let i = at; i < at + n; i += 8) lines.push(bytes.slice(i, Math.min(i + 8, at + n)).map(hex2).join(' '));
+    const shown = key === 'value' ? '—' : lines.join('\n');
     return `<tr><th scope="row">${at}${n > 1 ? `–${at + n - 1}` : ''}</th><td>${t(`lesson.memory.field.${key}`)}</td><td><code>${shown}</code></td></tr>`;
   }).join('');
   const matrixRows = Array.from({ length: 8 }, (_, row) => {
@@ -68,11 +71,12 @@ export async function showRygMemory(fen) {
   const big = (h) => BigInt(h);
   const cats = big(b.board.hex) & ~big(b.empty.hex) & ~big(b.piece.hex);
   const catsHex = `0x${cats.toString(16).padStart(16, '0')}`;
-  out.innerHTML = `<div class="rm-side"><table class="depths rm-ryg" data-bytes="${bytes.length}"><caption>${t('lesson.memory.rygCaption')}</caption>
+  // each side scrolls on its own on a narrow screen: focusable, so the keyboard scrolls it too
+  out.innerHTML = `<div class="rm-side" tabindex="0" role="region" aria-label="${esc(t('lesson.memory.rygCaption'))}"><table class="depths rm-ryg" data-bytes="${bytes.length}"><caption>${t('lesson.memory.rygCaption')}</caption>
       <thead><tr><th scope="col">${t('lesson.memory.offset')}</th><th scope="col">${t('lesson.memory.field')}</th><th scope="col">${t('lesson.memory.bytes')}</th></tr></thead>
       <tbody>${fieldRows}${matrixRows}</tbody></table>
       <p class="note">${t('lesson.memory.padding')}</p></div>
-    <div class="rm-side"><table class="depths rm-bits"><caption>${t('lesson.memory.bitsCaption')}</caption>
+    <div class="rm-side" tabindex="0" role="region" aria-label="${esc(t('lesson.memory.bitsCaption'))}"><table class="depths rm-bits"><caption>${t('lesson.memory.bitsCaption')}</caption>
       <thead><tr><th scope="col">${t('lesson.memory.field')}</th><th scope="col">${t('lesson.board.hex')}</th><th scope="col">${t('lesson.board.squares')}</th></tr></thead>
       <tbody><tr data-bits="cats"><th scope="row">${t('lesson.memory.cats')}</th><td><code>${catsHex}</code></td><td>${esc([...pos.cells].filter(([, p]) => p === 'c').map(([s]) => s).join(' '))}</td></tr>
       <tr data-bits="mouse"><th scope="row">${t('lesson.memory.mouse', { i: b.index })}</th><td><code>${esc(b.piece.hex)}</code></td><td>${esc(b.square)}</td></tr>
@@ -100,7 +104,8 @@ export const ROUTINES = [
 ];
 
 export function routinesHtml() {
-  const rows = ROUTINES.map(([key, names, file, post, fn, path]) => `<tr data-routine="${key}"><th scope="row"><code>${esc(names)}</code></th><td>${file}: ${post.split(' / ').map((p) => `«${esc(p)}»`).join(', ')}</td><td><code>${esc(fn)}</code><br><code class="path">${esc(path)}</code></td><td>${t(`lesson.routines.${key}`)}</td></tr>`).join('');
+  const lines = (list) => list.split(', ').map((x) => `<code>${esc(x)}</code>`).join('<br>');
+  const rows = ROUTINES.map(([key, names, file, post, fn, path]) => `<tr data-routine="${key}"><th scope="row">${lines(names)}</th><td>${file}: ${post.split(' / ').map((p) => `«${esc(p)}»`).join(', ')}</td><td>${lines(fn)}<br><code class="path">${esc(path)}</code></td><td>${t(`lesson.routines.${key}`)}</td></tr>`).join('');
   return `<section class="box routines" aria-labelledby="rt-title"><h3 id="rt-title">${t('lesson.routines.title')}</h3>
     <p>${t('lesson.routines.p1')}</p>
     <div class="scroll"><table class="depths rt-table"><thead><tr><th scope="col">${t('lesson.routines.routine')}</th><th scope="col">${t('lesson.routines.post')}</th><th scope="col">ryg</th><th scope="col">${t('lesson.routines.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
