@@ -33,7 +33,7 @@ function split(mv) { const i = mv.search(/[a-n]\d+$/); return [mv.slice(0, i), m
 async function fen(p) { return p.locator('#fen').innerText(); }
 
 /** What the status says once the game is over, by language. */
-const OVER = { en: /wins/, es: /gana el ratón|ganan los gatos/i };
+const OVER = { en: /\bwins?\b/, es: /gana el ratón|ganan los gatos/i };
 
 async function listed(p) {
   return p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent.replace(/[?!]+$/, '')));
