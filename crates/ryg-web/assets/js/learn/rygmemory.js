@@ -88,7 +88,7 @@ export async function showRygMemory(fen) {
  * same table, with links): routine names, the post (file number and title), ryg's function and
  * its source file; `lesson.routines.<key>` says what differs. */
 export const ROUTINES = [
-  ['gen', 'gen, addMove', '002, 003', 'Ordenación de movimientos', 'search::generate, Position::legal_moves', 'crates/ryg/src/search/generate.rs'],
+  ['gen', 'gen, addMove', '002, 003', 'Ordenación de movimientos / Generación de jugadas I', 'search::generate, Position::legal_moves', 'crates/ryg/src/search/generate.rs'],
   ['hash', 'hashMove, addHashMove', '002', 'Ordenación de movimientos', 'AlphaBeta::table_move, order_by_hash_score', 'crates/ryg/src/search/ordering.rs'],
   ['sort', 'sort, shift', '002', 'Ordenación de movimientos', 'order_by_hash_score', 'crates/ryg/src/search/ordering.rs'],
   ['search', 'searchMouse, searchCats, search', '002', 'Ordenación de movimientos', 'AlphaBeta::negamax, AlphaBeta::ryg3_node', 'crates/ryg/src/search/alphabeta.rs'],
@@ -100,7 +100,7 @@ export const ROUTINES = [
   ['ram', 'ampliaRam', '000', 'RYG: ampliar la RAM disponible', 'EngineSpec::memory_note, RYG_BOARD_BYTES', 'crates/ryg/src/engines.rs'],
   ['valid', 'validaJugada', '001', 'RYG: jugadas del ratón – validación de jugadas', 'Position::is_legal', 'crates/ryg/src/position.rs'],
   ['mouse', 'generaJugadaRaton, dameRaton, dameGato, dameFilaCol', '001', 'RYG: jugadas del ratón – rutina básica / RYG: jugadas del ratón – nuevas rutinas de apoyo', 'search::generate (GenOrder::Ryg), Position::mouse, Position::cats', 'crates/ryg/src/search/generate.rs'],
-  ['offset', 'dameOffset, fijaContenido, dameContenido', '001', 'RYG: rutinas para manejar tableros', 'Square::new, the bit boards', 'crates/ryg/src/movebits.rs'],
+  ['offset', 'dameOffset, fijaContenido, dameContenido', '001', 'RYG: rutinas para manejar tableros', 'Square::new, SquareSet', 'crates/ryg/src/movebits.rs'],
 ];
 
 export function routinesHtml() {
