@@ -408,7 +408,7 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   assert.match(await p.locator('.rm-bits tr[data-bits="mouse"]').innerText(), /\s+e1$/);
   // the articles' routines, each with its ryg function and source file
   assert.ok(await p.locator('.rt-table tr[data-routine]').count() >= 13);
-  assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort, shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/);
+  assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort\s+shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/);
   // the mouse on e1: up is two squares, down none, and both are empty
   await p.getByRole('button', { name: /^e1 / }).click();
   await p.locator('.bd-ops').waitFor();
