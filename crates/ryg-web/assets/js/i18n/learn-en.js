@@ -63,7 +63,7 @@ export default {
   'lesson.minimax.hint': 'Compare the values of the root\'s children: the side to move takes the best one for itself (on a tie, the first one tried).',
 
   'lesson.ryg.title': 'Every board evaluated: RYG, the articles\' first program',
-  'lesson.ryg.p1': 'RYG kept its whole tree in memory and, in its first version, applied its evaluation «sobre todos los nodos (tableros) del árbol de juego» — on every node (board) of the game tree, not only the leaves («RYG: función de evaluación – cuestiones previas»). Its values sat around a neutral $80: the mouse\'s row added 0 to 6, its mobility took 0 to 3 away.',
+  'lesson.ryg.p1': 'RYG kept its whole tree in memory and, in its first version, applied its evaluation «sobre todos los nodos (tableros) del árbol de juego» — on every node (board) of the game tree, not only the leaves («RYG: función de evaluación – cuestiones previas»). Its values sat around a neutral $80: the mouse\'s row added 0 to 6, its mobility took 0 to 3 away. Its board is ryg\'s seen in a mirror: the article\'s tree starts from the mouse\'s (7, 3) → (6, 2), which is e1f2 here, and a mirror changes no board\'s value.',
   'lesson.ryg.ask': 'After e1f2 the cats are to move. Does the root\'s own evaluation agree with what minimax brings back from two plies deeper? Guess, then look.',
   'lesson.ryg.show': 'Build RYG\'s tree (depth 2, evaluation v1)',
   'lesson.ryg.verdict': ({ n, inner, eval: e, evalC64, value, valueC64, best }) => `${n} boards, all evaluated (${inner} of them inner nodes). The root on its own: ${e} (${evalC64}). Minimax from two plies deeper: ${value} (${valueC64}), playing ${best}: whatever the cats do, the mouse steps forward with all four squares free around it.`,
