@@ -1,5 +1,5 @@
 //! `ryg.Player`: a computer player of a level (`"1"`–`"9"`, `"perfect"`, `"random"`,
-//! `"err:0.1"`) with its own seeded random choices, or one of the 2022 articles' programs at a
+//! `"err:0.1"`) with its own seeded random choices, or one of the articles' programs at a
 //! depth (`Player("ryg3-v10", depth=8)`).
 
 use std::sync::Mutex;
