@@ -5,7 +5,19 @@ players of every level, over the Rust engine. Environments live in ``ryg.envs``;
 Importing ``ryg`` registers the Gymnasium environment ``ryg/FoxHounds-v0`` (with
 ``ryg.envs.VectorEnv`` as its vector entry point) when Gymnasium is installed."""
 
-from ryg._ryg import Player, Position, __version__, action_count, solve, solve_batch, tablebase_arrays
+from ryg._ryg import (
+    Player,
+    Position,
+    __version__,
+    action_count,
+    search,
+    search_batch,
+    solve,
+    solve_batch,
+    start_positions,
+    tablebase_arrays,
+    tablebase_entries,
+)
 from ryg.symmetry import symmetries
 
 __all__ = [
@@ -13,7 +25,11 @@ __all__ = [
     "Player",
     "solve",
     "solve_batch",
+    "search",
+    "search_batch",
     "tablebase_arrays",
+    "tablebase_entries",
+    "start_positions",
     "symmetries",
     "action_count",
     "__version__",

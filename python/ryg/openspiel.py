@@ -1,5 +1,6 @@
-"""``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats`` (parameter
-``size``: 4, 6, 8 or 10; default 8), so OpenSpiel's algorithms run on it::
+"""``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats`` (parameters
+``size``: 4, 6, 8 or 10, default 8; ``fen``: a start position instead of the start, whose
+size is the game's), so OpenSpiel's algorithms run on it::
 
     import pyspiel
     import ryg.openspiel
@@ -50,7 +51,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"size": 8},
+    parameter_specification={"size": 8, "fen": ""},
 )
 
 
@@ -71,11 +72,16 @@ class MouseAndCatsGame(pyspiel.Game):  # type: ignore[misc, name-defined]
 
     def __init__(self, params: Any = None) -> None:
         params = dict(params or {})
-        size = int(params.get("size", 8))
+        fen = str(params.get("fen", ""))
+        # (OpenSpiel fills in the default size=8 when only the FEN is given: the FEN's size wins)
+        self.start = ryg.Position(fen) if fen else None
+        size = self.start.size if self.start is not None else int(params.get("size", 8))
         if size not in _SIZES:
             raise ValueError(f"unsupported board size '{size}': expected 4, 6, 8 or 10")
+        if self.start is not None and self.start.outcome is not None:
+            raise ValueError(f"the start '{fen}' is a finished game")
         self.size = size
-        super().__init__(_GAME_TYPE, _game_info(size), {"size": size})
+        super().__init__(_GAME_TYPE, _game_info(size), {"size": size, "fen": fen} if fen else {"size": size})
 
     def new_initial_state(self) -> MouseAndCatsState:
         return MouseAndCatsState(self)
@@ -91,7 +97,7 @@ class MouseAndCatsState(pyspiel.State):  # type: ignore[misc, name-defined]
 
     def __init__(self, game: MouseAndCatsGame) -> None:
         super().__init__(game)
-        self.position = ryg.Position(size=game.size)
+        self.position = game.start if game.start is not None else ryg.Position(size=game.size)
 
     def current_player(self) -> int:
         if self.position.outcome is not None:
@@ -106,6 +112,25 @@ class MouseAndCatsState(pyspiel.State):  # type: ignore[misc, name-defined]
 
     def _action_to_string(self, player: int, action: int) -> str:
         return f"{_NAMES[player]} {self.position.move_name(int(action))}"
+
+    def string_to_action(self, *args: Any) -> int:
+        """The action of a legal move given as ``action_to_string`` writes it (``"mouse
+        c1d2"``) or as ryg writes it (``"c1d2"``), with or without the player first
+        (``string_to_action(player, text)``); ``ValueError`` for a move that is not legal."""
+        if len(args) == 2:
+            player, text = int(args[0]), str(args[1])
+        elif len(args) == 1:
+            player, text = self.current_player(), str(args[0])
+        else:
+            raise TypeError("string_to_action(text) or string_to_action(player, text)")
+        words = text.split()
+        if len(words) == 2 and words[0] in _PLAYERS:
+            if _PLAYERS[words[0]] != player:
+                raise ValueError(f"'{text}' is a move of the {words[0]}; player {player} is the {_NAMES[player]}")
+            words = words[1:]
+        if len(words) != 1 or player != self.current_player():
+            raise ValueError(f"'{text}' is not a legal move of player {player} in '{self.position.fen}'")
+        return self.position.action(words[0])
 
     def is_terminal(self) -> bool:
         return self.position.outcome is not None

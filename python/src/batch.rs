@@ -10,7 +10,10 @@ use pyo3::types::PyDict;
 use ryg::{Position, Side, Size, Square, SquareSet};
 
 use crate::encoding;
-use crate::position::{position_arg, size_of};
+use crate::env::side_of;
+use crate::player::Seed;
+use crate::position::{position_arg, size_of, PyPosition};
+use ryg::search::SplitMix64;
 
 /// The position that observation planes (`[mouse, cats, mouse to move]`, N×N each) show.
 fn position_of_planes(planes: &[u8], n: u8, item: usize) -> PyResult<Position> {
@@ -58,6 +61,11 @@ fn positions_of(batch: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
         return (0..shape[0])
             .map(|i| position_of_planes(&flat[i * per..(i + 1) * per], n as u8, i))
             .collect();
+    }
+    if batch.is_instance_of::<pyo3::types::PyString>() {
+        return Err(PyValueError::new_err(
+            "solve_batch takes a list of positions, not one FEN string: solve_batch([fen]), or ryg.solve(fen)",
+        ));
     }
     if batch.hasattr("ndim")? {
         return Err(PyValueError::new_err(
@@ -110,22 +118,40 @@ pub fn solve_batch<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyRes
 /// `{"mouse": uint8 (M,), "cats": uint8 (M, N/2), "to_move": uint8 (M,), "winner": uint8 (M,),
 /// "plies": uint16 (M,)}`, squares as `rank * N + file` (the planes' flat cell), sides as 0
 /// the mouse, 1 the cats.
+///
+/// With `start` and `stop`, only the positions of those index entries (`tablebase_entries`):
+/// the 10×10 table, whole about 2 GB of arrays, is exported in such chunks.
 #[pyfunction]
-pub fn tablebase_arrays<'py>(py: Python<'py>, size: i64) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (size, start=None, stop=None))]
+pub fn tablebase_arrays<'py>(
+    py: Python<'py>,
+    size: i64,
+    start: Option<usize>,
+    stop: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
     let size: Size = size_of(size)?;
-    if size.n() > 8 {
+    let whole = start.is_none() && stop.is_none();
+    if size.n() > 8 && whole {
         return Err(PyValueError::new_err(format!(
-            "tablebase_arrays takes sizes 4, 6 and 8: the {size} table has about 200 million positions (2 GB as arrays)"
+            "the {size} table has about 200 million positions (2 GB as arrays): export it in chunks, tablebase_arrays({n}, start, stop) over range(tablebase_entries({n}))",
+            n = size.n()
         )));
     }
     let tablebase = crate::tables::get(py, size);
+    let entries = start.unwrap_or(0)..stop.unwrap_or(usize::MAX);
+    if entries.start > entries.end {
+        return Err(PyValueError::new_err(format!(
+            "start ({}) is after stop ({})",
+            entries.start, entries.end
+        )));
+    }
     let n = size.n();
     let cats_per = size.cats();
     let (mouse, cats, to_move, winner, plies) = py.detach(|| {
         let (mut mouse, mut cats, mut to_move, mut winner, mut plies) =
             (vec![], vec![], vec![], vec![], vec![]);
         let cell = |sq: Square| sq.rank() * n + sq.file();
-        for (position, exact) in tablebase.positions() {
+        for (position, exact) in tablebase.positions_in(entries) {
             mouse.push(cell(position.mouse()));
             cats.extend(position.cats().map(cell));
             to_move.push(u8::from(position.side_to_move() == Side::Cats));
@@ -145,4 +171,73 @@ pub fn tablebase_arrays<'py>(py: Python<'py>, size: i64) -> PyResult<Bound<'py, 
     dict.set_item("winner", winner.into_pyarray(py))?;
     dict.set_item("plies", plies.into_pyarray(py))?;
     Ok(dict)
+}
+
+/// `count` positions of the `size` board drawn uniformly (with replacement, seeded) among
+/// those the filters keep: the game not over, `plies` to the end with perfect play, `winner`
+/// with perfect play, `to_move` — start positions for curricula and endgame training.
+///
+/// Raises ValueError when no position passes the filters.
+#[pyfunction]
+#[pyo3(signature = (size, count=1, plies=None, winner=None, to_move=None, seed=Seed(0)))]
+#[pyo3(text_signature = "(size, count=1, plies=None, winner=None, to_move=None, seed=0)")]
+pub fn start_positions(
+    py: Python<'_>,
+    size: i64,
+    count: usize,
+    plies: Option<u32>,
+    winner: Option<&str>,
+    to_move: Option<&str>,
+    seed: Seed,
+) -> PyResult<Vec<PyPosition>> {
+    let size = size_of(size)?;
+    let winner = winner.map(side_of).transpose()?;
+    let to_move = to_move.map(side_of).transpose()?;
+    let tablebase = crate::tables::get(py, size);
+    let keep = |position: &Position, exact: &ryg::ExactResult| {
+        exact.plies > 0
+            && plies.is_none_or(|p| exact.plies == p)
+            && winner.is_none_or(|w| exact.winner == w)
+            && to_move.is_none_or(|s| position.side_to_move() == s)
+            && position.outcome().is_none()
+    };
+    // Two passes, so that memory is the draws' and not the kept positions' (10×10: up to 200
+    // million): count the kept positions, then take the drawn ones.
+    let kept = py.detach(|| tablebase.positions().filter(|(p, e)| keep(p, e)).count());
+    if kept == 0 {
+        let show =
+            |name: &str, value: Option<String>| value.map(|v| format!(" {name}={v}")).unwrap_or_default();
+        return Err(PyValueError::new_err(format!(
+            "no position of the {size} board goes on with{}{}{}",
+            show("plies", plies.map(|p| p.to_string())),
+            show("winner", winner.map(|w| w.name().to_string())),
+            show("to_move", to_move.map(|s| s.name().to_string())),
+        )));
+    }
+    let mut rng = SplitMix64::new(seed.0);
+    let draws: Vec<usize> = (0..count).map(|_| rng.below(kept)).collect();
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_unstable_by_key(|&i| draws[i]);
+    let drawn = py.detach(|| {
+        let mut drawn = vec![None; count];
+        let mut next = order.iter().peekable();
+        for (k, (position, _)) in tablebase.positions().filter(|(p, e)| keep(p, e)).enumerate() {
+            while let Some(&&i) = next.peek().filter(|&&&i| draws[i] == k) {
+                drawn[i] = Some(position);
+                next.next();
+            }
+            if next.peek().is_none() {
+                break;
+            }
+        }
+        drawn
+    });
+    Ok(drawn.into_iter().map(|p| PyPosition { inner: p.expect("every draw is below the count") }).collect())
+}
+
+/// The number of index entries of the `size` table: `tablebase_arrays(size, start, stop)`
+/// takes ranges of them (not every entry is a position).
+#[pyfunction]
+pub fn tablebase_entries(py: Python<'_>, size: i64) -> PyResult<usize> {
+    Ok(crate::tables::get(py, size_of(size)?).entries())
 }

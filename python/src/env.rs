@@ -12,6 +12,7 @@ use ryg::search::NoHandler;
 use ryg::{Level, Move, MoveList, Position, Side, Size, Tablebase};
 
 use crate::encoding;
+use crate::player::{parse_level, LevelArg, Seed};
 use crate::position::{size_of, value_error, PyPosition};
 
 /// A game between the agent (one side) and a ryg player (the other).
@@ -27,6 +28,30 @@ pub struct Game {
     level: Level,
     opponent: ryg::Player,
     pub tablebase: Arc<Tablebase>,
+    /// Whether the opponent is outside the engine ([`Game::set_external`]).
+    external: bool,
+}
+
+/// Why a start position cannot begin an episode of the agent `agent` on the `size` board.
+pub fn check_start(position: &Position, size: Size, agent: Side) -> Result<(), String> {
+    let fen = position.fen();
+    if position.size() != size {
+        return Err(format!(
+            "the start '{fen}' is on the {} board; the environment's is {size}",
+            position.size()
+        ));
+    }
+    if position.outcome().is_some() {
+        return Err(format!("the start '{fen}' is a finished game"));
+    }
+    if position.side_to_move() != agent {
+        return Err(format!(
+            "the start '{fen}' has {} to move; the agent plays {}: a start must have the agent to move",
+            position.side_to_move().name(),
+            agent.name()
+        ));
+    }
+    Ok(())
 }
 
 /// What one action did.
@@ -51,21 +76,62 @@ impl Game {
             level,
             opponent,
             tablebase,
+            external: false,
         };
         game.update_moves();
         game
     }
 
-    /// Back to the start (the opponent's random choices reseeded when `seed` is given); the
-    /// opponent's first move when it has the first move.
-    pub fn reset(&mut self, seed: Option<u64>) -> Option<Move> {
+    /// Back to the start, or to `from` (checked by [`check_start`]: the agent to move); the
+    /// opponent's random choices reseeded when `seed` is given. Returns the opponent's first
+    /// move when it has the first move.
+    pub fn reset(&mut self, seed: Option<u64>, from: Option<Position>) -> Option<Move> {
         if let Some(seed) = seed {
             self.opponent = ryg::Player::new(self.level, seed);
         }
-        self.position = self.start;
-        let opponent_move = self.opponent_moves();
+        self.position = from.unwrap_or(self.start);
+        let opponent_move = if self.external { None } else { self.opponent_moves() };
         self.update_moves();
         opponent_move
+    }
+
+    /// Whether the opponent's moves come from outside (a Python callable): then
+    /// [`Game::step`] is not used, but [`Game::play_action`] and [`Game::answer`].
+    pub fn set_external(&mut self, external: bool) {
+        self.external = external;
+    }
+
+    /// The legal move whose action is `action`, if any.
+    #[inline]
+    pub fn legal_move(&self, action: usize) -> Option<Move> {
+        // (cheaper than decoding the action: no division)
+        let found = self.actions[..self.moves.len()].iter().position(|&a| usize::from(a) == action);
+        found.map(|i| self.moves[i])
+    }
+
+    /// Plays the agent's `action` alone (an outside opponent answers with [`Game::answer`]);
+    /// false, the position unchanged, when it is not a legal move.
+    pub fn play_action(&mut self, action: usize) -> bool {
+        let Some(mv) = self.legal_move(action) else { return false };
+        self.position.play_unchecked(mv);
+        self.update_moves();
+        true
+    }
+
+    /// Plays an outside opponent's `mv` (legal: checked by the caller), or nothing when the
+    /// game is over; the step's result for the agent.
+    pub fn answer(&mut self, mv: Option<Move>) -> Step {
+        if let Some(mv) = mv {
+            self.position.play_unchecked(mv);
+            self.update_moves();
+        }
+        let outcome = self.position.outcome();
+        let reward = match outcome {
+            Some(outcome) if outcome.winner == self.agent => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        Step { reward, terminated: outcome.is_some(), illegal: false, opponent_move: mv }
     }
 
     /// The opponent's random generator, to restore a copy with [`Game::restore`].
@@ -79,6 +145,12 @@ impl Game {
         self.position = position;
         self.update_moves();
         self.opponent.set_rng_state(rng_state);
+    }
+
+    /// Puts the game back at `position` (a step undone).
+    pub fn restore_position(&mut self, position: Position) {
+        self.position = position;
+        self.update_moves();
     }
 
     /// Generates the legal moves of `position` and their actions.
@@ -115,9 +187,7 @@ impl Game {
     /// unchanged.
     #[inline]
     pub fn step(&mut self, action: usize) -> Step {
-        // the legal move whose action it is (cheaper than decoding the action: no division)
-        let found = self.actions[..self.moves.len()].iter().position(|&a| usize::from(a) == action);
-        let Some(mv) = found.map(|i| self.moves[i]) else {
+        let Some(mv) = self.legal_move(action) else {
             return Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None };
         };
         self.position.play_unchecked(mv);
@@ -179,15 +249,71 @@ pub fn side_of(side: &str) -> PyResult<Side> {
     side.parse::<Side>().map_err(value_error)
 }
 
+/// The opponent of a single-agent environment: a ryg level, or a Python callable given the
+/// position (a `ryg.Position`) and answering a move (`"e1f2"`) or an action.
+pub enum Opponent {
+    Level(String),
+    Callable(Py<PyAny>),
+}
+
+impl Opponent {
+    /// A level's name (an int too) or a callable.
+    pub fn of(arg: &Bound<'_, PyAny>) -> PyResult<Opponent> {
+        if !arg.is_instance_of::<pyo3::types::PyString>() && arg.is_callable() {
+            return Ok(Opponent::Callable(arg.clone().unbind()));
+        }
+        let level = arg.extract::<LevelArg>()?.0;
+        parse_level(&level)?;
+        Ok(Opponent::Level(level))
+    }
+
+    /// The level the engine's games play (any, unused, for a callable).
+    pub fn level(&self) -> Level {
+        match self {
+            Opponent::Level(name) => name.parse().expect("checked by Opponent::of"),
+            Opponent::Callable(_) => Level::Random,
+        }
+    }
+
+    pub fn clone_ref(&self, py: Python<'_>) -> Opponent {
+        match self {
+            Opponent::Level(name) => Opponent::Level(name.clone()),
+            Opponent::Callable(f) => Opponent::Callable(f.clone_ref(py)),
+        }
+    }
+
+    pub fn to_object<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Opponent::Level(name) => Ok(pyo3::types::PyString::new(py, name).into_any()),
+            Opponent::Callable(f) => Ok(f.bind(py).clone()),
+        }
+    }
+}
+
+/// The move a callable opponent answers in `position`: its answer (a move or an action),
+/// checked to be legal.
+pub fn ask(py: Python<'_>, opponent: &Py<PyAny>, position: &Position) -> PyResult<Move> {
+    let answer = opponent.bind(py).call1((PyPosition { inner: *position },))?;
+    let mv = crate::position::move_arg(position, &answer).map_err(|err| {
+        value_error(format!("the opponent answered {answer} in '{}': {err}", position.fen()))
+    })?;
+    if !position.is_legal(mv) {
+        let err = position.play(mv).expect_err("an illegal move");
+        return Err(value_error(format!("the opponent answered {mv} in '{}': {err}", position.fen())));
+    }
+    Ok(mv)
+}
+
 /// The engine of `ryg.envs.FoxHoundsEnv`: observations, rewards and the oracle's info. It
 /// pickles and copies with its state (position, the opponent's random generator); copies
 /// share the tablebase, which is read-only.
 #[pyclass(module = "ryg._ryg", name = "GameEnv")]
 pub struct PyGameEnv {
-    /// Behind a mutex only so the class is `Sync`; methods take `&mut self`.
+    /// Behind a mutex only so the class is `Sync`; methods take `&mut self`, and release it
+    /// before calling a callable opponent.
     game: Mutex<Game>,
-    /// The opponent's level as given, and whether observations are from the mover's view.
-    opponent: String,
+    /// The opponent as given, and whether observations are from the mover's view.
+    opponent: Opponent,
     pov: bool,
 }
 
@@ -227,42 +353,87 @@ impl PyGameEnv {
         Ok(info)
     }
 
-    fn duplicate(&self) -> PyGameEnv {
-        PyGameEnv { game: Mutex::new(self.game().clone()), opponent: self.opponent.clone(), pov: self.pov }
+    /// The agent's `action` and a callable opponent's answer; the position as it was when
+    /// the callable fails.
+    fn step_external(&mut self, py: Python<'_>, opponent: &Py<PyAny>, action: usize) -> PyResult<Step> {
+        let before = self.game().position;
+        if !self.game().play_action(action) {
+            return Ok(Step { reward: -1.0, terminated: true, illegal: true, opponent_move: None });
+        }
+        let after = self.game().position;
+        if after.outcome().is_some() {
+            return Ok(self.game().answer(None));
+        }
+        // the game's lock is not held while the callable runs (it may read the environment)
+        match ask(py, opponent, &after) {
+            Ok(mv) => Ok(self.game().answer(Some(mv))),
+            Err(err) => {
+                self.game().restore_position(before);
+                Err(err)
+            }
+        }
+    }
+
+    fn duplicate(&self, py: Python<'_>) -> PyGameEnv {
+        PyGameEnv {
+            game: Mutex::new(self.game().clone()),
+            opponent: self.opponent.clone_ref(py),
+            pov: self.pov,
+        }
     }
 }
 
 #[pymethods]
 impl PyGameEnv {
+    /// `opponent` is a level (`"3"`, `3`, `"perfect"`) or a callable given a `ryg.Position`
+    /// and answering a move or an action.
     #[new]
-    #[pyo3(signature = (size=8, side="mouse", opponent="3", seed=0, pov=false))]
+    #[pyo3(signature = (size=8, side="mouse", opponent=None, seed=Seed(0), pov=false))]
+    #[pyo3(text_signature = "(size=8, side='mouse', opponent='3', seed=0, pov=False)")]
     fn new(
         py: Python<'_>,
         size: i64,
         side: &str,
-        opponent: &str,
-        seed: u64,
+        opponent: Option<&Bound<'_, PyAny>>,
+        seed: Seed,
         pov: bool,
     ) -> PyResult<PyGameEnv> {
         let size = size_of(size)?;
         let agent = side_of(side)?;
-        let level = crate::player::parse_level(opponent)?;
+        let opponent = match opponent {
+            Some(opponent) => Opponent::of(opponent)?,
+            None => Opponent::Level("3".into()),
+        };
         let tablebase = crate::tables::get(py, size);
-        Ok(PyGameEnv {
-            game: Mutex::new(Game::new(size, agent, level, seed, tablebase)),
-            opponent: opponent.to_string(),
-            pov,
-        })
+        let mut game = Game::new(size, agent, opponent.level(), seed.0, tablebase);
+        game.set_external(matches!(opponent, Opponent::Callable(_)));
+        Ok(PyGameEnv { game: Mutex::new(game), opponent, pov })
     }
 
-    /// Starts a new game: `(observation, info)`.
-    #[pyo3(signature = (seed=None))]
+    /// Starts a new game, from the start or from `start` (a `ryg.Position` or FEN with the
+    /// agent to move): `(observation, info)`.
+    #[pyo3(signature = (seed=None, start=None))]
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<Seed>,
+        start: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyDict>)> {
-        let opponent_move = self.game().reset(seed);
+        let start = start.map(crate::position::position_arg).transpose()?;
+        if let Some(start) = &start {
+            let game = self.game();
+            check_start(start, game.position.size(), game.agent).map_err(value_error)?;
+        }
+        let mut opponent_move = self.game().reset(seed.map(|s| s.0), start);
+        if let Opponent::Callable(f) = &self.opponent {
+            let position = self.game().position;
+            if position.side_to_move() != self.game().agent {
+                let f = f.clone_ref(py);
+                let mv = ask(py, &f, &position)?;
+                opponent_move = Some(mv);
+                self.game().answer(Some(mv));
+            }
+        }
         Ok((self.observation(py), self.info(py, opponent_move, false)?))
     }
 
@@ -273,7 +444,14 @@ impl PyGameEnv {
         py: Python<'py>,
         action: i64,
     ) -> PyResult<(Bound<'py, PyAny>, f32, bool, bool, Bound<'py, PyDict>)> {
-        let step = self.game().step(usize::try_from(action).unwrap_or(usize::MAX));
+        let action = usize::try_from(action).unwrap_or(usize::MAX);
+        let step = match &self.opponent {
+            Opponent::Level(_) => self.game().step(action),
+            Opponent::Callable(f) => {
+                let f = f.clone_ref(py);
+                self.step_external(py, &f, action)?
+            }
+        };
         let info = self.info(py, step.opponent_move, step.illegal)?;
         Ok((self.observation(py), step.reward, step.terminated, false, info))
     }
@@ -291,9 +469,13 @@ impl PyGameEnv {
     }
 
     /// The constructor's arguments, for pickle (the state follows in `__getstate__`).
-    fn __getnewargs__(&self) -> (u8, &'static str, String, u64, bool) {
+    #[allow(clippy::type_complexity)]
+    fn __getnewargs__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(u8, &'static str, Bound<'py, PyAny>, u64, bool)> {
         let game = self.game();
-        (game.position.size().n(), game.agent.name(), self.opponent.clone(), 0, self.pov)
+        Ok((game.position.size().n(), game.agent.name(), self.opponent.to_object(py)?, 0, self.pov))
     }
 
     /// `(fen, opponent's generator state)`.
@@ -316,11 +498,11 @@ impl PyGameEnv {
         Ok(())
     }
 
-    fn __copy__(&self) -> PyGameEnv {
-        self.duplicate()
+    fn __copy__(&self, py: Python<'_>) -> PyGameEnv {
+        self.duplicate(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGameEnv {
-        self.duplicate()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyGameEnv {
+        self.duplicate(py)
     }
 }

@@ -8,6 +8,8 @@ mod encoding;
 mod env;
 mod player;
 mod position;
+mod search;
+mod selfplay;
 mod tables;
 mod vector;
 
@@ -26,9 +28,14 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<player::PyPlayer>()?;
     m.add_class::<env::PyGameEnv>()?;
     m.add_class::<vector::PyVectorCore>()?;
+    m.add_class::<selfplay::PySelfPlayCore>()?;
     m.add_function(wrap_pyfunction!(position::solve, m)?)?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::tablebase_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::start_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::tablebase_entries, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_batch, m)?)?;
     Ok(())
 }

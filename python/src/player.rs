@@ -1,10 +1,13 @@
 //! `ryg.Player`: a computer player of a level (`"1"`–`"9"`, `"perfect"`, `"random"`,
-//! `"err:0.1"`) with its own seeded random choices, or one of the 2022 articles' programs at a
+//! `"err:0.1"`) with its own seeded random choices, or one of the articles' programs at a
 //! depth (`Player("ryg3-v10", depth=8)`).
 
 use std::sync::Mutex;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
+use pyo3::Borrowed;
 use ryg::search::NoHandler;
 use ryg::{Level, PlayerSpec, Position};
 
@@ -13,6 +16,45 @@ use crate::position::{position_arg, value_error};
 /// A player of `level`, parsed as the command line parses `--mouse`/`--cats` levels.
 pub fn parse_level(level: &str) -> PyResult<Level> {
     level.parse::<Level>().map_err(value_error)
+}
+
+/// A level as Python gives it: a name (`"3"`, `"perfect"`) or an int (`3`).
+pub struct LevelArg(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for LevelArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<LevelArg> {
+        if obj.is_instance_of::<PyString>() {
+            return Ok(LevelArg(obj.extract::<String>()?));
+        }
+        if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(LevelArg((*obj).to_string()));
+        }
+        Err(PyTypeError::new_err(format!(
+            "a level is a name such as '3', 'perfect', 'random', 'err:0.1' or an int from 1 to 9; got {}",
+            obj.get_type().name()?
+        )))
+    }
+}
+
+/// A seed as Python gives it: any int from 0 to 2**64 - 1 (a `ValueError` outside, not an
+/// `OverflowError`).
+#[derive(Clone, Copy)]
+pub struct Seed(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        if let Ok(seed) = obj.extract::<u64>() {
+            return Ok(Seed(seed));
+        }
+        if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
+            return Err(value_error(format!("seed must be an int from 0 to 2**64 - 1; got {}", *obj)));
+        }
+        Err(PyTypeError::new_err(format!("seed must be an int; got {}", obj.get_type().name()?)))
+    }
 }
 
 /// `player`'s move in `position`, with the tablebase of its size when the level reads one.
@@ -42,8 +84,10 @@ impl PyPlayer {
     /// `"ryg1"`, `"ryg3-v9"`, `"ryg3-v10"`, `"ryg3-v11"`) searching `depth` plies (its own
     /// default, 3 or 8, when `None`); `depth` with a level is refused.
     #[new]
-    #[pyo3(signature = (level="perfect", seed=0, depth=None))]
-    fn new(level: &str, seed: u64, depth: Option<i64>) -> PyResult<PyPlayer> {
+    #[pyo3(signature = (level=LevelArg("perfect".into()), seed=Seed(0), depth=None))]
+    #[pyo3(text_signature = "(level='perfect', seed=0, depth=None)")]
+    fn new(level: LevelArg, seed: Seed, depth: Option<i64>) -> PyResult<PyPlayer> {
+        let level = level.0.as_str();
         let spec = match (level.parse::<ryg::Engine>(), depth) {
             (Ok(engine), _) if engine.is_original() => {
                 PlayerSpec::Engine(ryg::EngineSpec::new(engine, depth).map_err(value_error)?)
@@ -55,7 +99,7 @@ impl PyPlayer {
             }
             _ => PlayerSpec::Level(parse_level(level)?),
         };
-        Ok(PyPlayer { inner: Mutex::new(spec.player(seed)) })
+        Ok(PyPlayer { inner: Mutex::new(spec.player(seed.0)) })
     }
 
     /// The level's name (`"3"`, `"perfect"`, `"random"`, `"err:0.1"`), or the engine's

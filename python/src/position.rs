@@ -77,19 +77,34 @@ pub fn outcome_dict<'py>(py: Python<'py>, position: &ryg::Position) -> PyResult<
 
 #[pymethods]
 impl PyPosition {
-    /// The position of `fen`, or the start position of `size` with the mouse on `mouse` (the
-    /// rules' default square when None).
+    /// The position of `fen`, or the start position of `size` (8 when None) with the mouse on
+    /// `mouse` (the rules' default square when None). With a FEN, `size` and `mouse` may only
+    /// repeat what the FEN says.
     #[new]
-    #[pyo3(signature = (fen=None, size=8, mouse=None))]
-    fn new(fen: Option<&str>, size: i64, mouse: Option<&str>) -> PyResult<PyPosition> {
-        let inner = match fen {
-            Some(fen) => parse_fen(fen)?,
-            None => {
-                let size = size_of(size)?;
-                let mouse = mouse.map(|sq| sq.parse::<Square>().map_err(value_error)).transpose()?;
-                ryg::Position::start(size, mouse).map_err(value_error)?
-            }
+    #[pyo3(signature = (fen=None, size=None, mouse=None))]
+    fn new(fen: Option<&str>, size: Option<i64>, mouse: Option<&str>) -> PyResult<PyPosition> {
+        let size = size.map(size_of).transpose()?;
+        let mouse = mouse.map(|sq| sq.parse::<Square>().map_err(value_error)).transpose()?;
+        let Some(fen) = fen else {
+            let inner = ryg::Position::start(size.unwrap_or(Size::STANDARD), mouse).map_err(value_error)?;
+            return Ok(PyPosition { inner });
         };
+        let inner = parse_fen(fen)?;
+        if let Some(size) = size.filter(|&size| size != inner.size()) {
+            return Err(value_error(format!(
+                "the FEN '{}' is a position of the {} board, not of size={}",
+                ryg::echo::echo(fen),
+                inner.size(),
+                size.n()
+            )));
+        }
+        if let Some(mouse) = mouse.filter(|&mouse| mouse != inner.mouse()) {
+            return Err(value_error(format!(
+                "the FEN '{}' has the mouse on {}, not mouse='{mouse}'",
+                ryg::echo::echo(fen),
+                inner.mouse()
+            )));
+        }
         Ok(PyPosition { inner })
     }
 

@@ -5,14 +5,15 @@
 
 use std::sync::Mutex;
 
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ryg::search::SplitMix64;
-use ryg::Size;
+use ryg::{Position, Size};
 
 use crate::encoding;
-use crate::env::{side_of, Game};
+use crate::env::{check_start, side_of, Game, Opponent};
+use crate::player::Seed;
 use crate::position::size_of;
 
 /// Keeps the random agent's choices apart from the opponents' (seeded `seed + i`).
@@ -30,6 +31,7 @@ type Batch<'py> = (
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray2<i8>>,
     Option<Bound<'py, PyArray2<i8>>>,
+    Bound<'py, PyArray1<bool>>,
 );
 
 /// The arrays every call writes into and returns (allocated once: no allocation per step).
@@ -40,6 +42,8 @@ struct Outputs {
     truncated: Py<PyArray1<bool>>,
     masks: Py<PyArray2<i8>>,
     optimal: Option<Py<PyArray2<i8>>>,
+    /// Whether the step's action was not a legal move (the game then ends as a loss).
+    illegal: Py<PyArray1<bool>>,
 }
 
 impl Outputs {
@@ -51,6 +55,7 @@ impl Outputs {
             truncated: PyArray1::from_vec(py, vec![false; count]).unbind(),
             masks: PyArray2::zeros(py, [count, actions], false).unbind(),
             optimal: oracle.then(|| PyArray2::zeros(py, [count, actions], false).unbind()),
+            illegal: PyArray1::from_vec(py, vec![false; count]).unbind(),
         }
     }
 
@@ -62,6 +67,7 @@ impl Outputs {
             self.truncated.bind(py).clone(),
             self.masks.bind(py).clone(),
             self.optimal.as_ref().map(|o| o.bind(py).clone()),
+            self.illegal.bind(py).clone(),
         )
     }
 }
@@ -75,8 +81,11 @@ struct Chunk<'a> {
     planes: &'a mut [u8],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
+    illegal: &'a mut [bool],
     masks: &'a mut [i8],
     optimal: Option<&'a mut [i8]>,
+    /// The positions a reset starts from (all, or one per game), else the start.
+    starts: &'a [Position],
     pov: bool,
 }
 
@@ -91,23 +100,30 @@ impl Chunk<'_> {
         self.masks.fill(0);
         self.rewards.fill(0.0);
         self.terminated.fill(false);
+        self.illegal.fill(false);
         if let Some(optimal) = optimal.as_deref_mut() {
             optimal.fill(0);
         }
         for (i, game) in self.games.iter_mut().enumerate() {
             match self.actions {
                 Some(_) if self.finished[i] => {
-                    game.reset(None);
+                    game.reset(None, None);
                     self.finished[i] = false;
                 }
                 Some(all) => {
                     let step = game.step(usize::try_from(all[i]).unwrap_or(usize::MAX));
                     self.rewards[i] = step.reward;
                     self.terminated[i] = step.terminated;
+                    self.illegal[i] = step.illegal;
                     self.finished[i] = step.terminated;
                 }
                 None => {
-                    game.reset(reset_seed.map(|(seed, first)| seed.wrapping_add((first + i) as u64)));
+                    let start = match self.starts {
+                        [] => None,
+                        [one] => Some(*one),
+                        each => Some(each[i]),
+                    };
+                    game.reset(reset_seed.map(|(seed, first)| seed.wrapping_add((first + i) as u64)), start);
                     self.finished[i] = false;
                 }
             }
@@ -139,8 +155,9 @@ pub struct PyVectorCore {
     threads: usize,
     /// The generator of [`PyVectorCore::random_actions`].
     rng: SplitMix64,
-    /// The opponent's level as given, and whether observations are from the mover's view.
-    opponent: String,
+    /// The opponent as given (a level, or a callable answering for every game at once), and
+    /// whether observations are from the mover's view.
+    opponent: Opponent,
     pov: bool,
     out: Outputs,
 }
@@ -158,6 +175,7 @@ impl PyVectorCore {
         py: Python<'py>,
         actions: Option<&[i64]>,
         reset_seed: Option<u64>,
+        starts: &[Position],
     ) -> PyResult<Batch<'py>> {
         let (n, count) = (usize::from(self.size.n()), self.count);
         let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
@@ -167,9 +185,11 @@ impl PyVectorCore {
         let mut terminated = batch.2.try_readwrite().map_err(not_writable)?;
         let mut masks = batch.4.try_readwrite().map_err(not_writable)?;
         let mut optimal = batch.5.as_ref().map(|o| o.try_readwrite()).transpose().map_err(not_writable)?;
+        let mut illegal = batch.6.try_readwrite().map_err(not_writable)?;
         let planes = planes.as_slice_mut().map_err(not_writable)?;
         let rewards = rewards.as_slice_mut().map_err(not_writable)?;
         let terminated = terminated.as_slice_mut().map_err(not_writable)?;
+        let illegal = illegal.as_slice_mut().map_err(not_writable)?;
         let masks = masks.as_slice_mut().map_err(not_writable)?;
         let optimal = optimal.as_mut().map(|o| o.as_slice_mut()).transpose().map_err(not_writable)?;
         let threads = self.threads.min(count / GAMES_PER_THREAD).max(1);
@@ -185,9 +205,10 @@ impl PyVectorCore {
                 .zip(planes.chunks_mut(per * cells))
                 .zip(rewards.chunks_mut(per))
                 .zip(terminated.chunks_mut(per))
+                .zip(illegal.chunks_mut(per))
                 .zip(masks.chunks_mut(per * action_count))
                 .enumerate()
-                .map(|(k, (((((games, finished), planes), rewards), terminated), masks))| {
+                .map(|(k, ((((((games, finished), planes), rewards), terminated), illegal), masks))| {
                     let chunk = Chunk {
                         games,
                         actions: actions.map(|a| &a[k * per..(k * per + per).min(count)]),
@@ -195,8 +216,13 @@ impl PyVectorCore {
                         planes,
                         rewards,
                         terminated,
+                        illegal,
                         masks,
                         optimal: optimal.as_mut().and_then(Iterator::next),
+                        starts: match starts.len() {
+                            0 | 1 => starts,
+                            _ => &starts[k * per..(k * per + per).min(count)],
+                        },
                         pov,
                     };
                     (chunk, reset_seed.map(|seed| (seed, k * per)))
@@ -266,6 +292,7 @@ impl PyVectorCore {
             (old.1.as_any(), new.1.as_any()),
             (old.2.as_any(), new.2.as_any()),
             (old.4.as_any(), new.4.as_any()),
+            (old.6.as_any(), new.6.as_any()),
         ] {
             copy(from, to).expect("arrays of the same shape");
         }
@@ -280,25 +307,165 @@ impl PyVectorCore {
             oracle: self.oracle,
             threads: self.threads,
             rng: self.rng,
-            opponent: self.opponent.clone(),
+            opponent: self.opponent.clone_ref(py),
             pov: self.pov,
             out,
         }
+    }
+
+    /// The games whose outside opponent is to move (an agent's move made, or a reset with the
+    /// opponent first): asks the callable for all their moves at once — `callable(planes (k, 3,
+    /// N, N), masks (k, 2·N²))` answering k actions — and plays them.
+    ///
+    /// # Errors
+    /// The callable's own, or a `ValueError` for an answer that is not k legal actions; the
+    /// games are then as the callable found them.
+    fn answer_pending(
+        &mut self,
+        py: Python<'_>,
+        opponent: &Py<PyAny>,
+        pending: &[usize],
+    ) -> PyResult<Vec<crate::env::Step>> {
+        if pending.is_empty() {
+            return Ok(Vec::new());
+        }
+        let n = usize::from(self.size.n());
+        let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut planes = vec![0u8; pending.len() * cells];
+        let mut masks = vec![0i8; pending.len() * action_count];
+        for (k, &i) in pending.iter().enumerate() {
+            encoding::fill_planes(&games[i].position, &mut planes[k * cells..(k + 1) * cells], self.pov);
+            games[i].fill_mask(&mut masks[k * action_count..(k + 1) * action_count]);
+        }
+        let planes =
+            numpy::ndarray::Array4::from_shape_vec((pending.len(), 3, n, n), planes).expect("k boards");
+        let masks =
+            numpy::ndarray::Array2::from_shape_vec((pending.len(), action_count), masks).expect("k masks");
+        let answer = opponent.bind(py).call1((planes.into_pyarray(py), masks.into_pyarray(py)))?;
+        let actions: Vec<i64> = match answer.extract::<PyReadonlyArray1<'_, i64>>() {
+            Ok(array) => array.as_array().to_vec(),
+            Err(_) => answer.extract::<Vec<i64>>().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "the opponent answered {answer}: expected an int array of actions, one per game it is shown"
+                ))
+            })?,
+        };
+        if actions.len() != pending.len() {
+            return Err(PyValueError::new_err(format!(
+                "the opponent answered {} actions for the {} games it was shown",
+                actions.len(),
+                pending.len()
+            )));
+        }
+        let mut moves = Vec::with_capacity(pending.len());
+        for (&i, &action) in pending.iter().zip(&actions) {
+            let game = &games[i];
+            let mv = usize::try_from(action).ok().and_then(|a| game.legal_move(a)).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "the opponent answered action {action} in game {i} ('{}'): not a legal move",
+                    game.position.fen()
+                ))
+            })?;
+            moves.push(mv);
+        }
+        Ok(pending.iter().zip(moves).map(|(&i, mv)| games[i].answer(Some(mv))).collect())
+    }
+
+    /// Steps every game against the outside opponent: the agents' actions, then the
+    /// opponent's answers for all games at once; the games as they were on an error.
+    fn step_external<'py>(
+        &mut self,
+        py: Python<'py>,
+        opponent: &Py<PyAny>,
+        actions: &[i64],
+    ) -> PyResult<Batch<'py>> {
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before: Vec<Position> = games.iter().map(|g| g.position).collect();
+        let finished_before = self.finished.clone();
+        let count = self.count;
+        let (mut rewards, mut terminated, mut illegal) =
+            (vec![0f32; count], vec![false; count], vec![false; count]);
+        let (mut pending, mut answering) = (Vec::new(), Vec::new());
+        for (i, game) in games.iter_mut().enumerate() {
+            if self.finished[i] {
+                game.reset(None, None);
+                self.finished[i] = false;
+                if game.position.side_to_move() != game.agent {
+                    pending.push(i);
+                }
+                continue;
+            }
+            if !game.play_action(usize::try_from(actions[i]).unwrap_or(usize::MAX)) {
+                (rewards[i], terminated[i], illegal[i]) = (-1.0, true, true);
+            } else if game.moves.is_empty() {
+                let step = game.answer(None);
+                (rewards[i], terminated[i]) = (step.reward, step.terminated);
+            } else {
+                pending.push(i);
+                answering.push(i);
+            }
+        }
+        match self.answer_pending(py, opponent, &pending) {
+            Ok(steps) => {
+                for (&i, step) in pending.iter().zip(steps) {
+                    if answering.contains(&i) {
+                        (rewards[i], terminated[i]) = (step.reward, step.terminated);
+                    }
+                }
+            }
+            Err(err) => {
+                let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+                for (game, position) in games.iter_mut().zip(before) {
+                    game.restore_position(position);
+                }
+                self.finished = finished_before;
+                return Err(err);
+            }
+        }
+        self.finished.copy_from_slice(&terminated);
+        self.rewrite(py, |_, _| true)?;
+        let batch = self.out.bind(py);
+        batch
+            .1
+            .try_readwrite()
+            .map_err(not_writable)?
+            .as_slice_mut()
+            .map_err(not_writable)?
+            .copy_from_slice(&rewards);
+        batch
+            .2
+            .try_readwrite()
+            .map_err(not_writable)?
+            .as_slice_mut()
+            .map_err(not_writable)?
+            .copy_from_slice(&terminated);
+        batch
+            .6
+            .try_readwrite()
+            .map_err(not_writable)?
+            .as_slice_mut()
+            .map_err(not_writable)?
+            .copy_from_slice(&illegal);
+        Ok(batch)
     }
 }
 
 #[pymethods]
 impl PyVectorCore {
     #[new]
-    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent="3", seed=0, oracle=false, threads=None, pov=false))]
+    #[pyo3(signature = (num_envs, size=8, side="mouse", opponent=None, seed=Seed(0), oracle=false, threads=None, pov=false))]
+    #[pyo3(
+        text_signature = "(num_envs, size=8, side='mouse', opponent='3', seed=0, oracle=False, threads=None, pov=False)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: usize,
         size: i64,
         side: &str,
-        opponent: &str,
-        seed: u64,
+        opponent: Option<&Bound<'_, PyAny>>,
+        seed: Seed,
         oracle: bool,
         threads: Option<usize>,
         pov: bool,
@@ -308,10 +475,19 @@ impl PyVectorCore {
         }
         let size = size_of(size)?;
         let agent = side_of(side)?;
-        let level = crate::player::parse_level(opponent)?;
+        let opponent = match opponent {
+            Some(opponent) => Opponent::of(opponent)?,
+            None => Opponent::Level("3".into()),
+        };
+        let (level, external) = (opponent.level(), matches!(opponent, Opponent::Callable(_)));
+        let seed = seed.0;
         let tablebase = crate::tables::get(py, size);
         let games = (0..num_envs as u64)
-            .map(|i| Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone()))
+            .map(|i| {
+                let mut game = Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone());
+                game.set_external(external);
+                game
+            })
             .collect();
         let n = usize::from(size.n());
         Ok(PyVectorCore {
@@ -322,19 +498,57 @@ impl PyVectorCore {
             oracle,
             threads: threads.unwrap_or(1).max(1),
             rng: SplitMix64::new(seed ^ RANDOM_AGENT_SALT),
-            opponent: opponent.to_string(),
+            opponent,
             pov,
             out: Outputs::new(py, num_envs, n, encoding::action_count(size), oracle),
         })
     }
 
-    /// Resets every game (game `i` seeded with `seed + i` when a seed is given).
-    #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Batch<'py>> {
-        if let Some(seed) = seed {
-            self.rng = SplitMix64::new(seed ^ RANDOM_AGENT_SALT);
+    /// Resets every game (game `i` seeded with `seed + i` when a seed is given), from the
+    /// start or from `starts`: one position (a `ryg.Position` or FEN, the agent to move) for
+    /// every game, or one per game.
+    #[pyo3(signature = (seed=None, starts=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<Seed>,
+        starts: Option<Vec<Bound<'py, PyAny>>>,
+    ) -> PyResult<Batch<'py>> {
+        let starts = starts
+            .unwrap_or_default()
+            .iter()
+            .map(crate::position::position_arg)
+            .collect::<PyResult<Vec<Position>>>()?;
+        if starts.len() > 1 && starts.len() != self.count {
+            return Err(PyValueError::new_err(format!(
+                "expected one start position for every game or one per game ({}); got {}",
+                self.count,
+                starts.len()
+            )));
         }
-        self.run(py, None, seed)
+        let agent = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)[0].agent;
+        for (i, start) in starts.iter().enumerate() {
+            check_start(start, self.size, agent).map_err(|err| {
+                PyValueError::new_err(if starts.len() > 1 { format!("game {i}: {err}") } else { err })
+            })?;
+        }
+        if let Some(seed) = seed {
+            self.rng = SplitMix64::new(seed.0 ^ RANDOM_AGENT_SALT);
+        }
+        let batch = self.run(py, None, seed.map(|s| s.0), &starts)?;
+        let Opponent::Callable(opponent) = &self.opponent else { return Ok(batch) };
+        // the outside opponent's first moves, where it moves first
+        let opponent = opponent.clone_ref(py);
+        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let pending: Vec<usize> =
+            (0..self.count).filter(|&i| games[i].position.side_to_move() != games[i].agent).collect();
+        if pending.is_empty() {
+            return Ok(batch);
+        }
+        drop(batch);
+        self.answer_pending(py, &opponent, &pending)?;
+        self.rewrite(py, |_, _| true)?;
+        Ok(self.out.bind(py))
     }
 
     /// Plays one action in every game (an int array of `num_envs` actions). The arrays
@@ -348,7 +562,19 @@ impl PyVectorCore {
                 actions.len()
             )));
         }
-        self.run(py, Some(actions), None)
+        let action_count = encoding::action_count(self.size);
+        if let Some(i) = actions.iter().position(|&a| usize::try_from(a).map_or(true, |a| a >= action_count))
+        {
+            return Err(PyValueError::new_err(format!(
+                "actions[{i}] is {}: outside the action space Discrete({action_count}) of the {} board",
+                actions[i], self.size
+            )));
+        }
+        if let Opponent::Callable(opponent) = &self.opponent {
+            let opponent = opponent.clone_ref(py);
+            return self.step_external(py, &opponent, actions);
+        }
+        self.run(py, Some(actions), None, &[])
     }
 
     /// A uniformly random legal action for every game (0 for a game that ends and is reset
@@ -375,13 +601,27 @@ impl PyVectorCore {
     /// Stable-Baselines3 adapter, which reads the final observations first. Returns the
     /// indices of the games reset.
     fn reset_finished(&mut self, py: Python<'_>) -> PyResult<Vec<usize>> {
-        self.rewrite(py, |game, finished| {
+        let reset = self.rewrite(py, |game, finished| {
             let was = std::mem::take(finished);
             if was {
-                game.reset(None);
+                game.reset(None, None);
             }
             was
-        })
+        })?;
+        if let Opponent::Callable(opponent) = &self.opponent {
+            let opponent = opponent.clone_ref(py);
+            let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let first: Vec<usize> = reset
+                .iter()
+                .copied()
+                .filter(|&i| games[i].position.side_to_move() != games[i].agent)
+                .collect();
+            if !first.is_empty() {
+                self.answer_pending(py, &opponent, &first)?;
+                self.rewrite(py, |_, _| true)?;
+            }
+        }
+        Ok(reset)
     }
 
     /// The FEN of game `i`.
@@ -392,10 +632,22 @@ impl PyVectorCore {
 
     /// The constructor's arguments, for pickle (the state follows in `__getstate__`).
     #[allow(clippy::type_complexity)]
-    fn __getnewargs__(&mut self) -> (usize, u8, &'static str, String, u64, bool, usize, bool) {
+    fn __getnewargs__<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(usize, u8, &'static str, Bound<'py, PyAny>, u64, bool, usize, bool)> {
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         let agent = games[0].agent.name();
-        (self.count, self.size.n(), agent, self.opponent.clone(), 0, self.oracle, self.threads, self.pov)
+        Ok((
+            self.count,
+            self.size.n(),
+            agent,
+            self.opponent.to_object(py)?,
+            0,
+            self.oracle,
+            self.threads,
+            self.pov,
+        ))
     }
 
     /// Every game's FEN and opponent's generator state, the games to reset on the next

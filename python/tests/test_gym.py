@@ -144,3 +144,34 @@ def test_vector_env_rejects_wrong_batches():
         vec.step(np.zeros(3, np.int64))
     with pytest.raises(ValueError, match="num_envs must be at least 1"):
         VectorEnv(0)
+
+
+@pytest.mark.parametrize("bad", [72, -1, 1.5, np.float32(3.0), "8"])
+def test_out_of_space_actions_raise(bad):
+    env = FoxHoundsEnv(size=6)
+    _, info = env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"outside the action space Discrete\(72\)"):
+        env.step(bad)
+    # nothing was played: the episode goes on
+    assert env.position == ryg.Position(size=6)
+    env.step(np.int64(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_vector_env_flags_illegal_actions_and_refuses_out_of_space_ones():
+    vec = VectorEnv(3, size=6, seed=0, copy=False)
+    _, info = vec.reset()
+    assert not info["illegal_action"].any()
+    actions = vec.random_actions()
+    actions[1] = 0  # in the action space, not a legal move
+    _, rewards, terminated, _, info = vec.step(actions)
+    assert list(info["illegal_action"]) == [False, True, False]
+    assert rewards[1] == -1 and terminated[1]
+    for bad in ([0, 72, 0], [0, -1, 0]):
+        with pytest.raises(ValueError, match=r"actions\[1\] is -?\d+: outside the action space Discrete\(72\)"):
+            vec.step(np.array(bad))
+    with pytest.raises(ValueError, match="actions must be ints"):
+        vec.step(np.array([0.0, 1.5, 0.0]))
+
+
+def test_check_env_with_a_deterministic_opponent_callable():
+    check_env(FoxHoundsEnv(size=6, side="cats", opponent=lambda p: p.legal_actions()[0]), skip_render_check=True)

@@ -58,3 +58,28 @@ def test_information_state_is_the_history_observation_the_position():
     assert state.information_state_string(0) == state.information_state_string(1) == f"{first}, {second}"
     assert state.observation_string(0) == str(state) == state.position.fen
     assert state.history_str() == state.information_state_string(0)
+
+
+def test_string_to_action_with_or_without_the_player():
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"size": 6})
+    state = game.new_initial_state()
+    for a in state.legal_actions():
+        text = state.action_to_string(0, a)
+        move = text.split()[1]
+        assert state.string_to_action(text) == state.string_to_action(move) == state.string_to_action(0, move) == a
+    with pytest.raises(ValueError, match="illegal move"):
+        state.string_to_action("a1b2")
+    with pytest.raises(ValueError, match="is a move of the cats"):
+        state.string_to_action("cats c1d2")
+
+
+def test_a_start_position_as_a_game_parameter():
+    start = ryg.start_positions(6, plies=7, to_move="cats", seed=2)[0]
+    game = pyspiel.load_game("ryg_mouse_and_cats", {"fen": start.fen})
+    state = game.new_initial_state()
+    assert state.position == start and state.current_player() == 1 and state.exact()["plies"] == 7
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == start.fen and game2.new_initial_state().position == start
+    assert game.num_distinct_actions() == 72
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)

@@ -101,8 +101,9 @@ def test_the_articles_programs_play_at_their_depth():
     ryg3 = ryg.Player("ryg3-v10", depth=8)
     assert (ryg3.level, ryg3.depth) == ("ryg3-v10", 8)
     assert repr(ryg3) == "ryg.Player('ryg3-v10', depth=8)"
-    # After e1f2, RYG3 v10 at depth 8 answers f8g7, as `ryg analyze --engine ryg3-v10` does.
-    assert ryg3.choose("1c1c1c1c/8/8/8/8/8/5m2/8 c") == "f8g7"
+    # After e1f2, RYG3 v10 at depth 8 answers b8a7, the article's move, as `ryg analyze
+    # --engine ryg3-v10` does.
+    assert ryg3.choose("1c1c1c1c/8/8/8/8/8/5m2/8 c") == "b8a7"
     assert ryg.Player("ryg1").depth == 3
     # deterministic: the seed does not matter
     a = play_game(ryg.Player("perfect", seed=1), ryg.Player("ryg3-v10", depth=4, seed=1))

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 import ryg
+from ryg.types import Outcome, Side, SolveResult
 
 
 def test_typed_position_and_player() -> None:
@@ -19,8 +20,30 @@ def test_typed_position_and_player() -> None:
     player = ryg.Player("3", seed=1)
     choice: str = player.choose(after)
     assert choice in after.legal_moves()
-    solved = ryg.solve(after)
+    solved: SolveResult = ryg.solve(after)
     assert solved["fen"] == after.fen
+    winner: Side = solved["winner"]
+    plies: int = solved["moves"][0]["plies"]
+    assert winner in ("mouse", "cats") and plies >= 0
+    to_move: Side = after.to_move
+    outcome: Outcome | None = after.outcome
+    assert to_move == "cats" and outcome is None
+    starts: list[ryg.Position] = ryg.start_positions(6, count=2, plies=3, winner="cats")
+    assert len(starts) == 2
+
+
+def test_typed_environments() -> None:
+    import pytest
+
+    pytest.importorskip("gymnasium")
+    from ryg.envs import FoxHoundsEnv, VectorEnv
+
+    env: FoxHoundsEnv = FoxHoundsEnv(size=4, opponent=3)
+    obs, info = env.reset(seed=0, options={"fen": ryg.Position(size=4).fen})
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    vec = VectorEnv(2, size=4, seed=0)
+    vec.reset()
+    vec.step(vec.random_actions())
 
 
 def test_typed_batches() -> None:
@@ -33,3 +56,18 @@ def test_typed_batches() -> None:
     count: int = ryg.action_count(4)
     assert count == 32
     assert [s.name for s in ryg.symmetries(p)] == ["identity"]
+
+
+def test_typed_self_play_and_search() -> None:
+    from ryg.envs import SelfPlayVectorEnv
+    from ryg.types import SearchBatch, SearchResult
+
+    env: SelfPlayVectorEnv = SelfPlayVectorEnv(2, size=4, seed=0, oracle=True)
+    obs, info = env.reset(options={"fen": ryg.Position(size=4).fen})
+    obs, rewards, terminated, truncated, info = env.step(env.random_actions())
+    assert rewards.shape == (2, 2) and obs.shape == (2, 3, 4, 4)
+    found: SearchResult = ryg.search(ryg.Position(size=4), depth=3)
+    best: str | None = found["best_move"]
+    batch: SearchBatch = ryg.search_batch(env.positions(), depth=3)
+    actions: npt.NDArray[np.int64] = batch["best_action"]
+    assert best is not None and len(actions) == 2

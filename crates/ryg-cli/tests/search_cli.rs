@@ -151,10 +151,11 @@ fn rygs_tree_after_e1f2_as_the_articles_built_it() {
     assert!(nodes.iter().all(|n| n["eval"].is_string() && n["eval_c64"].is_string()), "{v}");
     assert_eq!((nodes[0]["eval"].as_str(), nodes[0]["value"].as_str()), (Some("+1"), Some("+2")));
     assert_eq!((nodes[0]["eval_c64"].as_str(), nodes[0]["value_c64"].as_str()), (Some("$81"), Some("$82")));
-    // The mouse's moves from f2 in the articles' order: SW, SE, NE, NW.
+    // The mouse's moves from f2 in RYG's order (its tblRatonF/tblRatonC on its mirrored
+    // board): NE, NW, SW, SE.
     let replies: Vec<&str> =
         nodes.iter().filter(|n| n["parent"] == 1).map(|n| n["move"].as_str().unwrap()).collect();
-    assert_eq!(replies, ["f2e1", "f2g1", "f2g3", "f2e3"]);
+    assert_eq!(replies, ["f2g3", "f2e3", "f2e1", "f2g1"]);
     // Depth 3: the article's 208 boards, with what they took on the C64; deeper, the articles'
     // word on why RYG stopped at three levels.
     let text = |depth: &str| {
@@ -169,13 +170,28 @@ fn rygs_tree_after_e1f2_as_the_articles_built_it() {
         three.contains("RYG (evaluation v2): 208 boards of 85 bytes = 17680 bytes on the C64"),
         "{three}"
     );
-    assert!(!three.contains("unos 90 KB"), "{three}");
+    assert!(!three.contains("90 KB"), "{three}");
     let four = text("4");
     assert!(four.contains("724 nodes; best move b8a7"), "{four}");
-    assert!(
-        four.contains("«para trabajar con 4 niveles de profundidad necesitaríamos unos 90 KB»"),
-        "{four}"
-    );
+    assert!(four.contains("«para tres niveles hacían falta 22 KB y para cuatro 90 KB»"), "{four}");
+}
+
+#[test]
+fn plain_analyze_gives_the_articles_count_beside_rygs() {
+    // Article 002's experiment: depth 8 after e1f2. RYG3 v10 plays b8a7, the article's move,
+    // and the text gives both counts, not only --json.
+    let out = ryg()
+        .args(["analyze", "--engine", "ryg3-v10", "--fen", "1c1c1c1c/8/8/8/8/8/5m2/8 c"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nbestmove b8a7  score "), "{text}");
+    assert!(text.contains("  depth 8  nodes 9565  "), "{text}");
+    assert!(text.contains("nodes as RYG3 counted them (boards searched with depth left): 4165\n"), "{text}");
+    // ryg's own search has no such count to give.
+    let own = ryg().args(["analyze", "--depth", "3"]).output().unwrap();
+    assert!(!String::from_utf8(own.stdout).unwrap().contains("RYG3 counted"));
 }
 
 #[test]

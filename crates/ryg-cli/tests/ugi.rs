@@ -521,9 +521,10 @@ fn the_engine_option_plays_an_articles_program_at_its_depth() {
     ugi.send("setoption name Depth value 8");
     assert_eq!(ugi.ask("isready"), "readyok");
     ugi.send("position fen 1c1c1c1c/8/8/8/8/8/5m2/8 c");
-    // A plain go plays the program at its depth: RYG3 v10 answers e1f2 with f8g7.
+    // A plain go plays the program at its depth: RYG3 v10 answers e1f2 with b8a7, the move
+    // the article reports.
     let (lines, best) = ugi.go("go");
-    assert_eq!(best, "f8g7");
+    assert_eq!(best, "b8a7");
     assert!(lines.iter().any(|l| l.starts_with("info depth 8 ")), "{lines:?}");
     ugi.send("setoption name Depth value 9");
     assert_eq!(

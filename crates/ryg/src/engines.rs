@@ -1,5 +1,5 @@
 //! The original programs as named engines over the one search, and ryg's own: `ryg1-v1` and
-//! `ryg1` (RYG, 2020: an explicit game tree searched by plain minimax, evaluation version 1 or
+//! `ryg1` (RYG: an explicit game tree searched by plain minimax, evaluation version 1 or
 //! 2), `ryg3-v9`, `ryg3-v10` and `ryg3-v11` (RYG3, 2022: alpha-beta with iterative deepening and
 //! a hash table of best moves; then move ordering by the hash move; then history tables), and
 //! `ryg`. Each is a [`SearchConfig`]; an [`EngineSpec`] adds the depth ("nivel de juego").
@@ -97,8 +97,8 @@ impl Engine {
     pub const fn about(self) -> &'static str {
         match self {
             Engine::Ryg => "ryg's own search: alpha-beta, every technique, ryg's evaluation",
-            Engine::Ryg1V1 => "RYG (2020): explicit game tree, plain minimax, evaluation v1 (mouse row and mobility)",
-            Engine::Ryg1 => "RYG (2020): explicit game tree, plain minimax, evaluation v2 (+ the cats' row spread)",
+            Engine::Ryg1V1 => "RYG: explicit game tree, plain minimax, evaluation v1 (mouse row and mobility)",
+            Engine::Ryg1 => "RYG: explicit game tree, plain minimax, evaluation v2 (+ the cats' row spread)",
             Engine::Ryg3V9 => {
                 "RYG3 v9 (2022): alpha-beta, iterative deepening, a hash table of best moves; RYG's evaluation v2"
             }
@@ -165,6 +165,7 @@ impl Engine {
             Engine::Ryg => SearchConfig::default(),
             Engine::Ryg1V1 | Engine::Ryg1 => SearchConfig {
                 algo: Algo::Minimax,
+                gen_order: GenOrder::Ryg,
                 iterative_deepening: false,
                 tt: false,
                 ordering: false,
@@ -177,7 +178,7 @@ impl Engine {
                 tt: true,
                 table_cutoffs: false,
                 table_slots: Some(RYG3_TABLE_SLOTS),
-                node_rule: NodeRule::Ryg3,
+                node_rule: if self == Engine::Ryg3V9 { NodeRule::Ryg3 } else { NodeRule::Ryg3FirstOfEqual },
                 ordering: self != Engine::Ryg3V9,
                 order_rule: OrderRule::HashScore(HASH_SCORE),
                 history: self == Engine::Ryg3V11,
@@ -245,9 +246,10 @@ impl EngineSpec {
     /// C64's memory, and 4 levels or more did not fit. `None` for RYG3 and depths 1 to 3.
     pub fn memory_note(self) -> Option<&'static str> {
         (self.engine.is_ryg1() && self.depth > RYG_MAX_DEPTH).then_some(
-            "RYG itself played depths 1 to 3: its tree lived in the C64's memory, 88 bytes a board \
-             («3 niveles => 88 bytes x 8 x 4 x 8 = 22528 bytes»), and «para trabajar con 4 niveles \
-             de profundidad necesitaríamos unos 90 KB» (4 levels would need about 90 KB)",
+            "RYG itself played depths 1 to 3: its tree lived in the C64's memory, 85 bytes a board \
+             («3 niveles => 85 bytes x 8 x 4 x 8 = 21760 bytes»; four levels «harían falta casi 87 KB», \
+             \"RYG: programa principal\"), and «para tres niveles hacían falta 22 KB y para cuatro 90 KB» \
+             (\"RYG: ampliar la RAM disponible\")",
         )
     }
 }
@@ -347,8 +349,11 @@ mod tests {
         assert_eq!(note("ryg1@3"), None);
         assert_eq!(note("ryg1-v1@2"), None);
         assert_eq!(note("ryg3-v10@8"), None);
-        assert!(note("ryg1@4").unwrap().contains("unos 90 KB"));
-        assert!(note("ryg1-v1@7").unwrap().contains("22528 bytes"));
+        // The words of «RYG: ampliar la RAM disponible» and «RYG: programa principal».
+        assert!(note("ryg1@4")
+            .unwrap()
+            .contains("«para tres niveles hacían falta 22 KB y para cuatro 90 KB»"));
+        assert!(note("ryg1-v1@7").unwrap().contains("«3 niveles => 85 bytes x 8 x 4 x 8 = 21760 bytes»"));
     }
 
     #[test]
@@ -399,14 +404,14 @@ mod tests {
     #[test]
     fn the_versions_add_one_technique_each() {
         let [v9, v10, v11] = [Engine::Ryg3V9, Engine::Ryg3V10, Engine::Ryg3V11].map(Engine::config);
+        assert_eq!(v9.gen_order, GenOrder::Articles);
         assert!(v9.tt && v9.iterative_deepening && !v9.table_cutoffs && !v9.ordering && !v9.history);
-        assert_eq!(SearchConfig { ordering: true, ..v9 }, v10);
+        // Version 10 also keeps the first of equal moves where version 9 kept the last.
+        assert_eq!((v9.node_rule, v10.node_rule), (NodeRule::Ryg3, NodeRule::Ryg3FirstOfEqual));
+        assert_eq!(SearchConfig { ordering: true, node_rule: NodeRule::Ryg3FirstOfEqual, ..v9 }, v10);
         assert_eq!(SearchConfig { history: true, ..v10 }, v11);
         let ryg1 = Engine::Ryg1.config();
-        assert_eq!(
-            (ryg1.algo, ryg1.eval, ryg1.gen_order),
-            (Algo::Minimax, EvalKind::Seed, GenOrder::Articles)
-        );
+        assert_eq!((ryg1.algo, ryg1.eval, ryg1.gen_order), (Algo::Minimax, EvalKind::Seed, GenOrder::Ryg));
         assert_eq!(Engine::Ryg.config(), SearchConfig::default());
     }
 }

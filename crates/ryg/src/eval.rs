@@ -1,4 +1,4 @@
-//! Static evaluation: the 2022 C64 program RYG's two versions (`seed-v1`: the mouse's row and
+//! Static evaluation: the C64 program RYG's two versions (`seed-v1`: the mouse's row and
 //! mobility; `seed`: and the spread of the cats' rows) and ryg's own, with their first hand-set
 //! weights (`classic`) or fitted to the tablebase (`default`, see [`crate::tuning`]); each a
 //! table of named terms with weights, from the mouse's point of view. ryg's search scores game
@@ -314,7 +314,9 @@ fn cat_ranks(position: &Position) -> (i32, i32) {
 }
 
 /// The articles' values: +32 for the mouse on the top rank («Ratón en fila 0 (gana el ratón)
-/// => +32 puntos») and -32 for a mouse without a free square, whoever is to move.
+/// => +32 puntos») and −32 for a mouse without a free square («Ratón con 0 movimientos (ganan
+/// los gatos) => -32 puntos = $e0»), whoever is to move («RYG: función de evaluación – primera
+/// versión»).
 const SEED_GAME_END: i32 = 32;
 
 fn seed_features(position: &Position) -> [i32; 3] {

@@ -367,10 +367,10 @@ mod tests {
         };
         let first = game(&mut cats);
         assert_eq!(first, game(&mut Player::engine(spec, 99)));
-        // After e1f2, RYG3 v10 at depth 8 answers f8g7 (see tests/originals.rs).
+        // After e1f2, RYG3 v10 at depth 8 answers b8a7, the article's move (tests/originals.rs).
         let after: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
         let choice = cats.choose(&after, None, &mut NoHandler).unwrap();
-        assert_eq!(choice.mv.to_string(), "f8g7");
+        assert_eq!(choice.mv.to_string(), "b8a7");
     }
 
     #[test]

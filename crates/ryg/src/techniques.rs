@@ -14,6 +14,11 @@ pub const ARTICLES_FEN: &str = "1c1c1c1c/8/8/8/8/8/5m2/8 c";
 pub const ARTICLES_NODES: [(crate::Engine, u64); 2] =
     [(crate::Engine::Ryg3V9, 17_717), (crate::Engine::Ryg3V10, 10_744)];
 
+/// The moves the article reports there: «Con la versión 9 del proyecto era el H8G7, mientras
+/// que con la versión 10 es el B8A7» («Ordenación de movimientos»).
+pub const ARTICLES_MOVES: [(crate::Engine, &str); 2] =
+    [(crate::Engine::Ryg3V9, "h8g7"), (crate::Engine::Ryg3V10, "b8a7")];
+
 /// One depth's search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DepthMeasure {
@@ -88,7 +93,7 @@ mod tests {
         assert_eq!(m.depths.len(), 8);
         assert!(m.depths.iter().all(|d| d.finished && d.seconds == 1.0));
         // Depth 8 with iterative deepening counts all eight iterations (tests/originals.rs).
-        assert_eq!((m.depths[7].nodes, m.depths[7].interior_nodes), (12_680, 5_271));
+        assert_eq!((m.depths[7].nodes, m.depths[7].interior_nodes), (9_565, 4_165));
         let budget = measure(&position, Engine::Ryg3V9.config(), 8, 1_000, &mut || 0.0);
         let last = budget.depths.last().unwrap();
         assert!(!last.finished && last.best_move.is_none() && last.score.is_none());

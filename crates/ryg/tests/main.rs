@@ -4,6 +4,7 @@
 mod common;
 mod positions;
 
+mod articles;
 mod crosscheck;
 mod eval_quality;
 mod fuzz;

@@ -37,7 +37,7 @@ fn the_depth_two_tree_after_e1f2_evaluates_all_36_boards() {
 }
 
 #[test]
-fn the_mouse_steps_in_the_articles_order_in_their_engines() {
+fn the_mouse_steps_in_each_program_s_own_order() {
     let position: Position = "1c1c1c1c/8/8/8/3m4/8/8/8 m".parse().unwrap();
     for engine in Engine::ORIGINALS {
         let config = engine.config();
@@ -45,7 +45,14 @@ fn the_mouse_steps_in_the_articles_order_in_their_engines() {
         let tree = Tree::build_with(&position, 1, ryg::eval::Weights::of(config.eval), rules, &mut |_| false)
             .unwrap();
         let moves: Vec<String> = tree.root_moves().iter().map(|(m, _)| m.to_string()).collect();
-        assert_eq!(moves, ["d4c3", "d4e3", "d4e5", "d4c5"], "{engine}");
+        if engine.is_ryg1() {
+            // RYG's tblRatonF/tblRatonC, (-1,-1), (-1,+1), (+1,+1), (+1,-1) on its board, the
+            // mirror image of ryg's: north-east, north-west, south-west, south-east.
+            assert_eq!(moves, ["d4e5", "d4c5", "d4c3", "d4e3"], "{engine}");
+        } else {
+            // RYG3's DIR_SW, DIR_SE, DIR_NE, DIR_NW.
+            assert_eq!(moves, ["d4c3", "d4e3", "d4e5", "d4c5"], "{engine}");
+        }
     }
 }
 
@@ -63,11 +70,17 @@ fn ryg3_versions_at_depth_8_after_e1f2() {
     let v10 = ryg3_at_depth_8(Engine::Ryg3V10);
     let v11 = ryg3_at_depth_8(Engine::Ryg3V11);
     // Every board entered, RYG3's count (boards searched with depth left, all eight
-    // iterations), the move chosen. The article counted 17,717 (v9) and 10,744 (v10) with
-    // RYG3's own evaluation and one-byte hash.
+    // iterations), the move chosen. The article («Ordenación de movimientos») counted 17,717
+    // (v9) and 10,744 (v10) with RYG3's own evaluation and one-byte hash, and reports the
+    // moves: «Con la versión 9 del proyecto era el H8G7, mientras que con la versión 10 es el
+    // B8A7». Version 9 keeps the last of equal moves, versions 10 and 11 the first.
     assert_eq!(v9, (22_457, 8_015, "h8g7".to_string()));
-    assert_eq!(v10, (12_680, 5_271, "f8g7".to_string()));
-    assert_eq!(v11, (8_135, 3_745, "f8e7".to_string()));
+    assert_eq!(v10, (9_565, 4_165, "b8a7".to_string()));
+    assert_eq!(v11, (7_428, 3_535, "b8a7".to_string()));
+    // The article's moves, both.
+    let article: Vec<(Engine, &str)> = ryg::techniques::ARTICLES_MOVES.iter().map(|&(e, m)| (e, m)).collect();
+    assert_eq!(article, [(Engine::Ryg3V9, "h8g7"), (Engine::Ryg3V10, "b8a7")]);
+    assert_eq!((v9.2.as_str(), v10.2.as_str()), (article[0].1, article[1].1));
 }
 
 #[test]

@@ -2,6 +2,8 @@
 
 - ``FoxHoundsEnv``: a Gymnasium ``Env``, one side against a ryg level (needs gymnasium).
 - ``VectorEnv``: many such games stepped in Rust in one call, NumPy arrays in and out.
+- ``SelfPlayVectorEnv``: many two-player games stepped in Rust, both sides' actions from the
+  caller (self-play), with the oracle's exact results (needs NumPy only).
 - ``aec_env``: the two-player PettingZoo AEC environment (needs pettingzoo).
 - ``ryg.envs.sb3.VecEnv``: ``VectorEnv`` as a Stable-Baselines3 ``VecEnv`` (needs
   stable-baselines3).
@@ -13,9 +15,17 @@ being toward the cats' starting rank. ``ryg.Position.action(move)`` and
 ``ryg.Position.move_name(action)`` convert both ways.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FoxHoundsEnv", "VectorEnv", "aec_env", "raw_env"]
+if TYPE_CHECKING:
+    # what a type checker sees: the classes themselves (at run time each is imported on first
+    # use, by __getattr__ below)
+    from ryg.envs.aec import aec_env, raw_env
+    from ryg.envs.gym_env import FoxHoundsEnv
+    from ryg.envs.selfplay import SelfPlayVectorEnv
+    from ryg.envs.vector import VectorEnv
+
+__all__ = ["FoxHoundsEnv", "VectorEnv", "SelfPlayVectorEnv", "aec_env", "raw_env"]
 
 
 def __getattr__(name: str) -> Any:
@@ -29,6 +39,10 @@ def __getattr__(name: str) -> Any:
         from ryg.envs.vector import VectorEnv
 
         return VectorEnv
+    if name == "SelfPlayVectorEnv":
+        from ryg.envs.selfplay import SelfPlayVectorEnv
+
+        return SelfPlayVectorEnv
     if name in ("aec_env", "raw_env"):
         from ryg.envs import aec
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional, SupportsInt
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
 from ryg._optional import require
 from ryg._ryg import GameEnv, Position, action_count
+from ryg.envs._common import check_action, first_seed, start_option
 from ryg.envs.render import board_image
 
 gym = require("gymnasium", "ryg.envs.FoxHoundsEnv")
@@ -18,9 +19,15 @@ from gymnasium.error import ResetNeeded  # noqa: E402
 RENDER_MODES = ["ansi", "human", "rgb_array"]
 
 
+Opponent = Union[str, int, Callable[[Position], Union[str, int]]]
+"""A ryg level (``"3"``, ``3``, ``"perfect"``) or a callable answering a move or an action."""
+
+
 class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
-    """One side of the game (``side="mouse"`` or ``"cats"``) against a ryg player of level
-    ``opponent`` (``"1"``–``"9"``, ``"perfect"``, ``"random"``, ``"err:0.1"``).
+    """One side of the game (``side="mouse"`` or ``"cats"``) against ``opponent``: a ryg
+    player's level (``"1"``–``"9"`` or ``1``–``9``, ``"perfect"``, ``"random"``, ``"err:0.1"``),
+    or a callable given the position (a ``ryg.Position``) that answers a move (``"d8c7"``) or
+    an action — another policy, a past checkpoint, ``ryg.Player("5").choose``.
 
     - Observation: ``Box(0, 1, (3, N, N), uint8)``, planes ``[plane, rank, file]`` (rank 0 is
       rank 1): the mouse, the cats, and all ones when the mouse is to move. With ``pov=True``
@@ -29,7 +36,11 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
     - Action: ``Discrete(2*N*N)`` in the encoding of ``ryg.envs`` (``Position.action``); the
       legal ones are ``info["action_mask"]`` (int8) and ``action_masks()`` (bool, as
       sb3-contrib's MaskablePPO reads them). An illegal action ends the episode as a loss
-      (reward -1, ``info["illegal_action"]`` True).
+      (reward -1, ``info["illegal_action"]`` True); an action outside the action space (not
+      an int from 0 to ``2*N*N - 1``) raises ``ValueError``.
+    - ``reset(options={"fen": fen})`` starts the episode from that position (a FEN or a
+      ``ryg.Position`` with the agent to move; ``ryg.start_positions`` draws some); the next
+      reset without it starts from the start again.
     - Reward: +1 when the agent wins, -1 when it loses, 0 before. Games always end (the cats
       only move forward), so episodes are never truncated.
     - ``info["optimal_actions"]``: the actions that keep the exact result of the position
@@ -49,11 +60,11 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
         self,
         size: int = 8,
         side: str = "mouse",
-        opponent: str = "3",
+        opponent: Opponent = "3",
         seed: Optional[int] = None,
         render_mode: Optional[str] = None,
         pov: bool = False,
-    ):
+    ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render_mode {render_mode!r}: expected 'ansi', 'human' or 'rgb_array'")
         self._core = GameEnv(size, side, opponent, 0 if seed is None else seed, pov)
@@ -72,21 +83,19 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is None and not self._started:
-            seed = self._seed
-            if seed is None:
-                seed = int(self.np_random.integers(2**63))
+        start = start_option(options).get("fen")
+        seed = first_seed(seed, self._started, self._seed, self.np_random)
+        observation, info = self._core.reset(seed, start)
         self._started = True
         self._needs_reset = None
-        observation, info = self._core.reset(seed)
         if self.render_mode == "human":
             self.render()
         return observation, info
 
-    def step(self, action: SupportsInt) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Union[int, np.integer[Any]]) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._needs_reset is not None:
             raise ResetNeeded(self._needs_reset)
-        result = self._core.step(int(action))
+        result = self._core.step(check_action(action, action_count(self.size)))
         if result[2]:
             how = "an illegal action" if result[4]["illegal_action"] else "the game's end"
             self._needs_reset = f"step() after the episode ended ({how}): call env.reset() first"

@@ -49,9 +49,11 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
 
     def reset(self) -> np.ndarray:
         seed = self._seeds[0]
+        # SB3's set_options (per game): those of game 0 are the vector's ({"fen": ...}, {"fens": [...]})
+        options = (getattr(self, "_options", None) or [None])[0] or None
         self._reset_seeds()
         self._reset_options()
-        observations, info = self.vector.reset(seed=seed)
+        observations, info = self.vector.reset(seed=seed, options=options)
         self._masks = info["action_mask"]
         return observations.copy()
 

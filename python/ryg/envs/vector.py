@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
 from ryg._optional import require
 from ryg._ryg import VectorCore, action_count
+from ryg.envs._common import check_actions, first_seed, start_option
+
+BatchOpponent = Union[str, int, Callable[[np.ndarray, np.ndarray], Any]]
+"""A ryg level, or a callable answering every game's move at once: given the planes
+``(k, 3, N, N)`` and masks ``(k, 2*N*N)`` of the k games whose opponent is to move, it returns
+k actions."""
 
 require("gymnasium", "ryg.envs.VectorEnv")
 from gymnasium import spaces  # noqa: E402
@@ -36,7 +42,10 @@ class VectorEnv(GymVectorEnv):
     ``i`` is seeded with ``seed + i``. With ``threads=k``, batches of at least 256 games per
     thread are split across ``k`` threads (default 1: on a busy machine more threads can be
     slower; the games played are the same either way). ``pov=True`` gives observations from
-    the mover's point of view, as ``FoxHoundsEnv``. ``step()`` before ``reset()`` raises
+    the mover's point of view, as ``FoxHoundsEnv``. ``opponent`` may be a callable that plays
+    every game's opponent at once (``BatchOpponent``: the planes, as the observations show
+    them, and the masks of the k games where it is to move in; k actions out): a network, a
+    past checkpoint. ``step()`` before ``reset()`` raises
     ``gymnasium.error.ResetNeeded``. Pickles and copies continue as the original would.
     """
 
@@ -47,13 +56,13 @@ class VectorEnv(GymVectorEnv):
         num_envs: int,
         size: int = 8,
         side: str = "mouse",
-        opponent: str = "3",
+        opponent: BatchOpponent = "3",
         seed: Optional[int] = None,
         oracle: bool = False,
         threads: Optional[int] = None,
         pov: bool = False,
         copy: bool = True,
-    ):
+    ) -> None:
         self._core = VectorCore(num_envs, size, side, opponent, 0 if seed is None else seed, oracle, threads, pov)
         self._seed = seed
         self._started = False
@@ -70,18 +79,19 @@ class VectorEnv(GymVectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
 
     def _out(self, batch: tuple[Any, ...]) -> tuple[Any, ...]:
-        observations, rewards, terminated, truncated, masks, optimal = batch
+        observations, rewards, terminated, truncated, masks, optimal, illegal = batch
         if self._copy:
-            observations, rewards, terminated, truncated, masks = (
+            observations, rewards, terminated, truncated, masks, illegal = (
                 observations.copy(),
                 rewards.copy(),
                 terminated.copy(),
                 truncated.copy(),
                 masks.copy(),
+                illegal.copy(),
             )
             optimal = None if optimal is None else optimal.copy()
         self._masks = masks
-        info = {"action_mask": masks}
+        info = {"action_mask": masks, "illegal_action": illegal}
         if optimal is not None:
             info["optimal_mask"] = optimal
         return observations, rewards, terminated, truncated, info
@@ -90,19 +100,19 @@ class VectorEnv(GymVectorEnv):
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is None and not self._started:
-            seed = self._seed
-            if seed is None:
-                seed = int(self.np_random.integers(2**62))
+        start = start_option(options)
+        if "fen" in start and "fens" in start:
+            raise ValueError("reset options 'fen' (one start for every game) and 'fens' (one per game): give one")
+        starts = start["fens"] if "fens" in start else [start["fen"]] if "fen" in start else None
+        seed = first_seed(seed, self._started, self._seed, self.np_random)
+        observations, _, _, _, info = self._out(self._core.reset(seed, starts))
         self._started = True
-        observations, _, _, _, info = self._out(self._core.reset(seed))
         return observations, info
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if not self._started:
             raise ResetNeeded("step() before reset(): call env.reset() first")
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        return self._out(self._core.step(actions))
+        return self._out(self._core.step(check_actions(actions, action_count(self.size))))
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""

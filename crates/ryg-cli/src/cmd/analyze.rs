@@ -15,7 +15,7 @@ use crate::args::{JsonArg, PositionArgs};
 /// evaluation and a switch per technique.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Search as this engine: ryg, or the 2022 articles' programs ryg1-v1, ryg1 (RYG, minimax on
+    /// Search as this engine: ryg, or the articles' programs ryg1-v1, ryg1 (RYG, minimax on
     /// an explicit tree; default depth 3), ryg3-v9, ryg3-v10, ryg3-v11 (RYG3, alpha-beta;
     /// default depth 8). Replaces --algo, --eval and the technique switches
     #[arg(long, value_name = "NAME", conflicts_with_all = ["algo", "eval", "no_tt", "no_ordering", "no_history", "no_id", "no_mdp", "pvs", "no_prove"])]
@@ -23,7 +23,7 @@ pub struct SearchArgs {
     /// Search method
     #[arg(long, value_name = "minimax|alphabeta", default_value = "alphabeta")]
     pub algo: Algo,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
     /// classic or default (ryg's own)
     #[arg(long, value_name = "seed-v1|seed|classic|default", default_value = "default")]
     pub eval: EvalKind,
@@ -257,6 +257,11 @@ macro_rules! analyze {
                     report.nodes
                 )?,
             }
+            // The articles' programs: their count too, as RYG3 counted (its search routine's
+            // calls, the leaves not counted, all iterations added up).
+            if args.search.engine.is_some_and(|e| e.is_original() && !e.is_ryg1()) && report.best_move.is_some() {
+                outln!("nodes as RYG3 counted them (boards searched with depth left): {}", report.interior_nodes)?;
+            }
             if let Some(res) = result.proven {
                 outln!("result: {res}")?;
             }
@@ -313,6 +318,7 @@ fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
         node_rule: match config.node_rule {
             NodeRule::FailSoft => W::NodeRule::FailSoft,
             NodeRule::Ryg3 => W::NodeRule::Ryg3,
+            NodeRule::Ryg3FirstOfEqual => W::NodeRule::Ryg3FirstOfEqual,
         },
         order_rule: match config.order_rule {
             OrderRule::TableFirst => W::OrderRule::TableFirst,
@@ -325,6 +331,7 @@ fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
         gen_order: match config.gen_order {
             GenOrder::Squares => W::GenOrder::Squares,
             GenOrder::Articles => W::GenOrder::Articles,
+            GenOrder::Ryg => W::GenOrder::Ryg,
         },
         game_ends: match config.game_ends {
             GameEnds::Exact => W::GameEnds::Exact,

@@ -11,7 +11,7 @@ use crate::args::{JsonArg, PositionArgs};
 pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
     /// classic or default (ryg's own)
     #[arg(
         long,

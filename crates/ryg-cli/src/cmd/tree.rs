@@ -31,7 +31,7 @@ pub struct Args {
     /// Output format (dot renders with Graphviz: `ryg tree --depth 2 --format dot | dot -Tsvg`)
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the 2020 articles),
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
     /// classic or default (ryg's own)
     #[arg(
         long,

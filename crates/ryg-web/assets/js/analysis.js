@@ -5,7 +5,7 @@ import { $, esc } from './dom.js';
 import { api } from './api.js';
 import { viewedFen } from './state.js';
 import { sideWord } from './words.js';
-import { t, has, currentLang, errorText } from './i18n.js';
+import { t, has, currentLang, errorText, fmtPct } from './i18n.js';
 import { treeTools } from './learn/lazy.js';
 
 let thinkDrawn = 0;
@@ -124,7 +124,7 @@ export async function runThink() {
       parts.push(`<h3>${t('think.tt')}</h3><dl class="tt">`);
       for (const [key, v] of Object.entries(tt)) {
         let shown = typeof v === 'number' ? v.toLocaleString(currentLang()) : esc(JSON.stringify(v));
-        if (key === 'filled' && tt.capacity) { const pct = (100 * v) / tt.capacity; shown += ` (${pct.toFixed(pct < 1 ? 2 : 1)}%)`; }
+        if (key === 'filled' && tt.capacity) { const share = v / tt.capacity; shown += ` (${fmtPct(share, share < 0.01 ? 2 : 1)})`; }
         parts.push(`<dt>${esc(has(`tt.${key}`) ? t(`tt.${key}`) : key)}</dt><dd>${shown}</dd>`);
       }
       parts.push('</dl>');

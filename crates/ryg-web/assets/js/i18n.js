@@ -56,6 +56,18 @@ export function t(key, args = {}) {
   return v.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
 }
 
+/** A number as the current language writes it (Intl.NumberFormat: «17.717», «42,7» in
+ * Spanish), with exactly `digits` decimals when given. */
+export function fmt(n, digits) {
+  const opts = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(lang, opts).format(Number(n));
+}
+
+/** A share (0.451) as a percentage the current language's way: «45.1%», «45,1 %». */
+export function fmtPct(x, digits = 0) {
+  return new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(x));
+}
+
 /** Whether `key` is in the tables. */
 export function has(key) { return key in en || (!!learn.en && key in learn.en); }
 

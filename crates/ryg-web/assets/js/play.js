@@ -13,7 +13,7 @@ import { parseFen, toFen, startPosition } from './fen.js';
 import { rememberGame } from './known.js';
 import { syncAddress, plyInAddress } from './address.js';
 import { splitHash } from './hash.js';
-import { t, currentLang, errorText } from './i18n.js';
+import { t, currentLang, errorText, fmt } from './i18n.js';
 
 let thinkingTimer = null;
 function startThinkingPoll(id) {
@@ -27,7 +27,7 @@ function startThinkingPoll(id) {
       if (th.thinking) {
         el.hidden = false;
         el.textContent = t('thinking.line', {
-          depth: th.depth, nodes: Number(th.nodes).toLocaleString(currentLang()), secs: ((performance.now() - t0) / 1000).toFixed(1),
+          depth: th.depth, nodes: Number(th.nodes).toLocaleString(currentLang()), secs: fmt((performance.now() - t0) / 1000, 1),
         });
       }
     } catch { /* the move request reports errors */ }

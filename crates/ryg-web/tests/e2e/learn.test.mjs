@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { newPage, screenshot, axeScan, rygBinary, idle, useServerAndBrowser, sq, newGameOnForm } from './harness.mjs';
+import { newPage, screenshot, screenshotPath, axeScan, rygBinary, idle, useServerAndBrowser, sq, newGameOnForm } from './harness.mjs';
 
 const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
 const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
@@ -221,7 +221,7 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   await axeScan(p, 'phone minimax lesson es', true);
   // the evaluation switch, in Spanish: RYG's second version (the articles') builds its own tree
   assert.equal(await p.locator('#lesson').getByText('Función de evaluación', { exact: true }).isVisible(), true);
-  assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg (default)', 'la de RYG v2: la de los artículos (seed)', 'la de RYG v1 (seed-v1)']);
+  assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg', 'la de RYG, segunda versión: la de los artículos', 'la de RYG, primera versión']);
   const seed = cliTree(2, START, 'seed');
   await lessonEval(p, 'mm', 'seed', seed.nodes.length);
   assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${seed.nodes[0].eval}, valor minimax ${seed.nodes[0].value}`));
@@ -287,7 +287,12 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v9')));
   assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v10')));
   assert.equal(cliInterior(E1F2, 8, 'ryg3-v9'), 8015);
-  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*−39%[\s\S]*−34%/);
+  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*«un 40% menos» \(39% fewer\)[\s\S]*48% fewer/);
+  // the article's moves beside ryg's: version 9 H8G7, version 10 B8A7, both reproduced
+  assert.equal(await p.locator('[data-ryg="move-v9"]').innerText(), 'h8g7');
+  assert.equal(await p.locator('[data-ryg="move-v10"]').innerText(), 'b8a7');
+  assert.match(await p.locator('.c64').innerText(), /«menos de minuto y medio»[\s\S]*at least 119 \(10,744 nodes in under 90 s\)/);
+  assert.match(await p.locator('[data-ryg="speed"]').innerText(), /^\d{1,3}(,\d{3})*$/);
   // the task: with iterative deepening, depth 8 costs more than a tenth of the C64's nodes
   await p.getByRole('button', { name: 'Check' }).click();
   assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false');
@@ -310,6 +315,15 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'Profundización iterativa, tablas hash, ordenación de movimientos, tablas de historia' }).waitFor();
   await techniquesReady(p);
+  // the C64's figures in Spanish, the Spanish way: 17.717, «un 40% menos», un 48 % menos
+  await p.locator('[data-ryg="speed"]').waitFor();
+  const c64 = await p.locator('.c64').innerText();
+  assert.match(c64, /17\.717[\s\S]*10\.744[\s\S]*«un 40% menos» \(un 39 % menos\)[\s\S]*un 48 % menos/);
+  assert.match(c64, /jugada de la versión 9\s+H8G7\s+h8g7[\s\S]*jugada de la versión 10\s+B8A7\s+b8a7/);
+  assert.match(c64, /al menos 119 \(10\.744 nodos en menos de 90 s\)/);
+  assert.doesNotMatch(await p.locator('#lesson').innerText(), /\d,\d{3}(?!\d)|\d\.\d{1,2} ms/);
+  await p.locator('.c64').scrollIntoViewIfNeeded();
+  await p.screenshot({ path: screenshotPath('learn-techniques-c64-es'), fullPage: true });
   await axeScan(p, 'techniques lesson es', true);
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -382,6 +396,19 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   const rows = await p.locator('#bd-perft tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.replace(/,/g, '')));
   assert.equal(rows.length, 8);
   assert.deepEqual(rows.map(Number), [1, 2, 3, 4, 5, 6, 7, 8].map((d) => perft(d, START)));
+  // RYG's 85 bytes beside ryg's bits: the start as RYG kept it, the mirror image of ryg's board —
+  // the matrix from offset 21, the cats on row 0, the mouse on (7, 3) (offset 80), as article 001
+  // and «RYG: procedimiento minimax» have them; ryg's cats set is the engine's
+  await p.locator('.rm-ryg').waitFor();
+  assert.equal(await p.locator('.rm-ryg').getAttribute('data-bytes'), '85');
+  const rygRow = async (r) => p.locator(`.rm-ryg tr[data-row="${r}"]`).innerText();
+  assert.match(await rygRow(0), /^21–28\s+matrix, row 0\s+FF 00 FF 00 FF 00 FF 00$/);
+  assert.match(await rygRow(7), /^77–84\s+matrix, row 7\s+00 00 00 01 00 00 00 00$/);
+  assert.match(await p.locator('.rm-bits tr[data-bits="cats"]').innerText(), /0x[0-9a-f]{16}\s+b8 d8 f8 h8$/);
+  assert.match(await p.locator('.rm-bits tr[data-bits="mouse"]').innerText(), /\s+e1$/);
+  // the articles' routines, each with its ryg function and source file
+  assert.ok(await p.locator('.rt-table tr[data-routine]').count() >= 13);
+  assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort\s+shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/);
   // the mouse on e1: up is two squares, down none, and both are empty
   await p.getByRole('button', { name: /^e1 / }).click();
   await p.locator('.bd-ops').waitFor();
@@ -414,6 +441,16 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   await axeScan(p, 'board lesson', true);
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'El tablero y las jugadas' }).waitFor();
+  await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
+  // Spanish numbers: 8.015 nodes, 0,123 ms — never 8,015 or 0.123
+  const esCells = await p.locator('#bd-perft tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[1].textContent, tr.children[2].textContent]));
+  for (const [nodes, ms] of esCells) {
+    assert.match(nodes, /^\d{1,4}$|^\d{1,3}(\.\d{3})+$/, nodes);
+    assert.match(ms, /^\d+,\d{3}$/, ms);
+  }
+  await p.locator('.rm-ryg').waitFor();
+  assert.match(await p.locator('.rm-ryg tr[data-row="7"]').innerText(), /^77–84\s+matriz, fila 7\s+00 00 00 01 00 00 00 00$/);
+  await p.screenshot({ path: screenshotPath('learn-board-memory-es'), fullPage: true });
   await axeScan(p, 'board lesson es', true);
   assert.deepEqual(p.errors, []);
   await p.context().close();

@@ -33,7 +33,7 @@ function split(mv) { const i = mv.search(/[a-n]\d+$/); return [mv.slice(0, i), m
 async function fen(p) { return p.locator('#fen').innerText(); }
 
 /** What the status says once the game is over, by language. */
-const OVER = { en: /wins/, es: /gana el ratón|ganan los gatos/i };
+const OVER = { en: /\bwins?\b/, es: /gana el ratón|ganan los gatos/i };
 
 async function listed(p) {
   return p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent.replace(/[?!]+$/, '')));
@@ -69,7 +69,7 @@ test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command
   await p.goto(server.url);
   await idle(p);
   await p.locator('#level').selectOption('ryg3-v10@8');
-  assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: the program of the 2022 articles «Programación retro del Commodore 64», searching 8 plies ahead/);
+  assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: one of the programs of the articles of the blog «Programación retro del Commodore 64», searching 8 plies ahead/);
   assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, depth 8');
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   assert.match(await p.locator('body').innerText(), /RYG3 v10, depth 8/);
@@ -86,7 +86,7 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   await p.locator('#lang').selectOption('es');
   await p.getByText('Dificultad', { exact: true }).first().waitFor();
   assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, nivel 8');
-  assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de 2022 (el nivel es la profundidad)');
+  assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de los artículos (el nivel es la profundidad)');
   await p.locator('#level').selectOption('ryg3-v10@8');
   assert.match(await p.locator('#level-note').innerText(), /«la profundidad de análisis o nivel de juego»/);
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
@@ -95,7 +95,8 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   await playToTheEnd(p, 'es', 'e1f2');
   const list = await listed(p);
   assert.equal(list[0], 'e1f2');
-  assert.equal(list[1], 'f8g7', `RYG3 v10 answers e1f2 with f8g7 from ${start}`);
+  // the article's move: «con la versión 10 es el B8A7» («Ordenación de movimientos»)
+  assert.equal(list[1], 'b8a7', `RYG3 v10 answers e1f2 with b8a7 from ${start}`);
   assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
   await screenshot(p, 'originals-ryg3-es');
   await axeScan(p, 'a game against RYG3 v10 in Spanish');

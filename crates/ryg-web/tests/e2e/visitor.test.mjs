@@ -139,7 +139,7 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await p.locator('#results-toggle').click();
   await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
   // the computer's reply at the default level is not always the best one: either side may win
-  assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: (ganan los gatos|gana el ratón) en \d+ jugadas con juego perfecto\.$/);
+  assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: (ganan los gatos|gana el ratón) en \d+ jugadas( \(\d+ (por bando|de un bando y \d+ del otro)\))? con juego perfecto\.$/);
   await check('playing, with a hint and the exact results');
   await p.locator('#pgn-box > summary').click();
   await check('the paste box');

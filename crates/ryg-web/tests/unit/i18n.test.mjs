@@ -45,7 +45,8 @@ test('units: plies with their full moves in English, the articles\' «jugadas» 
   assert.equal(t('result.in.cats', { plies: plies(43) }), 'cats win in 43 plies (22 moves)');
   setLang('es');
   // the articles' word: «jugadas» are plies (each side's move); depth is «nivel»
-  assert.equal(t('result.in.cats', { plies: plies(43) }), 'ganan los gatos en 43 jugadas');
+  assert.equal(t('result.in.cats', { plies: plies(43) }), 'ganan los gatos en 43 jugadas (22 de un bando y 21 del otro)');
+  assert.equal(plies(44), '44 jugadas (22 por bando)');
   assert.equal(plies(1), '1 jugada');
   setLang('en');
 });

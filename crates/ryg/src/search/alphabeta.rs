@@ -196,7 +196,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             if s > alpha {
                 exact.push((mv, s));
             }
-            // RYG3 keeps the last of equal moves.
+            // RYG3 version 9 keeps the last of equal moves.
             if s > best || (self.switches.node_rule == NodeRule::Ryg3 && s == best) {
                 best = s;
                 best_move = Some(mv);
@@ -272,7 +272,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             }
         }
         let moves = self.ordered_moves(pos, table_move);
-        if self.switches.node_rule == NodeRule::Ryg3 {
+        if matches!(self.switches.node_rule, NodeRule::Ryg3 | NodeRule::Ryg3FirstOfEqual) {
             return self.ryg3_node(pos, &moves, depth, ply, alpha, beta);
         }
         let alpha0 = alpha;
@@ -328,8 +328,9 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         best
     }
 
-    /// RYG3's node: fail-hard, a move that reaches alpha becomes the best (the last of equal
-    /// moves), a move stored only when one did.
+    /// RYG3's node: fail-hard, a move stored only when one reached the window; version 9 takes
+    /// a move that reaches alpha (the last of equal moves), version 10 one that passes it (the
+    /// first).
     fn ryg3_node(
         &mut self,
         pos: &mut Position,
@@ -339,6 +340,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
+        let last_of_equal = self.switches.node_rule == NodeRule::Ryg3;
         let mut best_move = None;
         for &mv in moves.iter() {
             pos.play_unchecked(mv);
@@ -347,7 +349,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
             if self.stopped {
                 return Score::ZERO;
             }
-            if s >= alpha {
+            if s > alpha || (last_of_equal && s == alpha) {
                 alpha = s;
                 best_move = Some(mv);
                 self.update_pv(ply, mv);

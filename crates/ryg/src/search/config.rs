@@ -74,8 +74,11 @@ pub enum GenOrder {
     /// ryg's: by destination square, SW, SE, NW, NE.
     #[default]
     Squares,
-    /// The articles' direction tables: SW, SE, NE, NW.
+    /// RYG3's direction tables (article 003, «Generación de jugadas I»): SW, SE, NE, NW.
     Articles,
+    /// RYG's direction tables (article 001, «RYG: jugadas del ratón – rutina básica»), on
+    /// ryg's board, the mirror image of RYG's: NE, NW, SW, SE.
+    Ryg,
 }
 
 /// How a node of alpha-beta keeps its best move and value.
@@ -85,10 +88,17 @@ pub enum NodeRule {
     /// equal moves is kept); every node stores its result.
     #[default]
     FailSoft,
-    /// RYG3's fail-hard search: a move that reaches alpha («puntuación ≥ alfa» for the mouse,
-    /// «≤ beta» for the cats) becomes the best, so the last of equal moves is kept; a node
-    /// returns its window's bound when nothing reached it, and stores a move only when one did.
+    /// RYG3 version 9's fail-hard search: a move that reaches alpha (a score ≥ alpha for the
+    /// mouse, ≤ beta for the cats, in its listing) becomes the best, so the last of equal moves
+    /// is kept; a node returns its window's bound when nothing reached it, and stores a move
+    /// only when one did.
     Ryg3,
+    /// RYG3 version 10's: the same fail-hard search, but a move becomes the best only by
+    /// passing alpha, so the first of equal moves is kept. Article 002 («Ordenación de
+    /// movimientos») says version 10 adjusted the routine "search" «cuando la puntuación
+    /// retornada coincide con alfa o beta»; keeping the first is ryg's reading, and with it
+    /// version 9 plays h8g7 and version 10 b8a7 after e1f2 at depth 8, as the article reports.
+    Ryg3FirstOfEqual,
 }
 
 /// How finished positions are scored.

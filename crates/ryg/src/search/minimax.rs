@@ -41,7 +41,8 @@ pub struct TreeNode {
     /// Plies below the root.
     pub ply: u16,
     /// The static evaluation for the side to move: every board is evaluated, as the articles'
-    /// program did («todos y cada uno de los tableros del árbol»); only the leaves' count.
+    /// program did («todos y cada uno de los tableros del árbol», «RYG: función de evaluación –
+    /// evaluación del árbol completo»); only the leaves' count.
     pub eval: Score,
     /// The minimax value for the side to move; game ends counted in plies from the root
     /// (or scored by the evaluation under [`GameEnds::Evaluated`]).

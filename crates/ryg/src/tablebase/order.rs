@@ -24,7 +24,25 @@ impl Tablebase {
     /// Every position of the table with its exact result, in index order (for exporting the
     /// table, e.g. as training data).
     pub fn positions(&self) -> impl Iterator<Item = (Position, ExactResult)> + '_ {
-        (0..self.index.entries())
+        self.positions_in(0..self.entries())
+    }
+
+    /// The entries of the table's index, of which [`Tablebase::positions_in`] takes ranges
+    /// (some entries are no position: every position is one entry, not every entry one
+    /// position).
+    pub fn entries(&self) -> usize {
+        self.index.entries()
+    }
+
+    /// The positions of the index entries `entries` (clamped to the table) with their exact
+    /// results, in index order: [`Tablebase::positions`] in chunks, e.g. for a table too large
+    /// to export at once.
+    pub fn positions_in(
+        &self,
+        entries: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = (Position, ExactResult)> + '_ {
+        let end = entries.end.min(self.index.entries());
+        (entries.start.min(end)..end)
             .filter_map(|entry| self.index.position(entry))
             .map(|position| (position, self.result(&position)))
     }
@@ -64,6 +82,18 @@ impl Tablebase {
 mod tests {
     use super::*;
     use crate::Size;
+
+    #[test]
+    fn positions_in_chunks_are_the_positions() {
+        let tb = Tablebase::build(Size::new(6).unwrap(), 1, &mut ());
+        let whole: Vec<_> = tb.positions().collect();
+        let entries = tb.entries();
+        let cuts = [0, 1, entries / 3, entries / 3 + 7, entries - 5, entries, entries + 9];
+        let chunks: Vec<_> = cuts.windows(2).flat_map(|w| tb.positions_in(w[0]..w[1])).collect();
+        assert_eq!(chunks, whole);
+        assert_eq!(tb.positions_in(entries + 1..entries + 5).count(), 0);
+        assert_eq!(whole.len() as u64, tb.stats().positions);
+    }
 
     #[test]
     fn every_position_once_children_before_parents() {

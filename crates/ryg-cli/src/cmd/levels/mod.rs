@@ -32,7 +32,7 @@ pub struct Args {
     /// Seed of the sampled games (game i uses seed + i)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Against one of the 2022 articles' programs instead of the levels, from every start
+    /// Against one of the articles' programs instead of the levels, from every start
     /// square (4x4 to 8x8): ryg1-v1, ryg1, ryg3-v9, ryg3-v10 or ryg3-v11, optionally @DEPTH
     /// (default 3 for RYG, 8 for RYG3), e.g. ryg3-v10@8
     #[arg(long, value_name = "SPEC", conflicts_with_all = ["sample", "games", "seed"])]

@@ -40,7 +40,7 @@ pub struct Args {
     /// Continue the game recorded in FILE
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "size", "start"])]
     pub load: Option<PathBuf>,
-    /// Play against one of the 2022 articles' programs instead of a level: ryg1-v1 or ryg1
+    /// Play against one of the articles' programs instead of a level: ryg1-v1 or ryg1
     /// (RYG: minimax, depth 1-7, default 3), ryg3-v9, ryg3-v10 or ryg3-v11 (RYG3: alpha-beta,
     /// depth 1-16, default 8); --depth is its «nivel», the search depth
     #[arg(long, value_name = "ENGINE", conflicts_with = "level")]

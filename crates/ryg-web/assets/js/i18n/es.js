@@ -2,8 +2,10 @@
 // gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba).
 
 const plural = (n, one, many) => (n === 1 ? one : many);
+/** Un número escrito a la española: «17.717», «42,7». */
+const fmt = (n) => new Intl.NumberFormat('es').format(n);
 
-/** El resumen de un bando: «12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).» */
+/** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).” */
 function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost }) {
   const parts = [`${moves} ${plural(moves, 'jugada', 'jugadas')}`];
   if (!gave && !shortened) parts.push('ninguna perdió terreno');
@@ -35,13 +37,13 @@ export default {
   'seat.perfect': 'perfecto',
   'seat.level': 'dificultad {n}',
   'seat.engine': '{title}, nivel {depth}',
-  'new.originals': 'Los programas del C64 de 2022 (el nivel es la profundidad)',
+  'new.originals': 'Los programas del C64 de los artículos (el nivel es la profundidad)',
   'engine.ryg3-v10': 'RYG3 v10',
   'engine.ryg3-v11': 'RYG3 v11',
   'engine.ryg3-v9': 'RYG3 v9',
   'engine.ryg1': 'RYG, evaluación v2',
   'engine.ryg1-v1': 'RYG, evaluación v1',
-  'levels.mean.engine': ({ title, depth }) => `${title}: el programa de los artículos de 2022 «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego», ${depth} jugadas por delante. Juega siempre igual, con la función de evaluación de RYG (la segunda versión en RYG3, cuya evaluación propia no se reproduce).`,
+  'levels.mean.engine': ({ title, depth }) => `${title}: uno de los programas de los artículos del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} jugadas por delante. Juega siempre igual, con la función de evaluación de RYG (la segunda versión en RYG3, cuya evaluación propia no se reproduce).`,
   'engine.option.ryg3-v10@8': 'RYG3 v10, nivel 8',
   'engine.option.ryg3-v11@8': 'RYG3 v11, nivel 8',
   'engine.option.ryg3-v9@8': 'RYG3 v9, nivel 8',
@@ -56,7 +58,9 @@ export default {
   'seats.computers': 'ratón {mouse} contra gatos {cats}',
 
   // The articles count plies as «jugadas» (each side's move) and depth in «niveles».
-  'units.plies': ({ n }) => `${n} ${plural(n, 'jugada', 'jugadas')}`,
+  // Una jugada es la de un bando, como en los artículos; junto a la lista numerada se dice
+  // también cuántas hizo cada bando: “44 jugadas (22 por bando)”.
+  'units.plies': ({ n, moves }) => `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
   'units.moves': ({ n }) => `${n} ${plural(n, 'jugada', 'jugadas')}`,
   'result.in.mouse': 'gana el ratón en {plies}',
   'result.in.cats': 'ganan los gatos en {plies}',
@@ -237,9 +241,9 @@ export default {
   'think.depth': 'Profundidad del árbol',
   // la evaluación con que busca (el panel y las lecciones 2 y 4)
   'eval.label': 'Función de evaluación',
-  'eval.default': 'la propia de ryg (default)',
-  'eval.seed': 'la de RYG v2: la de los artículos (seed)',
-  'eval.seed-v1': 'la de RYG v1 (seed-v1)',
+  'eval.default': 'la propia de ryg',
+  'eval.seed': 'la de RYG, segunda versión: la de los artículos',
+  'eval.seed-v1': 'la de RYG, primera versión',
   'think.run': 'Mostrar la búsqueda',
   'think.searching': 'Buscando…',
   'think.notNow': 'No durante una partida entre amigos: la búsqueda vuelve a verse cuando acabe.',
@@ -269,7 +273,7 @@ export default {
   'think.historyEmpty': 'Las tablas de historia están vacías (no hubo cortes).',
   'think.historyNote': 'Desde (filas) × hasta (columnas): cuánto se premió cada movimiento por producir cortes; más oscuro, más.',
   'think.fromTo': 'desde \\ hasta',
-  'think.tt': 'Tabla de transposición',
+  'think.tt': 'Tabla hash',
 
   // the default evaluation's terms (the server says them in English), the search's techniques
   // and the transposition table's counts
@@ -473,7 +477,7 @@ export default {
   'puzzles.dailyOf': 'Problema del día, {date}',
   'puzzles.theme.breakthrough': 'el ratón rebasa a los gatos',
   'puzzles.theme.trap': 'acorralar',
-  'puzzles.theme.tempo': 'tiempo de espera',
+  'puzzles.theme.tempo': 'jugada de espera',
   'puzzles.theme.only-cat-move': 'la única jugada de los gatos',
   'puzzles.theme.long-line': 'línea larga',
   'puzzles.theme.none': 'jugada única',

@@ -3,10 +3,11 @@
 // the engine (`/api/bits`) shows each step; perft (`/api/perft`) counts the move sequences.
 import { $, esc } from '../dom.js';
 import { api } from '../api.js';
-import { t, errorText, currentLang } from '../i18n.js';
+import { t, errorText, fmt } from '../i18n.js';
 import { parseFen } from '../fen.js';
 import { createBoard } from '../board.js';
 import { lessonFen } from './kit.js';
+import { rygMemoryHtml, showRygMemory, routinesHtml } from './rygmemory.js';
 
 const AFTER_E1D2 = '1c1c1c1c/8/8/8/8/8/3m4/8 c';
 let board = null;
@@ -24,13 +25,15 @@ export const boardLesson = {
       </div>
       <div class="pf-explorer"><div id="bd-board" class="board pf-board bd-board"></div>
         <div class="bd-side"><p id="bd-hint" class="note">${t('lesson.board.click')}</p><div id="bd-bits" aria-live="polite"></div></div></div>
+      ${rygMemoryHtml()}
       <h3>${t('lesson.board.perftTitle')}</h3>
       <p class="note">${t('lesson.board.perftNote')}</p>
       <div class="scroll"><table id="bd-perft" class="depths"><caption>${t('lesson.board.perftCaption')}</caption><thead><tr><th scope="col">${t('learn.depth')}</th><th scope="col">${t('lesson.board.sequences')}</th><th scope="col">${t('lesson.techniques.ms')}</th></tr></thead><tbody></tbody></table></div>
       <section class="task" aria-labelledby="bd-task-title"><h3 id="bd-task-title">${t('task.title')}</h3>
         <p>${t('lesson.board.task')}</p>
         <div class="row"><label><span>${t('lesson.board.answer')}</span> <input id="bd-answer" type="number" min="0" max="99" inputmode="numeric"></label><button type="button" id="bd-check">${t('task.check')}</button></div>
-        <p id="bd-verdict" class="verdict" role="status"></p></section>`;
+        <p id="bd-verdict" class="verdict" role="status"></p></section>
+      ${routinesHtml()}`;
     board = createBoard($('bd-board'), {
       square: (name) => show(name),
       canDrag: () => false,
@@ -58,6 +61,7 @@ function load() {
   fen = positionFen($('bd-pos').value);
   draw(null, []);
   $('bd-bits').innerHTML = '';
+  showRygMemory(fen);
   perft();
 }
 
@@ -73,7 +77,7 @@ async function perft() {
     return;
   }
   if (mine !== seq || !$('bd-perft')) return;
-  $('bd-perft').querySelector('tbody').innerHTML = r.depths.map((d) => `<tr><th scope="row">${d.depth}</th><td>${d.nodes.toLocaleString(currentLang())}</td><td>${(1000 * d.seconds).toFixed(3)}</td></tr>`).join('');
+  $('bd-perft').querySelector('tbody').innerHTML = r.depths.map((d) => `<tr><th scope="row">${d.depth}</th><td>${fmt(d.nodes)}</td><td>${fmt(1000 * d.seconds, 3)}</td></tr>`).join('');
   $('bd-perft').dataset.busy = 'false';
 }
 

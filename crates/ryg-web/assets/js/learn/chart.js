@@ -2,6 +2,7 @@
 // vertical scale can be logarithmic). Pure: tested with `node --test`. The page shows a table
 // with the same numbers beside it.
 import { esc } from '../dom.js';
+import { fmt } from '../i18n.js';
 
 /** Ticks of a log scale from `lo` to `hi`: 1, 10, 100, … covering both. */
 export function logTicks(lo, hi) {
@@ -33,7 +34,7 @@ export function lineChart(series, { maxX, xLabel, yLabel, width = 560, height = 
   const parts = [`<svg class="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-hidden="true" focusable="false">`];
   for (const v of ticks) {
     const y = fy(v).toFixed(1);
-    parts.push(`<line class="grid" x1="${left}" x2="${width - right}" y1="${y}" y2="${y}"></line><text class="tick" x="${left - 6}" y="${y}" dy="4" text-anchor="end">${v.toLocaleString('en')}</text>`);
+    parts.push(`<line class="grid" x1="${left}" x2="${width - right}" y1="${y}" y2="${y}"></line><text class="tick" x="${left - 6}" y="${y}" dy="4" text-anchor="end">${fmt(v)}</text>`);
   }
   for (let x = 1; x <= maxX; x += 1) parts.push(`<text class="tick" x="${fx(x).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle">${x}</text>`);
   parts.push(`<text class="axis" x="${(left + width - right) / 2}" y="${height - 4}" text-anchor="middle">${esc(xLabel)}</text>`);

@@ -4,21 +4,22 @@
 // figures, and the Commodore 64's figures from the articles beside ryg's for the same settings.
 import { $, esc } from '../dom.js';
 import { api } from '../api.js';
-import { t, errorText, currentLang } from '../i18n.js';
+import { t, errorText, fmt, fmtPct } from '../i18n.js';
 import { lineChart } from './chart.js';
 import { lessonFen, evalOptions } from './kit.js';
 import { sqCoords } from '../fen.js';
 
 /** The articles' experiment: depth 8 after e1f2, with the original's (seed) evaluation. */
 export const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
-/** What RYG3 searched there (article «Ordenación de movimientos»): versions 9 and 10. */
-const C64 = { plain: 17717, ordered: 10744 };
+/** What RYG3 searched there and the moves it played (article 002, «Ordenación de
+ * movimientos»): versions 9 and 10; version 10 took «menos de minuto y medio» at that depth. */
+const C64 = { plain: 17717, ordered: 10744, plainMove: 'H8G7', orderedMove: 'B8A7', seconds: 90 };
 const SWITCHES = ['tt', 'ordering', 'history', 'id'];
 
 let seq = 0;
 let last = null;
 
-const num = (n) => Number(n).toLocaleString(currentLang());
+const num = (n) => fmt(n);
 
 export const techniques = {
   key: 'techniques',
@@ -80,12 +81,12 @@ async function run() {
   last = { r, fen, evalName };
   const deepest = r.depths[r.depths.length - 1];
   const total = r.depths.reduce((a, d) => a + d.seconds, 0);
-  $('tq-summary').textContent = t('lesson.techniques.summary', { depth: deepest.depth, nodes: num(deepest.nodes), plain: num(plain.depths[plain.depths.length - 1].nodes), ms: (1000 * total).toFixed(1) });
+  $('tq-summary').textContent = t('lesson.techniques.summary', { depth: deepest.depth, nodes: num(deepest.nodes), plain: num(plain.depths[plain.depths.length - 1].nodes), ms: fmt(1000 * total, 1) });
   const { svg } = lineChart([
     { name: 'plain', cls: 'plain', points: plain.depths.map((d) => [d.depth, d.nodes]) },
     { name: 'on', cls: 'on', points: r.depths.map((d) => [d.depth, d.nodes]) },
   ], { maxX: depth, xLabel: t('learn.depth'), yLabel: t('lesson.alphabeta.nodes') });
-  const rows = r.depths.map((d, i) => `<tr><th scope="row">${d.depth}</th><td>${d.finished ? num(d.nodes) : `> ${num(r.node_budget)}`}</td><td>${plain.depths[i] ? num(plain.depths[i].nodes) : ''}</td><td>${(1000 * d.seconds).toFixed(2)}</td><td>${esc(d.best_move ?? '—')}</td><td>${esc(d.score ?? '—')}</td></tr>`).join('');
+  const rows = r.depths.map((d, i) => `<tr><th scope="row">${d.depth}</th><td>${d.finished ? num(d.nodes) : `> ${num(r.node_budget)}`}</td><td>${plain.depths[i] ? num(plain.depths[i].nodes) : ''}</td><td>${fmt(1000 * d.seconds, 2)}</td><td>${esc(d.best_move ?? '—')}</td><td>${esc(d.score ?? '—')}</td></tr>`).join('');
   $('tq-out').innerHTML = `<div class="chart-box"><p class="legend"><span class="key on"></span> ${t('lesson.techniques.chosen')} <span class="key plain"></span> ${t('lesson.techniques.plain')}</p>${svg}</div>
     <div class="scroll"><table class="depths"><caption>${t('lesson.techniques.tableCaption')}</caption><thead><tr><th scope="col">${t('learn.depth')}</th><th scope="col">${t('lesson.techniques.chosen')}</th><th scope="col">${t('lesson.techniques.plain')}</th><th scope="col">${t('lesson.techniques.ms')}</th><th scope="col">${t('lesson.techniques.best')}</th><th scope="col">${t('lesson.techniques.score')}</th></tr></thead><tbody>${rows}</tbody></table></div>
     <h3>${t('lesson.techniques.ttTitle')}</h3>${tableHtml(r.table)}
@@ -96,7 +97,7 @@ async function run() {
 
 function tableHtml(tt) {
   if (!tt) return `<p class="note">${t('lesson.techniques.ttOff')}</p>`;
-  const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(a * 100 < b ? 2 : 1)}%` : '—');
+  const pct = (a, b) => (b ? fmtPct(a / b, a * 100 < b ? 2 : 1) : '—');
   const row = (k, v) => `<dt>${t(`lesson.techniques.tt.${k}`)}</dt><dd>${v}</dd>`;
   return `<dl class="tt">${row('filled', `${num(tt.filled)} / ${num(tt.capacity)} (${pct(tt.filled, tt.capacity)})`)}${row('hits', `${num(tt.hits)} / ${num(tt.probes)} (${pct(tt.hits, tt.probes)})`)}${row('stores', num(tt.stores))}${row('overwrites', num(tt.overwrites))}</dl>`;
 }
@@ -121,7 +122,10 @@ function heatHtml(cells) {
 }
 
 /** The article's figures beside ryg's reproductions of the same RYG3 versions (depth 8 after
- * e1f2), both counted as RYG3 counted: the search routine's calls, all eight iterations. */
+ * e1f2), both counted as RYG3 counted: the search routine's calls, all eight iterations; the
+ * moves each played; and the speed of the same version at the same depth (version 10): the
+ * article's «menos de minuto y medio» for its move («Ordenación de movimientos») gives the C64
+ * at least 10,744 / 90 nodes a second. */
 async function compareC64() {
   let plain;
   let ordered;
@@ -134,12 +138,18 @@ async function compareC64() {
   }
   if (!$('tq-c64')) return;
   const n = (r) => r.depths[7].interior_nodes;
-  const save = (a, b) => `−${Math.round((100 * (a - b)) / a)}%`;
+  const fewer = (a, b) => t('lesson.techniques.fewer', { pct: num(Math.round((100 * (a - b)) / a)) });
+  const mv = (r) => esc(r.depths[7].best_move ?? '—');
+  const seconds = ordered.depths[7].seconds;
+  const rate = (nodes, s) => num(Math.round(nodes / s));
   $('tq-c64').innerHTML = `<p>${t('lesson.techniques.c64Note')}</p><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
     <tr><th scope="row">${t('lesson.techniques.noOrdering')}</th><td>${num(C64.plain)}</td><td data-ryg="plain">${num(n(plain))}</td></tr>
     <tr><th scope="row">${t('lesson.techniques.withOrdering')}</th><td>${num(C64.ordered)}</td><td data-ryg="ordered">${num(n(ordered))}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.saved')}</th><td>${save(C64.plain, C64.ordered)}</td><td>${save(n(plain), n(ordered))}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.time')}</th><td>${t('lesson.techniques.c64Time')}</td><td>${t('lesson.techniques.rygTime', { ms: (1000 * plain.depths[7].seconds).toFixed(2) })}</td></tr></tbody></table>`;
+    <tr><th scope="row">${t('lesson.techniques.saved')}</th><td>«un 40% menos» (${fewer(C64.plain, C64.ordered)})</td><td>${fewer(n(plain), n(ordered))}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.moveV9')}</th><td>${C64.plainMove}</td><td data-ryg="move-v9">${mv(plain)}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.moveV10')}</th><td>${C64.orderedMove}</td><td data-ryg="move-v10">${mv(ordered)}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.time')}</th><td>${t('lesson.techniques.c64Time')}</td><td data-ryg="time">${t('lesson.techniques.rygTime', { ms: fmt(1000 * seconds, 2) })}</td></tr>
+    <tr><th scope="row">${t('lesson.techniques.speed')}</th><td>${t('lesson.techniques.c64Speed', { n: rate(C64.ordered, C64.seconds) })}</td><td data-ryg="speed">${t('lesson.techniques.rygSpeed', { n: rate(n(ordered), seconds) })}</td></tr></tbody></table>`;
 }
 
 function check() {

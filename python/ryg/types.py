@@ -1,0 +1,102 @@
+"""The shapes of what ``ryg`` returns, for type checkers: ``ryg.solve``'s dict, an outcome,
+``ryg.solve_batch``'s and ``ryg.tablebase_arrays``' arrays, the sides' and reasons' names."""
+
+from __future__ import annotations
+
+from typing import Literal, Optional, TypedDict
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "Side",
+    "Reason",
+    "Outcome",
+    "Exact",
+    "MoveResult",
+    "SolveResult",
+    "SolveBatch",
+    "TablebaseArrays",
+    "SearchResult",
+    "SearchBatch",
+]
+
+Side = Literal["mouse", "cats"]
+"""A side's name: who moves, who wins."""
+
+Reason = Literal["mouse_escaped", "mouse_trapped", "cats_blocked"]
+"""Why a game ended."""
+
+
+class Outcome(TypedDict):
+    """``Position.outcome`` of a finished game."""
+
+    winner: Side
+    reason: Reason
+
+
+class Exact(TypedDict):
+    """The exact result with perfect play: the winner and the plies to the end."""
+
+    winner: Side
+    plies: int
+
+
+class MoveResult(TypedDict):
+    """One move of ``ryg.solve``'s ``moves``: the result after it."""
+
+    move: str
+    winner: Side
+    plies: int
+
+
+class SolveResult(TypedDict):
+    """``ryg.solve``: the dict of ``ryg solve --json``."""
+
+    fen: str
+    winner: Side
+    plies: int
+    best_moves: list[str]
+    moves: list[MoveResult]
+
+
+class SolveBatch(TypedDict):
+    """``ryg.solve_batch``: winner (int8, 0 the mouse, 1 the cats), plies (int32),
+    optimal_mask (int8, ``(B, 2*N*N)``)."""
+
+    winner: npt.NDArray[np.int8]
+    plies: npt.NDArray[np.int32]
+    optimal_mask: npt.NDArray[np.int8]
+
+
+class TablebaseArrays(TypedDict):
+    """``ryg.tablebase_arrays``: every position of a board and its exact result."""
+
+    mouse: npt.NDArray[np.uint8]
+    cats: npt.NDArray[np.uint8]
+    to_move: npt.NDArray[np.uint8]
+    winner: npt.NDArray[np.uint8]
+    plies: npt.NDArray[np.uint16]
+
+
+class SearchResult(TypedDict):
+    """``ryg.search``: the best move (None when the game is over), the score for the side to
+    move, the game's end when the search proved it (else None), the nodes, the principal
+    variation."""
+
+    best_move: Optional[str]
+    best_action: Optional[int]
+    score: int
+    winner: Optional[Side]
+    plies: Optional[int]
+    nodes: int
+    pv: list[str]
+
+
+class SearchBatch(TypedDict):
+    """``ryg.search_batch``: best_action (int64, -1 when the game is over), score (int32),
+    nodes (uint64)."""
+
+    best_action: npt.NDArray[np.int64]
+    score: npt.NDArray[np.int32]
+    nodes: npt.NDArray[np.uint64]
