@@ -3,9 +3,11 @@
 //! reset on its next step (Gymnasium's "next step" autoreset): that step ignores its action
 //! and returns the new game's first observation.
 
+mod outputs;
+
 use std::sync::Mutex;
 
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ryg::search::SplitMix64;
@@ -15,130 +17,13 @@ use crate::encoding;
 use crate::env::{check_start, side_of, Game, Opponent};
 use crate::player::Seed;
 use crate::position::size_of;
+use outputs::{Batch, Chunk, Outputs};
 
 /// Keeps the random agent's choices apart from the opponents' (seeded `seed + i`).
 const RANDOM_AGENT_SALT: u64 = 0x5eed_a6e7_0000_0001;
 
 /// Batches smaller than this per extra thread are stepped on one thread.
 const GAMES_PER_THREAD: usize = 256;
-
-/// What one call returns: observations, rewards, terminations, truncations, action masks,
-/// and the optimal-action masks when asked for.
-type Batch<'py> = (
-    Bound<'py, PyArray4<u8>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray2<i8>>,
-    Option<Bound<'py, PyArray2<i8>>>,
-    Bound<'py, PyArray1<bool>>,
-);
-
-/// The arrays every call writes into and returns (allocated once: no allocation per step).
-struct Outputs {
-    planes: Py<PyArray4<u8>>,
-    rewards: Py<PyArray1<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    truncated: Py<PyArray1<bool>>,
-    masks: Py<PyArray2<i8>>,
-    optimal: Option<Py<PyArray2<i8>>>,
-    /// Whether the step's action was not a legal move (the game then ends as a loss).
-    illegal: Py<PyArray1<bool>>,
-}
-
-impl Outputs {
-    fn new(py: Python<'_>, count: usize, n: usize, actions: usize, oracle: bool) -> Outputs {
-        Outputs {
-            planes: PyArray4::zeros(py, [count, 3, n, n], false).unbind(),
-            rewards: PyArray1::zeros(py, count, false).unbind(),
-            terminated: PyArray1::from_vec(py, vec![false; count]).unbind(),
-            truncated: PyArray1::from_vec(py, vec![false; count]).unbind(),
-            masks: PyArray2::zeros(py, [count, actions], false).unbind(),
-            optimal: oracle.then(|| PyArray2::zeros(py, [count, actions], false).unbind()),
-            illegal: PyArray1::from_vec(py, vec![false; count]).unbind(),
-        }
-    }
-
-    fn bind<'py>(&self, py: Python<'py>) -> Batch<'py> {
-        (
-            self.planes.bind(py).clone(),
-            self.rewards.bind(py).clone(),
-            self.terminated.bind(py).clone(),
-            self.truncated.bind(py).clone(),
-            self.masks.bind(py).clone(),
-            self.optimal.as_ref().map(|o| o.bind(py).clone()),
-            self.illegal.bind(py).clone(),
-        )
-    }
-}
-
-/// One thread's share of a call: its games, their actions and flags, and their rows of the
-/// outputs.
-struct Chunk<'a> {
-    games: &'a mut [Game],
-    actions: Option<&'a [i64]>,
-    finished: &'a mut [bool],
-    planes: &'a mut [u8],
-    rewards: &'a mut [f32],
-    terminated: &'a mut [bool],
-    illegal: &'a mut [bool],
-    masks: &'a mut [i8],
-    optimal: Option<&'a mut [i8]>,
-    /// The positions a reset starts from (all, or one per game), else the start.
-    starts: &'a [Position],
-    pov: bool,
-}
-
-impl Chunk<'_> {
-    /// Steps (with `actions`) or resets (reseeding game `i` with `seed + first + i` when
-    /// given) every game of the chunk, and writes what each one shows.
-    fn run(self, reset_seed: Option<(u64, usize)>) {
-        let Some(game) = self.games.first() else { return };
-        let size = game.position.size();
-        let (cells, actions) = (3 * usize::from(size.n()).pow(2), encoding::action_count(size));
-        let mut optimal = self.optimal;
-        self.masks.fill(0);
-        self.rewards.fill(0.0);
-        self.terminated.fill(false);
-        self.illegal.fill(false);
-        if let Some(optimal) = optimal.as_deref_mut() {
-            optimal.fill(0);
-        }
-        for (i, game) in self.games.iter_mut().enumerate() {
-            match self.actions {
-                Some(_) if self.finished[i] => {
-                    game.reset(None, None);
-                    self.finished[i] = false;
-                }
-                Some(all) => {
-                    let step = game.step(usize::try_from(all[i]).unwrap_or(usize::MAX));
-                    self.rewards[i] = step.reward;
-                    self.terminated[i] = step.terminated;
-                    self.illegal[i] = step.illegal;
-                    self.finished[i] = step.terminated;
-                }
-                None => {
-                    let start = match self.starts {
-                        [] => None,
-                        [one] => Some(*one),
-                        each => Some(each[i]),
-                    };
-                    game.reset(reset_seed.map(|(seed, first)| seed.wrapping_add((first + i) as u64)), start);
-                    self.finished[i] = false;
-                }
-            }
-            let planes = &mut self.planes[i * cells..(i + 1) * cells];
-            planes[..cells / 3 * 2].fill(0); // the pieces' planes (fill_planes writes the third)
-            encoding::fill_planes(&game.position, planes, self.pov);
-            game.fill_mask(&mut self.masks[i * actions..(i + 1) * actions]);
-            if let Some(optimal) = optimal.as_deref_mut() {
-                for a in game.optimal_actions() {
-                    optimal[i * actions + a] = 1;
-                }
-            }
-        }
-    }
-}
 
 /// The engine of `ryg.envs.VectorEnv`. It pickles and copies with its state (every game's
 /// position and opponent's generator, the random agent's generator); copies share the
