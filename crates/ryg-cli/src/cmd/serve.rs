@@ -107,6 +107,10 @@ pub struct Args {
     /// The deepest analysis (GET /api/analyze) searches, in plies
     #[arg(long, value_name = "PLIES", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100))]
     pub analysis_depth: u64,
+    /// The longest the computer thinks about one move in a game, in milliseconds: a search
+    /// still going then plays the best move found so far
+    #[arg(long, value_name = "MS", default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub move_ms: u64,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -151,6 +155,7 @@ pub fn run(args: Args) -> Result<()> {
         ..ryg_web::work::WorkLimits::default()
     };
     config.game_work.workers = workers;
+    config.game_work.move_ms = args.move_ms;
     let files = raise_open_files_limit();
     config.connections = ryg_web::listen::Hygiene {
         header_timeout: std::time::Duration::from_secs(args.header_timeout),

@@ -53,6 +53,15 @@ impl GameStore for MemoryStore {
         Ok(games)
     }
 
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        let games = self.games.lock().unwrap();
+        Ok(games
+            .iter()
+            .filter(|g| !g.is_over() && g.has_human() && g.updated_at.as_str() >= since.unwrap_or(""))
+            .map(|g| g.id)
+            .collect())
+    }
+
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
         let games = self.games.lock().unwrap();
         Ok(games

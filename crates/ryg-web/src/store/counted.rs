@@ -59,6 +59,10 @@ impl GameStore for Counted {
         self.count(self.inner.running_clocks())
     }
 
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        self.count(self.inner.against_computer(since))
+    }
+
     fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
         self.count(self.inner.count_created_by(creator))
     }

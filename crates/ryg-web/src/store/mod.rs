@@ -68,6 +68,13 @@ pub trait GameStore: Send + Sync {
     /// When the database fails.
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError>;
 
+    /// The ids of unfinished games between a person and the computer (changed since `since`,
+    /// an ISO time, when given): those among them whose computer is to move are owed its reply.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError>;
+
     /// How many stored games `creator` (an address's hash) created.
     ///
     /// # Errors

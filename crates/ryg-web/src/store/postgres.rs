@@ -509,6 +509,15 @@ impl GameStore for PgStore {
             Ok(rows.iter().map(|r| r.get(0)).collect())
         })
     }
+
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        let (pool, since) = (self.pool.clone(), since.unwrap_or("").to_owned());
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let rows = client.query(super::row::AGAINST_COMPUTER, &[&since]).await.map_err(query)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
 }
 
 /// Writes `r` over its stored row; its new version, `None` when no row has its id.

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
 use super::guard::FileGuard;
-use super::row::{GameRow, COLUMNS};
+use super::row::{GameRow, AGAINST_COMPUTER, COLUMNS};
 use super::schema::{self, MigrateError};
 use super::stored::StoredGame;
 use super::{GameStore, StoreError};
@@ -218,6 +218,13 @@ impl GameStore for SqliteStore {
             "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
         )?;
         let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(AGAINST_COMPUTER)?;
+        let rows = stmt.query_map([since.unwrap_or("")], |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }
