@@ -42,6 +42,9 @@ pub const CODES: &[&str] = &[
     "unavailable",
     "busy",
     "storage_unavailable",
+    "commit_unknown",
+    "wrong_ply",
+    "shutting_down",
     "internal",
 ];
 

@@ -307,3 +307,27 @@ fn heavy_games_from_one_address_do_not_hold_up_another() {
         assert_eq!(status, 200, "{answer}");
     }
 }
+
+/// A move sent again with its ply (its answer lost: a connection cut, a `commit_unknown`) is
+/// played once: the retry answers 200 with the game as it is, the computer's reply included,
+/// where it answered `400 illegal_move` (or, against the computer, `409 not_your_turn`).
+#[test]
+fn a_move_sent_again_with_its_ply_is_played_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
+    assert_eq!(status, 201, "{g}");
+    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let url = format!("{}/api/games/{id}/moves", server.url);
+    let mv = g["legal_moves"][0].as_str().unwrap().to_owned();
+    let (status, _, first) = post(&url, &json!({ "move": mv, "ply": 0 }), &token);
+    assert_eq!((status, first["moves"].as_array().unwrap().len()), (200, 2), "{first}");
+    let (status, _, again) = post(&url, &json!({ "move": mv, "ply": 0 }), &token);
+    assert_eq!(status, 200, "{again}");
+    assert_eq!((&again["moves"], &again["version"]), (&first["moves"], &first["version"]));
+    let other = g["legal_moves"][1].as_str().unwrap();
+    let (status, _, wrong) = post(&url, &json!({ "move": other, "ply": 0 }), &token);
+    assert_eq!((status, wrong["code"].as_str()), (409, Some("wrong_ply")), "{wrong}");
+    let (status, _, next) = post(&url, &json!({ "move": first["legal_moves"][0], "ply": 2 }), &token);
+    assert_eq!((status, next["moves"].as_array().unwrap().len()), (200, 4), "{next}");
+}

@@ -57,6 +57,8 @@ pub enum GameError {
     NoUndoRequest,
     #[error("a rematch can be offered once the game is over")]
     NotOverYet,
+    #[error("this move was sent for ply {asked}, but the game is at ply {now} and its move {asked} is another: reload the game")]
+    WrongPly { asked: usize, now: usize },
     #[error("a person plays the {}: give the computer a level, e.g. {{\"level\": \"3\"}}", .0.name())]
     NeedsLevel(Side),
     #[error("you hold both seats: say which with \"side\"")]

@@ -69,7 +69,35 @@ impl Games<'_> {
         mv: &str,
         now: i64,
     ) -> Result<Holder, GameError> {
+        self.play_at(g, token, mv, None, now).map(|(you, _)| you)
+    }
+
+    /// [`Games::play`] of a move sent for `ply` (the number of moves before it), when given: sent
+    /// again after an answer that was lost, it is played once — whether it was there already is
+    /// the second value (then nothing changes).
+    ///
+    /// # Errors
+    /// As [`Games::play`], and [`GameError::WrongPly`] when the game is at another ply and its
+    /// move at `ply` is not this one.
+    pub fn play_at(
+        &self,
+        g: &mut StoredGame,
+        token: Option<&str>,
+        mv: &str,
+        ply: Option<usize>,
+        now: i64,
+    ) -> Result<(Holder, bool), GameError> {
         let you = require_holder(g, token, "a move")?;
+        if let Some(asked) = ply {
+            let played = g.game.moves();
+            if asked != played.len() {
+                let mv: Move = mv.parse()?;
+                if played.get(asked) == Some(&mv) {
+                    return Ok((you, true));
+                }
+                return Err(GameError::WrongPly { asked, now: played.len() });
+            }
+        }
         refuse_if_over(g)?;
         let side = g.game.position().side_to_move();
         if let Seat::Computer(level) = g.seat_to_move() {
@@ -87,7 +115,7 @@ impl Games<'_> {
         }
         play_move(g, mv, now)?;
         self.commit(g, now)?;
-        Ok(you)
+        Ok((you, false))
     }
 
     /// Who asks the computer to move in `g`, and at which level: a person may ask for their own

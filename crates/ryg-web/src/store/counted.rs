@@ -19,6 +19,7 @@ impl Counted {
         if let Err(e) = &result {
             let kind = match e {
                 StoreError::Unavailable(_) => "unavailable",
+                StoreError::CommitUnknown => "commit_unknown",
                 StoreError::Conflict { .. } => "conflict",
                 _ => "query",
             };

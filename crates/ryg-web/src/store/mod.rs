@@ -110,6 +110,10 @@ pub enum StoreError {
     /// read-only); the message says which, and that nothing was stored.
     #[error("{0}")]
     Unavailable(String),
+    /// The database went away while committing: the change may or may not be stored (a
+    /// request that carries its ply can be sent again safely).
+    #[error("the game database went away while storing this change: the move may have been stored — send it again with its ply (\"ply\": the number of moves before it)")]
+    CommitUnknown,
     /// A query failed, or a stored game cannot be read back.
     #[error("game store: {0}")]
     Query(Box<dyn std::error::Error + Send + Sync>),

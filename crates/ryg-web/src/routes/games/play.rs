@@ -22,6 +22,9 @@ use crate::routes::extract::Body;
 pub struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
+    /// The ply the move is played at (the number of moves before it): sent again, it is played
+    /// once.
+    ply: Option<usize>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -44,11 +47,14 @@ pub async fn play(
         let (turn, g, (you, owed)) = with_game(&st, id, move |games, g| {
             // the computer's reply has its place before the move is stored
             let owed = owe_reply(&st2, g, client)?;
-            let you = games.play(g, token.hash(), &body.mv, now_ms())?;
-            Ok::<_, ApiError>((you, owed))
+            let (you, already) = games.play_at(g, token.hash(), &body.mv, body.ply, now_ms())?;
+            Ok::<_, ApiError>(((you, already), owed))
         })
         .await?;
-        st.metrics.moves_stored.inc();
+        let (you, already) = you;
+        if !already {
+            st.metrics.moves_stored.inc();
+        }
         let replying = start_reply(&st, turn, &g, owed, client, None);
         Ok((g, you, replying))
     })

@@ -57,6 +57,8 @@ impl From<GameError> for ApiError {
             E::TooManyGames { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             E::Store(StoreError::Conflict { .. }) => (StatusCode::CONFLICT, "conflict"),
             E::Store(StoreError::Unavailable(_)) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
+            E::Store(StoreError::CommitUnknown) => (StatusCode::SERVICE_UNAVAILABLE, "commit_unknown"),
+            E::WrongPly { .. } => (StatusCode::CONFLICT, "wrong_ply"),
             E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
@@ -315,7 +317,7 @@ async fn reply(
             let ticket = ticket.take().unwrap_or_else(|| state.game_work.admit_anyway(client));
             match computer_plays(&state, ticket, g.clone(), now).await {
                 // the store is down for a moment: the reply waits for it
-                Err(e) if e.code == "storage_unavailable" && tries < 60 => {
+                Err(e) if matches!(e.code, "storage_unavailable" | "commit_unknown") && tries < 60 => {
                     tries += 1;
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
