@@ -378,6 +378,14 @@ async fn computer_plays(
                 // cut short by the shutdown: not played, still owed (played after the restart)
                 return Err(shutting_down());
             }
+            if guard.thinking.cut.load(std::sync::atomic::Ordering::Relaxed) {
+                tracing::info!(
+                    "game={}: {level} stopped at the time limit of a move (--move-ms {}) after depth {}: it plays the best move found",
+                    g.id,
+                    st.game_work.limits().move_ms,
+                    guard.thinking.depth.load(std::sync::atomic::Ordering::Relaxed)
+                );
+            }
             drop(guard);
             if with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))? {
                 st.metrics.moves_stored.inc();
