@@ -205,6 +205,8 @@ impl Tablebases {
 pub struct Limit {
     pub deadline: Option<std::time::Instant>,
     pub stop: Option<Arc<AtomicBool>>,
+    /// Raised when the game's reply is given up (its player resigned).
+    pub abandon: Option<Arc<AtomicBool>>,
 }
 
 /// A computer move in progress: the depth finished and the nodes searched so far.
@@ -220,12 +222,17 @@ pub struct Thinking {
 impl Thinking {
     /// Whether the search must stop now (looked at every 1,024 nodes).
     fn over(&self) -> bool {
-        let stop = self.limit.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        let stop = self.shut_down() || self.abandoned();
         let late = self.limit.deadline.is_some_and(|d| std::time::Instant::now() >= d);
         if stop || late {
             self.cut.store(true, Ordering::Relaxed);
         }
         stop || late
+    }
+
+    /// Whether the game's reply was given up.
+    pub fn abandoned(&self) -> bool {
+        self.limit.abandon.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Whether the server's shutdown stopped it.

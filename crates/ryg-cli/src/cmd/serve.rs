@@ -59,10 +59,10 @@ pub struct Args {
     /// visitor sees only the games their browser plays or opened by a link
     #[arg(long)]
     pub public_games: bool,
-    /// Delete games unchanged for this many days, finished or abandoned [default: keep them
-    /// forever]; games nobody moved in are deleted after a day in any case
-    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36_500))]
-    pub keep_days: Option<u64>,
+    /// Delete games unchanged for this many days, finished or abandoned (0: keep them forever);
+    /// games nobody moved in are deleted after a day in any case
+    #[arg(long, value_name = "DAYS", default_value_t = 365, value_parser = clap::value_parser!(u64).range(0..=36_500))]
+    pub keep_days: u64,
     /// Games one client address may create per minute (more are refused with 429)
     #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games_per_minute: u32,
@@ -131,7 +131,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.public_url = args.public_url;
     config.public_games = args.public_games;
-    config.keep_days = args.keep_days;
+    config.keep_days = (args.keep_days > 0).then_some(args.keep_days);
     config.abuse = ryg_web::limits::Limits {
         games_per_minute: args.games_per_minute,
         moves_per_second: args.moves_per_second,

@@ -81,7 +81,7 @@ pub enum GameError {
     #[error("{0}")]
     Record(#[from] ryg_wide::RecordErrorKind),
     /// The client's address has the most games stored that the server keeps for one.
-    #[error("your address has {max} games stored, the most this server keeps for one address (--games-per-client); finished games are deleted after --keep-days")]
+    #[error("your address has {max} games stored, the most this server keeps for one address (--games-per-client): this does not pass in a moment, so asking again will not help; games unchanged for --keep-days days are deleted (365 by default), or the server's operator can raise the limit")]
     TooManyGames { max: usize },
     #[error(transparent)]
     Store(#[from] StoreError),

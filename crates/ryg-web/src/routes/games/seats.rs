@@ -61,6 +61,11 @@ pub async fn create(
 }
 
 pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+    // resigning never waits for a search: a seat's holder gives up the computer's reply first
+    let (st, t) = (Arc::clone(&state), token.clone());
+    let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
+    crate::game::require_holder(&g, t.hash(), "resigning")?;
+    state.replies.abandon(id);
     let (_turn, g, you) =
         with_game(&state, id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))

@@ -63,7 +63,12 @@ impl From<GameError> for ApiError {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
         };
-        ApiError::new(status, code, err.to_string())
+        let api = ApiError::new(status, code, err.to_string());
+        match err {
+            // waiting will not help: no Retry-After
+            E::TooManyGames { .. } => api.retry_after(0),
+            _ => api,
+        }
     }
 }
 
@@ -240,6 +245,8 @@ pub async fn wait_reply(
     match tokio::time::timeout(reply_wait(state), task).await {
         // stopped by the shutdown: the reply is still owed, played after the restart
         Ok(Ok(Err(e))) if e.code == "shutting_down" => Ok((g, true)),
+        // given up (the game ended meanwhile): the game as it is now is the answer's
+        Ok(Ok(Err(e))) if e.code == "game_over" => Ok((g, false)),
         Ok(Ok(answered)) => answered.map(|g| (g, false)),
         Ok(Err(e)) => Err(ApiError::internal(format!("the computer's reply failed: {e}"))),
         Err(_) => Ok((g, true)),
@@ -331,6 +338,14 @@ async fn reply(
                     break now;
                 }
                 Err(e) if e.code == "shutting_down" => return Err(e),
+                Err(e)
+                    if state
+                        .replies
+                        .abandon_flag(g.id)
+                        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) =>
+                {
+                    return Err(e)
+                }
                 Err(e) => {
                     tracing::warn!("game={}: the computer's reply failed: {}", g.id, e.message);
                     return Err(e);
@@ -362,21 +377,31 @@ async fn computer_plays(
 ) -> ApiResult<StoredGame> {
     let st = Arc::clone(state);
     let light = is_light(&state.tablebases, g.game.position(), level);
-    state
-        .game_work
-        .play(ticket, light, move || {
+    let abandon = state.replies.abandon_flag(g.id).unwrap_or_default();
+    let given_up = Arc::clone(&abandon);
+    let playing = state.game_work.play(ticket, light, move || {
             if st.stopping.load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(shutting_down());
+            }
+            if abandon.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(abandoned());
             }
             let position = *g.game.position();
             // the time limit counts from the search's start, not from its wait for a worker
             let deadline = Instant::now() + Duration::from_millis(st.game_work.limits().move_ms);
-            let limit = Limit { deadline: Some(deadline), stop: Some(Arc::clone(&st.stopping)) };
+            let limit = Limit {
+                deadline: Some(deadline),
+                stop: Some(Arc::clone(&st.stopping)),
+                abandon: Some(Arc::clone(&abandon)),
+            };
             let guard = st.thinking.begin(g.id, limit);
             let mv = computer_move(&st.tablebases, &position, level, computer_seed(&g), &guard.thinking)?;
             if guard.thinking.shut_down() {
                 // cut short by the shutdown: not played, still owed (played after the restart)
                 return Err(shutting_down());
+            }
+            if guard.thinking.abandoned() {
+                return Err(abandoned());
             }
             if guard.thinking.cut.load(std::sync::atomic::Ordering::Relaxed) {
                 tracing::info!(
@@ -391,6 +416,22 @@ async fn computer_plays(
                 st.metrics.moves_stored.inc();
             }
             Ok(g)
-        })
-        .await
+        });
+    // a reply given up stops waiting for a worker too (a search under way stops by its flag)
+    tokio::select! {
+        played = playing => played,
+        () = raised(&given_up) => Err(abandoned()),
+    }
+}
+
+/// Waits until `flag` is raised.
+async fn raised(flag: &std::sync::atomic::AtomicBool) {
+    while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A reply given up: its player resigned while the computer thought.
+fn abandoned() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "game_over", "the computer's reply was given up: the game ended")
 }
