@@ -98,6 +98,12 @@ pub enum StoreError {
     Open { path: String, source: rusqlite::Error },
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
+    #[error("{left} is beside the game database {path}: a copy of what the last server held when a file of the database was lost (or a -wal without its database). To put it back: `mv {left} {path}` (after moving away {path} and its -wal and -shm, if any); to go on without it, move {left} away first")]
+    Missing { path: String, left: String },
+    #[error("the game database {path} is damaged (SQLite's quick_check: {report}): restore a backup (`ryg db backup` copies; see `ryg db check`)")]
+    Damaged { path: String, report: String },
+    #[error("{path} is not ryg's game database: it holds other tables ({tables}); give ryg a file of its own with --db")]
+    NotOurs { path: String, tables: String },
     #[error("the game database {path} is in use by another ryg server: run one server per file (or share games through PostgreSQL: --db postgres://...)")]
     Locked { path: String },
     /// The game changed since it was read (another server, or another request, saved first):
