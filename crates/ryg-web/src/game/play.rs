@@ -6,7 +6,7 @@ use ryg_wide::{Move, PlayerSpec};
 use super::error::GameError;
 use super::seats::{require_holder, require_side};
 use super::service::{refuse_if_over, Games};
-use crate::store::{Holder, Seat, StoredGame};
+use crate::store::{utc, Holder, Seat, StoredGame};
 
 /// Plays `mv` in `g` at `now`, with its clock; nothing changes when it is refused.
 ///
@@ -152,6 +152,21 @@ impl Games<'_> {
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),
         };
         Ok((Some(you), level))
+    }
+
+    /// The games whose computer is to move against a person, each owed its reply; only those
+    /// changed in the last `within` seconds before `now` when given (a sweep), else all (at start).
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn owed_replies(&self, now: i64, within: Option<u64>) -> Result<Vec<StoredGame>, GameError> {
+        let secs = u64::try_from(now / 1000).unwrap_or(0);
+        let since = within.map(|w| utc(secs.saturating_sub(w)));
+        let mut owed = Vec::new();
+        for id in self.store.against_computer(since.as_deref())? {
+            owed.extend(self.store.load(id)?.filter(|g| computer_to_answer(g).is_some()));
+        }
+        Ok(owed)
     }
 
     /// Stores the computer's move `mv`, chosen for the side to move, at `now` — unless its time

@@ -130,21 +130,6 @@ impl<'a> Games<'a> {
         Ok(games)
     }
 
-    /// The games whose computer is to move against a person, each owed its reply; only those
-    /// changed in the last `within` seconds before `now` when given (a sweep), else all (at start).
-    ///
-    /// # Errors
-    /// When the store fails.
-    pub fn owed_replies(&self, now: i64, within: Option<u64>) -> Result<Vec<StoredGame>, GameError> {
-        let secs = u64::try_from(now / 1000).unwrap_or(0);
-        let since = within.map(|w| utc(secs.saturating_sub(w)));
-        let mut owed = Vec::new();
-        for id in self.store.against_computer(since.as_deref())? {
-            owed.extend(self.store.load(id)?.filter(|g| super::play::computer_to_answer(g).is_some()));
-        }
-        Ok(owed)
-    }
-
     /// The `limit` games changed last, newest first; without `archived`, only those changed in
     /// the last [`ARCHIVE_AFTER_SECS`] before `now`.
     ///
