@@ -199,11 +199,46 @@ impl Tablebases {
     }
 }
 
+/// When a computer move's search stops: at its deadline (the time limit of a move), or at
+/// once when `stop` is raised (the server shuts down).
+#[derive(Clone, Debug, Default)]
+pub struct Limit {
+    pub deadline: Option<std::time::Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Raised when the game's reply is given up (its player resigned).
+    pub abandon: Option<Arc<AtomicBool>>,
+}
+
 /// A computer move in progress: the depth finished and the nodes searched so far.
 #[derive(Default, Debug)]
 pub struct Thinking {
     pub depth: AtomicU8,
     pub nodes: AtomicU64,
+    limit: Limit,
+    /// Whether the search was stopped by its limit (its move the best found so far).
+    pub cut: AtomicBool,
+}
+
+impl Thinking {
+    /// Whether the search must stop now (looked at every 1,024 nodes).
+    fn over(&self) -> bool {
+        let stop = self.shut_down() || self.abandoned();
+        let late = self.limit.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        if stop || late {
+            self.cut.store(true, Ordering::Relaxed);
+        }
+        stop || late
+    }
+
+    /// Whether the game's reply was given up.
+    pub fn abandoned(&self) -> bool {
+        self.limit.abandon.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Whether the server's shutdown stopped it.
+    pub fn shut_down(&self) -> bool {
+        self.limit.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 /// Both engines report to it: the default one (boards up to 10×10) and the wide one.
@@ -213,6 +248,7 @@ macro_rules! thinking_handler {
             fn should_stop(&mut self, nodes: u64) -> bool {
                 if nodes & 1023 == 0 {
                     self.nodes.store(nodes, Ordering::Relaxed);
+                    return self.over();
                 }
                 false
             }
@@ -234,9 +270,9 @@ pub struct ThinkingBoard {
 }
 
 impl ThinkingBoard {
-    /// Registers a search for `game` (until the returned guard is dropped).
-    pub fn begin(&self, game: i64) -> ThinkingGuard<'_> {
-        let thinking = Arc::new(Thinking::default());
+    /// Registers a search for `game`, stopped by `limit` (until the returned guard is dropped).
+    pub fn begin(&self, game: i64, limit: Limit) -> ThinkingGuard<'_> {
+        let thinking = Arc::new(Thinking { limit, ..Thinking::default() });
         self.games.lock().unwrap_or_else(|e| e.into_inner()).insert(game, thinking.clone());
         ThinkingGuard { board: self, game, thinking }
     }
@@ -257,6 +293,20 @@ pub struct ThinkingGuard<'a> {
 impl Drop for ThinkingGuard<'_> {
     fn drop(&mut self) {
         self.board.games.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.game);
+    }
+}
+
+/// Whether `level`'s move in `position` is light work, a millisecond: a random move, or one read
+/// from a table in memory or on disk (levels up to 8×8, where the table builds in a moment, and
+/// on larger boards once it is there) — not a search.
+pub fn is_light(tablebases: &Tablebases, position: &ryg_wide::Position, level: ryg_wide::PlayerSpec) -> bool {
+    let ryg_wide::PlayerSpec::Level(l) = level else { return false };
+    if l == ryg_wide::Level::Random {
+        return true;
+    }
+    match ryg_wide::narrow::size(position.size()) {
+        Some(size) => size.n() <= 8 || tablebases.ready(size).is_some(),
+        None => level.only_with_tablebase(),
     }
 }
 

@@ -12,7 +12,8 @@ pub struct ApiError {
     /// What a program can match on; see [`CODES`].
     pub code: &'static str,
     pub message: String,
-    /// Seconds to wait before asking again, sent as `Retry-After` (429 and 503 answers).
+    /// Seconds to wait before asking again, sent as `Retry-After` (429 and 503 answers; 1 when
+    /// `None`; 0: none, waiting will not help).
     pub retry_after: Option<u64>,
 }
 
@@ -42,6 +43,9 @@ pub const CODES: &[&str] = &[
     "unavailable",
     "busy",
     "storage_unavailable",
+    "commit_unknown",
+    "wrong_ply",
+    "shutting_down",
     "internal",
 ];
 
@@ -134,7 +138,8 @@ impl IntoResponse for ApiError {
             .into_response();
         // every refusal for load says when to ask again (1 s unless the error knows better)
         let retry = matches!(self.status, StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE);
-        if let Some(secs) = self.retry_after.or(retry.then_some(1)) {
+        // 0: the refusal does not pass by waiting (the stored-games cap): no Retry-After
+        if let Some(secs) = self.retry_after.or(retry.then_some(1)).filter(|&s| s > 0) {
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
         }
         if self.status == StatusCode::UNAUTHORIZED {

@@ -7,6 +7,7 @@ pub mod config;
 pub mod engine;
 pub mod error;
 pub mod events;
+pub mod fair;
 pub mod game;
 pub mod limits;
 pub mod listen;
@@ -59,7 +60,10 @@ pub fn serve_blocking(
     on_ready: impl FnOnce(SocketAddr, Option<SocketAddr>),
 ) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(serve(config, on_ready))
+    let served = runtime.block_on(serve(config, on_ready));
+    // work still on a blocking thread (a table build, a search stopping) does not hold the exit
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    served
 }
 
 /// The store `config.db` names: a PostgreSQL URL, else a SQLite file. Another server's changes
@@ -127,10 +131,13 @@ pub async fn serve(
         });
     }
     routes::watch_clocks(&state, &running);
+    routes::recover_replies(&state);
     routes::clean_hourly(&state, config.keep_days);
-    let hub = Arc::clone(&state.hub);
+    let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
         shutdown().await;
+        // The computer's searches stop at once; their replies stay owed, played after a restart.
+        searches.store(true, std::sync::atomic::Ordering::Relaxed);
         // Open event streams would hold the shutdown up: end them.
         hub.shut_down();
     };

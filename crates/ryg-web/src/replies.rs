@@ -4,27 +4,48 @@
 //! While it is owed, the game's views say `computer_queued`.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::game::computer_to_answer;
 use crate::store::StoredGame;
 use crate::work::Ticket;
 
+/// A game owed replies: how many marks it has, and whether its replies are given up.
+#[derive(Default)]
+struct Entry {
+    marks: usize,
+    abandon: Arc<AtomicBool>,
+}
+
 /// The games owed a computer's reply now.
 #[derive(Default)]
 pub struct Replies {
-    owed: Mutex<HashMap<i64, usize>>,
+    owed: Mutex<HashMap<i64, Entry>>,
 }
 
 impl Replies {
-    fn owed(&self) -> std::sync::MutexGuard<'_, HashMap<i64, usize>> {
+    fn owed(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Entry>> {
         self.owed.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Marks game `id` as owed a reply, until the returned mark is dropped.
     pub fn mark(self: &Arc<Self>, id: i64) -> Mark {
-        *self.owed().entry(id).or_default() += 1;
+        self.owed().entry(id).or_default().marks += 1;
         Mark { replies: Arc::clone(self), id }
+    }
+
+    /// The flag that gives up game `id`'s replies owed now (its search stops, nothing is
+    /// stored), if it is owed one.
+    pub fn abandon_flag(&self, id: i64) -> Option<Arc<AtomicBool>> {
+        self.owed().get(&id).map(|e| Arc::clone(&e.abandon))
+    }
+
+    /// Gives up game `id`'s replies owed now (a resignation does not wait for a search).
+    pub fn abandon(&self, id: i64) {
+        if let Some(e) = self.owed().get(&id) {
+            e.abandon.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Whether game `id` is owed a reply now.
@@ -57,9 +78,9 @@ pub struct Mark {
 impl Drop for Mark {
     fn drop(&mut self) {
         let mut owed = self.replies.owed();
-        if let Some(n) = owed.get_mut(&self.id) {
-            *n -= 1;
-            if *n == 0 {
+        if let Some(e) = owed.get_mut(&self.id) {
+            e.marks -= 1;
+            if e.marks == 0 {
                 owed.remove(&self.id);
             }
         }

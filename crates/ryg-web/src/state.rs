@@ -34,6 +34,9 @@ pub struct AppState {
     pub metrics: crate::metrics::Metrics,
     /// The abuse limits per client address and their counters.
     pub limits: crate::limits::RateLimits,
+    /// Raised when the server shuts down: the computer's searches stop at once, their replies
+    /// stay owed in the store (played after the restart).
+    pub stopping: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl AppState {
@@ -60,6 +63,7 @@ impl AppState {
             request_timeout: config.request_timeout,
             replies: Arc::default(),
             game_work: crate::work::WorkQueue::new(config.game_work),
+            stopping: Arc::default(),
         })
     }
 }

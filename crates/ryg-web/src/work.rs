@@ -1,6 +1,8 @@
-//! Engine work over HTTP, bounded: a fixed number of workers (at most the machine's cores), a
-//! queue of fixed length in front of them, a share of it per client address, and every piece of
-//! work told to stop when its client goes away. A flood of analyses then waits its turn, or is
+//! Engine work over HTTP, bounded: a fixed number of workers (at most the machine's cores)
+//! shared in turns between client addresses ([`crate::fair`]), a queue of fixed length in front
+//! of them, a share of it per client address, and every piece of work told to stop when its
+//! client goes away. The games' queue keeps a second set of workers for light moves (a
+//! tablebase read, a random move), so they never wait behind a search. A flood of analyses then waits its turn, or is
 //! refused with `Retry-After`, instead of taking every thread and gigabytes of memory while the
 //! games' own requests starve.
 
@@ -11,9 +13,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
+use crate::fair::Fair;
 
 /// How much engine work the server takes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,11 @@ pub struct WorkLimits {
     pub analysis_ms: u64,
     /// The deepest analysis `/api/analyze` runs (`--analysis-depth`).
     pub analysis_depth: u64,
+    /// The longest the computer thinks about one move in a game, in milliseconds (`--move-ms`):
+    /// a search still going then plays the best move it has found.
+    pub move_ms: u64,
+    /// Whether this is the games' queue (the computer's moves), not the analyses'.
+    pub games: bool,
 }
 
 impl Default for WorkLimits {
@@ -42,6 +49,8 @@ impl Default for WorkLimits {
             max_wait: Duration::from_secs(30),
             analysis_ms: 10_000,
             analysis_depth: 40,
+            move_ms: 5_000,
+            games: false,
         }
     }
 }
@@ -52,7 +61,7 @@ impl WorkLimits {
     /// cannot take the whole queue). A reply is admitted before the move it answers is stored,
     /// and once admitted waits for a worker as long as it takes.
     pub fn for_games() -> WorkLimits {
-        WorkLimits { queue: 512, per_client: 256, ..WorkLimits::default() }
+        WorkLimits { queue: 512, per_client: 256, games: true, ..WorkLimits::default() }
     }
 }
 
@@ -85,7 +94,9 @@ struct Counts {
 /// The engine's work queue.
 pub struct WorkQueue {
     limits: WorkLimits,
-    workers: Arc<Semaphore>,
+    workers: Arc<Fair>,
+    /// Light work's own workers (games' queue: moves that read a table or play at random).
+    light: Arc<Fair>,
     counts: Arc<Mutex<Counts>>,
     /// Work refused (429 or 503), for the metrics.
     refused: std::sync::atomic::AtomicU64,
@@ -121,7 +132,8 @@ impl WorkQueue {
         };
         WorkQueue {
             limits,
-            workers: Arc::new(Semaphore::new(limits.workers)),
+            workers: Fair::new(limits.workers),
+            light: Fair::new(limits.workers),
             counts: Arc::default(),
             refused: std::sync::atomic::AtomicU64::new(0),
         }
@@ -148,7 +160,7 @@ impl WorkQueue {
 
     /// Searches running now (the workers taken).
     pub fn running(&self) -> usize {
-        self.limits.workers - self.workers.available_permits().min(self.limits.workers)
+        self.workers.busy() + self.light.busy()
     }
 
     /// Work refused so far (429 or 503).
@@ -182,12 +194,26 @@ impl WorkQueue {
         let mut counts = self.counts();
         let mine = counts.per_client.get(&client).copied().unwrap_or(0);
         if mine >= self.limits.per_client {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
+            let message = if self.limits.games {
+                format!(
+                    "limit of {} computer moves waiting at once per client address reached; try again when one has been played",
+                    self.limits.per_client
+                )
+            } else {
                 format!(
                     "limit of {} engine searches at once per client address reached (--engine-per-client); try again when one has finished",
                     self.limits.per_client
+                )
+            };
+            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message).retry_after(1));
+        }
+        if counts.total >= self.limits.queue && self.limits.games {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                format!(
+                    "the computer is busy: {} of its moves are being played or waiting; try again in a moment",
+                    counts.total
                 ),
             )
             .retry_after(1));
@@ -208,21 +234,21 @@ impl WorkQueue {
         Ok(Ticket { counts: Arc::clone(&self.counts), client })
     }
 
-    /// Runs `work`, admitted with `ticket`, on one of the engine's workers once one is free,
-    /// however long that takes; nobody cancels it (a computer's reply in a stored game is
-    /// always played).
+    /// Runs `work`, admitted with `ticket`, on one of the engine's workers once one is free and
+    /// it is its address's turn, however long that takes; nobody cancels it (a computer's reply
+    /// in a stored game is always played). `light` work (a table read, a random move: a
+    /// millisecond) has workers of its own, so it never waits behind a search.
     ///
     /// # Errors
     /// `work`'s own errors.
     pub async fn play<T: Send + 'static>(
         &self,
         ticket: Ticket,
+        light: bool,
         work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let permit = Arc::clone(&self.workers)
-            .acquire_owned()
-            .await
-            .map_err(|_| ApiError::internal("the engine's work queue is closed"))?;
+        let lane = if light { &self.light } else { &self.workers };
+        let permit = lane.take(ticket.client).await;
         tokio::task::spawn_blocking(move || {
             let _held = (permit, ticket);
             work()
@@ -244,9 +270,8 @@ impl WorkQueue {
         work: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let _ticket = self.admit(client)?;
-        let permit = tokio::time::timeout(self.limits.max_wait, Arc::clone(&self.workers).acquire_owned())
-            .await
-            .map_err(|_| {
+        let permit =
+            tokio::time::timeout(self.limits.max_wait, self.workers.take(client)).await.map_err(|_| {
                 self.refused.fetch_add(1, Ordering::Relaxed);
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -257,8 +282,7 @@ impl WorkQueue {
                     ),
                 )
                 .retry_after(1)
-            })?
-            .map_err(|_| ApiError::internal("the engine's work queue is closed"))?;
+            })?;
         let cancel = Cancel::default();
         let _stop = CancelOnDrop(cancel.clone());
         tokio::task::spawn_blocking(move || {

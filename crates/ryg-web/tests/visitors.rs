@@ -73,8 +73,8 @@ fn games_nobody_moved_in_go_after_a_day_and_old_ones_after_keep_days() {
     };
     execute(&db, "UPDATE games SET updated_at = '2020-01-01T00:00:00Z'");
     {
-        // at start the server drops the game nobody moved in; the played one stays
-        let server = Server::start(&db);
+        // at start the server drops the game nobody moved in; the played one stays (kept forever)
+        let server = Server::start_with(&db, &["--keep-days", "0"]);
         let ids = format!("/api/games?ids={unplayed},{played}");
         let found = (0..100)
             .map(|_| {

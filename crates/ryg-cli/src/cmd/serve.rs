@@ -59,10 +59,10 @@ pub struct Args {
     /// visitor sees only the games their browser plays or opened by a link
     #[arg(long)]
     pub public_games: bool,
-    /// Delete games unchanged for this many days, finished or abandoned [default: keep them
-    /// forever]; games nobody moved in are deleted after a day in any case
-    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36_500))]
-    pub keep_days: Option<u64>,
+    /// Delete games unchanged for this many days, finished or abandoned (0: keep them forever);
+    /// games nobody moved in are deleted after a day in any case
+    #[arg(long, value_name = "DAYS", default_value_t = 365, value_parser = clap::value_parser!(u64).range(0..=36_500))]
+    pub keep_days: u64,
     /// Games one client address may create per minute (more are refused with 429)
     #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games_per_minute: u32,
@@ -107,6 +107,10 @@ pub struct Args {
     /// The deepest analysis (GET /api/analyze) searches, in plies
     #[arg(long, value_name = "PLIES", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100))]
     pub analysis_depth: u64,
+    /// The longest the computer thinks about one move in a game, in milliseconds: a search
+    /// still going then plays the best move found so far
+    #[arg(long, value_name = "MS", default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub move_ms: u64,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -127,7 +131,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.public_url = args.public_url;
     config.public_games = args.public_games;
-    config.keep_days = args.keep_days;
+    config.keep_days = (args.keep_days > 0).then_some(args.keep_days);
     config.abuse = ryg_web::limits::Limits {
         games_per_minute: args.games_per_minute,
         moves_per_second: args.moves_per_second,
@@ -151,6 +155,7 @@ pub fn run(args: Args) -> Result<()> {
         ..ryg_web::work::WorkLimits::default()
     };
     config.game_work.workers = workers;
+    config.game_work.move_ms = args.move_ms;
     let files = raise_open_files_limit();
     config.connections = ryg_web::listen::Hygiene {
         header_timeout: std::time::Duration::from_secs(args.header_timeout),

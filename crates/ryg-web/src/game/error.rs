@@ -57,6 +57,8 @@ pub enum GameError {
     NoUndoRequest,
     #[error("a rematch can be offered once the game is over")]
     NotOverYet,
+    #[error("this move was sent for ply {asked}, but the game is at ply {now} and its move {asked} is another: reload the game")]
+    WrongPly { asked: usize, now: usize },
     #[error("a person plays the {}: give the computer a level, e.g. {{\"level\": \"3\"}}", .0.name())]
     NeedsLevel(Side),
     #[error("you hold both seats: say which with \"side\"")]
@@ -79,7 +81,7 @@ pub enum GameError {
     #[error("{0}")]
     Record(#[from] ryg_wide::RecordErrorKind),
     /// The client's address has the most games stored that the server keeps for one.
-    #[error("your address has {max} games stored, the most this server keeps for one address (--games-per-client); finished games are deleted after --keep-days")]
+    #[error("your address has {max} games stored, the most this server keeps for one address (--games-per-client): this does not pass in a moment, so asking again will not help; games unchanged for --keep-days days are deleted (365 by default), or the server's operator can raise the limit")]
     TooManyGames { max: usize },
     #[error(transparent)]
     Store(#[from] StoreError),

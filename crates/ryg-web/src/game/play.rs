@@ -6,7 +6,7 @@ use ryg_wide::{Move, PlayerSpec};
 use super::error::GameError;
 use super::seats::{require_holder, require_side};
 use super::service::{refuse_if_over, Games};
-use crate::store::{Holder, Seat, StoredGame};
+use crate::store::{utc, Holder, Seat, StoredGame};
 
 /// Plays `mv` in `g` at `now`, with its clock; nothing changes when it is refused.
 ///
@@ -69,7 +69,35 @@ impl Games<'_> {
         mv: &str,
         now: i64,
     ) -> Result<Holder, GameError> {
+        self.play_at(g, token, mv, None, now).map(|(you, _)| you)
+    }
+
+    /// [`Games::play`] of a move sent for `ply` (the number of moves before it), when given: sent
+    /// again after an answer that was lost, it is played once — whether it was there already is
+    /// the second value (then nothing changes).
+    ///
+    /// # Errors
+    /// As [`Games::play`], and [`GameError::WrongPly`] when the game is at another ply and its
+    /// move at `ply` is not this one.
+    pub fn play_at(
+        &self,
+        g: &mut StoredGame,
+        token: Option<&str>,
+        mv: &str,
+        ply: Option<usize>,
+        now: i64,
+    ) -> Result<(Holder, bool), GameError> {
         let you = require_holder(g, token, "a move")?;
+        if let Some(asked) = ply {
+            let played = g.game.moves();
+            if asked != played.len() {
+                let mv: Move = mv.parse()?;
+                if played.get(asked) == Some(&mv) {
+                    return Ok((you, true));
+                }
+                return Err(GameError::WrongPly { asked, now: played.len() });
+            }
+        }
         refuse_if_over(g)?;
         let side = g.game.position().side_to_move();
         if let Seat::Computer(level) = g.seat_to_move() {
@@ -87,7 +115,7 @@ impl Games<'_> {
         }
         play_move(g, mv, now)?;
         self.commit(g, now)?;
-        Ok(you)
+        Ok((you, false))
     }
 
     /// Who asks the computer to move in `g`, and at which level: a person may ask for their own
@@ -124,6 +152,21 @@ impl Games<'_> {
             (None, Seat::Human) => return Err(GameError::NeedsLevel(to_move)),
         };
         Ok((Some(you), level))
+    }
+
+    /// The games whose computer is to move against a person, each owed its reply; only those
+    /// changed in the last `within` seconds before `now` when given (a sweep), else all (at start).
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn owed_replies(&self, now: i64, within: Option<u64>) -> Result<Vec<StoredGame>, GameError> {
+        let secs = u64::try_from(now / 1000).unwrap_or(0);
+        let since = within.map(|w| utc(secs.saturating_sub(w)));
+        let mut owed = Vec::new();
+        for id in self.store.against_computer(since.as_deref())? {
+            owed.extend(self.store.load(id)?.filter(|g| computer_to_answer(g).is_some()));
+        }
+        Ok(owed)
     }
 
     /// Stores the computer's move `mv`, chosen for the side to move, at `now` — unless its time

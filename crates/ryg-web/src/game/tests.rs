@@ -53,6 +53,15 @@ impl GameStore for MemoryStore {
         Ok(games)
     }
 
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        let games = self.games.lock().unwrap();
+        Ok(games
+            .iter()
+            .filter(|g| !g.is_over() && g.has_human() && g.updated_at.as_str() >= since.unwrap_or(""))
+            .map(|g| g.id)
+            .collect())
+    }
+
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
         let games = self.games.lock().unwrap();
         Ok(games
@@ -149,6 +158,38 @@ fn a_move_out_of_turn_or_without_a_seat_is_refused() {
     let err = games.play(&mut g, Some(&hash(&created, Side::Mouse)), "d2e3", 0).unwrap_err();
     assert_eq!(err.to_string(), "it is the computer's turn: level 2 plays the cats");
     assert_eq!(computer_to_answer(&g), Some(ryg_wide::PlayerSpec::Level(Level::Search(2))));
+}
+
+/// A move sent with its ply, sent again after a lost answer, is played once: the retry answers
+/// that it is there (even once the computer is to move, or the game ended by it); a move for a
+/// ply the game has passed with another move is refused, and nothing changes.
+#[test]
+fn a_move_sent_again_with_its_ply_is_played_once() {
+    let store = MemoryStore::default();
+    service!(store, seen, games);
+    let created = games.create(&new_game("human", "2"), 0).unwrap();
+    let mouse = hash(&created, Side::Mouse);
+    let mut g = created.game.clone();
+    assert_eq!(
+        games.play_at(&mut g, Some(&mouse), "e1d2", Some(0), 0).unwrap(),
+        (Holder::Seat(Side::Mouse), false)
+    );
+    let mut again = games.load(g.id).unwrap();
+    assert_eq!(
+        games.play_at(&mut again, Some(&mouse), "e1d2", Some(0), 0).unwrap(),
+        (Holder::Seat(Side::Mouse), true)
+    );
+    assert_eq!((moves(&again), again.version), (vec!["e1d2".to_string()], 1));
+    let err = games.play_at(&mut again, Some(&mouse), "e1f2", Some(0), 0).unwrap_err();
+    assert!(matches!(err, GameError::WrongPly { asked: 0, now: 1 }), "{err:?}");
+    let err = games.play_at(&mut again, Some(&mouse), "d2e3", Some(3), 0).unwrap_err();
+    assert!(matches!(err, GameError::WrongPly { asked: 3, now: 1 }), "{err:?}");
+    // without a ply, the retry is a move of its own: refused, it is not the mouse's turn
+    assert!(games.play(&mut again, Some(&mouse), "e1d2", 0).is_err());
+    // another seat's token is refused before anything is said of the game
+    let err = games.play_at(&mut again, Some("0123"), "e1d2", Some(0), 0).unwrap_err();
+    assert!(matches!(err, GameError::NotAPlayer { .. }), "{err:?}");
+    assert_eq!(seen.borrow().len(), 1, "one move stored, one change published");
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! token (tokens travel in the `Authorization` header and the page's address fragment, neither
 //! logged) — and every 5xx at error level with its cause, except refusals for load (`busy`,
 //! `unavailable`, `too_many_streams`): a warning at most once a second, the others at debug
-//! level, so that a flood does not write the log at its own pace.
+//! level, so that a flood does not write the log at its own pace; and the store's refusals
+//! (`storage_unavailable`, `commit_unknown`) once per episode: the first at error level, the rest
+//! counted, and their number said when the store takes requests again.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -20,6 +22,12 @@ pub struct Cause {
 
 /// The codes of the 503s that refuse work for load, not for a fault.
 const OVERLOAD: &[&str] = &["busy", "unavailable", "too_many_streams"];
+
+/// The codes of the store's refusals, logged once per episode.
+const STORE_DOWN: &[&str] = &["storage_unavailable", "commit_unknown"];
+
+/// Refusals of the store in the episode under way (0: none).
+static REFUSED: AtomicU64 = AtomicU64::new(0);
 
 /// Whether a refusal for load may be logged as a warning now: once a second at most.
 fn warn_now() -> bool {
@@ -63,11 +71,27 @@ pub async fn log(req: Request, next: Next) -> Response {
         } else {
             tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
         }
+    } else if let Some(cause) = cause.filter(|c| STORE_DOWN.contains(&c.code)) {
+        let message = &cause.message;
+        if REFUSED.fetch_add(1, Ordering::Relaxed) == 0 {
+            tracing::error!(
+                "{method} {route}{game} {status} {ms:.1}ms: {message} (further refusals are counted, not logged, until the store takes a request again)"
+            );
+        } else {
+            tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
+        }
     } else if res.status().is_server_error() {
         let cause = cause.map_or("", |c| c.message.as_str());
         tracing::error!("{method} {route}{game} {status} {ms:.1}ms: {cause}");
     } else {
         tracing::info!("{method} {route}{game} {status} {ms:.1}ms");
+        // a write taken (or the store healthy again): the episode of refusals, if any, is over
+        if method != axum::http::Method::GET || route == "/healthz" {
+            let refused = REFUSED.swap(0, Ordering::Relaxed);
+            if refused > 0 {
+                tracing::warn!("the game store answers again, after refusing {refused} requests");
+            }
+        }
     }
     res
 }

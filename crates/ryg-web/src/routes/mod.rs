@@ -123,6 +123,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .layer(axum::middleware::from_fn(log::log))
 }
 
+pub use games::recover_replies;
+
 /// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.
 pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
     for &id in ids {

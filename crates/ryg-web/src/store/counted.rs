@@ -19,6 +19,7 @@ impl Counted {
         if let Err(e) = &result {
             let kind = match e {
                 StoreError::Unavailable(_) => "unavailable",
+                StoreError::CommitUnknown => "commit_unknown",
                 StoreError::Conflict { .. } => "conflict",
                 _ => "query",
             };
@@ -57,6 +58,10 @@ impl GameStore for Counted {
 
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
         self.count(self.inner.running_clocks())
+    }
+
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        self.count(self.inner.against_computer(since))
     }
 
     fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {

@@ -1,19 +1,24 @@
 //! Storage faults answered, never hidden: before every write the SQLite store checks that its
-//! path still names the file it opened (a file removed or replaced under a running server would
-//! otherwise take acknowledged moves with it), and a write the disk refuses (full, read-only,
+//! paths still name the files it opened, the database and its `-wal` and `-shm` (a file removed
+//! or replaced under a running server would otherwise take acknowledged moves with it; then
+//! every write stops, and what the server still holds open is copied beside the database), and a write the disk refuses (full, read-only,
 //! failing) becomes [`StoreError::Unavailable`] — a 503 that says so, without the file's path
 //! (the client has no business knowing it) — and one loud log line that names it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Mutex;
 
 use super::StoreError;
 
-/// Watches the file of an open SQLite store.
+/// Watches the files of an open SQLite store: the database and its `-wal` and `-shm`.
 pub struct FileGuard {
     path: PathBuf,
-    /// The file's (device, inode) when it was opened.
-    identity: Option<(u64, u64)>,
+    /// Each file's path and (device, inode) when first seen (the `-wal` and `-shm` may come
+    /// after the database is opened).
+    files: Mutex<Vec<(PathBuf, Option<Identity>)>>,
+    /// Once a file was removed or replaced, the answer to every write from then on.
+    broken: Mutex<Option<String>>,
     /// The last fault reported in the log (a [`Fault`] as a number; 0: none), so that a fault
     /// is said once, not at every request.
     reported: AtomicU8,
@@ -28,8 +33,11 @@ enum Fault {
     Unwritable = 4,
 }
 
+/// A file's (device, inode).
+type Identity = (u64, u64);
+
 #[cfg(unix)]
-fn identity(path: &Path) -> std::io::Result<(u64, u64)> {
+fn identity(path: &Path) -> std::io::Result<Identity> {
     use std::os::unix::fs::MetadataExt as _;
     std::fs::metadata(path).map(|m| (m.dev(), m.ino()))
 }
@@ -39,33 +47,92 @@ fn identity(path: &Path) -> std::io::Result<(u64, u64)> {
     std::fs::metadata(path).map(|_| (0, 0))
 }
 
+/// `path` with `suffix` added to its file name (`games.sqlite3-wal`).
+pub fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// What happened to one of the store's files.
+pub struct Lost {
+    fault: Fault,
+    file: PathBuf,
+}
+
 impl FileGuard {
-    /// A guard of the file at `path`, as it is now (just opened).
+    /// A guard of the database at `path` and its `-wal` and `-shm`, as they are now (just opened).
     pub fn new(path: &Path) -> FileGuard {
-        FileGuard { path: path.to_owned(), identity: identity(path).ok(), reported: AtomicU8::new(0) }
+        let files = [path.to_owned(), beside(path, "-wal"), beside(path, "-shm")]
+            .into_iter()
+            .map(|p| {
+                let id = identity(&p).ok();
+                (p, id)
+            })
+            .collect();
+        FileGuard {
+            path: path.to_owned(),
+            files: Mutex::new(files),
+            broken: Mutex::new(None),
+            reported: AtomicU8::new(0),
+        }
     }
 
-    /// Whether the path still names the opened file.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] when it was removed or replaced.
-    pub fn check(&self) -> Result<(), StoreError> {
-        let Some(opened) = self.identity else { return Ok(()) };
-        match identity(&self.path) {
-            Ok(now) if now == opened => Ok(()),
-            Ok(_) => Err(self.fault(
-                Fault::Replaced,
-                "the game database was replaced by another file while the server ran: nothing more is \
-                 stored; restart the server to use the new file"
-                    .to_owned(),
-            )),
-            Err(_) => Err(self.fault(
-                Fault::Removed,
-                "the game database was removed while the server ran: nothing more is stored; restart \
-                 the server (it starts a new, empty file)"
-                    .to_owned(),
-            )),
+    /// The answer to every write once a file was lost, if one was.
+    pub fn broken(&self) -> Option<String> {
+        self.broken.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Whether every file is still the one opened (a `-wal` or `-shm` not there when the store
+    /// opened is taken as it is first seen); the first one removed or replaced, if any.
+    pub fn lost(&self) -> Option<Lost> {
+        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        for (file, opened) in files.iter_mut() {
+            match (*opened, identity(file)) {
+                (Some(was), Ok(now)) if was == now => {}
+                (Some(_), Ok(_)) => return Some(Lost { fault: Fault::Replaced, file: file.clone() }),
+                (Some(_), Err(_)) => return Some(Lost { fault: Fault::Removed, file: file.clone() }),
+                (None, now) => *opened = now.ok(),
+            }
         }
+        None
+    }
+
+    /// Stops every write for good after `lost`: says once in the log what happened, where the
+    /// copy of what the server held went (`copy`: its path, or why it failed) and how to put it
+    /// back; the answer to the client names no file.
+    pub fn break_with(&self, lost: &Lost, copy: Result<PathBuf, String>) -> StoreError {
+        let what = match lost.fault {
+            Fault::Replaced => "replaced by another file",
+            _ => "removed",
+        };
+        let message = format!(
+            "a file of the game database was {what} while the server ran: nothing more is stored; everything the \
+             server still held was copied beside the database, and the server's log says how to put it back"
+        );
+        let mut broken = self.broken.lock().unwrap_or_else(|e| e.into_inner());
+        if broken.is_none() {
+            let db = self.path.display();
+            let how = match copy {
+                Ok(copy) => format!(
+                    "everything the server still held is copied to {copy}: stop the server, move away whatever is at \
+                     {db} and its -wal and -shm, then `mv {copy} {db}` and start it again",
+                    copy = copy.display()
+                ),
+                Err(e) => format!(
+                    "copying what the server still held failed ({e}): keep the server running and copy the \
+                     game database's files from /proc/{}/fd before stopping it",
+                    std::process::id()
+                ),
+            };
+            eprintln!(
+                "ryg: error: {} was {what} while the server ran: nothing more is stored; {how}",
+                lost.file.display()
+            );
+            self.reported.store(lost.fault as u8, Ordering::Relaxed);
+            *broken = Some(message.clone());
+        }
+        StoreError::Unavailable(broken.clone().unwrap_or(message))
     }
 
     /// The error to answer for a write that failed with `err`: a refusal of the disk is

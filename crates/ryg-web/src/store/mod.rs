@@ -68,6 +68,13 @@ pub trait GameStore: Send + Sync {
     /// When the database fails.
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError>;
 
+    /// The ids of unfinished games between a person and the computer (changed since `since`,
+    /// an ISO time, when given): those among them whose computer is to move are owed its reply.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError>;
+
     /// How many stored games `creator` (an address's hash) created.
     ///
     /// # Errors
@@ -91,6 +98,12 @@ pub enum StoreError {
     Open { path: String, source: rusqlite::Error },
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
+    #[error("{left} is beside the game database {path}: a copy of what the last server held when a file of the database was lost (or a -wal without its database). To put it back: `mv {left} {path}` (after moving away {path} and its -wal and -shm, if any); to go on without it, move {left} away first")]
+    Missing { path: String, left: String },
+    #[error("the game database {path} is damaged (SQLite's quick_check: {report}): restore a backup (`ryg db backup` copies; see `ryg db check`)")]
+    Damaged { path: String, report: String },
+    #[error("{path} is not ryg's game database: it holds other tables ({tables}); give ryg a file of its own with --db")]
+    NotOurs { path: String, tables: String },
     #[error("the game database {path} is in use by another ryg server: run one server per file (or share games through PostgreSQL: --db postgres://...)")]
     Locked { path: String },
     /// The game changed since it was read (another server, or another request, saved first):
@@ -103,6 +116,10 @@ pub enum StoreError {
     /// read-only); the message says which, and that nothing was stored.
     #[error("{0}")]
     Unavailable(String),
+    /// The database went away while committing: the change may or may not be stored (a
+    /// request that carries its ply can be sent again safely).
+    #[error("the game database went away while storing this change: the move may have been stored — send it again with its ply (\"ply\": the number of moves before it)")]
+    CommitUnknown,
     /// A query failed, or a stored game cannot be read back.
     #[error("game store: {0}")]
     Query(Box<dyn std::error::Error + Send + Sync>),

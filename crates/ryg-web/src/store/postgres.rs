@@ -120,22 +120,7 @@ pub struct PgStore {
 /// the pool, a connection lost, the server shutting down) is [`StoreError::Unavailable`] — a
 /// 503 with `Retry-After` — whose message names neither the server nor its address.
 fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
-    let any: &dyn std::any::Any = &err;
-    let unreachable = if let Some(e) = any.downcast_ref::<deadpool_postgres::PoolError>() {
-        !matches!(e, deadpool_postgres::PoolError::Backend(db) if db.as_db_error().is_some())
-    } else if let Some(e) = any.downcast_ref::<tokio_postgres::Error>() {
-        // SQLSTATE classes 08 (connection exception) and 57 (operator intervention: shutdown)
-        let io = std::error::Error::source(e).is_some_and(|c| c.is::<std::io::Error>());
-        e.is_closed()
-            || io
-            || e.as_db_error().is_some_and(|db| {
-                let code = db.code().code();
-                code.starts_with("08") || code.starts_with("57")
-            })
-    } else {
-        false
-    };
-    if unreachable {
+    if is_unreachable(&err) {
         // once a second at most: every request says so while the database is down
         static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let second =
@@ -148,6 +133,38 @@ fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
         );
     }
     StoreError::Query(Box::new(err))
+}
+
+/// Whether `err` says the database cannot be reached now: no connection from the pool, a
+/// connection lost, or SQLSTATE classes 08 (connection exception), 53 (insufficient resources:
+/// too many connections) and 57 (operator intervention: shutting down, starting up).
+fn is_unreachable(err: &(dyn std::error::Error + 'static)) -> bool {
+    let pg = |e: &tokio_postgres::Error| {
+        let io = std::error::Error::source(e).is_some_and(|c| c.is::<std::io::Error>());
+        e.is_closed()
+            || io
+            || e.as_db_error().is_some_and(|db| {
+                let code = db.code().code();
+                code.starts_with("08") || code.starts_with("53") || code.starts_with("57")
+            })
+    };
+    if let Some(e) = err.downcast_ref::<deadpool_postgres::PoolError>() {
+        return match e {
+            deadpool_postgres::PoolError::Backend(e) => pg(e),
+            _ => true,
+        };
+    }
+    err.downcast_ref::<tokio_postgres::Error>().is_some_and(pg)
+}
+
+/// A failed COMMIT: when the database went away meanwhile, nobody knows whether it stored the
+/// change ([`StoreError::CommitUnknown`]), never "nothing was stored".
+fn commit_failed(err: tokio_postgres::Error) -> StoreError {
+    if is_unreachable(&err) {
+        tracing::warn!("a COMMIT's answer was lost: {}", reason(&err));
+        return StoreError::CommitUnknown;
+    }
+    query(err)
 }
 
 /// `err` and its causes, as one line ("error connecting to server: Connection refused").
@@ -408,7 +425,7 @@ impl GameStore for PgStore {
                 .get(0);
             let r = GameRow { id, ..r };
             update(&tx, &r, result, 0, 0).await?;
-            tx.commit().await.map_err(query)?;
+            tx.commit().await.map_err(commit_failed)?;
             Ok(id)
         })
     }
@@ -425,7 +442,7 @@ impl GameStore for PgStore {
             tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notification(&r, version, origin)])
                 .await
                 .map_err(query)?;
-            tx.commit().await.map_err(query)
+            tx.commit().await.map_err(commit_failed)
         })
     }
 
@@ -506,6 +523,15 @@ impl GameStore for PgStore {
                 )
                 .await
                 .map_err(query)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        let (pool, since) = (self.pool.clone(), since.unwrap_or("").to_owned());
+        self.run(async move {
+            let client = pool.get().await.map_err(query)?;
+            let rows = client.query(super::row::AGAINST_COMPUTER, &[&since]).await.map_err(query)?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
         })
     }

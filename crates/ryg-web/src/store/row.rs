@@ -171,3 +171,7 @@ impl GameRow {
         })
     }
 }
+
+/// Unfinished games with one human seat (the other the computer's) changed since `$1`.
+pub(super) const AGAINST_COMPUTER: &str = "SELECT id FROM games WHERE result = '*' AND end_reason IS NULL \
+     AND ((mouse = 'human') <> (cats = 'human')) AND updated_at >= $1";

@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use super::guard::FileGuard;
-use super::row::{GameRow, COLUMNS};
+use super::guard::{beside, FileGuard};
+use super::row::{GameRow, AGAINST_COMPUTER, COLUMNS};
 use super::schema::{self, MigrateError};
 use super::stored::StoredGame;
 use super::{GameStore, StoreError};
@@ -13,6 +13,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 /// The SQLite game store. One connection, taken in turn by each query.
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    path: std::path::PathBuf,
     guard: FileGuard,
     /// The database file, held with an exclusive advisory lock (`flock`) while the store is
     /// open: one server per file. SQLite's own locks are POSIX locks and do not see it, so
@@ -39,6 +40,13 @@ impl SqliteStore {
                 .map_err(|source| StoreError::Directory { dir: dir.display().to_string(), source })?;
         }
         let open = |source| StoreError::Open { path: shown.clone(), source };
+        // never an empty or outdated database where one was: a recovered copy beside it (a file
+        // was lost under the last server), or a -wal without its database
+        let wal = (!path.exists()).then(|| beside(path, "-wal"));
+        if let Some(left) = [Some(beside(path, ".recovered")), wal].into_iter().flatten().find(|p| p.exists())
+        {
+            return Err(StoreError::Missing { path: shown, left: left.display().to_string() });
+        }
         let lock = lock(path, &shown)?;
         let mut conn = Connection::open(path).map_err(open)?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(open)?;
@@ -50,17 +58,74 @@ impl SqliteStore {
         }
         // WAL: readers never wait for the writer; NORMAL sync keeps every committed move
         // across a crash of the process (not of the machine).
+        // a damaged file or another program's database is refused before anything changes
+        let report: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(open)?;
+        if report != "ok" {
+            return Err(StoreError::Damaged { path: shown, report });
+        }
+        let foreign: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'games' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")
+            .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect())
+            .map_err(open)?;
+        if !foreign.is_empty() {
+            return Err(StoreError::NotOurs { path: shown, tables: foreign.join(", ") });
+        }
         conn.pragma_update(None, "journal_mode", "WAL").map_err(open)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(open)?;
         schema::migrate(&mut conn).map_err(|e| match e {
             MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
             MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
         })?;
-        Ok(SqliteStore { conn: Mutex::new(conn), guard: FileGuard::new(path), _lock: lock })
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            path: path.to_owned(),
+            guard: FileGuard::new(path),
+            _lock: lock,
+        })
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the database's files are still the ones opened; the first time one is not,
+    /// everything the connection still holds is copied beside the database (SQLite's backup
+    /// API) and every write stops for good.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] once a file was removed or replaced.
+    fn files_ok(&self) -> Result<(), StoreError> {
+        if let Some(message) = self.guard.broken() {
+            return Err(StoreError::Unavailable(message));
+        }
+        let Some(lost) = self.guard.lost() else { return Ok(()) };
+        let copy = self.copy_beside();
+        Err(self.guard.break_with(&lost, copy))
+    }
+
+    /// A consistent copy of the open database at `PATH.recovered` (or `.recovered-N`, never over a
+    /// file), written whole before it takes its name.
+    fn copy_beside(&self) -> Result<std::path::PathBuf, String> {
+        let path = self.path.as_path();
+        let target = (0..100)
+            .map(|n| beside(path, &if n == 0 { ".recovered".to_owned() } else { format!(".recovered-{n}") }))
+            .find(|p| !p.exists())
+            .ok_or("too many recovered copies beside the database")?;
+        let partial = beside(&target, ".partial");
+        let conn = self.conn();
+        let copied = (|| {
+            let mut out = Connection::open(&partial)?;
+            rusqlite::backup::Backup::new(&conn, &mut out)?.run_to_completion(
+                1024,
+                std::time::Duration::ZERO,
+                None,
+            )?;
+            out.pragma_update(None, "journal_mode", "DELETE")?;
+            Ok::<_, rusqlite::Error>(())
+        })();
+        copied.map_err(|e| e.to_string())?;
+        std::fs::rename(&partial, &target).map_err(|e| e.to_string())?;
+        Ok(target)
     }
 
     /// The schema version of the open database.
@@ -131,7 +196,7 @@ fn lock(path: &Path, shown: &str) -> Result<std::fs::File, StoreError> {
 
 impl GameStore for SqliteStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
-        self.guard.check()?;
+        self.files_ok()?;
         let mut conn = self.conn();
         let mut write = || -> rusqlite::Result<i64> {
             let tx = conn.transaction()?;
@@ -158,7 +223,7 @@ impl GameStore for SqliteStore {
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        self.guard.check()?;
+        self.files_ok()?;
         match SqliteStore::write(&self.conn(), g, true) {
             Ok(true) => Ok(()),
             Ok(false) => Err(StoreError::Conflict { id: g.id }),
@@ -167,7 +232,7 @@ impl GameStore for SqliteStore {
     }
 
     fn check(&self) -> Result<(), StoreError> {
-        self.guard.check()?;
+        self.files_ok()?;
         self.load(0).map(|_| ())
     }
 
@@ -203,7 +268,7 @@ impl GameStore for SqliteStore {
     }
 
     fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
-        self.guard.check()?;
+        self.files_ok()?;
         let sql = if unplayed_only {
             "DELETE FROM games WHERE updated_at < ?1 AND moves = '' AND redo = ''"
         } else {
@@ -218,6 +283,13 @@ impl GameStore for SqliteStore {
             "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
         )?;
         let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(AGAINST_COMPUTER)?;
+        let rows = stmt.query_map([since.unwrap_or("")], |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }

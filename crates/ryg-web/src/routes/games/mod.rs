@@ -12,6 +12,6 @@ mod view;
 pub use play::{computer, play};
 pub use read::{config, list, pgn, review, show, thinking};
 pub use seats::{abort, create, name, rematch, resign};
-pub use shared::{watch_clock, with_service, GameRef};
+pub use shared::{recover_replies, watch_clock, with_service, GameRef};
 pub use undo::{redo, undo, undo_accept, undo_decline};
 pub use view::event_json;

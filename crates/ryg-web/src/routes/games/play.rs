@@ -6,7 +6,9 @@ use serde::Deserialize;
 
 use std::sync::Arc;
 
-use super::shared::{answer, lock_game, owe_reply, with_game, with_service, AppRef, GameRef};
+use super::shared::{
+    detached, lock_game, owe_reply, start_reply, wait_reply, with_game, with_service, AppRef, GameRef,
+};
 use super::view::GameView;
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
@@ -20,6 +22,9 @@ use crate::routes::extract::Body;
 pub struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
+    /// The ply the move is played at (the number of moves before it): sent again, it is played
+    /// once.
+    ply: Option<usize>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -36,15 +41,25 @@ pub async fn play(
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Json<GameView>> {
     let st = Arc::clone(&state);
-    let (turn, g, (you, owed)) = with_game(&state, id, move |games, g| {
-        // the computer's reply has its place before the move is stored
-        let owed = owe_reply(&st, g, client)?;
-        let you = games.play(g, token.hash(), &body.mv, now_ms())?;
-        Ok::<_, ApiError>((you, owed))
+    // the move is stored and its reply started in one step, whatever becomes of this request
+    let (g, you, replying) = detached(async move {
+        let st2 = Arc::clone(&st);
+        let (turn, g, (you, owed)) = with_game(&st, id, move |games, g| {
+            // the computer's reply has its place before the move is stored
+            let owed = owe_reply(&st2, g, client)?;
+            let (you, already) = games.play_at(g, token.hash(), &body.mv, body.ply, now_ms())?;
+            Ok::<_, ApiError>(((you, already), owed))
+        })
+        .await?;
+        let (you, already) = you;
+        if !already {
+            st.metrics.moves_stored.inc();
+        }
+        let replying = start_reply(&st, turn, &g, owed, client, None);
+        Ok((g, you, replying))
     })
     .await?;
-    state.metrics.moves_stored.inc();
-    let (g, queued) = answer(&state, turn, g, owed, client, None).await?;
+    let (g, queued) = wait_reply(&state, g, replying).await?;
     Ok(Json(GameView::on(&state, &g, Some(you)).queued(queued)))
 }
 
@@ -64,13 +79,18 @@ pub async fn computer(
         return Ok(Json(GameView::on(&state, &g, Some(you))));
     }
     let st = Arc::clone(&state);
-    let (turn, g, (you, level, ticket)) = with_game(&state, id, move |games, g| {
-        let (you, level) = games.computer_request(g, token.hash(), body.level.as_deref())?;
-        let ticket = st.game_work.admit(client)?;
-        Ok::<_, ApiError>((you, level, ticket))
+    let (g, you, replying) = detached(async move {
+        let st2 = Arc::clone(&st);
+        let (turn, g, (you, level, ticket)) = with_game(&st, id, move |games, g| {
+            let (you, level) = games.computer_request(g, token.hash(), body.level.as_deref())?;
+            let ticket = st2.game_work.admit(client)?;
+            Ok::<_, ApiError>((you, level, ticket))
+        })
+        .await?;
+        let owed = crate::replies::Owed { ticket, mark: None };
+        Ok((g.clone(), you, start_reply(&st, turn, &g, Some(owed), client, Some(level))))
     })
     .await?;
-    let owed = crate::replies::Owed { ticket, mark: None };
-    let (g, queued) = answer(&state, turn, g, Some(owed), client, Some(level)).await?;
+    let (g, queued) = wait_reply(&state, g, replying).await?;
     Ok(Json(GameView::on(&state, &g, you).queued(queued)))
 }

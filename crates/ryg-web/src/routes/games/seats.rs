@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use super::shared::{answer, lock_game, with_game, with_service, AppRef, GameRef};
+use super::shared::{detached, lock_game, start_reply, wait_reply, with_game, with_service, AppRef, GameRef};
 use super::view::{CreatedView, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
@@ -41,19 +41,31 @@ pub async fn create(
     };
     let (st, creator) = (Arc::clone(&state), crate::limits::creator_hash(client));
     let most = state.limits.limits.games_per_client as usize;
-    let created = blocking(move || {
-        Ok(with_service(&st, |games| games.create_by(&body, now_ms(), Some((&creator, most))))?)
+    // the game is stored and the computer's first move started in one step
+    let (created, replying) = detached(async move {
+        let st2 = Arc::clone(&st);
+        let created = blocking(move || {
+            Ok(with_service(&st2, |games| games.create_by(&body, now_ms(), Some((&creator, most))))?)
+        })
+        .await?;
+        st.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);
+        // a game between two people that nobody begins is aborted in time
+        super::shared::watch_clock(&st, &created.game);
+        let turn = lock_game(&st, created.game.id).await;
+        let replying = start_reply(&st, turn, &created.game, owed, client, None);
+        Ok((created, replying))
     })
     .await?;
-    state.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);
-    // a game between two people that nobody begins is aborted in time
-    super::shared::watch_clock(&state, &created.game);
-    let turn = lock_game(&state, created.game.id).await;
-    let (g, queued) = answer(&state, turn, created.game.clone(), owed, client, None).await?;
+    let (g, queued) = wait_reply(&state, created.game.clone(), replying).await?;
     Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, queued))).into_response())
 }
 
 pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+    // resigning never waits for a search: a seat's holder gives up the computer's reply first
+    let (st, t) = (Arc::clone(&state), token.clone());
+    let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
+    crate::game::require_holder(&g, t.hash(), "resigning")?;
+    state.replies.abandon(id);
     let (_turn, g, you) =
         with_game(&state, id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
@@ -74,14 +86,25 @@ pub async fn rematch(
 ) -> ApiResult<Response> {
     let hash = token.0.clone();
     let st = Arc::clone(&state);
-    let (_turn, old, (rematch, owed)) = with_game(&state, id, move |games, g| {
-        // the computer's first move in the new game has its place before it is stored
-        let owed = super::shared::owe_reply(
-            &st,
-            &StoredGame { id: 0, end: None, game: ryg_wide::Game::new(g.start), ..g.clone() },
-            client,
-        )?;
-        Ok::<_, ApiError>((games.rematch(g, token.hash(), now_ms())?, owed))
+    let (old, rematch, replying) = detached(async move {
+        let st2 = Arc::clone(&st);
+        let (_turn, old, (rematch, owed)) = with_game(&st, id, move |games, g| {
+            // the computer's first move in the new game has its place before it is stored
+            let owed = super::shared::owe_reply(
+                &st2,
+                &StoredGame { id: 0, end: None, game: ryg_wide::Game::new(g.start), ..g.clone() },
+                client,
+            )?;
+            Ok::<_, ApiError>((games.rematch(g, token.hash(), now_ms())?, owed))
+        })
+        .await?;
+        let mut replying = None;
+        if let Rematch::Ready(new) = &rematch {
+            super::shared::watch_clock(&st, new);
+            let turn = lock_game(&st, new.id).await;
+            replying = start_reply(&st, turn, new, owed, client, None);
+        }
+        Ok((old, rematch, replying))
     })
     .await?;
     match rematch {
@@ -90,9 +113,7 @@ pub async fn rematch(
             Ok((StatusCode::ACCEPTED, Json(GameView::on(&state, &old, you))).into_response())
         }
         Rematch::Ready(new) => {
-            super::shared::watch_clock(&state, &new);
-            let turn = lock_game(&state, new.id).await;
-            let (new, queued) = answer(&state, turn, *new, owed, client, None).await?;
+            let (new, queued) = wait_reply(&state, *new, replying).await?;
             let you = new.holder(hash.as_deref());
             Ok((StatusCode::CREATED, Json(GameView::on(&state, &new, you).queued(queued))).into_response())
         }

@@ -4,7 +4,7 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
@@ -13,7 +13,7 @@ use ryg_wide::PlayerSpec;
 
 use super::view::event_json;
 use crate::clock::now_ms;
-use crate::engine::computer_move;
+use crate::engine::{computer_move, is_light, Limit};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Change;
 use crate::game::{computer_seed, computer_to_answer, GameError, Games};
@@ -57,11 +57,18 @@ impl From<GameError> for ApiError {
             E::TooManyGames { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             E::Store(StoreError::Conflict { .. }) => (StatusCode::CONFLICT, "conflict"),
             E::Store(StoreError::Unavailable(_)) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
+            E::Store(StoreError::CommitUnknown) => (StatusCode::SERVICE_UNAVAILABLE, "commit_unknown"),
+            E::WrongPly { .. } => (StatusCode::CONFLICT, "wrong_ply"),
             E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
         };
-        ApiError::new(status, code, err.to_string())
+        let api = ApiError::new(status, code, err.to_string());
+        match err {
+            // waiting will not help: no Retry-After
+            E::TooManyGames { .. } => api.retry_after(0),
+            _ => api,
+        }
     }
 }
 
@@ -190,31 +197,112 @@ pub fn owe_reply(state: &Arc<AppState>, g: &StoredGame, client: IpAddr) -> ApiRe
     Ok(Some(Owed { ticket, mark: (g.id != 0).then(|| state.replies.mark(g.id)) }))
 }
 
-/// Plays the computer's replies owed in `g` (`first`: one move at that level, asked for by a
-/// person; `None`: the computer's seat answers on its turns) on a task of their own, under the
-/// game's lock `turn`. Waits for them a while; the game, and whether its reply is still to come
-/// (then it comes as an event).
+/// Runs `work` on a task of its own: it goes to its end whatever becomes of the request that
+/// started it (a client that closes its connection cancels the request's future, not this).
+/// A change that stores a move and starts the computer's reply runs so, in one step.
 ///
 /// # Errors
-/// When the computer's move fails (the person's move stays stored).
-pub async fn answer(
+/// `work`'s own.
+pub async fn detached<T: Send + 'static>(
+    work: impl std::future::Future<Output = ApiResult<T>> + Send + 'static,
+) -> ApiResult<T> {
+    tokio::spawn(work).await.unwrap_or_else(|e| Err(ApiError::internal(format!("task failed: {e}"))))
+}
+
+/// The computer's replies being played for a game: the task that plays them.
+pub type Replying = tokio::task::JoinHandle<ApiResult<StoredGame>>;
+
+/// Starts the computer's replies owed in `g` (`first`: one move at that level, asked for by a
+/// person; `None`: the computer's seat answers on its turns) on a task of their own, under the
+/// game's lock `turn`, at once (no await: called in the step that stored the move).
+pub fn start_reply(
     state: &Arc<AppState>,
     turn: Turn,
-    g: StoredGame,
+    g: &StoredGame,
     owed: Option<Owed>,
     client: IpAddr,
     first: Option<PlayerSpec>,
-) -> ApiResult<(StoredGame, bool)> {
-    let Some(mut owed) = owed else { return Ok((g, false)) };
-    if first.is_none() && computer_to_answer(&g).is_none() {
-        return Ok((g, false));
+) -> Option<Replying> {
+    let mut owed = owed?;
+    if first.is_none() && computer_to_answer(g).is_none() {
+        return None;
     }
     owed.mark.get_or_insert_with(|| state.replies.mark(g.id));
-    let task = tokio::spawn(reply(Arc::clone(state), turn, g.clone(), owed, client, first));
+    Some(tokio::spawn(reply(Arc::clone(state), turn, g.clone(), owed, client, first)))
+}
+
+/// Waits a while for the replies `replying` plays in `g`; the game, and whether its reply is
+/// still to come (then it comes as an event).
+///
+/// # Errors
+/// When the computer's move fails (the person's move stays stored).
+pub async fn wait_reply(
+    state: &AppState,
+    g: StoredGame,
+    replying: Option<Replying>,
+) -> ApiResult<(StoredGame, bool)> {
+    let Some(task) = replying else { return Ok((g, false)) };
     match tokio::time::timeout(reply_wait(state), task).await {
+        // stopped by the shutdown: the reply is still owed, played after the restart
+        Ok(Ok(Err(e))) if e.code == "shutting_down" => Ok((g, true)),
+        // given up (the game ended meanwhile): the game as it is now is the answer's
+        Ok(Ok(Err(e))) if e.code == "game_over" => Ok((g, false)),
         Ok(Ok(answered)) => answered.map(|g| (g, false)),
         Ok(Err(e)) => Err(ApiError::internal(format!("the computer's reply failed: {e}"))),
         Err(_) => Ok((g, true)),
+    }
+}
+
+/// The address the server's own work is counted under (replies recovered from the store).
+pub const SERVER: IpAddr = IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED);
+
+/// How often the store is swept for replies nobody plays.
+const SWEEP_EVERY: Duration = Duration::from_secs(30);
+
+/// A sweep plays the replies of games unchanged for this long (younger ones may be under way
+/// on another server sharing the store) and changed within [`SWEEP_WITHIN_SECS`].
+const SWEEP_AFTER_MS: i64 = 60_000;
+const SWEEP_WITHIN_SECS: u64 = 3600;
+
+/// Plays the replies the store says are owed and nobody plays (a crash, a restart, a reply that
+/// failed): at start every one, then every [`SWEEP_EVERY`] those of the last hour's games.
+pub fn recover_replies(state: &Arc<AppState>) {
+    let st = Arc::clone(state);
+    tokio::spawn(async move {
+        let mut within = None;
+        loop {
+            let s = Arc::clone(&st);
+            let found =
+                blocking(move || Ok(with_service(&s, |games| games.owed_replies(now_ms(), within))?)).await;
+            match found {
+                Ok(owed) => {
+                    let before = now_ms() - SWEEP_AFTER_MS;
+                    for g in owed {
+                        let settled = crate::store::iso_ms(&g.updated_at).is_none_or(|t| t <= before);
+                        if (within.is_none() || settled) && !st.replies.is_owed(g.id) {
+                            tokio::spawn(recover(Arc::clone(&st), g.id));
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!("looking for the computer's replies owed: {}", e.message),
+            }
+            within = Some(SWEEP_WITHIN_SECS);
+            tokio::time::sleep(SWEEP_EVERY).await;
+        }
+    });
+}
+
+/// Plays game `id`'s owed reply, unless someone does already.
+async fn recover(state: Arc<AppState>, id: i64) {
+    let turn = lock_game(&state, id).await;
+    if state.replies.is_owed(id) {
+        return;
+    }
+    let st = Arc::clone(&state);
+    let Ok(g) = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await else { return };
+    let owed = Owed { ticket: state.game_work.admit_anyway(SERVER), mark: None };
+    if let Some(task) = start_reply(&state, turn, &g, Some(owed), SERVER, None) {
+        let _ = task.await;
     }
 }
 
@@ -236,7 +324,7 @@ async fn reply(
             let ticket = ticket.take().unwrap_or_else(|| state.game_work.admit_anyway(client));
             match computer_plays(&state, ticket, g.clone(), now).await {
                 // the store is down for a moment: the reply waits for it
-                Err(e) if e.code == "storage_unavailable" && tries < 60 => {
+                Err(e) if matches!(e.code, "storage_unavailable" | "commit_unknown") && tries < 60 => {
                     tries += 1;
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
@@ -248,6 +336,15 @@ async fn reply(
                         return Err(e);
                     }
                     break now;
+                }
+                Err(e) if e.code == "shutting_down" => return Err(e),
+                Err(e)
+                    if state
+                        .replies
+                        .abandon_flag(g.id)
+                        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) =>
+                {
+                    return Err(e)
                 }
                 Err(e) => {
                     tracing::warn!("game={}: the computer's reply failed: {}", g.id, e.message);
@@ -261,6 +358,16 @@ async fn reply(
     Ok(g)
 }
 
+/// A reply the shutdown stopped: it stays owed in the store and is played after the restart.
+fn shutting_down() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "shutting_down",
+        "the server is shutting down: the computer's reply is played when it starts again",
+    )
+    .retry_after(5)
+}
+
 /// One computer move by `level` for the side to move, stored, on the worker `ticket` admits.
 async fn computer_plays(
     state: &Arc<AppState>,
@@ -269,17 +376,62 @@ async fn computer_plays(
     level: PlayerSpec,
 ) -> ApiResult<StoredGame> {
     let st = Arc::clone(state);
-    state
-        .game_work
-        .play(ticket, move || {
+    let light = is_light(&state.tablebases, g.game.position(), level);
+    let abandon = state.replies.abandon_flag(g.id).unwrap_or_default();
+    let given_up = Arc::clone(&abandon);
+    let playing = state.game_work.play(ticket, light, move || {
+            if st.stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(shutting_down());
+            }
+            if abandon.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(abandoned());
+            }
             let position = *g.game.position();
-            let guard = st.thinking.begin(g.id);
+            // the time limit counts from the search's start, not from its wait for a worker
+            let deadline = Instant::now() + Duration::from_millis(st.game_work.limits().move_ms);
+            let limit = Limit {
+                deadline: Some(deadline),
+                stop: Some(Arc::clone(&st.stopping)),
+                abandon: Some(Arc::clone(&abandon)),
+            };
+            let guard = st.thinking.begin(g.id, limit);
             let mv = computer_move(&st.tablebases, &position, level, computer_seed(&g), &guard.thinking)?;
+            if guard.thinking.shut_down() {
+                // cut short by the shutdown: not played, still owed (played after the restart)
+                return Err(shutting_down());
+            }
+            if guard.thinking.abandoned() {
+                return Err(abandoned());
+            }
+            if guard.thinking.cut.load(std::sync::atomic::Ordering::Relaxed) {
+                tracing::info!(
+                    "game={}: {level} stopped at the time limit of a move (--move-ms {}) after depth {}: it plays the best move found",
+                    g.id,
+                    st.game_work.limits().move_ms,
+                    guard.thinking.depth.load(std::sync::atomic::Ordering::Relaxed)
+                );
+            }
             drop(guard);
             if with_service(&st, |games| games.computer_played(&mut g, mv, now_ms()))? {
                 st.metrics.moves_stored.inc();
             }
             Ok(g)
-        })
-        .await
+        });
+    // a reply given up stops waiting for a worker too (a search under way stops by its flag)
+    tokio::select! {
+        played = playing => played,
+        () = raised(&given_up) => Err(abandoned()),
+    }
+}
+
+/// Waits until `flag` is raised.
+async fn raised(flag: &std::sync::atomic::AtomicBool) {
+    while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A reply given up: its player resigned while the computer thought.
+fn abandoned() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "game_over", "the computer's reply was given up: the game ended")
 }
