@@ -2,18 +2,25 @@
 //! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
 //! implementation, and another database can sit behind the same trait.
 
+#[cfg(feature = "server")]
 pub mod counted;
+#[cfg(feature = "server")]
 mod guard;
+#[cfg(feature = "server")]
 pub mod maintenance;
+#[cfg(feature = "server")]
 pub mod postgres;
-mod row;
+pub mod row;
+#[cfg(feature = "server")]
 mod schema;
 mod seats;
+#[cfg(feature = "server")]
 pub mod sqlite;
 mod stored;
 
 use thiserror::Error;
 
+#[cfg(feature = "server")]
 pub use schema::{MIGRATIONS, SCHEMA_VERSION};
 pub use seats::{Holder, Players, Seat};
 pub use stored::{iso_ms, now_utc, utc, End, EndReason, StoredGame};
@@ -87,8 +94,10 @@ pub trait GameStore: Send + Sync {
 pub enum StoreError {
     #[error("cannot create the directory {dir}: {source}")]
     Directory { dir: String, source: std::io::Error },
+    #[cfg(feature = "server")]
     #[error("cannot open the game database {path}: {source}")]
     Open { path: String, source: rusqlite::Error },
+    #[cfg(feature = "server")]
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
     #[error("the game database {path} is in use by another ryg server: run one server per file (or share games through PostgreSQL: --db postgres://...)")]

@@ -9,7 +9,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::shared::{answer, lock_game, with_game, with_service, AppRef, GameRef};
-use super::view::{CreatedView, GameView};
+use super::view::{created_view, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{NewGame, Rematch, SeatSpec};
@@ -50,7 +50,7 @@ pub async fn create(
     super::shared::watch_clock(&state, &created.game);
     let turn = lock_game(&state, created.game.id).await;
     let (g, queued) = answer(&state, turn, created.game.clone(), owed, client, None).await?;
-    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, queued))).into_response())
+    Ok((StatusCode::CREATED, Json(created_view(&created, &g, &state, queued))).into_response())
 }
 
 pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
