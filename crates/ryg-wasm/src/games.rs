@@ -226,11 +226,22 @@ fn create(games: &Games<'_>, spec: &NewGame) -> Result<Answer, Refusal> {
         ))
         .into());
     }
+    // the game as it would be, checked before it is stored: a board the browser plays, levels
+    // whose table it holds
+    let scratch = MemoryStore::default();
+    let trial = Games::new(&scratch, &|_: &StoredGame| {}).create(spec, now())?.game;
+    let Some(position) = ryg_wide::narrow::position(trial.game.position()) else {
+        return Err(QueryError::bad_request("boards beyond 10x10 are played with a ryg server").into());
+    };
+    for seat in [trial.mouse, trial.cats] {
+        if let ryg_web::store::Seat::Computer(level) = seat {
+            if table_use(&narrow_level(level), position.size()) == TableUse::Wait {
+                tables::get(position.size())?;
+            }
+        }
+    }
     let created = games.create(spec, now())?;
     let mut g = created.game.clone();
-    if ryg_wide::narrow::position(g.game.position()).is_none() {
-        return Err(QueryError::bad_request("boards beyond 10x10 are played with a ryg server").into());
-    }
     replies(games, &mut g, None)?;
     let view = GameView::at(&g, None, now());
     let mut answer = Answer::json(&CreatedView::of(&created, view, ""));
@@ -430,6 +441,7 @@ mod tests {
                 "needs_server",
             ),
             ("POST /api/games\n\n\n{\"size\":8,\"cats\":\"11\"}".to_string(), 400, "bad_request"),
+            ("POST /api/games\n\n\n{\"size\":10,\"cats\":\"perfect\"}".to_string(), 409, "tablebase_absent"),
             ("GET /api/games".to_string(), 503, "needs_server"),
             ("GET /api/games/nosuchgame1".to_string(), 404, "not_found"),
             (format!("POST /api/games/{id}/moves\n\n\n{{\"move\":\"e1d2\"}}"), 401, "unauthorized"),
@@ -445,5 +457,7 @@ mod tests {
             let (got, body) = call(&store, &req);
             assert_eq!((got, body["code"].as_str().unwrap_or_default()), (status, code), "{req}: {body}");
         }
+        // refused games are not stored
+        assert_eq!(store.recent(10, None).unwrap().len(), 1);
     }
 }

@@ -114,6 +114,7 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
   // 'Computer move' is offered: the browser's engine plays it
   assert.equal(await p.locator('#go').isVisible(), true);
   assert.equal(await p.locator('#friend-button').isHidden(), true);
+  assert.match(await p.locator('#no-server').innerText(), /Games against the computer \(kept in this browser\).*a friend on another device and watching games need a server/);
 
   // level 3, English: each reply is the level's move with the game's seed at that ply
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
@@ -136,6 +137,7 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
   await p.waitForFunction(() => document.documentElement.lang === 'es');
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
+  assert.match(await p.locator('#no-server').innerText(), /Las partidas contra el ordenador \(guardadas en este navegador\)/);
   const started = Date.now();
   const ryg3Game = await playToTheEnd(p, 'es', async (position, reply, ply) => {
     assert.equal(reply, ryg3(position), `RYG3 v10's reply at ply ${ply + 1}`);
