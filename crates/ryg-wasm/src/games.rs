@@ -199,7 +199,8 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
                 Answer { status: 201, ..view(&new, new.holder(token)) }
             }
         },
-        ("GET", "pgn") => return Err(needs_server("a game's PGN file").into()),
+        // the record as text (the service worker sends it as text/plain)
+        ("GET", "pgn") => Answer { status: 200, body: ryg_web::game::record(&g)?.to_pgn() },
         _ => {
             return Err(QueryError {
                 status: 404,
@@ -450,7 +451,6 @@ mod tests {
             (format!("POST /api/games/{id}/moves\n{auth}\n\n{{}}"), 400, "bad_request"),
             (format!("POST /api/games/{id}/redo\n{auth}\n\n"), 409, "conflict"),
             (format!("POST /api/games/{id}/nothing\n{auth}\n\n"), 404, "not_found"),
-            (format!("GET /api/games/{id}/pgn"), 503, "needs_server"),
             (format!("POST /api/games/{id}/moves\nAuthorization: Basic x\n\n{{}}"), 400, "bad_request"),
         ];
         for (req, status, code) in cases {
@@ -459,5 +459,9 @@ mod tests {
         }
         // refused games are not stored
         assert_eq!(store.recent(10, None).unwrap().len(), 1);
+        // the record, as the server's
+        let pgn = answer_on(&store, &Request::parse(&format!("GET /api/games/{id}/pgn")).unwrap());
+        assert_eq!(pgn.status, 200);
+        assert!(pgn.body.contains("[Result \"*\"]"), "{}", pgn.body);
     }
 }

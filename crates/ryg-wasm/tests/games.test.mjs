@@ -131,6 +131,13 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
   assert.ok(level3.length >= 10, level3.join(' '));
   await reviewed(p, level3.length);
   const firstGame = id;
+  // its record, as the page's "Download PGN" link fetches it
+  const pgn = await p.evaluate(async (gid) => {
+    const res = await fetch(`/api/games/${gid}/pgn`);
+    return [res.headers.get('content-type'), await res.text()];
+  }, id);
+  assert.match(pgn[0], /^text\/plain/);
+  assert.match(pgn[1], new RegExp(`^1\\. ${level3[0]} ${level3[1]}`, 'm'));
 
   // RYG3 v10 at depth 8, Spanish: each reply is the native engine's
   await p.locator('#lang').selectOption('es');
@@ -150,6 +157,8 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
   await p.context().setOffline(true);
   await p.reload();
   await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
+  await screenshot(p, 'static-game-es-offline');
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');
   await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), firstGame, { timeout: 30000 });
@@ -177,6 +186,9 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   const list = await listed(p);
   assert.equal(list.length, 2);
   await screenshot(p, 'static-game-phone-es-offline');
+  await p.locator('#lang').selectOption('en');
+  await p.waitForFunction(() => document.documentElement.lang === 'en');
+  await screenshot(p, 'static-game-phone-en-offline');
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

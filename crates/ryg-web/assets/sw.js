@@ -102,7 +102,9 @@ async function engineAnswer(url, request) {
     if (method === 'GET' && game && game[2]) return eventStream(call, game[1]);
     const { status, body: answer } = call(`${method} ${path}${url.search}`, { token, body });
     if (method !== 'GET') await saveChanged(call);
-    return new Response(answer, { status, headers: { 'Content-Type': 'application/json' } });
+    // a game's record is text, like the server's; every other answer JSON
+    const type = status === 200 && path.endsWith('/pgn') ? 'text/plain; charset=utf-8' : 'application/json';
+    return new Response(answer, { status, headers: { 'Content-Type': type } });
   } catch (e) {
     // the module stopped (out of memory, say): a fresh one answers the next question
     enginePromise = null;
