@@ -1,7 +1,10 @@
 //! The ryg engine for the browser. One entry, [`call`], answers a request line such as
 //! `GET /api/solve?fen=...` with a status and a JSON body, computed by the same code as
-//! `ryg serve` (`ryg`'s reports, `ryg-api`'s answers). The page's service worker sends it the
-//! page's `/api/...` requests when no server answers; the tests send `/check/...` requests too.
+//! `ryg serve` (`ryg`'s reports, `ryg-api`'s answers, and for `/api/games...` the server's game
+//! service, [`games`]). The page's service worker sends it the page's `/api/...` requests when
+//! no server answers — a request that acts on a game with its seat's token and body on the
+//! lines after it (see [`Request`]) — and keeps the games in IndexedDB through `/store/...`;
+//! the tests send `/check/...` requests too.
 //!
 //! The module's interface is plain WebAssembly (no generated glue): the host writes the request
 //! into memory from [`ryg_alloc`], calls [`ryg_call`], and reads the answer at
