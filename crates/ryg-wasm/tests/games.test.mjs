@@ -81,7 +81,7 @@ function ryg3(position) {
   return JSON.parse(execFileSync(rygBinary(), args, { encoding: 'utf8' })).best_move;
 }
 
-const OVER = { en: /wins/, es: /gana el ratón|ganan los gatos/i };
+const OVER = { en: /The mouse wins|The cats win/, es: /gana el ratón|ganan los gatos/i };
 
 /** Plays the mouse (the tablebase's best move) until the game is over; `check(fen, reply, ply)`
  * checks each reply of the computer. Returns the game's moves. */
@@ -180,11 +180,21 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   await p.reload();
   await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
-  // the computer plays the mouse's move when asked
+  // the computer plays the mouse's move when asked (the game is stored at its first move)
   await p.locator('#go').click();
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
-  const list = await listed(p);
-  assert.equal(list.length, 2);
+  assert.equal((await listed(p)).length, 2);
+  // the game's event stream, as the worker answers it: the game now, then each change
+  await p.evaluate(() => {
+    window.rygEvents = [];
+    const es = new EventSource(`/api/games/${document.body.dataset.game}/events`);
+    es.addEventListener('game', (ev) => window.rygEvents.push(JSON.parse(ev.data).moves.length));
+  });
+  await p.waitForFunction(() => window.rygEvents.length >= 1);
+  await p.locator('#go').click();
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4, null, { timeout: 30000 });
+  await p.waitForFunction(() => window.rygEvents.includes(4), null, { timeout: 10000 });
+  assert.equal((await p.evaluate(() => window.rygEvents))[0], 2);
   await screenshot(p, 'static-game-phone-es-offline');
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');
