@@ -1,6 +1,7 @@
 //! The page's questions (`/api/...`) that the browser answers without a server: each is the
-//! server's own answer (`ryg::report`, `ryg_api`), over the tables of [`crate::tables`]. What
-//! needs a server (stored games, friends, watching) is refused with `needs_server`.
+//! server's own answer (`ryg::report`, `ryg_api`), over the tables of [`crate::tables`]. Games
+//! are [`crate::games`]'; anything else (a server's own questions) is refused with
+//! `needs_server`.
 
 use ryg::report::{EvalReport, MovesReport, SolveReport};
 use ryg::Size;

@@ -1,7 +1,10 @@
 //! The ryg engine for the browser. One entry, [`call`], answers a request line such as
 //! `GET /api/solve?fen=...` with a status and a JSON body, computed by the same code as
-//! `ryg serve` (`ryg`'s reports, `ryg-api`'s answers). The page's service worker sends it the
-//! page's `/api/...` requests when no server answers; the tests send `/check/...` requests too.
+//! `ryg serve` (`ryg`'s reports, `ryg-api`'s answers, and for `/api/games...` the server's game
+//! service, [`games`]). The page's service worker sends it the page's `/api/...` requests when
+//! no server answers — a request that acts on a game with its seat's token and body on the
+//! lines after it (see [`Request`]) — and keeps the games in IndexedDB through `/store/...`;
+//! the tests send `/check/...` requests too.
 //!
 //! The module's interface is plain WebAssembly (no generated glue): the host writes the request
 //! into memory from [`ryg_alloc`], calls [`ryg_call`], and reads the answer at
@@ -11,7 +14,11 @@
 mod answer;
 mod checks;
 mod clock;
+pub mod games;
+#[cfg(target_arch = "wasm32")]
+mod random;
 mod request;
+pub mod store;
 mod tables;
 
 use std::cell::RefCell;
@@ -48,8 +55,47 @@ impl Answer {
 pub fn call(request: &str) -> Answer {
     match Request::parse(request) {
         Ok(req) if req.path.starts_with("/check/") => checks::answer(&req),
+        Ok(req) if req.path.starts_with("/store/") => store_answer(&req),
+        Ok(req) if games::handles(&req.path) => games::answer(&req),
         Ok(req) => answer::answer(&req),
         Err(e) => Answer::error(&e),
+    }
+}
+
+/// The host's side of the browser's store: `GET /store/changed`, the games changed since last
+/// asked, `[{id, public_id, row}]` (`row` a game row as JSON text, kept in IndexedDB as it is),
+/// and `POST /store/load`, those texts given back (a JSON array of them) to a fresh engine.
+fn store_answer(req: &Request) -> Answer {
+    match (req.method.as_str(), req.path.as_str()) {
+        ("POST", "/store/load") => {
+            // each row as JSON text: a seed beyond 2^53 survives JavaScript
+            let rows = match serde_json::from_str::<Vec<String>>(&req.body).and_then(|texts| {
+                texts.iter().map(|t| serde_json::from_str(t)).collect::<Result<Vec<_>, _>>()
+            }) {
+                Ok(rows) => rows,
+                Err(e) => return Answer::error(&ryg_api::QueryError::bad_request(format!("bad rows: {e}"))),
+            };
+            match games::STORE.with(|s| s.load(rows)) {
+                Ok(n) => Answer::json(&serde_json::json!({ "loaded": n })),
+                Err(e) => Answer::error(&ryg_api::QueryError::bad_request(format!("a damaged game: {e}"))),
+            }
+        }
+        ("GET", "/store/changed") => {
+            let rows = games::STORE.with(store::MemoryStore::take_changed);
+            let kept: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|r| {
+                    let text = serde_json::to_string(r).unwrap_or_default();
+                    serde_json::json!({ "id": r.id, "public_id": r.public_id, "row": text })
+                })
+                .collect();
+            Answer::json(&kept)
+        }
+        _ => Answer::error(&ryg_api::QueryError {
+            status: 404,
+            code: "not_found",
+            message: format!("no such question: {}", ryg::echo::echo(&req.path)),
+        }),
     }
 }
 
@@ -142,8 +188,12 @@ mod tests {
             ("GET /api/weights?fen=1c1c%2F4%2F4%2F2m1+m&weights=1,x", 400, "bad_weights"),
             ("GET /api/puzzles?size=7", 400, "bad_request"),
             ("GET /api/games", 503, "needs_server"),
-            ("POST /api/games", 503, "needs_server"),
-            ("GET /api/games/abc/events", 503, "needs_server"),
+            ("POST /api/games", 400, "bad_request"),
+            ("GET /api/games/abc/events", 404, "not_found"),
+            ("GET /api/games/abc/pgn", 404, "not_found"),
+            ("POST /store/load\n\n\n[{\"id\":1}]", 400, "bad_request"),
+            ("POST /store/load\n\n\n[\"{\\\"id\\\":1}\"]", 400, "bad_request"),
+            ("GET /store/nothing", 404, "not_found"),
             ("GET /check/nothing", 404, "not_found"),
             ("GET /check/bench?case=99", 400, "bad_request"),
             ("GET /check/selfplay?size=5&mouse=3&cats=3", 400, "bad_request"),

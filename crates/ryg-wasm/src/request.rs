@@ -1,4 +1,6 @@
-//! A request line, `METHOD /path?query`, with its query decoded into parameters.
+//! A request: its line, `METHOD /path?query`, with its query decoded into parameters; then,
+//! on lines of their own, a seat's token (`Authorization: Bearer TOKEN`) and, after an empty
+//! line, a body (JSON).
 
 use ryg_api::{Params, QueryError};
 
@@ -8,6 +10,10 @@ pub struct Request {
     pub method: String,
     pub path: String,
     pub params: Params,
+    /// The seat's token the request carries (`Authorization: Bearer ...`).
+    pub token: Option<String>,
+    /// The body, empty when none.
+    pub body: String,
 }
 
 impl Request {
@@ -15,7 +21,23 @@ impl Request {
     ///
     /// # Errors
     /// When there is no method and path, or the query is not valid percent-encoded UTF-8.
-    pub fn parse(line: &str) -> Result<Request, QueryError> {
+    pub fn parse(text: &str) -> Result<Request, QueryError> {
+        let (line, rest) = text.split_once('\n').unwrap_or((text, ""));
+        let (headers, body) = rest.split_once("\n\n").unwrap_or((rest, ""));
+        let mut token = None;
+        for header in headers.lines().filter(|h| !h.trim().is_empty()) {
+            match header.split_once(':') {
+                Some((name, value)) if name.trim().eq_ignore_ascii_case("authorization") => {
+                    let value = value.trim();
+                    let t = value.strip_prefix("Bearer ").ok_or_else(|| {
+                        QueryError::bad_request("the Authorization header is 'Bearer TOKEN'")
+                    })?;
+                    token = Some(t.trim().to_string()).filter(|t| !t.is_empty());
+                }
+                Some(_) => {}
+                None => return Err(QueryError::bad_request("a header line is 'Name: value'")),
+            }
+        }
         let (method, target) = line
             .trim()
             .split_once(' ')
@@ -26,7 +48,13 @@ impl Request {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             params.insert(decode(k)?, decode(v)?);
         }
-        Ok(Request { method: method.to_ascii_uppercase(), path: path.to_string(), params })
+        Ok(Request {
+            method: method.to_ascii_uppercase(),
+            path: path.to_string(),
+            params,
+            token,
+            body: body.to_string(),
+        })
     }
 }
 

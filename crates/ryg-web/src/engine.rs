@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use ryg::{BuildProgress, Level, Size, Tablebase};
+use ryg::{BuildProgress, Size, Tablebase};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -340,18 +340,13 @@ pub fn computer_move(
             .map(|choice| choice.mv)
             .map_err(|e| ApiError::conflict(e.to_string()));
     };
-    let level: ryg::PlayerSpec = level.to_string().parse().expect("the same players");
-    // Levels 1-9 wait for a tablebase up to 8x8 (built in well under a second); on 10x10 they
-    // use it once it is built and search meanwhile. The articles' engines only search.
-    let tb = match level {
-        ryg::PlayerSpec::Level(Level::Search(_)) if narrow.size().n() > 8 => tablebases.ready(narrow.size()),
-        _ if level.needs_tablebase() => Some(tablebases.wait(narrow.size())),
-        _ => None,
+    let level = crate::reply::narrow_level(level);
+    let tb = match crate::reply::table_use(&level, narrow.size()) {
+        crate::reply::TableUse::IfReady => tablebases.ready(narrow.size()),
+        crate::reply::TableUse::Wait => Some(tablebases.wait(narrow.size())),
+        crate::reply::TableUse::None => None,
     };
-    let mut player = level.player(seed);
-    let mv = player
-        .choose(&narrow, tb.as_deref(), &mut handler)
-        .map(|choice| choice.mv)
-        .map_err(|e| ApiError::conflict(e.to_string()))?;
+    let mv = crate::reply::choose(&narrow, level, seed, tb.as_deref(), &mut handler)
+        .map_err(ApiError::conflict)?;
     Ok(ryg_wide::narrow::wide_move(mv))
 }

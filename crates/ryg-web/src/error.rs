@@ -161,7 +161,8 @@ mod tests {
     use super::CODES;
 
     /// The codes the source gives its errors: the string literal right after a status
-    /// (`StatusCode::X, "code"`, line breaks allowed) or in `with_code("code")`.
+    /// (`StatusCode::X, "code"` or `(404, "code")`, line breaks allowed) or in
+    /// `with_code("code")`.
     fn codes_in(text: &str) -> Vec<String> {
         let literal = |rest: &str| -> Option<String> {
             let rest = rest.trim_start().strip_prefix('"')?;
@@ -174,7 +175,14 @@ mod tests {
             literal(rest.trim_start().strip_prefix(',')?)
         });
         let with_code = text.match_indices("with_code(").filter_map(|(i, m)| literal(&text[i + m.len()..]));
-        after_status.chain(with_code).collect()
+        // a status as a number and its code, `(409, "conflict")` (crate::view::error_status)
+        let after_number = text.match_indices('(').filter_map(|(i, _)| {
+            let rest = &text[i + 1..];
+            let digits = rest.get(..3).filter(|d| d.bytes().all(|b| b.is_ascii_digit()))?;
+            (digits.starts_with(['4', '5'])).then_some(())?;
+            literal(rest[3..].strip_prefix(',')?)
+        });
+        after_status.chain(with_code).chain(after_number).collect()
     }
 
     #[test]

@@ -1,44 +1,73 @@
 //! ryg in the browser: an HTTP server (axum) with a JSON API over the `ryg` library, a SQLite
 //! game store, and the page, embedded in the binary. `ryg serve` starts it.
 
+#[cfg(feature = "server")]
 pub mod alarms;
 pub mod clock;
+#[cfg(feature = "server")]
 pub mod config;
+#[cfg(feature = "server")]
 pub mod engine;
+#[cfg(feature = "server")]
 pub mod error;
+#[cfg(feature = "server")]
 pub mod events;
+#[cfg(feature = "server")]
 pub mod fair;
 pub mod game;
+#[cfg(feature = "server")]
 pub mod limits;
+#[cfg(feature = "server")]
 pub mod listen;
+#[cfg(feature = "server")]
 pub mod locks;
+#[cfg(feature = "server")]
 pub mod metrics;
+#[cfg(feature = "server")]
 pub mod places;
+#[cfg(feature = "server")]
 pub mod replies;
+pub mod reply;
+#[cfg(feature = "server")]
 mod routes;
+#[cfg(feature = "server")]
 pub mod state;
 pub mod store;
 pub mod token;
+pub mod view;
+#[cfg(feature = "server")]
 pub mod work;
 
+#[cfg(feature = "server")]
 use std::net::SocketAddr;
+#[cfg(feature = "server")]
 use std::sync::{Arc, OnceLock, Weak};
 
+#[cfg(feature = "server")]
 use axum::extract::DefaultBodyLimit;
+#[cfg(feature = "server")]
 use axum::Router;
 
+#[cfg(feature = "server")]
 pub use config::{default_db, Config};
+#[cfg(feature = "server")]
 pub use error::{ApiError, ApiResult};
+#[cfg(feature = "server")]
 pub use routes::extract::MAX_BODY;
+#[cfg(feature = "server")]
 pub use routes::API_ROUTES;
+#[cfg(feature = "server")]
 pub use state::AppState;
+#[cfg(feature = "server")]
 use store::GameStore;
 
+#[cfg(feature = "server")]
 /// The whole application: API, page and limits.
 pub fn router(state: Arc<AppState>) -> Router {
     routes::router(&state).layer(DefaultBodyLimit::max(MAX_BODY)).with_state(state)
 }
 
+#[cfg(feature = "server")]
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -50,6 +79,7 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+#[cfg(feature = "server")]
 /// Opens the store, listens, calls `on_ready` with the address (and the operators' listener's,
 /// with `--metrics-addr`), and serves until Ctrl-C or SIGTERM. Blocks; builds its own runtime.
 ///
@@ -66,6 +96,7 @@ pub fn serve_blocking(
     served
 }
 
+#[cfg(feature = "server")]
 /// The store `config.db` names: a PostgreSQL URL, else a SQLite file. Another server's changes
 /// to a PostgreSQL store reach this one's event streams and clocks through `state`, once set.
 fn open_store(
@@ -95,6 +126,7 @@ fn open_store(
     Ok(Box::new(store))
 }
 
+#[cfg(feature = "server")]
 /// The async body of [`serve_blocking`].
 ///
 /// # Errors
@@ -146,6 +178,7 @@ pub async fn serve(
     Ok(())
 }
 
+#[cfg(feature = "server")]
 async fn shutdown() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -167,6 +200,7 @@ async fn shutdown() {
     }
 }
 
+#[cfg(feature = "server")]
 /// The address links point to when no `--public-url` is given: the one the server listens on,
 /// with the machine's name for a wildcard address (`--host 0.0.0.0`).
 fn listening_url(addr: SocketAddr) -> String {

@@ -63,9 +63,8 @@ async function serverAnswers() {
 export function markServerless(config) {
   const none = !!config && config.server === false;
   document.body.dataset.server = none ? 'none' : 'yes';
-  // a friend and the computer's moves are a server's (stored games)
+  // a friend on another device is a server's (the computer's moves are the browser's engine's)
   $('friend-button').hidden = none;
-  $('go').hidden = none;
   $('no-server').hidden = !none;
   return none;
 }

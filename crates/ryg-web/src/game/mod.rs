@@ -12,7 +12,7 @@ mod seats;
 mod service;
 mod undo;
 
-#[cfg(test)]
+#[cfg(all(test, feature = "server"))]
 mod tests;
 
 pub use error::GameError;

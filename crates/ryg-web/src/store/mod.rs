@@ -2,18 +2,25 @@
 //! game service needs of a store; [`sqlite::SqliteStore`] (one SQLite file in WAL mode) is the one
 //! implementation, and another database can sit behind the same trait.
 
+#[cfg(feature = "server")]
 pub mod counted;
+#[cfg(feature = "server")]
 mod guard;
+#[cfg(feature = "server")]
 pub mod maintenance;
+#[cfg(feature = "server")]
 pub mod postgres;
-mod row;
+pub mod row;
+#[cfg(feature = "server")]
 mod schema;
 mod seats;
+#[cfg(feature = "server")]
 pub mod sqlite;
 mod stored;
 
 use thiserror::Error;
 
+#[cfg(feature = "server")]
 pub use schema::{MIGRATIONS, SCHEMA_VERSION};
 pub use seats::{Holder, Players, Seat};
 pub use stored::{iso_ms, now_utc, utc, End, EndReason, StoredGame};
@@ -94,8 +101,10 @@ pub trait GameStore: Send + Sync {
 pub enum StoreError {
     #[error("cannot create the directory {dir}: {source}")]
     Directory { dir: String, source: std::io::Error },
+    #[cfg(feature = "server")]
     #[error("cannot open the game database {path}: {source}")]
     Open { path: String, source: rusqlite::Error },
+    #[cfg(feature = "server")]
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg or another --db")]
     Newer { path: String, found: i64 },
     #[error("{left} is beside the game database {path}: a copy of what the last server held when a file of the database was lost (or a -wal without its database). To put it back: `mv {left} {path}` (after moving away {path} and its -wal and -shm, if any); to go on without it, move {left} away first")]

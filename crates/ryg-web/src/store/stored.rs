@@ -27,7 +27,7 @@ impl EndReason {
         }
     }
 
-    pub(super) fn parse(code: &str) -> Option<EndReason> {
+    pub fn parse(code: &str) -> Option<EndReason> {
         match code {
             "resigned" => Some(EndReason::Resigned),
             "time" => Some(EndReason::Time),

@@ -334,8 +334,8 @@ export default {
   'say.positionAfter': ({ k }) => `Position after ${k} ${k === 1 ? 'ply' : 'plies'}.`,
   'say.review': 'The start position: step through the game with the move list.',
 
-  'offline.none': "No ryg server answers here. Exact results, hints, puzzles and the Learn lessons run in your browser, also offline; games against the computer or a friend, watching games and stored games need a server (ryg serve).",
-  'error.needs_server': "That needs a ryg server, and this page runs without one: games against the computer or a friend, watching and stored games are kept by a server (ryg serve). Exact results, puzzles and the Learn lessons work here, also offline.",
+  'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device and watching games need a server (ryg serve).",
+  'error.needs_server': "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
   'error.network': 'The server does not answer ({why}).',
   'error.bad_request': 'The server did not understand the request.',
   'error.bad_fen': 'That position is not a valid FEN.',

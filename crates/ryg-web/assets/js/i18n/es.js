@@ -340,8 +340,8 @@ export default {
   'say.positionAfter': ({ k }) => `Posición tras ${k} ${plural(k, 'jugada', 'jugadas')}.`,
   'say.review': 'La posición inicial: recorre la partida con la lista de jugadas.',
 
-  'offline.none': "Aquí no responde ningún servidor de ryg. Los resultados exactos, las pistas, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; las partidas contra el ordenador o un amigo, verlas en directo y guardarlas necesitan un servidor (ryg serve).",
-  'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: las partidas contra el ordenador o un amigo, verlas en directo y las partidas guardadas las lleva un servidor (ryg serve). Los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",
+  'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo y ver partidas en directo necesitan un servidor (ryg serve).",
+  'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",
   'error.network': 'El servidor no responde ({why}).',
   'error.bad_request': 'El servidor no ha entendido la petición.',
   'error.bad_fen': 'Esa posición no es un FEN válido.',

@@ -19,6 +19,7 @@ use crate::routes::client::Client;
 use crate::routes::extract::{int_param, Params};
 use crate::state::AppState;
 use crate::store::StoredGame;
+use crate::view::review_json;
 
 /// Loads game `id` off the async threads.
 async fn load(state: &Arc<AppState>, id: i64) -> ApiResult<StoredGame> {
@@ -105,49 +106,6 @@ pub async fn pgn(State(state): AppRef, GameRef(id): GameRef) -> ApiResult<Respon
     let g = load(&state, id).await?;
     let record = game::record(&g)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], record.to_pgn()).into_response())
-}
-
-/// The review's JSON, from either engine's review (`ryg` up to 10×10, `ryg_wide` beyond).
-macro_rules! review_json {
-    ($engine:ident, $size:expr, $review:expr) => {{
-    let (size, review): (u8, &$engine::review::Review) = ($size, $review);
-    let exact = |r: &$engine::ExactResult| serde_json::json!({ "winner": r.winner.name(), "plies": r.plies });
-    let values: Vec<_> = review
-        .values
-        .iter()
-        .enumerate()
-        .map(|(ply, r)| serde_json::json!({ "ply": ply, "winner": r.winner.name(), "plies": r.plies }))
-        .collect();
-    let mistakes: Vec<_> = review
-        .mistakes
-        .iter()
-        .map(|m| {
-            let (kind, by) = match m.verdict {
-                $engine::review::Verdict::GaveWinAway => ("gave-win", 0),
-                $engine::review::Verdict::Shortened { by } => ("shortened", by),
-            };
-            serde_json::json!({
-                "ply": m.ply,
-                "side": m.side.name(),
-                "kind": kind,
-                "mark": m.verdict.mark(),
-                "shortened_by": by,
-                "played": m.played.to_string(),
-                "kept": m.kept.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "before": exact(&m.before),
-                "after": exact(&m.after),
-            })
-        })
-        .collect();
-    let summary = |s: $engine::review::SideSummary| serde_json::json!({ "moves": s.moves, "gave_away": s.gave_away, "shortened": s.shortened, "plies_lost": s.plies_lost });
-    serde_json::json!({
-        "size": size,
-        "values": values,
-        "mistakes": mistakes,
-        "shortened_threshold": $engine::review::SHORTENED_BY,
-        "summary": { "mouse": summary(review.mouse), "cats": summary(review.cats) },
-    })
-}};
 }
 
 /// `GET /api/games/{id}/review`: the exact result after every ply of the game, every move

@@ -9,7 +9,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::shared::{detached, lock_game, start_reply, wait_reply, with_game, with_service, AppRef, GameRef};
-use super::view::{CreatedView, GameView};
+use super::view::{created_view, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{NewGame, Rematch, SeatSpec};
@@ -57,7 +57,7 @@ pub async fn create(
     })
     .await?;
     let (g, queued) = wait_reply(&state, created.game.clone(), replying).await?;
-    Ok((StatusCode::CREATED, Json(CreatedView::of(&created, &g, &state, queued))).into_response())
+    Ok((StatusCode::CREATED, Json(created_view(&created, &g, &state, queued))).into_response())
 }
 
 pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {

@@ -30,43 +30,12 @@ pub use crate::locks::Turn;
 
 impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
-        use GameError as E;
-        let (status, code) = match &err {
-            E::NotFound(_) | E::NoSuchGame(_) => (StatusCode::NOT_FOUND, "not_found"),
-            E::BadMove(_) => (StatusCode::BAD_REQUEST, "bad_move"),
-            E::IllegalMove(_) => (StatusCode::BAD_REQUEST, "illegal_move"),
-            E::BadFen { .. } => (StatusCode::BAD_REQUEST, "bad_fen"),
-            E::NeedsLevel(_) | E::WhichSeat | E::NameTooLong { .. } | E::NameControl | E::Invalid(_) => {
-                (StatusCode::BAD_REQUEST, "bad_request")
-            }
-            // no token at all: authenticate first (401); a token of no seat of this game: 403
-            E::NotAPlayer { token_sent: false, .. } => (StatusCode::UNAUTHORIZED, "unauthorized"),
-            E::NotAPlayer { .. } => (StatusCode::FORBIDDEN, "unauthorized"),
-            E::WrongSeat { .. } => (StatusCode::FORBIDDEN, "forbidden"),
-            E::NotYourTurn { .. } => (StatusCode::FORBIDDEN, "not_your_turn"),
-            E::ComputerToMove { .. } => (StatusCode::CONFLICT, "not_your_turn"),
-            E::Over { .. } | E::Aborted | E::FlagFell(_) | E::TimeRanOut(_) => {
-                (StatusCode::CONFLICT, "game_over")
-            }
-            E::AtStart
-            | E::NoMoveToUndo(_)
-            | E::NothingToRedo
-            | E::NoRedoBetweenPlayers
-            | E::NoUndoRequest
-            | E::NotOverYet => (StatusCode::CONFLICT, "conflict"),
-            E::TooManyGames { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
-            E::Store(StoreError::Conflict { .. }) => (StatusCode::CONFLICT, "conflict"),
-            E::Store(StoreError::Unavailable(_)) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
-            E::Store(StoreError::CommitUnknown) => (StatusCode::SERVICE_UNAVAILABLE, "commit_unknown"),
-            E::WrongPly { .. } => (StatusCode::CONFLICT, "wrong_ply"),
-            E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => {
-                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
-            }
-        };
+        let (status, code) = crate::view::error_status(&err);
+        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let api = ApiError::new(status, code, err.to_string());
         match err {
             // waiting will not help: no Retry-After
-            E::TooManyGames { .. } => api.retry_after(0),
+            GameError::TooManyGames { .. } => api.retry_after(0),
             _ => api,
         }
     }
