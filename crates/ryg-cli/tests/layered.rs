@@ -3,14 +3,12 @@
 //! and boards too large say what they would take.
 
 use std::path::Path;
-use std::process::{Command as Std, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
-use assert_cmd::cargo::CommandCargoExt;
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::ryg;
+use crate::common::{ryg, ryg_process};
 
 fn solve_json(cache: &Path, args: &[&str]) -> Value {
     let out = ryg().env("RYG_CACHE_DIR", cache).args(["solve", "--json"]).args(args).output().unwrap();
@@ -33,23 +31,28 @@ fn facts(mut stats: Value) -> Value {
 }
 
 /// Starts `ryg solve --size 10 KIND` (`--layered` or `--wdl`) on one thread with its cache in
-/// `cache` and kills it once 20 layer files are in `dir` (between or inside a layer); checks
-/// that it was killed before the end.
+/// `cache`, a progress line for every step, and kills it on the first line of its 21st layer:
+/// the 20 layers before it are on disk (each written before the next starts), and the build
+/// cannot run far ahead of the lines this test reads (a pipe holds a few hundred).
 fn kill_after_20_layers(cache: &Path, dir: &Path, kind: &str) {
-    let mut child = Std::cargo_bin("ryg")
-        .unwrap()
+    use std::io::BufRead;
+    let mut child = ryg_process()
         .env("RYG_CACHE_DIR", cache)
+        .env("RYG_PROGRESS_SECONDS", "0")
         .args(["solve", "--size", "10", kind, "--threads", "1"])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while layer_files(dir) < 20 && started.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    // `ryg: layer 25 (21 of 46), …`: the layer being solved is the 21st
+    let nth = |line: &str| -> Option<usize> {
+        line.strip_prefix("ryg: layer ")?.split_once(" (")?.1.split_once(" of ")?.0.parse().ok()
+    };
+    let lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let seen = lines.map_while(Result::ok).find(|line| nth(line).is_some_and(|n| n >= 21));
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(seen.is_some(), "the build ended before its 21st layer");
     let kept = layer_files(dir);
     assert!((20..46).contains(&kept), "{kept} layer files when killed");
 }

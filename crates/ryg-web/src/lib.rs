@@ -8,6 +8,7 @@ pub mod engine;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod headers;
 pub mod limits;
 pub mod listen;
 pub mod locks;

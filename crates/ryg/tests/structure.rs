@@ -176,28 +176,39 @@ fn expand(tree: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The modules each module of the crate under `src` names (longest module prefix of each
-/// path), the crate root and the module itself left out.
+/// The modules each module of the crate under `src` names ([`graph_of`] its files).
 fn module_graph(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let mut sources = Vec::new();
     files(src, &mut sources);
     sources.retain(|p| p.extension().is_some_and(|e| e == "rs"));
-    let modules: BTreeSet<ModPath> = sources.iter().map(|f| module_of(src, f)).collect();
-    let mut graph = BTreeMap::new();
-    for file in &sources {
-        let here = module_of(src, file);
-        let code = code_of(&std::fs::read_to_string(file).unwrap());
-        let mut deps = BTreeSet::new();
-        for path in named_paths(&code, &here) {
+    let sources: Vec<(ModPath, String)> = sources
+        .iter()
+        .map(|file| (module_of(src, file), code_of(&std::fs::read_to_string(file).unwrap())))
+        .collect();
+    graph_of(&sources)
+}
+
+/// The modules each module names (longest module prefix of each path), from each module's
+/// code, the crate root and the module itself left out. What a child module names counts for
+/// its parents too (a parent is its children from outside), so that a circle through a child
+/// (`a::b` names `c`, and `c` names `a`) is one.
+fn graph_of(sources: &[(ModPath, String)]) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let modules: BTreeSet<ModPath> = sources.iter().map(|(m, _)| m.clone()).collect();
+    let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> =
+        modules.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
+    for (here, code) in sources {
+        for path in named_paths(code, here) {
             let target = (0..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains(p));
-            if let Some(target) = target {
-                // Naming a module inside oneself is not a dependency on another module.
-                if !target.is_empty() && !target.starts_with(&here) {
-                    deps.insert(target);
+            let Some(target) = target.filter(|t| !t.is_empty()) else { continue };
+            // the module and each of its parents but the crate root; naming a module inside
+            // oneself is not a dependency on another module
+            for depth in 1..=here.len() {
+                let owner = &here[..depth];
+                if !target.starts_with(owner) {
+                    graph.entry(owner.to_vec()).or_default().insert(target.clone());
                 }
             }
         }
-        graph.insert(here, deps);
     }
     graph
 }
@@ -267,6 +278,16 @@ fn the_circle_finder_finds_a_circle_and_reads_use_trees() {
     ]
     .into();
     assert_eq!(find_circle(&graph).unwrap().len(), 4);
+    // a circle through a child: `a::b` names `c`, which names `a`
+    let module = |path: &str| -> ModPath { path.split("::").map(str::to_owned).collect() };
+    let sources = [
+        (module("a"), code_of("pub mod b;\npub struct X;\n")),
+        (module("a::b"), code_of("use crate::c::Y;\n")),
+        (module("c"), code_of("pub struct Y(crate::a::X);\n")),
+    ];
+    let graph = graph_of(&sources);
+    assert_eq!(graph[&module("a")], [module("c")].into());
+    assert_eq!(find_circle(&graph).unwrap(), [module("a"), module("c"), module("a")]);
     let here = vec!["cmd".to_owned(), "play".to_owned()];
     let code = code_of("use crate::{args::{JsonArg, PositionArgs}, out};\npub use self::x::Y;\nfn f() { super::show::run(); }\n");
     let paths = named_paths(&code, &here);
