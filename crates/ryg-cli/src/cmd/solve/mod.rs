@@ -97,7 +97,7 @@ pub fn run(args: Args) -> Result<()> {
         .into());
     }
     // the same position in the default engine, whose tablebase is held in memory
-    let position: Position = wide.fen().parse()?;
+    let position = ryg_wide::narrow::position(&wide).expect("boards with a table in memory are up to 10x10");
     let obtained = args.cache.obtain(position.size());
     if args.stats {
         stats(&obtained, args.json.json)
