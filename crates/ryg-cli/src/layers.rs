@@ -5,8 +5,9 @@
 //! after the last finished one when it was stopped.
 //!
 //! A layer's bytes are kept in blocks of [`BLOCK`] bytes, each compressed on its own with
-//! zstd (12×12: 21 GiB of results in about 1 GiB of files), behind an index of where each
-//! block starts: a lookup reads and decompresses one block.
+//! zstd, behind an index of where each block starts: a lookup reads and decompresses one
+//! block. The measured sizes and times are in docs/engine.md ("12×12: the layered build on
+//! disk").
 
 use std::collections::HashMap;
 use std::fs;
@@ -39,7 +40,7 @@ const WDL_MAGIC: &[u8; 8] = b"RYGWLBIT";
 const WDL_RUN: u64 = 1 << 20;
 const _: () = assert!(WDL_RUN.is_multiple_of(WDL_ALIGN));
 /// The share of a win/loss layer's bits its file is assumed to take when the disk is checked
-/// (a sixth: 10×10's files take a quarter, 12×12's a ninth).
+/// (a sixth; the measured ratios are in docs/engine.md).
 const WDL_ASSUMED_RATIO: u64 = 6;
 /// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
 const VERSION: u32 = 2;
@@ -48,10 +49,10 @@ const VERSION: u32 = 2;
 pub const HEADER_LEN: usize = 8 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 * 8 + 8 + 8;
 /// The uncompressed bytes of a block: a lookup decompresses this many.
 pub const BLOCK: usize = 1 << 14;
-/// zstd's level: its fastest levels already shrink a layer about 19 times.
+/// zstd's level: its fastest (measured in docs/engine.md).
 const LEVEL: i32 = 1;
 /// The share of a layer's bytes its file is assumed to take when the disk is checked before
-/// a build (a quarter: the 12×12 layers take a twentieth).
+/// a build (a quarter: more than the measured ratios, docs/engine.md).
 const ASSUMED_RATIO: u64 = 4;
 
 /// The layer files of one board size.
