@@ -27,6 +27,7 @@ mod blocks;
 mod progress;
 
 use blocks::BlockCache;
+pub use blocks::ExactLayers;
 
 pub use progress::check_room;
 use progress::{Reporter, *};

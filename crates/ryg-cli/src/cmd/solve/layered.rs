@@ -10,7 +10,7 @@ use ryg_wide::{Position, Side, Size};
 use serde::Serialize;
 
 use super::{emit, stats_text, words, Args, Longest, StartReport, StatsReport, WinCounts};
-use crate::layers::{check_room, LayerStore};
+use crate::layers::{check_room, ExactLayers, LayerStore};
 
 /// 14×14 and larger: what an exact build would take, as an error.
 pub fn too_large(size: Size) -> Result<()> {
@@ -75,14 +75,18 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         } else {
             wdl_solve(&store, position, args.json.json)
         }
-    } else if args.stats {
-        stats(&store, seconds, args.json.json)
     } else {
-        solve(&store, position, args.json.json)
+        // every exact layer is on disk now: the table answers exact results
+        let exact = LayerStore::complete(&dir, size).context("the layer files are not all on disk")?;
+        if args.stats {
+            stats(&exact, seconds, args.json.json)
+        } else {
+            solve(&exact, position, args.json.json)
+        }
     }
 }
 
-fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
+fn solve(store: &ExactLayers, position: &Position, json: bool) -> Result<()> {
     let report = SolveReport::of(store, position)?;
     if json {
         return emit(&format!("{}\n", serde_json::to_string(&report)?));
