@@ -158,7 +158,7 @@ impl LayerStore {
 
     /// The win/loss layers of `size` under `cache`, if every one is on disk (its header
     /// sound): `None` while they are missing or unfinished.
-    pub fn complete_wdl(cache: &Path, size: Size) -> Option<LayerStore> {
+    pub fn complete_win_loss(cache: &Path, size: Size) -> Option<LayerStore> {
         let store = LayerStore::win_loss(cache, size);
         store.to_solve().is_empty().then_some(store)
     }

@@ -465,7 +465,7 @@ fn no_table(size: ryg_wide::Size) -> &'static str {
     if size.n() == 12 {
         "no 12x12 tablebase in the cache directory: `ryg solve --size 12` builds it"
     } else {
-        "the exact result is known only up to 10x10; `ryg solve --size 14 --wdl` builds 14x14's winners"
+        "the exact result is known only up to 10x10; `ryg solve --size 14 --win-loss` builds 14x14's winners"
     }
 }
 
