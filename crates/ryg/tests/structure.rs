@@ -84,6 +84,36 @@ fn no_value_crosses_as_text() {
     assert!(found.is_empty(), "text round trips (convert through the parts, in `narrow`): {found:#?}");
 }
 
+/// The Rust tests start `ryg` through one helper per crate (`common::ryg()` and its kin), which
+/// gives it cache and data directories of its own: no test reaches the user's tables.
+#[test]
+fn the_tests_start_ryg_through_their_helper() {
+    let root = workspace();
+    let mut all = Vec::new();
+    files(&root.join("crates"), &mut all);
+    // the helpers, and this test, which names what it looks for
+    let helpers = [
+        "crates/ryg-cli/tests/common.rs",
+        "crates/ryg-web/tests/common/mod.rs",
+        "crates/ryg/tests/structure.rs",
+    ];
+    let spawns =
+        ["cargo_bin(\"ryg\")", "Command::new(env!(\"CARGO_BIN_EXE_ryg\"))", "Command::new(ryg_bin())"];
+    let mut found: Vec<String> = all
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .filter(|path| path.components().any(|c| c.as_os_str() == "tests"))
+        .filter_map(|path| {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let text: String = std::fs::read_to_string(path).ok()?.split_whitespace().collect();
+            let text = text.replace("crate::common::", "").replace("std::process::", "");
+            (spawns.iter().any(|s| text.contains(s)) && !helpers.contains(&rel.as_str())).then_some(rel)
+        })
+        .collect();
+    found.sort();
+    assert!(found.is_empty(), "tests that start ryg without their crate's helper: {found:#?}");
+}
+
 /// A module's path in its crate: `["search", "alphabeta"]`; the crate root is `[]`.
 type ModPath = Vec<String>;
 
