@@ -26,7 +26,7 @@ pub fn value_error(err: impl std::fmt::Display) -> PyErr {
 
 /// The board size `n`, or the command line's error for an unsupported one.
 pub fn size_of(n: i64) -> PyResult<Size> {
-    n.to_string().parse::<Size>().map_err(value_error)
+    u8::try_from(n).ok().and_then(Size::new).ok_or_else(|| value_error(ryg::SizeError(n.to_string())))
 }
 
 /// Reads a FEN as `ryg --fen` does: the same message after `invalid FEN '…': `.

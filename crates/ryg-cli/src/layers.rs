@@ -5,8 +5,9 @@
 //! after the last finished one when it was stopped.
 //!
 //! A layer's bytes are kept in blocks of [`BLOCK`] bytes, each compressed on its own with
-//! zstd (12×12: 21 GiB of results in about 1 GiB of files), behind an index of where each
-//! block starts: a lookup reads and decompresses one block.
+//! zstd, behind an index of where each block starts: a lookup reads and decompresses one
+//! block. The measured sizes and times are in docs/engine.md ("12×12: the layered build on
+//! disk").
 
 use std::collections::HashMap;
 use std::fs;
@@ -17,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{ensure, Context, Result};
-use ryg_wide::tablebase::{checksum, Checksum, LayerStats, Layers, WDL_ALIGN};
+use ryg_wide::tablebase::{checksum, Checksum, LayerStats, Layers, WIN_LOSS_ALIGN};
 use ryg_wide::{ExactResult, Position, Side, Size};
 
 use crate::atomic::write_atomically_with;
@@ -26,21 +27,22 @@ mod blocks;
 mod progress;
 
 use blocks::BlockCache;
+pub use blocks::ExactLayers;
 
 pub use progress::check_room;
 use progress::{Reporter, *};
 
 const MAGIC: &[u8; 8] = b"RYGLAYER";
 /// The magic of a win/loss layer file (one bit per position).
-const WDL_MAGIC: &[u8; 8] = b"RYGWLBIT";
+const WIN_LOSS_MAGIC: &[u8; 8] = b"RYGWLBIT";
 /// A win/loss layer is solved, compressed and written in runs of this many configurations
 /// (whole blocks of bits: 2^20 · 2M / 8 bytes is a multiple of [`BLOCK`]), so that only its
 /// mouse-to-move rows stay in memory.
-const WDL_RUN: u64 = 1 << 20;
-const _: () = assert!(WDL_RUN.is_multiple_of(WDL_ALIGN));
+const WIN_LOSS_RUN: u64 = 1 << 20;
+const _: () = assert!(WIN_LOSS_RUN.is_multiple_of(WIN_LOSS_ALIGN));
 /// The share of a win/loss layer's bits its file is assumed to take when the disk is checked
-/// (a sixth: 10×10's files take a quarter, 12×12's a ninth).
-const WDL_ASSUMED_RATIO: u64 = 6;
+/// (a sixth; the measured ratios are in docs/engine.md).
+const WIN_LOSS_ASSUMED_RATIO: u64 = 6;
 /// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
 const VERSION: u32 = 2;
 /// The header: magic, version, size, layer, block size, configurations, length, checksum,
@@ -48,10 +50,10 @@ const VERSION: u32 = 2;
 pub const HEADER_LEN: usize = 8 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 * 8 + 8 + 8;
 /// The uncompressed bytes of a block: a lookup decompresses this many.
 pub const BLOCK: usize = 1 << 14;
-/// zstd's level: its fastest levels already shrink a layer about 19 times.
+/// zstd's level: its fastest (measured in docs/engine.md).
 const LEVEL: i32 = 1;
 /// The share of a layer's bytes its file is assumed to take when the disk is checked before
-/// a build (a quarter: the 12×12 layers take a twentieth).
+/// a build (a quarter: more than the measured ratios, docs/engine.md).
 const ASSUMED_RATIO: u64 = 4;
 
 /// The layer files of one board size.
@@ -59,7 +61,7 @@ pub struct LayerStore {
     dir: PathBuf,
     layers: Layers,
     /// Win/loss layers, one bit per position, instead of one byte of exact result.
-    wdl: bool,
+    win_loss: bool,
     /// The layer files lookups have opened (their headers checked), kept open for the next.
     opened: Mutex<HashMap<usize, Arc<(fs::File, Header)>>>,
     /// The blocks lookups read last.
@@ -140,17 +142,21 @@ impl LayerStore {
         LayerStore {
             dir: cache.join(format!("tablebase-{size}")),
             layers: Layers::new(size),
-            wdl: false,
+            win_loss: false,
             opened: Mutex::new(HashMap::new()),
             cache: Mutex::default(),
         }
     }
 
-    /// The win/loss store of `size` (one bit per position) under the cache directory `cache`.
+    /// The win/loss store of `size` (one bit per position) under the cache directory `cache`:
+    /// `tablebase-NxN-win-loss`, or `tablebase-NxN-wdl` where an older ryg built it under that
+    /// name (the files are the same).
     pub fn win_loss(cache: &Path, size: Size) -> LayerStore {
+        let dir = cache.join(format!("tablebase-{size}-win-loss"));
+        let old = cache.join(format!("tablebase-{size}-wdl"));
         LayerStore {
-            dir: cache.join(format!("tablebase-{size}-wdl")),
-            wdl: true,
+            dir: if !dir.exists() && old.is_dir() { old } else { dir },
+            win_loss: true,
             ..LayerStore::new(cache, size)
         }
     }
@@ -161,22 +167,22 @@ impl LayerStore {
     }
 
     /// Whether the store holds win/loss bits.
-    pub fn is_wdl(&self) -> bool {
-        self.wdl
+    pub fn is_win_loss(&self) -> bool {
+        self.win_loss
     }
 
     /// The bytes `layer`'s table takes uncompressed (a byte or a bit per position).
     pub fn stored_len(&self, layer: usize) -> u64 {
-        if self.wdl {
-            self.layers.wdl_words(self.layers.configs(layer)) as u64 * 8
+        if self.win_loss {
+            self.layers.win_loss_words(self.layers.configs(layer)) as u64 * 8
         } else {
             self.layers.layer_len(layer)
         }
     }
 
     fn magic(&self) -> &'static [u8; 8] {
-        if self.wdl {
-            WDL_MAGIC
+        if self.win_loss {
+            WIN_LOSS_MAGIC
         } else {
             MAGIC
         }
@@ -332,7 +338,7 @@ impl LayerStore {
 
     /// The winner of `position` from the win/loss files.
     pub fn winner(&self, position: &Position) -> Result<Side> {
-        if !self.wdl {
+        if !self.win_loss {
             return Ok(self.result(position)?.winner);
         }
         let (layer, offset) = self.layers.locate(position);
@@ -357,8 +363,11 @@ impl LayerStore {
         let mut damaged = Vec::new();
         for layer in finished.into_iter().rev() {
             bar.set_message(format!("layer {layer}"));
-            let read =
-                if self.wdl { self.scan_wdl(layer, None) } else { self.read_layer(layer, threads).map(drop) };
+            let read = if self.win_loss {
+                self.scan_win_loss(layer, None)
+            } else {
+                self.read_layer(layer, threads).map(drop)
+            };
             if let Err(err) = read {
                 let path = self.path(layer);
                 self.forget(layer);
@@ -382,11 +391,12 @@ impl LayerStore {
     /// it is solved (it, and the mouse rows of the next one).
     pub fn needs(&self, todo: std::ops::Range<usize>) -> (u64, u64) {
         let layers = &self.layers;
-        if self.wdl {
-            let disk = todo.clone().map(|l| HEADER_LEN as u64 + self.stored_len(l) / WDL_ASSUMED_RATIO).sum();
-            let rows = |l: usize| layers.wdl_row_words(layers.configs(l)) as u64 * 8;
+        if self.win_loss {
+            let disk =
+                todo.clone().map(|l| HEADER_LEN as u64 + self.stored_len(l) / WIN_LOSS_ASSUMED_RATIO).sum();
+            let rows = |l: usize| layers.win_loss_row_words(layers.configs(l)) as u64 * 8;
             // this layer's rows and the next one's, and a run's bits, bytes and compressed blocks
-            let run = layers.wdl_words(WDL_RUN) as u64 * 8 * 4;
+            let run = layers.win_loss_words(WIN_LOSS_RUN) as u64 * 8 * 4;
             let memory = todo
                 .map(|l| rows(l) + if l + 1 < layers.len() { rows(l + 1) } else { 0 } + run)
                 .max()
@@ -413,8 +423,8 @@ impl LayerStore {
             .with_context(|| format!("cannot create the cache directory '{}'", self.dir.display()))?;
         let resumed_from = (top_missing + 1 < layers.len()).then_some(top_missing + 1);
         let report = Reporter::new(self, top_missing);
-        if self.wdl {
-            self.build_wdl(top_missing, resumed_from, threads, &report)?;
+        if self.win_loss {
+            self.build_win_loss(top_missing, resumed_from, threads, &report)?;
         } else {
             let mut next = match resumed_from {
                 Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
@@ -437,7 +447,7 @@ impl LayerStore {
 
     /// The win/loss build: each layer solved, compressed and written a run at a time, keeping
     /// only its mouse-to-move rows for the layer before it.
-    fn build_wdl(
+    fn build_win_loss(
         &self,
         top_missing: usize,
         resumed_from: Option<usize>,
@@ -447,8 +457,8 @@ impl LayerStore {
         let layers = &self.layers;
         let mut next = match resumed_from {
             Some(l) => {
-                let mut rows = vec![0u64; layers.wdl_row_words(layers.configs(l))];
-                self.scan_wdl(l, Some(&mut rows)).context("cannot resume the build")?;
+                let mut rows = vec![0u64; layers.win_loss_row_words(layers.configs(l))];
+                self.scan_win_loss(l, Some(&mut rows)).context("cannot resume the build")?;
                 rows
             }
             None => Vec::new(),
@@ -456,7 +466,7 @@ impl LayerStore {
         for layer in (0..=top_missing).rev() {
             report.start_layer(layer);
             let configs = layers.configs(layer);
-            let mut rows = vec![0u64; layers.wdl_row_words(configs)];
+            let mut rows = vec![0u64; layers.win_loss_row_words(configs)];
             let len = self.stored_len(layer);
             let n_blocks = blocks(len);
             self.forget(layer);
@@ -470,10 +480,10 @@ impl LayerStore {
                 let mut at = 0u64;
                 let mut first = 0;
                 while first < configs {
-                    let n = WDL_RUN.min(configs - first);
-                    let mut bits = vec![0u64; layers.wdl_words(n)];
-                    let rows_at = layers.wdl_row_words(first);
-                    let solved = layers.solve_wdl(
+                    let n = WIN_LOSS_RUN.min(configs - first);
+                    let mut bits = vec![0u64; layers.win_loss_words(n)];
+                    let rows_at = layers.win_loss_row_words(first);
+                    let solved = layers.solve_win_loss(
                         layer,
                         &next,
                         first,
@@ -522,7 +532,7 @@ impl LayerStore {
 
     /// Reads win/loss `layer` a run at a time, checks its checksum, and puts its mouse-to-move
     /// rows in `rows` (zeroed) when asked.
-    fn scan_wdl(&self, layer: usize, mut rows: Option<&mut [u64]>) -> Result<()> {
+    fn scan_win_loss(&self, layer: usize, mut rows: Option<&mut [u64]>) -> Result<()> {
         let layers = &self.layers;
         let (file, header) = self.open_layer(layer)?;
         let path = self.path(layer);
@@ -537,10 +547,13 @@ impl LayerStore {
         let mut decompressor = zstd::bulk::Decompressor::new()?;
         let mut first = 0;
         while first < configs {
-            let n = WDL_RUN.min(configs - first);
-            let from_byte = layers.wdl_words(first) as u64 * 8;
-            let len =
-                if first + n == configs { header.len - from_byte } else { layers.wdl_words(n) as u64 * 8 };
+            let n = WIN_LOSS_RUN.min(configs - first);
+            let from_byte = layers.win_loss_words(first) as u64 * 8;
+            let len = if first + n == configs {
+                header.len - from_byte
+            } else {
+                layers.win_loss_words(n) as u64 * 8
+            };
             let (b0, b1) = ((from_byte / BLOCK as u64) as usize, blocks(from_byte + len));
             let (p0, p1) = (at(b0), at(b1));
             ensure!(p0 <= p1 && p1 - p0 <= 2 * len + 64 * (b1 - b0) as u64, damaged());
@@ -559,7 +572,7 @@ impl LayerStore {
                     .chunks(8)
                     .map(|w| w.iter().rev().fold(0u64, |a, &b| a << 8 | u64::from(b)))
                     .collect();
-                layers.wdl_mouse_rows(&words, n, &mut rows[layers.wdl_row_words(first)..]);
+                layers.win_loss_mouse_rows(&words, n, &mut rows[layers.win_loss_row_words(first)..]);
             }
             first += n;
         }

@@ -1,16 +1,39 @@
-//! What the command-line tests share: the `ryg` binary of this build, the record files of the
-//! library's test data, and a command's JSON answer.
+//! What the command-line tests share: the `ryg` binary of this build, run in a home of its own,
+//! the record files of the library's test data, and a command's JSON answer.
 
 use std::path::PathBuf;
 
+use assert_cmd::cargo::CommandCargoExt;
 use assert_cmd::Command;
 use serde_json::Value;
 
-/// `ryg` as built for these tests, blind to the user's cache settings.
-pub fn ryg() -> Command {
-    let mut cmd = Command::cargo_bin("ryg").unwrap();
-    cmd.env_remove("RYG_CACHE_DIR").env_remove("XDG_CACHE_HOME");
+/// The home the tests' `ryg` sees instead of the user's, inside this build's target directory:
+/// kept between runs, so that the 10x10 table is built once.
+pub fn test_home() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ryg-home")
+}
+
+/// Points `cmd` at [`test_home`]: its cache (`~/.cache/ryg`) and data (`~/.local/share/ryg`)
+/// directories are the tests' own, whatever `HOME`, `XDG_CACHE_HOME`, `XDG_DATA_HOME` or
+/// `RYG_CACHE_DIR` the user has set. A test that wants other directories sets them after this.
+pub fn isolate(cmd: &mut std::process::Command) -> &mut std::process::Command {
+    let home = test_home();
+    cmd.env("HOME", &home)
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env_remove("RYG_CACHE_DIR")
+}
+
+/// `ryg` as built for these tests, as a plain process, in the tests' own home.
+pub fn ryg_process() -> std::process::Command {
+    let mut cmd = std::process::Command::cargo_bin("ryg").unwrap();
+    isolate(&mut cmd);
     cmd
+}
+
+/// `ryg` as built for these tests, in the tests' own home ([`isolate`]).
+pub fn ryg() -> Command {
+    Command::from_std(ryg_process())
 }
 
 /// Runs `ryg ARGS` with `script` on stdin: (exit code, stdout, stderr).

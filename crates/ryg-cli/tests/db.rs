@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 
-use assert_cmd::Command;
+use crate::common::ryg;
 
 use super::serve::{scratch, Served};
 
@@ -26,7 +26,7 @@ fn post(url: &str, path: &str, body: &str) -> (u16, String) {
 }
 
 fn ryg_db(args: &[&str], db: &Path) -> std::process::Output {
-    Command::cargo_bin("ryg").unwrap().arg("db").args(args).arg("--db").arg(db).output().unwrap()
+    ryg().arg("db").args(args).arg("--db").arg(db).output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -99,6 +99,6 @@ fn check_reports_what_is_wrong_and_exits_1() {
     assert_eq!(text(&out.stderr), format!("ryg: error: no game database at {}\n", missing.display()));
     assert!(!missing.exists(), "no database is created");
 
-    let out = Command::cargo_bin("ryg").unwrap().args(["db", "mend"]).output().unwrap();
+    let out = ryg().args(["db", "mend"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

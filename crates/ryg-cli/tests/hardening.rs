@@ -3,12 +3,7 @@
 
 use assert_cmd::prelude::*;
 
-use crate::common::records;
-
-/// `ryg` as a plain process, for redirections assert_cmd does not offer.
-fn ryg_process() -> std::process::Command {
-    std::process::Command::cargo_bin("ryg").unwrap()
-}
+use crate::common::{isolate, records, ryg_process};
 
 fn dev_full() -> std::fs::File {
     std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap()
@@ -228,6 +223,7 @@ fn a_huge_foreign_cache_file_is_refused_without_reading_it_whole() {
     std::fs::File::create(&cache).unwrap().set_len(4 << 30).unwrap();
     // The limit set by the shell (`ulimit -v`, in KiB) just before it becomes ryg.
     let mut command = std::process::Command::new("sh");
+    isolate(&mut command);
     command.args(["-c", "ulimit -v 2097152 && exec \"$0\" \"$@\""]).arg(env!("CARGO_BIN_EXE_ryg"));
     command.args(["solve", "--size", "10", "--cache-dir"]).arg(&dir);
     command.env_remove("RYG_CACHE_DIR").env_remove("XDG_CACHE_HOME");

@@ -3,14 +3,12 @@
 //! and boards too large say what they would take.
 
 use std::path::Path;
-use std::process::{Command as Std, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
-use assert_cmd::cargo::CommandCargoExt;
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::ryg;
+use crate::common::{ryg, ryg_process};
 
 fn solve_json(cache: &Path, args: &[&str]) -> Value {
     let out = ryg().env("RYG_CACHE_DIR", cache).args(["solve", "--json"]).args(args).output().unwrap();
@@ -32,24 +30,29 @@ fn facts(mut stats: Value) -> Value {
     stats
 }
 
-/// Starts `ryg solve --size 10 KIND` (`--layered` or `--wdl`) on one thread with its cache in
-/// `cache` and kills it once 20 layer files are in `dir` (between or inside a layer); checks
-/// that it was killed before the end.
+/// Starts `ryg solve --size 10 KIND` (`--layered` or `--win-loss`) on one thread with its cache in
+/// `cache`, a progress line for every step, and kills it on the first line of its 21st layer:
+/// the 20 layers before it are on disk (each written before the next starts), and the build
+/// cannot run far ahead of the lines this test reads (a pipe holds a few hundred).
 fn kill_after_20_layers(cache: &Path, dir: &Path, kind: &str) {
-    let mut child = Std::cargo_bin("ryg")
-        .unwrap()
+    use std::io::BufRead;
+    let mut child = ryg_process()
         .env("RYG_CACHE_DIR", cache)
+        .env("RYG_PROGRESS_SECONDS", "0")
         .args(["solve", "--size", "10", kind, "--threads", "1"])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while layer_files(dir) < 20 && started.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    // `ryg: layer 25 (21 of 46), …`: the layer being solved is the 21st
+    let nth = |line: &str| -> Option<usize> {
+        line.strip_prefix("ryg: layer ")?.split_once(" (")?.1.split_once(" of ")?.0.parse().ok()
+    };
+    let lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let seen = lines.map_while(Result::ok).find(|line| nth(line).is_some_and(|n| n >= 21));
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(seen.is_some(), "the build ended before its 21st layer");
     let kept = layer_files(dir);
     assert!((20..46).contains(&kept), "{kept} layer files when killed");
 }
@@ -124,7 +127,7 @@ fn a_damaged_layer_is_rebuilt_not_read() {
 fn fourteen_says_what_it_would_take() {
     ryg().args(["solve", "--size", "14"]).assert().code(1).stderr(
         predicates::str::contains("ryg: error: solving 14x14 exactly would take")
-            .and(predicates::str::contains("and 14x14 by win/loss only with --wdl")),
+            .and(predicates::str::contains("and 14x14 by win/loss only with --win-loss")),
     );
 }
 
@@ -159,7 +162,7 @@ fn verify_finds_a_damaged_layer_and_builds_it_again() {
     assert_eq!(solve_json(cache.path(), &["--size", "8", "--layered"]), start);
     // --verify and --lookups are for the files on disk
     ryg().args(["solve", "--size", "8", "--verify"]).assert().code(2).stderr(
-        "ryg: error: --verify is for the layered tablebase on disk: add --layered or --wdl, or use --size 12\n",
+        "ryg: error: --verify is for the layered tablebase on disk: add --layered or --win-loss, or use --size 12\n",
     );
 }
 
@@ -176,12 +179,12 @@ fn layer_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn a_killed_win_loss_build_resumes_and_writes_the_same_bytes() {
     let cache = tempfile::tempdir().unwrap();
-    let dir = cache.path().join("tablebase-10x10-wdl");
-    kill_after_20_layers(cache.path(), &dir, "--wdl");
+    let dir = cache.path().join("tablebase-10x10-win-loss");
+    kill_after_20_layers(cache.path(), &dir, "--win-loss");
     let out = ryg()
         .env("RYG_CACHE_DIR", cache.path())
         .env("RYG_PROGRESS_SECONDS", "0")
-        .args(["solve", "--size", "10", "--wdl", "--stats", "--json"])
+        .args(["solve", "--size", "10", "--win-loss", "--stats", "--json"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -192,16 +195,16 @@ fn a_killed_win_loss_build_resumes_and_writes_the_same_bytes() {
     assert!(said.contains(" positions/s, about ") && said.contains(" on disk"), "{said}");
     // the same files as a build never stopped, on two threads
     let whole = tempfile::tempdir().unwrap();
-    ryg().env("RYG_CACHE_DIR", whole.path()).args(["solve", "--size", "10", "--wdl"]).assert().success();
+    ryg().env("RYG_CACHE_DIR", whole.path()).args(["solve", "--size", "10", "--win-loss"]).assert().success();
     let resumed = layer_bytes(&dir);
     assert_eq!(resumed.len(), 46);
-    assert!(resumed == layer_bytes(&whole.path().join("tablebase-10x10-wdl")), "the same bytes");
+    assert!(resumed == layer_bytes(&whole.path().join("tablebase-10x10-win-loss")), "the same bytes");
     // and the exact table's winners and counts
-    let wdl: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let win_loss: Value = serde_json::from_slice(&out.stdout).unwrap();
     let exact = solve_json(cache.path(), &["--size", "10", "--stats"]);
-    assert_eq!(wdl["positions"], exact["positions"]);
-    assert_eq!(wdl["mouse_to_move"], exact["mouse_to_move"]);
-    assert_eq!(wdl["cats_to_move"], exact["cats_to_move"]);
+    assert_eq!(win_loss["positions"], exact["positions"]);
+    assert_eq!(win_loss["mouse_to_move"], exact["mouse_to_move"]);
+    assert_eq!(win_loss["cats_to_move"], exact["cats_to_move"]);
     let winners = |v: &Value| -> Vec<(String, String)> {
         v["starts"]
             .as_array()
@@ -210,9 +213,9 @@ fn a_killed_win_loss_build_resumes_and_writes_the_same_bytes() {
             .map(|s| (s["square"].to_string(), s["winner"].to_string()))
             .collect()
     };
-    assert_eq!(winners(&wdl), winners(&exact));
+    assert_eq!(winners(&win_loss), winners(&exact));
     for fen in ["1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m", "10/10/3c6/4m5/10/c9/1c8/10/3c6/8c1 c"] {
-        let bit = solve_json(cache.path(), &["--wdl", "--fen", fen]);
+        let bit = solve_json(cache.path(), &["--win-loss", "--fen", fen]);
         let byte = solve_json(cache.path(), &["--fen", fen]);
         assert_eq!(bit["winner"], byte["winner"], "{fen}");
         for (b, e) in bit["moves"].as_array().unwrap().iter().zip(byte["moves"].as_array().unwrap()) {
@@ -224,10 +227,10 @@ fn a_killed_win_loss_build_resumes_and_writes_the_same_bytes() {
 #[test]
 fn win_loss_answers_on_8x8_and_verify_rebuilds_a_damaged_layer() {
     let cache = tempfile::tempdir().unwrap();
-    let start = solve_json(cache.path(), &["--size", "8", "--wdl"]);
+    let start = solve_json(cache.path(), &["--size", "8", "--win-loss"]);
     assert_eq!(start["winner"], "cats");
     assert_eq!(start["winning_moves"], serde_json::json!(["e1d2", "e1f2"]));
-    let dir = cache.path().join("tablebase-8x8-wdl");
+    let dir = cache.path().join("tablebase-8x8-win-loss");
     let path = dir.join("layer-012.ryg");
     let good = std::fs::read(&path).unwrap();
     let mut bad = good.clone();
@@ -236,7 +239,7 @@ fn win_loss_answers_on_8x8_and_verify_rebuilds_a_damaged_layer() {
     std::fs::write(&path, &bad).unwrap();
     let out = ryg()
         .env("RYG_CACHE_DIR", cache.path())
-        .args(["solve", "--size", "8", "--wdl", "--verify"])
+        .args(["solve", "--size", "8", "--win-loss", "--verify"])
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
@@ -246,7 +249,7 @@ fn win_loss_answers_on_8x8_and_verify_rebuilds_a_damaged_layer() {
     assert_eq!(std::fs::read(&path).unwrap(), good, "the layer is built again byte for byte");
     ryg()
         .env("RYG_CACHE_DIR", cache.path())
-        .args(["solve", "--size", "8", "--wdl", "--stats"])
+        .args(["solve", "--size", "8", "--win-loss", "--stats"])
         .assert()
         .success()
         .stdout(predicates::str::contains(
@@ -258,9 +261,20 @@ fn win_loss_answers_on_8x8_and_verify_rebuilds_a_damaged_layer() {
     std::fs::copy(other.path().join("tablebase-8x8/layer-003.ryg"), dir.join("layer-003.ryg")).unwrap();
     let out = ryg()
         .env("RYG_CACHE_DIR", cache.path())
-        .args(["solve", "--size", "8", "--wdl", "--verify"])
+        .args(["solve", "--size", "8", "--win-loss", "--verify"])
         .output()
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("4 of 29 layers to go"));
+    // the files an older ryg built under `--wdl`'s name are read, with the old flag
+    std::fs::rename(&dir, cache.path().join("tablebase-8x8-wdl")).unwrap();
+    ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--wdl", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("building").not())
+        .stdout(predicates::str::contains(
+            "mouse to move: mouse wins         962533, cats win          44347",
+        ));
 }

@@ -3,12 +3,9 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn ryg() -> Command {
-    Command::cargo_bin("ryg").unwrap()
-}
+use crate::common::ryg;
 
 fn engine(name: &str, options: &str) -> String {
     format!("cmd={} ugi --no-cache name={name} {options}", env!("CARGO_BIN_EXE_ryg"))

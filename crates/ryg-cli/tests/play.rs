@@ -1,13 +1,9 @@
 //! End-to-end games through `ryg play` with stdin not a terminal: scripted and driven.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use assert_cmd::cargo::CommandCargoExt;
-
-fn ryg() -> Command {
-    Command::cargo_bin("ryg").expect("the ryg binary is built")
-}
+use crate::common::ryg_process as ryg;
 
 /// Runs `ryg ARGS` with `script` on stdin; returns (exit success, stdout, stderr).
 fn run_script(args: &[&str], script: &str) -> (bool, String, String) {

@@ -120,7 +120,7 @@ fn the_14x14_game_starts_with_the_mouse_on_g1() {
     let unwrapped = out.replace('\n', " ");
     assert!(unwrapped.contains("— a search of 8 plies scores it"), "{out}");
     assert!(
-        unwrapped.contains("(the exact result is known only up to 10x10; `ryg solve --size 14 --wdl` builds 14x14's winners)"),
+        unwrapped.contains("(the exact result is known only up to 10x10; `ryg solve --size 14 --win-loss` builds 14x14's winners)"),
         "{out}"
     );
     assert!(out.contains("Exact result: unknown on 14x14"), "{out}");

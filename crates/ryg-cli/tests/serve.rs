@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 /// A scratch directory of this test, emptied first.
 pub fn scratch(name: &str) -> PathBuf {
@@ -21,7 +21,7 @@ pub struct Served {
 
 impl Served {
     pub fn start(db: &Path, path_env: Option<&Path>, extra: &[&str]) -> Served {
-        let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("ryg"));
+        let mut cmd = crate::common::ryg_process();
         cmd.args(["serve", "--port", "0", "--db"]).arg(db).args(extra);
         if let Some(path) = path_env {
             cmd.env("PATH", path);
@@ -69,7 +69,7 @@ fn a_busy_port_is_one_line_that_suggests_port_0() {
     let first = Served::start(&dir.join("a.sqlite3"), None, &[]);
     let url = first.url();
     let port = url.trim_end_matches('/').rsplit(':').next().unwrap();
-    let out = Command::new(assert_cmd::cargo::cargo_bin("ryg"))
+    let out = crate::common::ryg_process()
         .args(["serve", "--port", port, "--db"])
         .arg(dir.join("b.sqlite3"))
         .output()

@@ -6,11 +6,9 @@
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::OwnedFd;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
-
-use assert_cmd::cargo::CommandCargoExt;
 
 /// Sends SIGINT to `child` (started by the test and not reaped).
 fn sigint(child: &Child) {
@@ -42,8 +40,7 @@ impl Pty {
             nix::fcntl::fcntl(fd, cloexec).unwrap();
         }
         let (master, slave) = (File::from(pty.master), pty.slave);
-        let child = Command::cargo_bin("ryg")
-            .unwrap()
+        let child = crate::common::ryg_process()
             .args(args)
             .env("NO_COLOR", "1")
             .env("TERM", term)
@@ -166,8 +163,7 @@ fn sigint_at_a_prompt_without_the_line_editor_leaves_with_the_farewell() {
 #[test]
 fn ctrl_c_in_analyze_prints_the_best_move_found_so_far() {
     use std::io::BufRead;
-    let mut child = Command::cargo_bin("ryg")
-        .unwrap()
+    let mut child = crate::common::ryg_process()
         .args(["analyze", "--size", "10", "--no-prove"])
         .stdout(Stdio::piped())
         .spawn()

@@ -1,7 +1,7 @@
 //! `ryg ugi` transcripts: spawn the engine, write commands, read the lines it answers.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ struct Ugi {
 
 impl Ugi {
     fn start() -> Ugi {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ryg"))
+        let mut child = crate::common::ryg_process()
             .args(["ugi", "--no-cache"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -339,7 +339,7 @@ fn quit_while_the_tablebase_builds_waits_to_write_its_cache_file() {
     let dir = std::env::temp_dir().join(format!("ryg-ugi-cache-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let run = |input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ryg"))
+        let mut child = crate::common::ryg_process()
             .args(["ugi", "--cache-dir"])
             .arg(&dir)
             .stdin(Stdio::piped())

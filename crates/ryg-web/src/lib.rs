@@ -16,6 +16,8 @@ pub mod events;
 pub mod fair;
 pub mod game;
 #[cfg(feature = "server")]
+pub mod headers;
+#[cfg(feature = "server")]
 pub mod limits;
 #[cfg(feature = "server")]
 pub mod listen;

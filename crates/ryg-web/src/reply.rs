@@ -19,7 +19,7 @@ pub enum TableUse {
 /// A game's level as the default engine's player.
 #[must_use]
 pub fn narrow_level(level: ryg_wide::PlayerSpec) -> PlayerSpec {
-    level.to_string().parse().expect("the same players")
+    ryg_wide::narrow::player_spec(level)
 }
 
 /// Which table `level` reads on `size`.

@@ -2,9 +2,7 @@
 
 use crate::common;
 
-use std::process::Command;
-
-use common::{ryg_bin, Server};
+use common::{ryg, Server};
 use ryg::{Position, Record, Tablebase};
 use serde_json::{json, Value};
 
@@ -147,12 +145,12 @@ fn answers_equal_the_command_line_and_the_tablebase() {
             (solve["winner"].as_str().unwrap(), solve["plies"].as_u64().unwrap()),
             (exact.winner.name(), u64::from(exact.plies))
         );
-        let cli = Command::new(ryg_bin()).args(["solve", "--json", "--fen", fen]).output().unwrap();
+        let cli = ryg().args(["solve", "--json", "--fen", fen]).output().unwrap();
         let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
         assert_eq!(cli, solve, "{fen}");
         for (path, args) in [("eval", vec!["eval", "--json"]), ("moves", vec!["moves", "--json"])] {
             let (_, api) = server.get(&format!("/api/{path}?fen={}", enc(fen)));
-            let out = Command::new(ryg_bin()).args(&args).args(["--fen", fen]).output().unwrap();
+            let out = ryg().args(&args).args(["--fen", fen]).output().unwrap();
             assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), api, "{path} {fen}");
         }
         let (_, mut tree) = server.get(&format!("/api/tree?fen={}&depth=2", enc(fen)));
@@ -160,10 +158,7 @@ fn answers_equal_the_command_line_and_the_tablebase() {
         let steps = tree.as_object_mut().unwrap().remove("steps").unwrap();
         let firsts = steps.as_array().unwrap().iter().filter(|s| s["kind"] != "backup").count();
         assert_eq!(firsts, tree["nodes"].as_array().unwrap().len(), "steps {fen}");
-        let out = Command::new(ryg_bin())
-            .args(["tree", "--format", "json", "--depth", "2", "--fen", fen])
-            .output()
-            .unwrap();
+        let out = ryg().args(["tree", "--format", "json", "--depth", "2", "--fen", fen]).output().unwrap();
         assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), tree, "tree {fen}");
     }
     let (_, analyze) = server.get(&format!("/api/analyze?fen={}&depth=6", enc(fens[0])));
@@ -438,7 +433,7 @@ fn techniques_count_nodes_per_depth_as_analyze_does_with_each_switch() {
         let depths = r["depths"].as_array().unwrap();
         assert_eq!(depths.len(), 6);
         for d in [1u64, 6] {
-            let out = Command::new(ryg_bin())
+            let out = ryg()
                 .args(["analyze", "--json", "--eval", "seed", "--depth", &d.to_string(), "--fen", fen])
                 .args(flags)
                 .output()

@@ -8,11 +8,11 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
-use crate::common::{ryg_bin, Server};
+use crate::common::{ryg, Server};
 
 /// `ryg serve` on the SQLite file `db` (whatever store the suite runs on), its log kept.
 fn serve_logged(db: &Path) -> (Server, std::process::ChildStderr) {
-    let mut child = Command::new(ryg_bin())
+    let mut child = ryg()
         .args(["serve", "--port", "0", "--db"])
         .arg(db)
         .stdout(Stdio::piped())
@@ -164,7 +164,7 @@ fn a_second_server_on_one_file_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
     let (first, _stderr) = serve_logged(&db);
-    let out = Command::new(ryg_bin()).args(["serve", "--port", "0", "--db"]).arg(&db).output().unwrap();
+    let out = ryg().args(["serve", "--port", "0", "--db"]).arg(&db).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
@@ -180,7 +180,7 @@ fn a_second_server_on_one_file_is_refused_in_one_line() {
 
 /// Runs `ryg serve` on `db`, expecting it to refuse to start: what it said.
 fn refused_start(db: &Path) -> String {
-    let mut child = Command::new(ryg_bin())
+    let mut child = ryg()
         .args(["serve", "--port", "0", "--db"])
         .arg(db)
         .stdout(Stdio::null())

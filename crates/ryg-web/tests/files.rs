@@ -3,11 +3,9 @@
 //! memory, tested on a 6×6 table built by `ryg solve --size 6 --layered`; and 12×12 without its
 //! table, which says how to build it.
 
-use std::process::Command;
-
 use crate::common;
 
-use common::{ryg_bin, Server};
+use common::{ryg, Server};
 use ryg_wide::{Position, Size};
 use serde_json::{json, Value};
 
@@ -34,7 +32,7 @@ fn state(server: &Server, size: u64) -> Value {
 fn a_layered_table_on_disk_answers_as_the_table_built_in_memory() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
-    let built = Command::new(ryg_bin())
+    let built = ryg()
         .args(["solve", "--size", "6", "--layered", "--threads", "1", "--cache-dir"])
         .arg(&cache)
         .output()

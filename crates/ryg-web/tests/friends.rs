@@ -4,12 +4,12 @@
 use crate::common;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use common::events::{friends_game, listen, moves, next};
-use common::{ryg_bin, Server};
+use common::{ryg, Server};
 use ryg::{Position, Record, Size, Tablebase};
 use serde_json::{json, Value};
 
@@ -318,7 +318,7 @@ fn event_streams_are_limited_per_client() {
 #[test]
 fn serving_the_network_warns() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(ryg_bin())
+    let mut child = ryg()
         .args(["serve", "--host", "0.0.0.0", "--port", "0", "--db"])
         .arg(dir.path().join("games.sqlite3"))
         .stdout(Stdio::null())
@@ -331,7 +331,7 @@ fn serving_the_network_warns() {
     let _ = child.wait();
     assert!(line.starts_with("ryg: warning: serving on 0.0.0.0:"), "{line}");
     assert!(line.contains("reachable from other computers"), "{line}");
-    let out = Command::new(ryg_bin()).args(["serve", "--public-url", "ryg.example.org"]).output().unwrap();
+    let out = ryg().args(["serve", "--public-url", "ryg.example.org"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad --public-url 'ryg.example.org'"));
     for (url, why) in [
@@ -340,8 +340,7 @@ fn serving_the_network_warns() {
         ("https://ryg.example.org/#top", "no query or #fragment"),
         ("https://ryg.example.org/?a=1", "no query or #fragment"),
     ] {
-        let out =
-            Command::new(ryg_bin()).args(["serve", "--port", "0", "--public-url", url]).output().unwrap();
+        let out = ryg().args(["serve", "--port", "0", "--public-url", url]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{url}: {err}");
         assert!(err.contains("bad --public-url") && err.contains(why), "{url}: {err}");

@@ -102,7 +102,7 @@ fn a_clock_runs_out_on_every_server() {
 
 #[test]
 fn an_unreachable_database_is_one_clear_line_without_the_password() {
-    let out = std::process::Command::new(crate::common::ryg_bin())
+    let out = crate::common::ryg()
         .args(["serve", "--port", "0", "--db", "postgres://ryg:secret@127.0.0.1:1/games"])
         .output()
         .unwrap();

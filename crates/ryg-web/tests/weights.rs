@@ -4,9 +4,7 @@
 
 use crate::common;
 
-use std::process::Command;
-
-use common::{ryg_bin, Server};
+use common::{ryg, Server};
 use ryg::eval::{EvalKind, Weights};
 use ryg::search::SearchConfig;
 use ryg::tuning::{keep_the_win_config, keep_the_win_set, keeps_the_win};
@@ -18,7 +16,7 @@ fn enc(fen: &str) -> String {
 }
 
 fn analyze(fen: &str, eval: &str, depth: u8) -> Value {
-    let out = Command::new(ryg_bin())
+    let out = ryg()
         .args(["analyze", "--json", "--eval", eval, "--depth", &depth.to_string(), "--fen", fen])
         .output()
         .unwrap();
@@ -58,8 +56,7 @@ fn the_evaluations_own_weights_choose_as_the_command_line_does() {
         ));
         assert_eq!(again, r);
         // the terms are `ryg eval`'s; the root moves' best score is the search's
-        let out =
-            Command::new(ryg_bin()).args(["eval", "--json", "--eval", eval, "--fen", fen]).output().unwrap();
+        let out = ryg().args(["eval", "--json", "--eval", eval, "--fen", fen]).output().unwrap();
         let cli_eval: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(r["total"], cli_eval["total"], "{cli_eval}");
         let moves = r["moves"].as_array().unwrap();

@@ -58,6 +58,29 @@ fn a_12x12_game_against_the_computer_is_played_stored_and_read_back() {
     assert_eq!((status, err["code"].as_str()), (409, Some("tablebase_absent")), "{err}");
 }
 
+/// The test command passes for a user who built the 12×12 table: the test above, run again as a
+/// process of its own in the home of such a user, still finds no table (its server's cache is
+/// the tests' own).
+#[test]
+fn the_tests_pass_with_tables_in_the_users_cache() {
+    let home = tempfile::tempdir().unwrap();
+    common::user_tables(home.path());
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "wide::a_12x12_game_against_the_computer_is_played_stored_and_read_back"])
+        .env("HOME", home.path())
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("RYG_CACHE_DIR")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.contains("1 passed"),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn fourteen_plays_and_what_needs_a_tablebase_says_it_stops_at_10x10() {
     let dir = tempfile::tempdir().unwrap();

@@ -121,9 +121,9 @@ fn one_address_gets_its_share_and_a_search_stops_when_its_client_leaves() {
 #[test]
 fn refusals_for_load_are_logged_once_a_second() {
     use std::io::{BufRead as _, BufReader};
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(crate::common::ryg_bin())
+    let mut child = crate::common::ryg()
         .args(["serve", "--port", "0", "--engine-workers", "1", "--engine-queue", "1", "--db"])
         .arg(crate::common::store_arg(&dir.path().join("games.sqlite3")))
         .stdout(Stdio::piped())

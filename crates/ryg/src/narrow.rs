@@ -3,7 +3,8 @@
 //! size in the wide build and hand the work on boards up to 10×10 — searches, tablebases,
 //! levels — to the default build. Only in `ryg-wide`.
 
-use crate::{Game, Level, Move, Position, Size};
+use crate::engines::{Engine, EngineSpec, PlayerSpec};
+use crate::{Game, Level, Move, Position, Side, Size, Square};
 
 /// The default build's size for `size`: `None` on 12×12 and 14×14, which it does not have
 /// (nor their tablebases).
@@ -11,10 +12,34 @@ pub fn size(size: Size) -> Option<ryg::Size> {
     ryg::Size::new(size.n())
 }
 
-/// The default build's copy of `position`; `None` on 12×12 and 14×14.
+/// The default build's copy of `position`, from its pieces; `None` on 12×12 and 14×14.
 pub fn position(position: &Position) -> Option<ryg::Position> {
-    size(position.size())?;
-    position.fen().parse().ok()
+    let cats = position.cats().into_iter().map(narrow_square).collect::<Option<ryg::SquareSet>>()?;
+    ryg::Position::from_parts(
+        size(position.size())?,
+        narrow_square(position.mouse())?,
+        cats,
+        side(position.side_to_move()),
+    )
+    .ok()
+}
+
+/// The same side in the default build.
+pub fn side(side: Side) -> ryg::Side {
+    match side {
+        Side::Mouse => ryg::Side::Mouse,
+        Side::Cats => ryg::Side::Cats,
+    }
+}
+
+/// The default build's square at the same file and rank: `None` past its 10×10.
+fn narrow_square(square: Square) -> Option<ryg::Square> {
+    ryg::Square::from_coords(square.file(), square.rank())
+}
+
+/// The wide build's square at the same file and rank (it has them all).
+fn wide_square(square: ryg::Square) -> Square {
+    Square::from_coords(square.file(), square.rank()).expect("the wide board holds the default one")
 }
 
 /// The default build's copy of `game` (its start and moves); `None` on 12×12 and 14×14.
@@ -38,13 +63,36 @@ pub fn level(level: Level) -> ryg::Level {
     }
 }
 
+/// The same seat (a level, or an engine at a depth) in the default build.
+pub fn player_spec(spec: PlayerSpec) -> ryg::PlayerSpec {
+    match spec {
+        PlayerSpec::Level(l) => ryg::PlayerSpec::Level(level(l)),
+        PlayerSpec::Engine(EngineSpec { engine: e, depth }) => {
+            ryg::PlayerSpec::Engine(ryg::engines::EngineSpec { engine: engine(e), depth })
+        }
+    }
+}
+
+/// The same engine in the default build.
+pub fn engine(engine: Engine) -> ryg::engines::Engine {
+    use ryg::engines::Engine as N;
+    match engine {
+        Engine::Ryg => N::Ryg,
+        Engine::Ryg1V1 => N::Ryg1V1,
+        Engine::Ryg1 => N::Ryg1,
+        Engine::Ryg3V9 => N::Ryg3V9,
+        Engine::Ryg3V10 => N::Ryg3V10,
+        Engine::Ryg3V11 => N::Ryg3V11,
+    }
+}
+
 /// A move of the default build, in the wide one.
 pub fn wide_move(mv: ryg::Move) -> Move {
-    mv.to_string().parse().expect("a square of a board up to 10x10 reads on every board")
+    Move::new(wide_square(mv.from), wide_square(mv.to))
 }
 
 fn narrow_move(mv: Move) -> Option<ryg::Move> {
-    mv.to_string().parse().ok()
+    Some(ryg::Move::new(narrow_square(mv.from)?, narrow_square(mv.to)?))
 }
 
 #[cfg(test)]
@@ -62,6 +110,18 @@ mod tests {
             seen.push(position);
         }
         seen
+    }
+
+    #[test]
+    fn every_seat_is_the_same_seat_in_the_default_build() {
+        let mut seats: Vec<PlayerSpec> =
+            ["random", "1", "5", "9", "perfect", "err:0.05"].iter().map(|s| s.parse().unwrap()).collect();
+        for engine in Engine::ALL {
+            seats.push(PlayerSpec::Engine(EngineSpec { engine, depth: 3 }));
+        }
+        for seat in seats {
+            assert_eq!(player_spec(seat).to_string(), seat.to_string());
+        }
     }
 
     #[test]

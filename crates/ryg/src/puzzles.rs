@@ -63,7 +63,7 @@ pub struct Puzzle {
     /// The legal moves of the first position that lose.
     pub losing_moves: usize,
     pub themes: Vec<Theme>,
-    /// The difficulty on a Glicko-like scale (about 800 to 2200).
+    /// The difficulty on a Glicko-like scale, from 800 to 2400 (capped).
     pub rating: u32,
 }
 

@@ -55,6 +55,64 @@ fn no_source_file_is_over_600_lines() {
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:#?}");
 }
 
+/// Values cross between the two builds of the engine (and from numbers to types) through
+/// their parts, never printed and parsed again: no `.to_string().parse()` or `fen().parse()`
+/// in the sources (their `#[cfg(test)]` parts and the tests, which check that notation round
+/// trips, aside).
+#[test]
+fn no_value_crosses_as_text() {
+    let root = workspace();
+    let mut all = Vec::new();
+    for dir in ["crates", "benches", "python/src"] {
+        files(&root.join(dir), &mut all);
+    }
+    // none allowed: every value goes from the wide build to the default one through `narrow`
+    let allowed: [&str; 0] = [];
+    let mut found: Vec<String> = all
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .filter(|path| !path.components().any(|c| c.as_os_str() == "tests"))
+        .filter_map(|path| {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let code: String = code_of(&std::fs::read_to_string(path).ok()?).split_whitespace().collect();
+            let hits = [".to_string().parse", "fen().parse"].iter().filter(|p| code.contains(*p)).count();
+            (hits > 0 && !allowed.contains(&rel.as_str())).then_some(rel)
+        })
+        .collect();
+    found.sort();
+    assert!(found.is_empty(), "text round trips (convert through the parts, in `narrow`): {found:#?}");
+}
+
+/// The Rust tests start `ryg` through one helper per crate (`common::ryg()` and its kin), which
+/// gives it cache and data directories of its own: no test reaches the user's tables.
+#[test]
+fn the_tests_start_ryg_through_their_helper() {
+    let root = workspace();
+    let mut all = Vec::new();
+    files(&root.join("crates"), &mut all);
+    // the helpers, and this test, which names what it looks for
+    let helpers = [
+        "crates/ryg-cli/tests/common.rs",
+        "crates/ryg-web/tests/common/mod.rs",
+        "crates/ryg/tests/structure.rs",
+    ];
+    let spawns =
+        ["cargo_bin(\"ryg\")", "Command::new(env!(\"CARGO_BIN_EXE_ryg\"))", "Command::new(ryg_bin())"];
+    let mut found: Vec<String> = all
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .filter(|path| path.components().any(|c| c.as_os_str() == "tests"))
+        .filter_map(|path| {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let text: String = std::fs::read_to_string(path).ok()?.split_whitespace().collect();
+            let text = text.replace("crate::common::", "").replace("std::process::", "");
+            (spawns.iter().any(|s| text.contains(s)) && !helpers.contains(&rel.as_str())).then_some(rel)
+        })
+        .collect();
+    found.sort();
+    assert!(found.is_empty(), "tests that start ryg without their crate's helper: {found:#?}");
+}
+
 /// A module's path in its crate: `["search", "alphabeta"]`; the crate root is `[]`.
 type ModPath = Vec<String>;
 
@@ -176,28 +234,39 @@ fn expand(tree: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The modules each module of the crate under `src` names (longest module prefix of each
-/// path), the crate root and the module itself left out.
+/// The modules each module of the crate under `src` names ([`graph_of`] its files).
 fn module_graph(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let mut sources = Vec::new();
     files(src, &mut sources);
     sources.retain(|p| p.extension().is_some_and(|e| e == "rs"));
-    let modules: BTreeSet<ModPath> = sources.iter().map(|f| module_of(src, f)).collect();
-    let mut graph = BTreeMap::new();
-    for file in &sources {
-        let here = module_of(src, file);
-        let code = code_of(&std::fs::read_to_string(file).unwrap());
-        let mut deps = BTreeSet::new();
-        for path in named_paths(&code, &here) {
+    let sources: Vec<(ModPath, String)> = sources
+        .iter()
+        .map(|file| (module_of(src, file), code_of(&std::fs::read_to_string(file).unwrap())))
+        .collect();
+    graph_of(&sources)
+}
+
+/// The modules each module names (longest module prefix of each path), from each module's
+/// code, the crate root and the module itself left out. What a child module names counts for
+/// its parents too (a parent is its children from outside), so that a circle through a child
+/// (`a::b` names `c`, and `c` names `a`) is one.
+fn graph_of(sources: &[(ModPath, String)]) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let modules: BTreeSet<ModPath> = sources.iter().map(|(m, _)| m.clone()).collect();
+    let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> =
+        modules.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
+    for (here, code) in sources {
+        for path in named_paths(code, here) {
             let target = (0..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains(p));
-            if let Some(target) = target {
-                // Naming a module inside oneself is not a dependency on another module.
-                if !target.is_empty() && !target.starts_with(&here) {
-                    deps.insert(target);
+            let Some(target) = target.filter(|t| !t.is_empty()) else { continue };
+            // the module and each of its parents but the crate root; naming a module inside
+            // oneself is not a dependency on another module
+            for depth in 1..=here.len() {
+                let owner = &here[..depth];
+                if !target.starts_with(owner) {
+                    graph.entry(owner.to_vec()).or_default().insert(target.clone());
                 }
             }
         }
-        graph.insert(here, deps);
     }
     graph
 }
@@ -267,6 +336,16 @@ fn the_circle_finder_finds_a_circle_and_reads_use_trees() {
     ]
     .into();
     assert_eq!(find_circle(&graph).unwrap().len(), 4);
+    // a circle through a child: `a::b` names `c`, which names `a`
+    let module = |path: &str| -> ModPath { path.split("::").map(str::to_owned).collect() };
+    let sources = [
+        (module("a"), code_of("pub mod b;\npub struct X;\n")),
+        (module("a::b"), code_of("use crate::c::Y;\n")),
+        (module("c"), code_of("pub struct Y(crate::a::X);\n")),
+    ];
+    let graph = graph_of(&sources);
+    assert_eq!(graph[&module("a")], [module("c")].into());
+    assert_eq!(find_circle(&graph).unwrap(), [module("a"), module("c"), module("a")]);
     let here = vec!["cmd".to_owned(), "play".to_owned()];
     let code = code_of("use crate::{args::{JsonArg, PositionArgs}, out};\npub use self::x::Y;\nfn f() { super::show::run(); }\n");
     let paths = named_paths(&code, &here);

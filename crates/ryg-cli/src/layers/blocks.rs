@@ -151,29 +151,43 @@ impl LayerStore {
 impl LayerStore {
     /// The exact layers of `size` under the cache directory `cache`, if every one is on disk
     /// (its header sound): the table lookups read; `None` while it is missing or unfinished.
-    pub fn complete(cache: &Path, size: Size) -> Option<LayerStore> {
+    pub fn complete(cache: &Path, size: Size) -> Option<ExactLayers> {
         let store = LayerStore::new(cache, size);
-        store.to_solve().is_empty().then_some(store)
+        store.to_solve().is_empty().then_some(ExactLayers(store))
     }
 
     /// The win/loss layers of `size` under `cache`, if every one is on disk (its header
     /// sound): `None` while they are missing or unfinished.
-    pub fn complete_wdl(cache: &Path, size: Size) -> Option<LayerStore> {
+    pub fn complete_win_loss(cache: &Path, size: Size) -> Option<LayerStore> {
         let store = LayerStore::win_loss(cache, size);
         store.to_solve().is_empty().then_some(store)
     }
+}
 
-    /// The same store with a cache of `blocks` blocks (the tests' way to make it evict).
+/// The exact table read from its layer files, every one on disk: the [`ExactSource`] of sizes
+/// too large to hold in memory (12×12), or of any size built with `ryg solve --layered`. Only
+/// [`LayerStore::complete`] makes one, of exact layers: win/loss layers hold no distances, and
+/// are no source of exact results by their type.
+pub struct ExactLayers(LayerStore);
+
+impl std::ops::Deref for ExactLayers {
+    type Target = LayerStore;
+
+    fn deref(&self) -> &LayerStore {
+        &self.0
+    }
+}
+
+impl ExactLayers {
+    /// The same table with a cache of `blocks` blocks (the tests' way to make it evict).
     #[cfg(test)]
-    pub(super) fn with_cache(mut self, blocks: usize) -> LayerStore {
-        self.cache = Mutex::new(BlockCache::new(blocks));
+    pub(super) fn with_cache(mut self, blocks: usize) -> ExactLayers {
+        self.0.cache = Mutex::new(BlockCache::new(blocks));
         self
     }
 }
 
-/// The exact table read from its layer files: the [`ExactSource`] of sizes too large to hold
-/// in memory (12×12), or of any size built with `ryg solve --layered`.
-impl ExactSource for LayerStore {
+impl ExactSource for ExactLayers {
     fn size(&self) -> Size {
         self.layers().size()
     }
@@ -182,9 +196,6 @@ impl ExactSource for LayerStore {
         if position.size() != self.layers().size() {
             return Err(ProbeError::WrongSize { found: position.size(), expected: self.layers().size() });
         }
-        if self.is_wdl() {
-            return Err(ProbeError::Unreadable { reason: "a win/loss table holds no distances".into() });
-        }
-        self.result(position).map_err(|e| ProbeError::Unreadable { reason: format!("{e:#}") })
+        self.0.result(position).map_err(|e| ProbeError::Unreadable { reason: format!("{e:#}") })
     }
 }

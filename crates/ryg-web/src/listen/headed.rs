@@ -12,7 +12,7 @@ use std::task::{ready, Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::routes::SECURITY_HEADERS;
+use crate::headers::SECURITY_HEADERS;
 
 /// A connection whose answers from hyper itself get the security headers.
 pub struct Headed<T> {

@@ -16,7 +16,6 @@ pub mod metrics;
 mod puzzles;
 mod retrograde;
 mod security;
-pub use security::SECURITY_HEADERS;
 mod techniques;
 
 use std::sync::Arc;

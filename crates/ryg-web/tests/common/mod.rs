@@ -102,6 +102,53 @@ fn fnv(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
+/// The home the tests' `ryg` sees instead of the user's, inside this build's target directory
+/// (kept between runs).
+pub fn test_home() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ryg-home")
+}
+
+/// `ryg` as built for these tests ([`ryg_bin`]) with the tests' own cache (`~/.cache/ryg`,
+/// where the 12×12 layers would be) and data directories, whatever `HOME`, `XDG_CACHE_HOME`,
+/// `XDG_DATA_HOME` or `RYG_CACHE_DIR` the user has set. A test that wants others sets them after.
+pub fn ryg() -> Command {
+    let home = test_home();
+    let mut cmd = Command::new(ryg_bin());
+    cmd.env("HOME", &home)
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env_remove("RYG_CACHE_DIR");
+    cmd
+}
+
+/// Fills `home` as the home of a user who built the 12×12 table (`ryg solve --size 12`: every
+/// layer file under `.cache/ryg/tablebase-12x12`, here with sound headers over empty blocks, as
+/// holes) and has a 10×10 one (`tablebase-10x10.ryg`, here not a table at all).
+pub fn user_tables(home: &Path) {
+    use ryg_wide::tablebase::Layers;
+    let cache = home.join(".cache/ryg");
+    let size: ryg_wide::Size = "12".parse().unwrap();
+    let (layers, dir) = (Layers::new(size), cache.join(format!("tablebase-{size}")));
+    std::fs::create_dir_all(&dir).unwrap();
+    const BLOCK: u64 = 1 << 14;
+    for layer in 0..layers.len() {
+        let len = layers.layer_len(layer);
+        let mut header = b"RYGLAYER".to_vec();
+        for half in [2, u32::from(size.n()), layer as u32, BLOCK as u32] {
+            header.extend_from_slice(&half.to_le_bytes());
+        }
+        for word in [layers.configs(layer), len, 0, 0, 0, 0, 0, 0, 0] {
+            header.extend_from_slice(&word.to_le_bytes());
+        }
+        // the index of block starts (all 0: every block empty) ends the file
+        let end = header.len() as u64 + 8 * (len.div_ceil(BLOCK) + 1);
+        let file = std::fs::File::create(dir.join(format!("layer-{layer:03}.ryg"))).unwrap();
+        std::io::Write::write_all(&mut &file, &header).unwrap();
+        file.set_len(end).unwrap();
+    }
+    std::fs::write(cache.join("tablebase-10x10.ryg"), b"not a tablebase").unwrap();
+}
+
 impl Server {
     pub fn start(db: &Path) -> Server {
         Server::start_with(db, &[])
@@ -128,7 +175,7 @@ impl Server {
             .chunks(2)
             .filter(|flag| !extra.contains(&flag[0]))
             .flatten();
-        let mut child = Command::new(ryg_bin())
+        let mut child = ryg()
             .args(["serve", "--port", "0", "--db"])
             .arg(db)
             .args(limits)

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import { rygEnv } from '../common/home.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../../..');
@@ -38,9 +39,9 @@ export function startServer(db, port = 0) {
   return new Promise((resolve, reject) => {
     // the tests click faster than people and share one address: generous limits per address
     const limits = ['--games-per-minute', '10000', '--moves-per-second', '10000', '--engine-per-client', '1000', '--max-connections-per-client', '100000'];
-    // an empty cache directory beside the database: no 12×12 table, whatever this machine has
-    const cache = ['--cache-dir', path.join(path.dirname(db), 'cache')];
-    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db, ...limits, ...cache], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // a home of its own beside the database: no 12×12 table, whatever this machine has
+    const env = rygEnv(path.join(path.dirname(db), 'home'));
+    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db, ...limits], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     let err = '';
     const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`ryg serve printed no URL in 60 s; stdout: ${out} stderr: ${err}`)); }, 60000);

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { rygEnv } from '../common/home.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const opts = { games: 1000, size: 8, kill: false, deadline: 300, servers: 1, db: null, bin: process.env.RYG_BIN || resolve(here, '../../../../target/ci/ryg') };
@@ -54,7 +55,7 @@ function startServer(s) {
       '--max-streams', '20000', '--max-streams-per-client', '20000', '--max-streams-per-block', '20000',
       '--max-connections', '100000', '--max-connections-per-client', '100000', '--log', 'warn',
       // every game of the test comes from one address: the limits per address are lifted
-      '--games-per-minute', '1000000', '--moves-per-second', '1000000', '--games-per-client', '100000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      '--games-per-minute', '1000000', '--moves-per-second', '1000000', '--games-per-client', '100000000'], { stdio: ['ignore', 'pipe', 'inherit'], env: rygEnv(join(dir, 'home')) });
     child.on('error', reject);
     const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {

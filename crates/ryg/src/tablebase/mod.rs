@@ -18,7 +18,7 @@ pub use cache::{
     cache_file_len, check_cache_header, checksum, CacheError, Checksum, CACHE_FORMAT_VERSION,
     CACHE_HEADER_LEN, CACHE_SAMPLES,
 };
-pub use layered::{read_bits, LayerError, LayerStats, Layers, WdlCounts, WDL_ALIGN};
+pub use layered::{read_bits, LayerError, LayerStats, Layers, WinLossCounts, WIN_LOSS_ALIGN};
 pub use order::SolvedPosition;
 pub use probe::ProbeError;
 pub use source::ExactSource;

@@ -15,7 +15,7 @@ use ryg_wide::{narrow, Level, Position};
 
 use super::setup::Setup;
 use super::text::ended;
-use crate::layers::LayerStore;
+use crate::layers::{ExactLayers, LayerStore};
 use crate::tablebase::{CacheArgs, Tablebases};
 use crate::ui::spinner::Spinner;
 use ryg_wide::tablebase::ExactSource;
@@ -40,13 +40,13 @@ pub struct Engine {
     /// Where the layer files of 12×12 are looked for.
     cache: CacheArgs,
     /// The layer files last found: their size and store.
-    files: Option<std::sync::Arc<LayerStore>>,
+    files: Option<std::sync::Arc<ExactLayers>>,
     interactive: bool,
 }
 
 /// The exact table of `size` beyond 10×10 read from its layer files in the cache directory,
 /// if `ryg solve --size N` has built it whole.
-pub fn table_files(cache: &CacheArgs, size: ryg_wide::Size) -> Option<LayerStore> {
+pub fn table_files(cache: &CacheArgs, size: ryg_wide::Size) -> Option<ExactLayers> {
     let dir = narrow::size(size).is_none().then(|| cache.dir()).flatten()?;
     LayerStore::complete(&dir, size)
 }
@@ -177,7 +177,7 @@ impl Engine {
 
     /// The exact table of `size` read from its layer files (12×12 once built), looked for
     /// again while it is absent.
-    pub fn files(&mut self, size: ryg_wide::Size) -> Option<std::sync::Arc<LayerStore>> {
+    pub fn files(&mut self, size: ryg_wide::Size) -> Option<std::sync::Arc<ExactLayers>> {
         if self.files.as_ref().is_none_or(|f| f.layers().size() != size) {
             self.files = table_files(&self.cache, size).map(std::sync::Arc::new);
         }
@@ -465,7 +465,7 @@ fn no_table(size: ryg_wide::Size) -> &'static str {
     if size.n() == 12 {
         "no 12x12 tablebase in the cache directory: `ryg solve --size 12` builds it"
     } else {
-        "the exact result is known only up to 10x10; `ryg solve --size 14 --wdl` builds 14x14's winners"
+        "the exact result is known only up to 10x10; `ryg solve --size 14 --win-loss` builds 14x14's winners"
     }
 }
 

@@ -1,5 +1,5 @@
 //! `hint` and `eval` on a board whose table was built by win/loss only (14×14, by
-//! `ryg solve --size 14 --wdl`): the winner of the position and of every move, not the
+//! `ryg solve --size 14 --win-loss`): the winner of the position and of every move, not the
 //! distance.
 
 use anyhow::Result;
@@ -9,10 +9,10 @@ use super::text::ended;
 use crate::layers::LayerStore;
 use crate::tablebase::CacheArgs;
 
-/// The win/loss layers of `size` in the cache directory, if `ryg solve --size N --wdl` has
+/// The win/loss layers of `size` in the cache directory, if `ryg solve --size N --win-loss` has
 /// built them whole.
 pub fn table(cache: &CacheArgs, size: Size) -> Option<LayerStore> {
-    LayerStore::complete_wdl(&cache.dir()?, size)
+    LayerStore::complete_win_loss(&cache.dir()?, size)
 }
 
 /// `hint`: a move that keeps the win for the side to move, and the others that do; when none
@@ -66,7 +66,7 @@ mod tests {
         let size = Size::new(6).unwrap();
         let store = LayerStore::win_loss(dir.path(), size);
         store.build(store.to_solve(), 1).unwrap();
-        let store = LayerStore::complete_wdl(dir.path(), size).expect("built whole");
+        let store = LayerStore::complete_win_loss(dir.path(), size).expect("built whole");
         assert!(LayerStore::complete(dir.path(), size).is_none(), "no exact layers were built");
         let table = ryg_wide::Tablebase::build(size, 1, &mut ());
         let (mut keeps, mut loses) = (0, 0);

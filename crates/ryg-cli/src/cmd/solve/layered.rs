@@ -10,7 +10,7 @@ use ryg_wide::{Position, Side, Size};
 use serde::Serialize;
 
 use super::{emit, stats_text, words, Args, Longest, StartReport, StatsReport, WinCounts};
-use crate::layers::{check_room, LayerStore};
+use crate::layers::{check_room, ExactLayers, LayerStore};
 
 /// 14×14 and larger: what an exact build would take, as an error.
 pub fn too_large(size: Size) -> Result<()> {
@@ -20,7 +20,7 @@ pub fn too_large(size: Size) -> Result<()> {
     bail!(
         "solving {size} exactly would take {:.1} trillion entries: {:.1} TiB of disk at one byte each, \
          and {:.0} GiB of memory for its largest layer; ryg solves boards up to 12x12 exactly, \
-         and {size} by win/loss only with --wdl",
+         and {size} by win/loss only with --win-loss",
         layers.entries() as f64 / 1e12,
         tib(layers.entries()),
         gib(layers.largest_layer() * 3 / 2)
@@ -31,7 +31,7 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     let size = position.size();
     let dir =
         args.cache.dir().context("the layered tablebase lives in the cache directory: drop --no-cache")?;
-    let store = if args.wdl { LayerStore::win_loss(&dir, size) } else { LayerStore::new(&dir, size) };
+    let store = if args.win_loss { LayerStore::win_loss(&dir, size) } else { LayerStore::new(&dir, size) };
     let layers = store.layers();
     if args.verify {
         let started = std::time::Instant::now();
@@ -54,7 +54,7 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         eprintln!(
             "ryg: building the {size} {}tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB of disk at most, \
              {:.1} GiB of memory at most); if stopped, it resumes where it was",
-            if args.wdl { "win/loss " } else { "" },
+            if args.win_loss { "win/loss " } else { "" },
             store.dir().display(),
             todo.len(),
             layers.len(),
@@ -69,20 +69,24 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     }
     if let Some(count) = args.lookups {
         lookups(&store, count, args.json.json)
-    } else if store.is_wdl() {
+    } else if store.is_win_loss() {
         if args.stats {
-            wdl_stats(&store, seconds, args.json.json)
+            win_loss_stats(&store, seconds, args.json.json)
         } else {
-            wdl_solve(&store, position, args.json.json)
+            win_loss_solve(&store, position, args.json.json)
         }
-    } else if args.stats {
-        stats(&store, seconds, args.json.json)
     } else {
-        solve(&store, position, args.json.json)
+        // every exact layer is on disk now: the table answers exact results
+        let exact = LayerStore::complete(&dir, size).context("the layer files are not all on disk")?;
+        if args.stats {
+            stats(&exact, seconds, args.json.json)
+        } else {
+            solve(&exact, position, args.json.json)
+        }
     }
 }
 
-fn solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
+fn solve(store: &ExactLayers, position: &Position, json: bool) -> Result<()> {
     let report = SolveReport::of(store, position)?;
     if json {
         return emit(&format!("{}\n", serde_json::to_string(&report)?));
@@ -207,29 +211,29 @@ fn lookups(store: &LayerStore, count: u64, json: bool) -> Result<()> {
 
 /// A position's winner and each move's, from the win/loss layers.
 #[derive(Serialize)]
-struct WdlSolveReport {
+struct WinLossSolveReport {
     fen: String,
     winner: &'static str,
     /// The moves that keep the win for the side to move (all of them when it loses).
     winning_moves: Vec<String>,
-    moves: Vec<WdlMove>,
+    moves: Vec<WinLossMove>,
 }
 
 #[derive(Serialize)]
-struct WdlMove {
+struct WinLossMove {
     #[serde(rename = "move")]
     mv: String,
     winner: &'static str,
 }
 
-fn wdl_solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
+fn win_loss_solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
     let winner = store.winner(position)?;
     let mut moves = Vec::new();
     for mv in position.legal_moves().iter() {
         let after = position.play(*mv)?;
-        moves.push(WdlMove { mv: mv.to_string(), winner: store.winner(&after)?.name() });
+        moves.push(WinLossMove { mv: mv.to_string(), winner: store.winner(&after)?.name() });
     }
-    let report = WdlSolveReport {
+    let report = WinLossSolveReport {
         fen: position.fen(),
         winner: winner.name(),
         winning_moves: moves.iter().filter(|m| m.winner == winner.name()).map(|m| m.mv.clone()).collect(),
@@ -251,13 +255,13 @@ fn wdl_solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> 
 }
 
 #[derive(Serialize)]
-struct WdlStart {
+struct WinLossStart {
     square: String,
     winner: &'static str,
 }
 
 #[derive(Serialize)]
-struct WdlStatsReport {
+struct WinLossStatsReport {
     size: String,
     kind: &'static str,
     source: &'static str,
@@ -266,12 +270,12 @@ struct WdlStatsReport {
     positions: u64,
     mouse_to_move: WinCounts,
     cats_to_move: WinCounts,
-    starts: Vec<WdlStart>,
+    starts: Vec<WinLossStart>,
     layers: usize,
     disk_bytes: u64,
 }
 
-fn wdl_stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
+fn win_loss_stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
     let layers = store.layers();
     let size = layers.size();
     let per_layer = store.stats().context("a layer file is missing or damaged")?;
@@ -288,9 +292,9 @@ fn wdl_stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
     let mut starts = Vec::new();
     for square in size.rank(0) {
         let start = Position::start(size, Some(square))?;
-        starts.push(WdlStart { square: square.to_string(), winner: store.winner(&start)?.name() });
+        starts.push(WinLossStart { square: square.to_string(), winner: store.winner(&start)?.name() });
     }
-    let report = WdlStatsReport {
+    let report = WinLossStatsReport {
         size: size.to_string(),
         kind: "win/loss",
         source: if seconds > 0.0 { "built" } else { "cache" },

@@ -26,9 +26,9 @@ pub struct Args {
     #[arg(long)]
     pub layered: bool,
     /// Win/loss only, one bit per position (the winner, not the distance), layer by layer on
-    /// disk: any size, and 14x14
-    #[arg(long)]
-    pub wdl: bool,
+    /// disk: any size, and 14x14 (`--wdl`, its old name, still works)
+    #[arg(long, visible_alias = "wdl")]
+    pub win_loss: bool,
     /// Before answering, read every layer file whole and check its checksum; damaged ones are
     /// built again (with every layer before them)
     #[arg(long)]
@@ -80,7 +80,7 @@ pub(super) struct StatsReport {
 pub fn run(args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
     let size = wide.size();
-    if args.wdl {
+    if args.win_loss {
         return layered::run(&args, &wide);
     }
     if size.n() > 12 {
@@ -92,12 +92,12 @@ pub fn run(args: Args) -> Result<()> {
     if args.verify || args.lookups.is_some() {
         let flag = if args.verify { "--verify" } else { "--lookups" };
         return Err(crate::args::UsageError(format!(
-            "{flag} is for the layered tablebase on disk: add --layered or --wdl, or use --size 12"
+            "{flag} is for the layered tablebase on disk: add --layered or --win-loss, or use --size 12"
         ))
         .into());
     }
     // the same position in the default engine, whose tablebase is held in memory
-    let position: Position = wide.fen().parse()?;
+    let position = ryg_wide::narrow::position(&wide).expect("boards with a table in memory are up to 10x10");
     let obtained = args.cache.obtain(position.size());
     if args.stats {
         stats(&obtained, args.json.json)

@@ -361,8 +361,8 @@ impl Layers {
     }
 }
 
-mod wdl;
-pub use wdl::{read_bits, WdlCounts, WDL_ALIGN};
+mod win_loss;
+pub use win_loss::{read_bits, WinLossCounts, WIN_LOSS_ALIGN};
 
 #[cfg(test)]
 mod tests;

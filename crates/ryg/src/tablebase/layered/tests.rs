@@ -1,4 +1,4 @@
-use super::wdl::{WdlCounts, WDL_ALIGN};
+use super::win_loss::{WinLossCounts, WIN_LOSS_ALIGN};
 use super::*;
 use crate::tablebase::index::{binomial, Index};
 use crate::tablebase::value::IMPOSSIBLE;
@@ -137,14 +137,14 @@ mod wide {
             let configs = layers.configs(layer);
             let mut table = vec![IMPOSSIBLE; layers.layer_len(layer) as usize];
             layers.solve_layer(layer, &next, &mut table, 2, &|_| {}).unwrap();
-            let mut bits = vec![0u64; layers.wdl_words(configs)];
-            let mut rows = vec![0u64; layers.wdl_row_words(configs)];
-            layers.solve_wdl(layer, &next_rows, 0, configs, &mut bits, &mut rows, 2, &|_| {}).unwrap();
+            let mut bits = vec![0u64; layers.win_loss_words(configs)];
+            let mut rows = vec![0u64; layers.win_loss_row_words(configs)];
+            layers.solve_win_loss(layer, &next_rows, 0, configs, &mut bits, &mut rows, 2, &|_| {}).unwrap();
             let m = size.dark_squares();
             for (at, &byte) in table.iter().enumerate() {
                 let side = if at % (2 * m) < m { Side::Mouse } else { Side::Cats };
                 let wins = Layers::decode(byte, side).is_none_or(|r| r.winner == side);
-                assert_eq!(Layers::wdl_bit(&bits, at as u64), wins, "layer {layer} entry {at}");
+                assert_eq!(Layers::win_loss_bit(&bits, at as u64), wins, "layer {layer} entry {at}");
                 checked += 1;
             }
             next = layers.mouse_rows(table);
@@ -193,23 +193,23 @@ fn a_layers_statistics_and_positions_match_its_bytes() {
 }
 
 /// Every win/loss layer of `size`, solved from the last to the first in runs of `run`
-/// configurations (a multiple of [`WDL_ALIGN`]), and the positions counted.
-fn build_wdl(layers: &Layers, threads: usize, run: u64) -> (Vec<Vec<u64>>, WdlCounts) {
-    assert!(run.is_multiple_of(WDL_ALIGN));
+/// configurations (a multiple of [`WIN_LOSS_ALIGN`]), and the positions counted.
+fn build_win_loss(layers: &Layers, threads: usize, run: u64) -> (Vec<Vec<u64>>, WinLossCounts) {
+    assert!(run.is_multiple_of(WIN_LOSS_ALIGN));
     let mut tables = vec![Vec::new(); layers.len()];
     let mut next = Vec::new();
     let mut all = [[0u64; 2]; 2];
     for layer in (0..layers.len()).rev() {
         let configs = layers.configs(layer);
-        let mut bits = vec![0u64; layers.wdl_words(configs)];
-        let mut rows = vec![0u64; layers.wdl_row_words(configs)];
+        let mut bits = vec![0u64; layers.win_loss_words(configs)];
+        let mut rows = vec![0u64; layers.win_loss_row_words(configs)];
         let mut first = 0;
         while first < configs {
             let n = run.min(configs - first);
-            let words = layers.wdl_words(first);
-            let row_words = layers.wdl_row_words(first);
+            let words = layers.win_loss_words(first);
+            let row_words = layers.win_loss_row_words(first);
             let counts = layers
-                .solve_wdl(
+                .solve_win_loss(
                     layer,
                     &next,
                     first,
@@ -227,7 +227,7 @@ fn build_wdl(layers: &Layers, threads: usize, run: u64) -> (Vec<Vec<u64>>, WdlCo
         }
         // the rows are those of the bits
         let mut again = vec![0u64; rows.len()];
-        layers.wdl_mouse_rows(&bits, configs, &mut again);
+        layers.win_loss_mouse_rows(&bits, configs, &mut again);
         assert_eq!(again, rows, "layer {layer}");
         next = rows;
         tables[layer] = bits;
@@ -240,7 +240,7 @@ fn the_win_loss_layers_agree_with_the_exact_table_on_every_position() {
     for (n, threads, run) in [(4, 1, 64), (6, 2, 128), (8, 2, 64 * 5), (10, 2, 1 << 20)] {
         let size = Size::new(n).unwrap();
         let layers = Layers::new(size);
-        let (tables, counts) = build_wdl(&layers, threads, run);
+        let (tables, counts) = build_win_loss(&layers, threads, run);
         let tb = Tablebase::build(size, 2, &mut ());
         let index = Index::new(size);
         let (m, block) = (index.squares(), index.block());
@@ -253,7 +253,7 @@ fn the_win_loss_layers_agree_with_the_exact_table_on_every_position() {
             for (slot, &byte) in bytes.iter().enumerate() {
                 let side = if slot < m { Side::Mouse } else { Side::Cats };
                 let wins = Layers::decode(byte, side).is_none_or(|r| r.winner == side);
-                let bit = Layers::wdl_bit(&tables[layer], at + slot as u64);
+                let bit = Layers::win_loss_bit(&tables[layer], at + slot as u64);
                 if bit != wins {
                     panic!("{size} configuration {config} slot {slot}: bit {bit}, byte {byte}");
                 }

@@ -14,11 +14,11 @@ use super::{LayerError, Layers, MAX_CATS};
 
 /// The configurations of a run of a win/loss layer start at a multiple of this, so that every
 /// run's bits start on a word (a configuration takes `2 M` bits, its mouse row `M`).
-pub const WDL_ALIGN: u64 = 64;
+pub const WIN_LOSS_ALIGN: u64 = 64;
 
 /// Positions of a win/loss layer (or a run of one) by side to move and winner:
 /// `[side to move][winner]`, mouse = 0, cats = 1, impossible slots left out.
-pub type WdlCounts = [[u64; 2]; 2];
+pub type WinLossCounts = [[u64; 2]; 2];
 
 /// The masks of one board size that turn a cats-to-move row into the mouse-to-move row.
 struct Steps {
@@ -82,12 +82,12 @@ impl Layers {
     }
 
     /// Words of `configs` configurations of a win/loss layer (both sides to move).
-    pub fn wdl_words(&self, configs: u64) -> usize {
+    pub fn win_loss_words(&self, configs: u64) -> usize {
         (configs * 2 * self.geo.squares as u64).div_ceil(64) as usize
     }
 
     /// Words of the mouse-to-move rows of `configs` configurations (what the layer before reads).
-    pub fn wdl_row_words(&self, configs: u64) -> usize {
+    pub fn win_loss_row_words(&self, configs: u64) -> usize {
         (configs * self.geo.squares as u64).div_ceil(64) as usize
     }
 
@@ -95,7 +95,12 @@ impl Layers {
     /// row of mouse squares, from `row(child)`, the mouse-to-move row of each child
     /// configuration (dense squares, increasing) in the next layer.
     #[inline]
-    fn solve_wdl_block(&self, steps: &Steps, row: impl Fn(&[u8]) -> u128, squares: &[u8]) -> (u128, u128) {
+    fn solve_win_loss_block(
+        &self,
+        steps: &Steps,
+        row: impl Fn(&[u8]) -> u128,
+        squares: &[u8],
+    ) -> (u128, u128) {
         let k = self.geo.cats;
         let occupied = squares.iter().fold(0u128, |set, &d| set | 1 << d);
         // Cats to move win when some move leaves the mouse (to move) lost.
@@ -113,8 +118,8 @@ impl Layers {
     }
 
     /// Solves the configurations `first..first + count` of win/loss `layer` (`first` a multiple
-    /// of [`WDL_ALIGN`]) on `threads` threads: their bits into `out` ([`Layers::wdl_words`] of
-    /// `count`, zeroed) and their mouse-to-move rows into `rows` ([`Layers::wdl_row_words`],
+    /// of [`WIN_LOSS_ALIGN`]) on `threads` threads: their bits into `out` ([`Layers::win_loss_words`] of
+    /// `count`, zeroed) and their mouse-to-move rows into `rows` ([`Layers::win_loss_row_words`],
     /// zeroed), reading the next layer's rows from `next` (empty for the last layer). Returns the
     /// positions of the run by side to move and winner. `progress` hears of configurations
     /// solved.
@@ -125,7 +130,7 @@ impl Layers {
     /// # Panics
     /// When the run is not aligned or lies past the layer, or `out` or `rows` are too short.
     #[allow(clippy::too_many_arguments)]
-    pub fn solve_wdl(
+    pub fn solve_win_loss(
         &self,
         layer: usize,
         next: &[u64],
@@ -135,19 +140,19 @@ impl Layers {
         rows: &mut [u64],
         threads: usize,
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<WdlCounts, LayerError> {
+    ) -> Result<WinLossCounts, LayerError> {
         let m = self.geo.squares;
-        assert!(first.is_multiple_of(WDL_ALIGN), "a run starts at a multiple of {WDL_ALIGN}");
+        assert!(first.is_multiple_of(WIN_LOSS_ALIGN), "a run starts at a multiple of {WIN_LOSS_ALIGN}");
         assert!(first + count <= self.configs(layer), "a run inside layer {layer}");
-        assert!(out.len() >= self.wdl_words(count) && rows.len() >= self.wdl_row_words(count));
-        let expected = if layer < self.last { self.wdl_row_words(self.configs(layer + 1)) } else { 0 };
+        assert!(out.len() >= self.win_loss_words(count) && rows.len() >= self.win_loss_row_words(count));
+        let expected = if layer < self.last { self.win_loss_row_words(self.configs(layer + 1)) } else { 0 };
         if next.len() < expected {
             return Err(LayerError::NextLength { layer, found: next.len(), expected });
         }
         let steps = self.steps();
         let counts: [AtomicU64; 4] = Default::default();
         // Each thread a run of whole words: a multiple of 64 configurations.
-        let per = count.div_ceil(threads.max(1) as u64).next_multiple_of(WDL_ALIGN).max(WDL_ALIGN);
+        let per = count.div_ceil(threads.max(1) as u64).next_multiple_of(WIN_LOSS_ALIGN).max(WIN_LOSS_ALIGN);
         let work = |start: u64, n: u64, out: &mut [u64], rows: &mut [u64]| {
             let row = |child: &[u8]| {
                 let (_, rank) = self.rank(child);
@@ -158,7 +163,7 @@ impl Layers {
             let legal = (m - self.geo.cats) as u64;
             let mut solve = |squares: &[u8]| {
                 let squares = &squares[..self.geo.cats];
-                let (mouse, cats) = self.solve_wdl_block(&steps, row, squares);
+                let (mouse, cats) = self.solve_win_loss_block(&steps, row, squares);
                 or_bits(out, i * 2 * m as u64, mouse);
                 or_bits(out, i * 2 * m as u64 + m as u64, cats);
                 or_bits(rows, i * m as u64, mouse);
@@ -186,7 +191,7 @@ impl Layers {
             while start < count {
                 let n = per.min(count - start);
                 let (words, row_words) =
-                    (self.wdl_words(n).min(out.len()), self.wdl_row_words(n).min(rows.len()));
+                    (self.win_loss_words(n).min(out.len()), self.win_loss_row_words(n).min(rows.len()));
                 let (o, rest_out) = std::mem::take(&mut out).split_at_mut(words);
                 let (r, rest_rows) = std::mem::take(&mut rows).split_at_mut(row_words);
                 out = rest_out;
@@ -251,8 +256,8 @@ impl Layers {
     }
 
     /// The mouse-to-move rows of `count` configurations whose win/loss bits are `bits` (from
-    /// the first of them), `or`ed into `rows` (zeroed, [`Layers::wdl_row_words`] of `count`).
-    pub fn wdl_mouse_rows(&self, bits: &[u64], count: u64, rows: &mut [u64]) {
+    /// the first of them), `or`ed into `rows` (zeroed, [`Layers::win_loss_row_words`] of `count`).
+    pub fn win_loss_mouse_rows(&self, bits: &[u64], count: u64, rows: &mut [u64]) {
         let m = self.geo.squares as u64;
         for i in 0..count {
             or_bits(rows, i * m, read_bits(bits, i * 2 * m, m as usize));
@@ -261,7 +266,7 @@ impl Layers {
 
     /// Whether the side to move wins, from the bit at `offset` of a win/loss layer (an
     /// impossible slot reads `true`).
-    pub fn wdl_bit(bits: &[u64], offset: u64) -> bool {
+    pub fn win_loss_bit(bits: &[u64], offset: u64) -> bool {
         read_bits(bits, offset, 1) == 1
     }
 }
