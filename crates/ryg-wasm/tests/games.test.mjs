@@ -8,42 +8,16 @@
 // listed and a new game is played to its end.
 //   node --test crates/ryg-wasm/tests/games.test.mjs   (RYG_SITE, RYG_BIN, CHROMIUM: as
 //   site.test.mjs)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { parseFen, applyMove, toFen } from '../../ryg-web/assets/js/fen.js';
 import {
-  launchBrowser, newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary,
+  newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary,
 } from '../../ryg-web/tests/e2e/harness.mjs';
-import { serveStatic } from './serve.mjs';
+import { engine, browser, useSite, openSite } from './site.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
-const siteDir = process.env.RYG_SITE || path.join(target, 'site');
-
-// the engine under Node: the mouse's moves (the tablebase's best) and level 3's replies
-await import(path.join(siteDir, 'assets/js/engine.js'));
-const call = await globalThis.rygLoadEngine(fs.readFileSync(path.join(siteDir, 'ryg.wasm')));
-const engine = (req) => JSON.parse(call(`GET ${req}`).body);
-
-let site;
-let browser;
-before(async () => {
-  site = await serveStatic(siteDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function open(p) {
-  await p.goto(site.url);
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
-}
+useSite();
 
 function split(mv) { const i = mv.search(/[a-n]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
 async function fen(p) { return p.locator('#fen').innerText(); }
@@ -110,7 +84,7 @@ async function reviewed(p, n) {
 
 test('without a server: a whole 8×8 game against level 3 (English) and one against RYG3 v10 at depth 8 (Spanish), each reply the engine\'s; reviewed; then offline, reloaded, a new game to its end', async () => {
   const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
-  await open(p);
+  await openSite(p);
   // 'Computer move' is offered: the browser's engine plays it
   assert.equal(await p.locator('#go').isVisible(), true);
   assert.equal(await p.locator('#friend-button').isHidden(), true);
@@ -174,7 +148,7 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
 
 test('on a phone, in Spanish, offline: a game against level 3, and "Computer move" for the mouse', async () => {
   const p = await newPage(browser, { viewport: { width: 390, height: 844 }, locale: 'es-ES' });
-  await open(p);
+  await openSite(p);
   await p.waitForFunction(() => document.documentElement.lang === 'es');
   await p.context().setOffline(true);
   await p.reload();

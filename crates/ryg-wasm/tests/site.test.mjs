@@ -8,41 +8,17 @@
 //   node --test crates/ryg-wasm/tests/site.test.mjs   (RYG_SITE: the built site, default
 //   target/site; RYG_BIN: the ryg binary, default target/ci/ryg; CHROMIUM: default
 //   /usr/bin/chromium)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser, newPage, screenshot, sq, startServer, tempDb } from '../../ryg-web/tests/e2e/harness.mjs';
+import { newPage, screenshot, sq, startServer, tempDb } from '../../ryg-web/tests/e2e/harness.mjs';
 import { nextPuzzle } from '../../ryg-web/assets/js/puzzledata.js';
 import { serveStatic } from './serve.mjs';
+import { siteDir, engine, site, browser, useSite, openSite } from './site.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
-const siteDir = process.env.RYG_SITE || path.join(target, 'site');
-
-// the engine under Node, to know the answers the page should show
-await import(path.join(siteDir, 'assets/js/engine.js'));
-const call = await globalThis.rygLoadEngine(fs.readFileSync(path.join(siteDir, 'ryg.wasm')));
-const engine = (req) => JSON.parse(call(`GET ${req}`).body);
-
-let site;
-let browser;
-before(async () => {
-  site = await serveStatic(siteDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** The page, once its service worker answers for it. */
-async function open(p, hash = '') {
-  await p.goto(site.url + hash);
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
-}
+useSite();
 
 const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
 
@@ -93,7 +69,7 @@ async function lessons(p, url) {
 
 test('the static site without a server: exact results, a hint, a puzzle, the six lessons, English and Spanish; then offline', async () => {
   const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
-  await open(p);
+  await openSite(p);
   // what needs a server is not offered, and the page says so
   assert.equal(await p.locator('#friend-button').isHidden(), true);
   assert.equal(await p.locator('#go').isVisible(), true, "'Computer move': the browser's engine plays it");
@@ -137,7 +113,7 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
 
 test('the static site on a phone, in Spanish: the Learn lessons offline after one visit', async () => {
   const p = await newPage(browser, { viewport: { width: 390, height: 844 }, locale: 'es-ES' });
-  await open(p);
+  await openSite(p);
   await p.waitForFunction(() => document.documentElement.lang === 'es');
   await screenshot(p, 'static-phone-es');
   await p.context().setOffline(true);
@@ -164,7 +140,7 @@ test('the manifest and the service worker: installable, one cache named for the 
   for (const f of ['', 'ryg.wasm', 'assets/js/main.js', 'assets/js/engine.js', 'manifest.webmanifest']) assert.ok(kept.includes(f), f);
   // in the browser: one cache, named for this release
   const p = await newPage(browser);
-  await open(p);
+  await openSite(p);
   const caches = await p.evaluate(() => caches.keys());
   assert.deepEqual(caches, [`ryg-${version[1]}`]);
   await p.context().close();
