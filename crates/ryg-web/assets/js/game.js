@@ -58,6 +58,14 @@ export function renderBoard() {
   });
 }
 
+/** Who the computer is in a game against one person: "against the computer (level 3)",
+ * "against RYG3 v10, depth 8"; null where both sides are people or both the computer. */
+function opponentText(g) {
+  if (isFriends(g) || (g.mouse === 'human') === (g.cats === 'human')) return null;
+  const seat = g.mouse === 'human' ? g.cats : g.mouse;
+  return String(seat).includes('@') ? t('status.against.engine', { who: seatText(seat) }) : t('status.against', { who: seatText(seat) });
+}
+
 export function render() {
   const g = state.game;
   renderBoard();
@@ -80,7 +88,9 @@ export function render() {
     else status = t('status.whoToMove', { who: capital(who(g, g.to_move)) });
   } else status = t('status.computerToMove', { side });
   const game = g.id === null ? t('status.newGame') : t('status.game', { id: g.number ?? g.id });
-  $('status').textContent = state.setup ? t('status.setup', { n: state.setup.size }) : `${game} · ${g.size}×${g.size} · ${status}`;
+  const against = opponentText(g);
+  $('status').textContent = state.setup ? t('status.setup', { n: state.setup.size })
+    : [game, `${g.size}×${g.size}`, ...(against ? [against] : []), status].join(' · ');
   const idle = state.busy || !!state.setup;
   const friends = isFriends(g);
   // a friends game's player may ask to undo once they have moved: ply i is the first mover's when i is even

@@ -57,7 +57,7 @@ test('the level picker says what a level does and the exact chance a careful pla
   await p.getByLabel('Board size').selectOption('8');
   await p.getByLabel('You play').selectOption('mouse');
   for (const level of ['1', '5', '9']) {
-    await p.getByLabel('Level').selectOption(level);
+    await p.locator('#level').selectOption(level);
     const want = cats[level].e1;
     const words = await note.innerText();
     assert.match(words, new RegExp(`^Level ${level}: the perfect move`));
@@ -66,12 +66,12 @@ test('the level picker says what a level does and the exact chance a careful pla
   await p.getByLabel('Start square').selectOption('a1');
   assert.ok((await note.innerText()).includes(`exactly ${cats['9'].a1.toFixed(2)}%, from a1`));
   await p.getByLabel('You play').selectOption('cats');
-  await p.getByLabel('Level').selectOption('perfect');
+  await p.locator('#level').selectOption('perfect');
   const words = await note.innerText();
   assert.match(words, /^Perfect: always a best move/);
   assert.ok(words.includes(`Careful cats (a best move nine times in ten) beat it about ${Math.round(mouse.perfect.a1)}%`), words);
   // the select says where its words are
-  assert.equal(await p.getByLabel('Level').getAttribute('aria-describedby'), 'level-note');
+  assert.equal(await p.locator('#level').getAttribute('aria-describedby'), 'level-note');
   await p.getByLabel('Board size').selectOption('10');
   assert.match(await note.innerText(), /No exact figure on 10×10/);
   await p.getByLabel('You play').selectOption('both');

@@ -84,6 +84,8 @@ export default {
   'status.waiting': 'Waiting for {who} to move.',
   'status.whoToMove': '{who} to move.',
   'conn.reconnecting': 'Reconnecting…',
+  'status.against': 'against the computer ({who})',
+  'status.against.engine': 'against {who}',
   'thinking.line': 'Computer thinking: depth {depth}, {nodes} nodes, {secs} s',
   'role.watching': 'You are watching: you see every move as it is played, but cannot play.',
   'role.playing.mouse': 'You play the mouse against {other}.',

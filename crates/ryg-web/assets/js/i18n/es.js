@@ -90,6 +90,8 @@ export default {
   'status.waiting': 'Esperando a que juegue {who}.',
   'status.whoToMove': '{who}: su turno.',
   'conn.reconnecting': 'Reconectando…',
+  'status.against': 'contra el ordenador ({who})',
+  'status.against.engine': 'contra {who}',
   'thinking.line': 'El ordenador piensa: profundidad {depth}, {nodes} nodos, {secs} s',
   'role.watching': 'Estás mirando la partida: ves cada jugada al momento, pero no puedes jugar.',
   'role.playing.mouse': 'Juegas con el ratón contra {other}.',

@@ -1,0 +1,51 @@
+// The page's rough edges (issue 45): the opponent named in the status line, each side's goal
+// on the first screen, level help that starts in plain words. English and Spanish, desktop and phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  newPage, idle, status, sq, gameId, moves, useServerAndBrowser, newGameOnForm as newGame, screenshot,
+} from './harness.mjs';
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => { server = s; browser = b; });
+
+/** Switches the page's language and waits until the page speaks it. */
+async function speak(p, lang) {
+  await p.locator('#lang').selectOption(lang);
+  await p.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
+/** Asserts that `selector`'s text comes to match `re` (the page redraws after a change). */
+async function textMatches(p, selector, re) {
+  const src = re.source;
+  await p.waitForFunction(([sel, r]) => new RegExp(r).test(document.querySelector(sel).innerText), [selector, src], { timeout: 5000 }).catch(() => {});
+  assert.match(await p.locator(selector).innerText(), re);
+}
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function visit(options = {}) {
+  const p = await newPage(browser, { viewport: { width: 1366, height: 768 }, ...options });
+  await p.goto(server.url);
+  await idle(p);
+  return p;
+}
+
+test('the status line names the opponent: a level or one of the articles\' programs, in English and Spanish', async () => {
+  const p = await visit();
+  assert.match(await status(p), /^New game · 8×8 · against the computer \(level 3\) · Your move \(mouse\)\.$/);
+  await newGame(p, { seat: 'cats', level: 'ryg3-v10@8' });
+  await p.waitForFunction(() => /Your move/.test(document.getElementById('status').textContent));
+  assert.match(await status(p), /· against RYG3 v10, depth 8 · Your move \(cats\)\.$/);
+  await screenshot(p, 'rough-status-desktop-en');
+  await speak(p, 'es');
+  await textMatches(p, '#status', /· contra RYG3 v10, nivel 8 · Te toca \(gatos\)\.$/);
+  await newGame(p, { seat: 'mouse', level: '3' });
+  assert.match(await status(p), /^Nueva partida · 8×8 · contra el ordenador \(dificultad 3\) · Te toca \(ratón\)\.$/);
+  // both sides at this board: nobody to name
+  await newGame(p, { seat: 'both' });
+  assert.match(await status(p), /^Nueva partida · 8×8 · Juega el ratón\.$/);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
