@@ -49,3 +49,25 @@ test('the status line names the opponent: a level or one of the articles\' progr
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
+
+test('the first screen says each side\'s goal in one line, in English and Spanish, on a phone too', async () => {
+  for (const [lang, options, mouse, cats] of [
+    ['en', {}, /The mouse: reach the top row\./, /The cats: trap the mouse\./],
+    ['es', { locale: 'es-ES', ...phone }, /El ratón: llegar a la fila de arriba\./, /Los gatos: acorralar al ratón\./],
+  ]) {
+    const p = await visit(options);
+    const goal = p.locator('#goal');
+    assert.ok(await goal.isVisible(), `${lang}: the goal line is shown`);
+    const text = await goal.innerText();
+    assert.match(text, mouse);
+    assert.match(text, cats);
+    assert.ok(!text.includes('\n'), `${lang}: one line of text: ${text}`);
+    // above the fold: seen without scrolling
+    const box = await goal.boundingBox();
+    const height = p.viewportSize().height;
+    assert.ok(box.y + box.height <= height, `${lang}: in view (${box.y} + ${box.height} ≤ ${height})`);
+    await screenshot(p, `rough-goal-${options.isMobile ? 'phone' : 'desktop'}-${lang}`);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});

@@ -72,6 +72,7 @@ export default {
   'move.mouse': 'Mouse {from} to {to}',
   'move.cat': 'Cat {from} to {to}',
 
+  'goal.line': 'The mouse: reach the top row. The cats: trap the mouse.',
   'status.loading': 'Loading…',
   'status.game': 'Game {id}',
   'status.newGame': 'New game',

@@ -78,6 +78,7 @@ export default {
   'move.mouse': 'Ratón de {from} a {to}',
   'move.cat': 'Gato de {from} a {to}',
 
+  'goal.line': 'El ratón: llegar a la fila de arriba. Los gatos: acorralar al ratón.',
   'status.loading': 'Cargando…',
   'status.game': 'Partida {id}',
   'status.newGame': 'Nueva partida',
