@@ -56,7 +56,8 @@ export function renderLevelNote() {
   const name = level === 'random' || level === 'perfect' ? t(`level.${level}`) : level;
   const numbered = size > TABLEBASE_MAX ? 'levels.mean.search' : 'levels.mean.n';
   const noTable = tableFiles.has(size) ? (hasTable(size) ? 'levels.filesTable' : 'levels.buildTable') : 'levels.noTable';
-  const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, { name })];
+  // the plain words first (a fair opponent that sometimes slips), the exact figures after
+  const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, { name, plain: t(`levels.plain.${level}`) })];
   if (seat === 'both') parts.push(t('levels.noComputer'));
   else {
     // the careful player plays the other side of the computer's (watching: as if against the cats)

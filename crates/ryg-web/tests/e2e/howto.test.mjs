@@ -60,7 +60,7 @@ test('the level picker says what a level does and the exact chance a careful pla
     await p.locator('#level').selectOption(level);
     const want = cats[level].e1;
     const words = await note.innerText();
-    assert.match(words, new RegExp(`^Level ${level}: the perfect move`));
+    assert.match(words, new RegExp(`^Level ${level}: [^.]+\\. It plays the perfect move`));
     assert.ok(words.includes(`A careful mouse (a best move nine times in ten) beats it about ${Math.round(want)}% of the time (exactly ${want.toFixed(2)}%, from e1 on 8×8)`), words);
   }
   await p.getByLabel('Start square').selectOption('a1');

@@ -71,3 +71,25 @@ test('the first screen says each side\'s goal in one line, in English and Spanis
     await p.context().close();
   }
 });
+
+test('the level help starts in plain words, then the exact figures', async () => {
+  const p = await visit();
+  const note = p.locator('#level-note');
+  await p.locator('#level').selectOption('3');
+  assert.match(await note.innerText(), /^Level 3: a fair opponent that sometimes slips\. .*exactly \d+\.\d\d%/);
+  await p.locator('#level').selectOption('1');
+  assert.match(await note.innerText(), /^Level 1: /);
+  assert.doesNotMatch(await note.innerText(), /^Level 1: the perfect move/);
+  await p.locator('#level').selectOption('9');
+  assert.match(await note.innerText(), /^Level 9: [^.]*\. /);
+  await p.locator('#level').selectOption('3');
+  await speak(p, 'es');
+  await textMatches(p, '#level-note', /^Dificultad 3: un rival asequible que a veces se equivoca\. .*exactamente un \d+,\d\d%/);
+  await screenshot(p, 'rough-level-desktop-es');
+  await p.context().close();
+  const q = await visit({ locale: 'es-ES', ...phone });
+  await q.locator('#level').selectOption('3');
+  await q.locator('#level-note').scrollIntoViewIfNeeded();
+  await screenshot(q, 'rough-level-phone-es');
+  await q.context().close();
+});
