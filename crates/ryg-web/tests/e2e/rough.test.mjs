@@ -93,3 +93,21 @@ test('the level help starts in plain words, then the exact figures', async () =>
   await screenshot(q, 'rough-level-phone-es');
   await q.context().close();
 });
+
+test('no layout jump at the end: the board keeps its size when the result appears under it', async () => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 1366, height: 768 }]) {
+    const p = await visit({ viewport });
+    await newGame(p, { size: '4', seat: 'watch', level: 'random' });
+    const before = await p.locator('#board').boundingBox();
+    await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
+    const after = await p.locator('#board').boundingBox();
+    assert.deepEqual({ width: after.width, height: after.height, x: after.x, y: after.y },
+      { width: before.width, height: before.height, x: before.x, y: before.y }, `${viewport.width}×${viewport.height}`);
+    // the result is under the board and begins on screen
+    const card = await p.locator('#end-card').boundingBox();
+    assert.ok(card.y >= after.y + after.height - 1 && card.y < viewport.height, JSON.stringify({ after, card }));
+    if (viewport.height === 900) await screenshot(p, 'rough-end-desktop-en');
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
