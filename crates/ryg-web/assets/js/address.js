@@ -8,6 +8,9 @@ export function learning() { return location.hash.startsWith('#learn') || locati
 
 /** The id of the stored game last put into the address (null: a new game not stored yet). */
 let synced;
+/** Whether the page opened on a new game of its own at an address without one (a first visit):
+ * that address stays an entry of its own, so that Back from the game stays on the page. */
+let landing = false;
 
 /** Puts game `g` and view `view` into the address: a new history entry when the page showed
  * another stored game before (a new game, a rematch, one opened from a list: Back returns to
@@ -18,10 +21,13 @@ export function syncAddress(g, view) {
   if (learning() || !g) return;
   const before = synced;
   synced = g.id;
+  if (before === undefined && g.id === null && !location.hash) landing = true;
+  const stored = landing && before === null && g.id !== null;
+  if (g.id !== null) landing = false;
   const want = gameHash(g.id, view);
   if (location.hash === want) return;
   const url = want || location.pathname + location.search;
-  if (before !== undefined && before !== null && before !== g.id) history.pushState(null, '', url);
+  if (stored || (before !== undefined && before !== null && before !== g.id)) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
 }
 

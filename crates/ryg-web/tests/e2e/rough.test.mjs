@@ -111,3 +111,23 @@ test('no layout jump at the end: the board keeps its size when the result appear
     await p.context().close();
   }
 });
+
+test('Back from a visitor\'s first game stays in the app: the landing address is an entry of its own', async () => {
+  const p = await visit();
+  const first = await gameId(p);
+  assert.match(first, /^new-/);
+  await sq(p, 'd2').click(); // only the mouse can go there
+  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2);
+  const id = await gameId(p);
+  assert.equal(await p.evaluate(() => location.hash), `#game=${id}`);
+  await p.goBack();
+  assert.ok(p.url().startsWith(server.url), `still on the page: ${p.url()}`);
+  await idle(p);
+  assert.equal(await p.evaluate(() => location.hash), '');
+  // Forward: the first game again
+  await p.goForward();
+  await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', id);
+  assert.equal(await moves(p), 2);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
