@@ -361,6 +361,12 @@ function renderMoves() {
     if (pieceSide === 'c') { num += 1; li = null; }
     pieceSide = pieceSide === 'm' ? 'c' : 'm';
   });
+  // the list scrolls to the shown move, the page does not: a long game opened by its link on a
+  // phone keeps the board in view
   const cur = list.querySelector('[aria-current]');
-  if (cur && list.scrollHeight > list.clientHeight) cur.scrollIntoView({ block: 'nearest' });
+  if (cur && list.scrollHeight > list.clientHeight) {
+    const [at, box] = [cur.getBoundingClientRect(), list.getBoundingClientRect()];
+    if (at.top < box.top) list.scrollTop += at.top - box.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  }
 }

@@ -131,3 +131,26 @@ test('Back from a visitor\'s first game stays in the app: the landing address is
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
+
+test('a phone opening a game\'s link sees the board, not the move list (a long game)', async () => {
+  const p = await visit();
+  await newGame(p, { size: '8', seat: 'watch', level: 'perfect' });
+  await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 120000 });
+  const id = await gameId(p);
+  assert.ok(await moves(p) >= 40);
+  await p.context().close();
+  for (const lang of ['en', 'es']) {
+    const q = await newPage(browser, { ...phone, locale: lang === 'es' ? 'es-ES' : 'en-GB' });
+    await q.goto(`${server.url}#game=${id}`);
+    await q.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', id);
+    await q.waitForTimeout(300);
+    // the move list scrolls by itself to the last move; the page does not
+    const list = await q.evaluate(() => { const l = document.getElementById('move-list'); return { scrolled: l.scrollTop, overflows: l.scrollHeight > l.clientHeight }; });
+    assert.ok(list.overflows && list.scrolled > 0, JSON.stringify(list));
+    const board = await q.locator('#board').boundingBox();
+    assert.ok(board.y >= 0 && board.y < 844 / 2, `${lang}: the board at y = ${board.y}`);
+    await screenshot(q, `rough-link-phone-${lang}`);
+    assert.deepEqual(q.errors, []);
+    await q.context().close();
+  }
+});
