@@ -154,3 +154,20 @@ test('a phone opening a game\'s link sees the board, not the move list (a long g
     await q.context().close();
   }
 });
+
+test('Learn, lesson 3: the mouse\'s row weighted −82 is explained (the row counts in other terms too), in English and Spanish', async () => {
+  for (const [lang, options, want] of [
+    ['en', {}, /Why does ryg weight the mouse's row −82.*the mouse's lead over the lowest cat \(\+62 a row\).*−82 \+ 62 = −20/],
+    ['es', { locale: 'es-ES', ...phone }, /¿Por qué ryg da a la fila del ratón un peso de −82.*ventaja del ratón sobre el gato más bajo \(\+62 por fila\).*−82 \+ 62 = −20/],
+  ]) {
+    const p = await newPage(browser, { viewport: { width: 1366, height: 768 }, ...options });
+    await p.goto(`${server.url}#learn/3`);
+    await p.locator('#ev-row-note').waitFor({ timeout: 10000 }).catch(() => {});
+    const text = await p.locator('#learn-view').innerText();
+    assert.match(text, want, lang);
+    await p.locator('#ev-row-note').scrollIntoViewIfNeeded();
+    await screenshot(p, `rough-lesson3-${options.isMobile ? 'phone' : 'desktop'}-${lang}`);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});

@@ -32,7 +32,7 @@ export const evaluation = {
     const depths = [1, 2, 3, 4, 5, 6].map((d) => `<option${d === TASK_DEPTH ? ' selected' : ''}>${d}</option>`).join('');
     const game = state.game ? `<option value="game">${t('learn.pos.game')}</option>` : '';
     el.innerHTML = `<h2 id="lesson-title">${t('lesson.evaluation.title')}</h2>
-      <p>${t('lesson.evaluation.p1')}</p><p>${t('lesson.evaluation.p2')}</p><p>${t('lesson.evaluation.p3')}</p>
+      <p>${t('lesson.evaluation.p1')}</p><p>${t('lesson.evaluation.p2')}</p><p>${t('lesson.evaluation.p3')}</p><p id="ev-row-note">${t('lesson.evaluation.p4')}</p>
       <div id="ev-own" class="ev-own"></div>
       <div class="row learn-controls">
         <label><span>${t('learn.position')}</span> <select id="ev-pos"><option value="puzzle">${t('lesson.evaluation.puzzle')}</option><option value="start8">${t('learn.pos.start8')}</option><option value="start6">${t('learn.pos.start6')}</option>${game}</select></label>
