@@ -58,12 +58,12 @@ export function renderBoard() {
   });
 }
 
-/** Who the computer is in a game against one person: "against the computer (level 3)",
- * "against RYG3 v10, depth 8"; null where both sides are people or both the computer. */
+/** Who the computer is in a game against one person: "opponent: level 3", "opponent: RYG3 v10,
+ * depth 8"; null where both sides are people or both the computer. */
 function opponentText(g) {
   if (isFriends(g) || (g.mouse === 'human') === (g.cats === 'human')) return null;
   const seat = g.mouse === 'human' ? g.cats : g.mouse;
-  return String(seat).includes('@') ? t('status.against.engine', { who: seatText(seat) }) : t('status.against', { who: seatText(seat) });
+  return t('status.against', { who: seatText(seat) });
 }
 
 export function render() {

@@ -345,7 +345,7 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   await p.locator('#level').selectOption('1');
   await p.locator('#new-game-button').click();
   await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
-  assert.match(await status(p), /^New game · 4×4 · against the computer \(level 1\) · Your move \(mouse\)\.$/, 'not stored before its first move');
+  assert.match(await status(p), /^New game · 4×4 · opponent: level 1 · Your move \(mouse\)\.$/, 'not stored before its first move');
   await sq(p, 'c1').click();
   await sq(p, 'd2').click();
   await waitMoves(p, 2);
@@ -374,7 +374,7 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   const id2 = await gameId(p);
   assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token);
   assert.equal(await moves(p), 1, "the computer's mouse moved first");
-  assert.match(await status(p), new RegExp(`^Game ${await gameNumber(p)} · 4×4 · against the computer \\(level 1\\) · Your move \\(cats\\)\\.$`));
+  assert.match(await status(p), new RegExp(`^Game ${await gameNumber(p)} · 4×4 · opponent: level 1 · Your move \\(cats\\)\\.$`));
   assert.equal(await p.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'playing the cats: flipped');
   assert.deepEqual(p.errors, []);
   await p.context().close();

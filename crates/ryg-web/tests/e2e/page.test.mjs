@@ -352,7 +352,7 @@ test('a 10×10 game', async () => {
   await sq(page, 'd2').click(); // only the mouse can go there: one click is enough
   await waitMoves(page, 2);
   assert.equal((await moveList(page))[0], 'e1d2');
-  assert.match(await status(page), /10×10 · against the computer \(level 2\) · Your move \(mouse\)\./);
+  assert.match(await status(page), /10×10 · opponent: level 2 · Your move \(mouse\)\./);
 });
 
 // Levels now play from the tablebase (or, on 10×10 before it is built, a search as deep as the
@@ -427,7 +427,7 @@ test('a whole game played with the keyboard alone (4×4)', async () => {
     await page.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) > k, n);
     plies = await moves(page);
   }
-  assert.match(await status(page), /4×4 · against the computer \(perfect\) · The cats win: the mouse is trapped\./);
+  assert.match(await status(page), /4×4 · opponent: perfect · The cats win: the mouse is trapped\./);
   assert.ok(plies >= 2 && plies <= 8, `perfect cats win 4×4 within 8 plies, took ${plies}`);
   await page.waitForFunction(() => /The cats win: the mouse is trapped\.$/.test(document.getElementById('announce').textContent));
 });

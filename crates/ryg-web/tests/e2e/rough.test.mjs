@@ -34,15 +34,15 @@ async function visit(options = {}) {
 
 test('the status line names the opponent: a level or one of the articles\' programs, in English and Spanish', async () => {
   const p = await visit();
-  assert.match(await status(p), /^New game · 8×8 · against the computer \(level 3\) · Your move \(mouse\)\.$/);
+  assert.match(await status(p), /^New game · 8×8 · opponent: level 3 · Your move \(mouse\)\.$/);
   await newGame(p, { seat: 'cats', level: 'ryg3-v10@8' });
   await p.waitForFunction(() => /Your move/.test(document.getElementById('status').textContent));
-  assert.match(await status(p), /· against RYG3 v10, depth 8 · Your move \(cats\)\.$/);
+  assert.match(await status(p), /· opponent: RYG3 v10, depth 8 · Your move \(cats\)\.$/);
   await screenshot(p, 'rough-status-desktop-en');
   await speak(p, 'es');
-  await textMatches(p, '#status', /· contra RYG3 v10, nivel 8 · Te toca \(gatos\)\.$/);
+  await textMatches(p, '#status', /· rival: RYG3 v10, nivel 8 · Te toca \(gatos\)\.$/);
   await newGame(p, { seat: 'mouse', level: '3' });
-  assert.match(await status(p), /^Nueva partida · 8×8 · contra el ordenador \(dificultad 3\) · Te toca \(ratón\)\.$/);
+  assert.match(await status(p), /^Nueva partida · 8×8 · rival: dificultad 3 · Te toca \(ratón\)\.$/);
   // both sides at this board: nobody to name
   await newGame(p, { seat: 'both' });
   assert.match(await status(p), /^Nueva partida · 8×8 · Juega el ratón\.$/);

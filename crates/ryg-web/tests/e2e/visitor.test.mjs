@@ -63,7 +63,7 @@ async function englishLeft(p) {
 
 test('a new browser gets a game of its own, never another browser\'s; its recent games are its own', async () => {
   const ana = await visit();
-  assert.match(await status(ana), /^New game · 8×8 · against the computer \(level 3\) · Your move \(mouse\)\.$/);
+  assert.match(await status(ana), /^New game · 8×8 · opponent: level 3 · Your move \(mouse\)\.$/);
   await sq(ana, 'e1').click();
   await sq(ana, 'd2').click();
   await waitMoves(ana, 2);
@@ -119,7 +119,7 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   const p = await visit({ locale: 'es-ES' });
   const check = async (view) => assert.deepEqual(await englishLeft(p), [], view);
   assert.equal(await p.evaluate(() => document.documentElement.lang), 'es');
-  assert.match(await status(p), /^Nueva partida · 8×8 · contra el ordenador \(dificultad 3\) · Te toca \(ratón\)\.$/);
+  assert.match(await status(p), /^Nueva partida · 8×8 · rival: dificultad 3 · Te toca \(ratón\)\.$/);
   await check('start');
   await screenshot(p, 'desktop-es-start');
   await p.locator('#howto > summary').click();
@@ -216,7 +216,7 @@ test('the end-of-game card: who won, how, plies and moves; Review goes to the st
   await p.evaluate(() => { document.getElementById('end-card').hidden = false; });
   await p.locator('#card-new').click();
   await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
-  assert.match(await status(p), /^New game · 6×6 · against the computer \(random\) · Your move \(mouse\)\.$/);
+  assert.match(await status(p), /^New game · 6×6 · opponent: random · Your move \(mouse\)\.$/);
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

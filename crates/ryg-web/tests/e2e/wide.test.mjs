@@ -48,7 +48,7 @@ test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; 
   await sq(page, 'h2').click();
   await sq(page, 'g3').click();
   await waitMoves(page, 4);
-  assert.match(await status(page), /12×12 · against the computer \(level 4\) · Your move \(mouse\)\./);
+  assert.match(await status(page), /12×12 · opponent: level 4 · Your move \(mouse\)\./);
   await screenshot(page, 'wide-12x12-desktop');
   await axeScan(page, '12×12 game');
   // the server agrees: the stored game has the four moves, legal on 12×12
