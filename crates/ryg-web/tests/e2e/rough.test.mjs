@@ -171,3 +171,31 @@ test('Learn, lesson 3: the mouse\'s row weighted −82 is explained (the row cou
     await p.context().close();
   }
 });
+
+test('Learn, lesson 1: the task\'s count stays hidden in the table until Check, in English and Spanish', async () => {
+  for (const [lang, options, hidden, check] of [
+    ['en', {}, /^\? \(the task's answer: shown after Check\)$/, 'Check'],
+    ['es', { locale: 'es-ES', ...phone }, /^\? \(la respuesta de la tarea: aparece al pulsar Comprobar\)$/, 'Comprobar'],
+  ]) {
+    const p = await newPage(browser, { viewport: { width: 1366, height: 768 }, ...options });
+    await p.goto(`${server.url}#learn/1`);
+    await p.locator('#bd-pos').waitFor();
+    await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
+    await p.locator('#bd-pos').selectOption('e1d2');
+    await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false' && document.querySelectorAll('#bd-perft tbody tr').length > 0);
+    const first = () => p.locator('#bd-perft tbody tr').first().locator('td').first().innerText();
+    assert.match(await first(), hidden, `${lang}: the count asked for is not in the table`);
+    // deeper counts stay: they do not give the answer away
+    assert.match(await p.locator('#bd-perft tbody tr').nth(1).locator('td').first().innerText(), /^\d/);
+    await p.locator('#bd-perft').scrollIntoViewIfNeeded();
+    await screenshot(p, `rough-lesson1-${options.isMobile ? 'phone' : 'desktop'}-${lang}`);
+    await p.locator('#bd-answer').fill('7');
+    await p.getByRole('button', { name: check, exact: true }).click();
+    await p.waitForFunction(() => document.getElementById('bd-verdict').dataset.right);
+    await p.waitForFunction(() => /^\d+$/.test(document.querySelector('#bd-perft tbody tr td').textContent));
+    assert.equal(await first(), '7');
+    assert.equal(await p.locator('#bd-verdict').getAttribute('data-right'), 'true');
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});

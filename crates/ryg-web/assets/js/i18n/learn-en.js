@@ -220,6 +220,7 @@ export default {
   'lesson.board.perftCaption': 'Move sequences by length, from this position',
   'lesson.board.sequences': 'sequences',
   'lesson.board.task': 'After e1d2, the cats are to move. How many moves do they have in all? Choose “after e1d2”, click each cat, count, and answer.',
+  'lesson.board.hidden': '? (the task\'s answer: shown after Check)',
   'lesson.board.answer': 'Moves',
   'lesson.board.right': 'the cats have {n} moves there (perft 1 says the same).',
   'lesson.board.hint': 'Add up the moves of each of the four cats (the blue dots).',

@@ -220,6 +220,7 @@ export default {
   'lesson.board.perftCaption': 'Secuencias de jugadas por longitud, desde esta posición',
   'lesson.board.sequences': 'secuencias',
   'lesson.board.task': 'Tras e1d2 mueven los gatos. ¿Cuántas jugadas tienen en total? Elige «tras e1d2», pulsa cada gato, cuenta y responde.',
+  'lesson.board.hidden': '? (la respuesta de la tarea: aparece al pulsar Comprobar)',
   'lesson.board.answer': 'Jugadas',
   'lesson.board.right': 'ahí los gatos tienen {n} jugadas (perft 1 dice lo mismo).',
   'lesson.board.hint': 'Suma las jugadas de cada uno de los cuatro gatos (los puntos azules).',

@@ -13,10 +13,14 @@ const AFTER_E1D2 = '1c1c1c1c/8/8/8/8/8/3m4/8 c';
 let board = null;
 let fen = null;
 let seq = 0;
+/** Whether the task was checked: till then the table hides the count it asks for (the cats'
+ * moves after e1d2, perft 1 of that position). */
+let checked = false;
 
 export const boardLesson = {
   key: 'board',
   render(el) {
+    checked = false;
     el.innerHTML = `<h2 id="lesson-title">${t('lesson.board.title')}</h2>
       <p>${t('lesson.board.p1')}</p><p>${t('lesson.board.p2')}</p>
       <div class="row learn-controls">
@@ -77,7 +81,9 @@ async function perft() {
     return;
   }
   if (mine !== seq || !$('bd-perft')) return;
-  $('bd-perft').querySelector('tbody').innerHTML = r.depths.map((d) => `<tr><th scope="row">${d.depth}</th><td>${fmt(d.nodes)}</td><td>${fmt(1000 * d.seconds, 3)}</td></tr>`).join('');
+  const hide = !checked && fen === AFTER_E1D2;
+  const count = (d) => (hide && d.depth === 1 ? `<span class="hidden-answer">${t('lesson.board.hidden')}</span>` : fmt(d.nodes));
+  $('bd-perft').querySelector('tbody').innerHTML = r.depths.map((d) => `<tr><th scope="row">${d.depth}</th><td>${count(d)}</td><td>${fmt(1000 * d.seconds, 3)}</td></tr>`).join('');
   $('bd-perft').dataset.busy = 'false';
 }
 
@@ -120,4 +126,5 @@ async function check() {
   const right = answer === r.depths[0].nodes;
   el.dataset.right = String(right);
   el.textContent = right ? t('task.right', { why: t('lesson.board.right', { n: answer }) }) : t('task.wrong', { hint: t('lesson.board.hint') });
+  if (!checked) { checked = true; if (fen === AFTER_E1D2) perft(); }
 }
