@@ -208,25 +208,36 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// Refuses a `--public-url` that links could not carry as it is: not http(s), or with
-/// characters that would end an attribute or a tag in a page (quotes, angle brackets, a
-/// backslash or backtick), a query or a `#fragment` (the links add their own).
+/// Refuses a `--public-url` that links could not carry as it is: not http(s), with no host,
+/// with a user name or password (every link would show them), with characters that would end
+/// an attribute or a tag in a page (quotes, angle brackets, a backslash or backtick) or that do
+/// not show ([`ryg_web::invisible`]), a query or a `#fragment` (the links add their own).
 fn check_public_url(url: &str) -> Result<()> {
     let bad = |why: &str| -> Result<()> {
         Err(crate::args::UsageError(format!(
             "bad --public-url '{}': {why}; expected an address such as https://ryg.example.org",
-            url.escape_debug()
+            ryg_web::store::postgres::shown_url(url).escape_debug()
         ))
         .into())
     };
-    if !(url.starts_with("http://") || url.starts_with("https://")) {
+    let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else {
         return bad("not an http:// or https:// address");
-    }
-    if let Some(c) = url.chars().find(|c| c.is_whitespace() || c.is_control() || "\"'<>\\`{}|^".contains(*c))
-    {
-        let shown =
-            if c.is_control() || c.is_whitespace() { c.escape_unicode().to_string() } else { c.to_string() };
+    };
+    let unseen = |c: char| c.is_whitespace() || c.is_control() || ryg_web::invisible::invisible(c);
+    if let Some(c) = url.chars().find(|&c| unseen(c) || "\"'<>\\`{}|^".contains(c)) {
+        let shown = if unseen(c) { c.escape_unicode().to_string() } else { c.to_string() };
         return bad(&format!("'{shown}' has no place in an address"));
+    }
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    if authority.contains('@') {
+        return bad("no user name or password: every invitation link would show them");
+    }
+    let host = match authority.rsplit_once(':') {
+        Some((host, port)) if port.bytes().all(|b| b.is_ascii_digit()) => host,
+        _ => authority,
+    };
+    if host.trim_start_matches('[').trim_end_matches(']').is_empty() {
+        return bad("no host");
     }
     if url.contains(['#', '?']) {
         return bad("no query or #fragment: the links add their own");
