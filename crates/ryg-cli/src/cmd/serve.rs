@@ -183,7 +183,7 @@ pub fn run(args: Args) -> Result<()> {
         per_block: args.max_streams_per_block as usize,
         idle: std::time::Duration::from_secs(args.stream_idle),
     };
-    let kept = ryg_web::store::postgres::shown_url(&db.display().to_string());
+    let kept = ryg_web::store::secret::shown_url(&db.display().to_string());
     ryg_web::serve_blocking(config, |addr, metrics| {
         let url = format!("http://{addr}/");
         let mut out = std::io::stdout().lock();
@@ -216,7 +216,7 @@ fn check_public_url(url: &str) -> Result<()> {
     let bad = |why: &str| -> Result<()> {
         Err(crate::args::UsageError(format!(
             "bad --public-url '{}': {why}; expected an address such as https://ryg.example.org",
-            ryg_web::store::postgres::shown_url(url).escape_debug()
+            ryg_web::store::secret::shown_url(url).escape_debug()
         ))
         .into())
     };
