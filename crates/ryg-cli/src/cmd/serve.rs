@@ -111,6 +111,10 @@ pub struct Args {
     /// still going then plays the best move found so far
     #[arg(long, value_name = "MS", default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub move_ms: u64,
+    /// Refuse visitors' requests to build a tablebase (POST /api/tablebase/SIZE answers 403): a
+    /// 10x10 table holds about 212 MB for the server's life. Tables on disk are still read
+    #[arg(long)]
+    pub no_table_builds: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -131,6 +135,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.public_url = args.public_url;
     config.public_games = args.public_games;
+    config.table_builds = !args.no_table_builds;
     config.keep_days = (args.keep_days > 0).then_some(args.keep_days);
     config.abuse = ryg_web::limits::Limits {
         games_per_minute: args.games_per_minute,
