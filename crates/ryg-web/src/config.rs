@@ -17,6 +17,9 @@ pub struct Config {
     pub limits: events::StreamLimits,
     /// Whether `GET /api/games` lists the server's live games to anyone (`--public-games`).
     pub public_games: bool,
+    /// Whether a visitor may have a tablebase built and held (`POST /api/tablebase/SIZE`);
+    /// `false` with `--no-table-builds`.
+    pub table_builds: bool,
     /// Games unchanged for this many days are deleted (`--keep-days`); `None`: kept forever.
     /// Games with no move are deleted after a day in any case.
     pub keep_days: Option<u64>,
@@ -48,6 +51,7 @@ impl Config {
             public_url: None,
             limits: events::StreamLimits::default(),
             public_games: false,
+            table_builds: true,
             keep_days: None,
             abuse: crate::limits::Limits::default(),
             work: crate::work::WorkLimits::default(),

@@ -17,6 +17,7 @@ pub mod fair;
 pub mod game;
 #[cfg(feature = "server")]
 pub mod headers;
+pub mod invisible;
 #[cfg(feature = "server")]
 pub mod limits;
 #[cfg(feature = "server")]

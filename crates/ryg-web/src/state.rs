@@ -22,6 +22,8 @@ pub struct AppState {
     pub public_url: Option<String>,
     /// See [`Config::public_games`].
     pub public_games: bool,
+    /// See [`Config::table_builds`].
+    pub table_builds: bool,
     /// The analysis routes' engine work: its workers and queue.
     pub work: crate::work::WorkQueue,
     /// The computer's moves in games: their own workers and queue.
@@ -58,6 +60,7 @@ impl AppState {
             hub: Arc::new(events::Hub::new(config.limits)),
             public_url: config.public_url.clone(),
             public_games: config.public_games,
+            table_builds: config.table_builds,
             limits: crate::limits::RateLimits::new(config.abuse),
             work: crate::work::WorkQueue::new(config.work),
             request_timeout: config.request_timeout,

@@ -261,6 +261,17 @@ fn names_are_checked_and_kept_as_text() {
         (json!({"name": "An\u{2067}a"}), "direction overrides or invisible characters"),
         (json!({"name": "A\u{200B}na"}), "direction overrides or invisible characters"),
         (json!({"name": "\u{FEFF}Ana"}), "direction overrides or invisible characters"),
+        // every format character (Cf), line or paragraph separator (Zl, Zp) and default-ignorable
+        // code point
+        (json!({"name": "Ana\u{061C}1"}), "direction overrides or invisible characters"),
+        (json!({"name": "A\u{2060}na"}), "direction overrides or invisible characters"),
+        (json!({"name": "An\u{2028}a"}), "direction overrides or invisible characters"),
+        (json!({"name": "An\u{2029}a"}), "direction overrides or invisible characters"),
+        (json!({"name": "A\u{00AD}na"}), "direction overrides or invisible characters"),
+        (json!({"name": "Ana\u{180E}"}), "direction overrides or invisible characters"),
+        (json!({"name": "\u{3164}"}), "direction overrides or invisible characters"),
+        (json!({"name": "Ana\u{E0041}"}), "direction overrides or invisible characters"),
+        (json!({"name": "A\u{1D173}na"}), "direction overrides or invisible characters"),
         (json!({"name": "Ana", "side": "cats"}), "needs the cats' token"),
     ] {
         let (status, err) = server.post_as(&name, body, Some(&mouse));
@@ -273,6 +284,10 @@ fn names_are_checked_and_kept_as_text() {
     assert_eq!((status, err["code"].as_str()), (400, Some("bad_request")), "{err}");
     let (status, _) = server.post_as(&name, json!({"name": "é".repeat(32)}), Some(&mouse));
     assert_eq!(status, 200, "32 characters, not bytes");
+    for fine in ["Zoë Ångström", "مريم", "Đặng 🐭"] {
+        let (status, named) = server.post_as(&name, json!({ "name": fine }), Some(&mouse));
+        assert_eq!((status, named["names"]["mouse"].as_str()), (200, Some(fine)));
+    }
 }
 
 #[test]
@@ -339,11 +354,22 @@ fn serving_the_network_warns() {
         ("https://ryg.example.org/<b>", "'<' has no place in an address"),
         ("https://ryg.example.org/#top", "no query or #fragment"),
         ("https://ryg.example.org/?a=1", "no query or #fragment"),
+        ("https://ryg.example.org/\u{202E}gro", "'\\u{202e}' has no place in an address"),
+        ("https://ryg\u{2060}.example.org", "'\\u{2060}' has no place in an address"),
+        ("https://ryg.exam\u{00AD}ple.org", "'\\u{ad}' has no place in an address"),
+        ("https://ryg.example.org/\u{2029}", "'\\u{2029}' has no place in an address"),
+        ("https://", "no host"),
+        ("https:///games", "no host"),
+        ("http://:8080/", "no host"),
+        ("https://[]:443", "no host"),
+        ("https://ana:secret@ryg.example.org", "no user name or password"),
+        ("https://ana@ryg.example.org", "no user name or password"),
     ] {
         let out = ryg().args(["serve", "--port", "0", "--public-url", url]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{url}: {err}");
         assert!(err.contains("bad --public-url") && err.contains(why), "{url}: {err}");
+        assert!(!err.contains("secret"), "{url}: {err}");
     }
 }
 

@@ -84,3 +84,14 @@ fn a_scrape_counts_what_happened_and_healthz_follows_the_store() {
     let (_, _, scrape) = get(&metrics);
     assert!(sample(&scrape, r#"ryg_store_errors_total{kind="unavailable"}"#) >= Some(2.0), "{scrape}");
 }
+
+#[test]
+fn no_table_builds_refuses_a_visitors_table_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--no-table-builds"]);
+    let (status, err) = server.post("/api/tablebase/10", json!({}));
+    assert_eq!((status, err["code"].as_str()), (403, Some("forbidden")), "{err}");
+    assert!(err["error"].as_str().unwrap().contains("--no-table-builds"), "{err}");
+    let (_, list) = server.get("/api/tablebase");
+    assert!(list["tablebases"].as_array().unwrap().iter().all(|t| t["state"] != "building"), "{list}");
+}

@@ -115,6 +115,18 @@ fn an_unreachable_database_is_one_clear_line_without_the_password() {
     assert!(out.stdout.is_empty());
 }
 
+#[test]
+fn a_password_given_as_a_parameter_is_never_printed() {
+    let out = crate::common::ryg()
+        .args(["serve", "--port", "0", "--db", "postgres://ryg@127.0.0.1:1/games?password=secret"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("postgres://ryg@127.0.0.1:1/games?password=***: "), "{err}");
+    assert!(!err.contains("secret") && out.stdout.is_empty(), "{err}");
+}
+
 /// Two servers take the same move request at the same moment, 30 times: exactly one is stored
 /// each time; the other is told (409 `conflict` when it lost the race inside the store, 403
 /// `not_your_turn` when it read the game after the winner's move).

@@ -111,6 +111,10 @@ pub struct Args {
     /// still going then plays the best move found so far
     #[arg(long, value_name = "MS", default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub move_ms: u64,
+    /// Refuse visitors' requests to build a tablebase (POST /api/tablebase/SIZE answers 403): a
+    /// 10x10 table holds about 212 MB for the server's life. Tables on disk are still read
+    #[arg(long)]
+    pub no_table_builds: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -131,6 +135,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.public_url = args.public_url;
     config.public_games = args.public_games;
+    config.table_builds = !args.no_table_builds;
     config.keep_days = (args.keep_days > 0).then_some(args.keep_days);
     config.abuse = ryg_web::limits::Limits {
         games_per_minute: args.games_per_minute,
@@ -183,7 +188,7 @@ pub fn run(args: Args) -> Result<()> {
         per_block: args.max_streams_per_block as usize,
         idle: std::time::Duration::from_secs(args.stream_idle),
     };
-    let kept = ryg_web::store::postgres::shown_url(&db.display().to_string());
+    let kept = ryg_web::store::secret::shown_url(&db.display().to_string());
     ryg_web::serve_blocking(config, |addr, metrics| {
         let url = format!("http://{addr}/");
         let mut out = std::io::stdout().lock();
@@ -208,25 +213,36 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// Refuses a `--public-url` that links could not carry as it is: not http(s), or with
-/// characters that would end an attribute or a tag in a page (quotes, angle brackets, a
-/// backslash or backtick), a query or a `#fragment` (the links add their own).
+/// Refuses a `--public-url` that links could not carry as it is: not http(s), with no host,
+/// with a user name or password (every link would show them), with characters that would end
+/// an attribute or a tag in a page (quotes, angle brackets, a backslash or backtick) or that do
+/// not show ([`ryg_web::invisible`]), a query or a `#fragment` (the links add their own).
 fn check_public_url(url: &str) -> Result<()> {
     let bad = |why: &str| -> Result<()> {
         Err(crate::args::UsageError(format!(
             "bad --public-url '{}': {why}; expected an address such as https://ryg.example.org",
-            url.escape_debug()
+            ryg_web::store::secret::shown_url(url).escape_debug()
         ))
         .into())
     };
-    if !(url.starts_with("http://") || url.starts_with("https://")) {
+    let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else {
         return bad("not an http:// or https:// address");
-    }
-    if let Some(c) = url.chars().find(|c| c.is_whitespace() || c.is_control() || "\"'<>\\`{}|^".contains(*c))
-    {
-        let shown =
-            if c.is_control() || c.is_whitespace() { c.escape_unicode().to_string() } else { c.to_string() };
+    };
+    let unseen = |c: char| c.is_whitespace() || c.is_control() || ryg_web::invisible::invisible(c);
+    if let Some(c) = url.chars().find(|&c| unseen(c) || "\"'<>\\`{}|^".contains(c)) {
+        let shown = if unseen(c) { c.escape_unicode().to_string() } else { c.to_string() };
         return bad(&format!("'{shown}' has no place in an address"));
+    }
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    if authority.contains('@') {
+        return bad("no user name or password: every invitation link would show them");
+    }
+    let host = match authority.rsplit_once(':') {
+        Some((host, port)) if port.bytes().all(|b| b.is_ascii_digit()) => host,
+        _ => authority,
+    };
+    if host.trim_start_matches('[').trim_end_matches(']').is_empty() {
+        return bad("no host");
     }
     if url.contains(['#', '?']) {
         return bad("no query or #fragment: the links add their own");

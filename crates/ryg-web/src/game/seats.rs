@@ -41,24 +41,17 @@ pub fn require_side(
     }
 }
 
-/// A display name checked: trimmed, at most [`MAX_NAME`] characters, no control characters;
-/// empty means none.
+/// A display name checked: trimmed, at most [`MAX_NAME`] characters, no control characters and
+/// no [`invisible`](crate::invisible::invisible) ones; empty means none.
 ///
 /// # Errors
 /// [`GameError::NameTooLong`], [`GameError::NameControl`].
-/// Whether `c` changes how the text around it shows without showing itself: the bidirectional
-/// embeddings, overrides and isolates (a name could turn the record around it right to left)
-/// and the zero-width characters (two names could look the same).
-fn hidden(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200B}'..='\u{200F}' | '\u{FEFF}')
-}
-
 pub fn display_name(text: Option<&str>) -> Result<Option<String>, GameError> {
     let Some(name) = text.map(str::trim) else { return Ok(None) };
     if name.chars().count() > MAX_NAME {
         return Err(GameError::NameTooLong { max: MAX_NAME });
     }
-    if name.chars().any(|c| c.is_control() || hidden(c)) {
+    if name.chars().any(|c| c.is_control() || crate::invisible::invisible(c)) {
         return Err(GameError::NameControl);
     }
     Ok(Some(name.to_string()).filter(|n| !n.is_empty()))

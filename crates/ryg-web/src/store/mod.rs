@@ -14,6 +14,7 @@ pub mod row;
 #[cfg(feature = "server")]
 mod schema;
 mod seats;
+pub mod secret;
 #[cfg(feature = "server")]
 pub mod sqlite;
 mod stored;

@@ -14,6 +14,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{NoTls, Row};
 
 use super::row::{GameRow, COLUMNS};
+use super::secret::shown_url;
 use super::stored::StoredGame;
 use super::{GameStore, StoreError};
 
@@ -179,20 +180,6 @@ fn reason(err: &dyn std::error::Error) -> String {
         cause = c.source();
     }
     text.trim_start_matches("Error occurred while creating a new object: ").to_owned()
-}
-
-/// `url` without its password, to show in messages.
-pub fn shown_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let user = &url[scheme + 3..at];
-            match user.split_once(':') {
-                Some((name, _)) => format!("{}{name}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
-    }
 }
 
 /// Whether `db` names a PostgreSQL database rather than a SQLite file.
