@@ -90,6 +90,9 @@ test('the header link opens the lessons; the minimax tree is the command line\'s
   assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cliTree(4).nodes.length);
   // back to the game: the page plays again
   await p.getByRole('link', { name: 'Back to the game' }).click();
+  // the link changes the address; the page follows on the hashchange event that comes after
+  // the click, so wait for it (idle() alone may answer before it, the game being idle already)
+  await p.waitForFunction(() => document.getElementById('learn-view').hidden);
   await idle(p);
   assert.equal(await p.locator('#learn-view').isHidden(), true);
   assert.equal(await p.locator('#board').isVisible(), true);
