@@ -14,7 +14,8 @@ const PIECES = {
  * - `canDrag(name)`: whether the piece on `name` may be dragged now;
  * - `dragStart(name)`: a drag began; `drop(from, to)`: it ended on square `to` (or null);
  * - `escape()`: Escape was pressed on the board.
- * `arrow(mv)` points at a move; `flash(name, text)` says something beside a square.
+ * `arrow(mv)` points at a move, `marks([{move, kind}])` draws the best moves (and a move played)
+ * as arrows; `flash(name, text)` says something beside a square.
  * `draw(view)` shows `view`: {pos, flipped, setup, selected, dests: Set, last: [from, to],
  * hint: [from, to], movable: Set}. */
 export function createBoard(el, on) {
@@ -89,6 +90,7 @@ export function createBoard(el, on) {
     });
     el.classList.toggle('setup', !!view.setup);
     el.setAttribute('aria-label', view.setup ? t('board.setup') : t(flipped ? 'board.labelFlipped' : 'board.label', { n: pos.size }));
+    if (layer) drawArrows();
   }
 
   function keydown(ev) {
@@ -176,30 +178,45 @@ export function createBoard(el, on) {
     return [(flipped ? size - 1 - f : f) + 0.5, (flipped ? r : size - 1 - r) + 0.5];
   }
 
-  // an arrow over the board (a move pointed at elsewhere on the page) and a note on a square
+  // arrows over the board (a move pointed at elsewhere on the page; the best moves, a move
+  // played) and a note on a square
   let layer = null;
   let note = null;
   let noteTimer = null;
+  let pointed = null;   // the move pointed at (a results row under the pointer or focused)
+  let marked = [];      // [{move, kind}]: kinds 'best' and 'played', drawn under the pointed one
 
-  /** Draws an arrow for move `mv` over the board (null: none). */
-  function arrow(mv) {
-    if (!layer) {
-      layer = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-      layer.setAttribute('class', 'arrows');
-      layer.setAttribute('aria-hidden', 'true');
-      el.after(layer);
-    }
-    if (!mv || !shown) { layer.replaceChildren(); return; }
+  /** The SVG of an arrow for move `mv`, of kind `kind` (its class). */
+  function arrowSvg(mv, kind) {
     const [a, b] = splitMove(mv).map(centre);
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
     const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
     const tip = [b[0] - ux * 0.12, b[1] - uy * 0.12];
     const base = [tip[0] - ux * 0.38, tip[1] - uy * 0.38];
     const w = 0.22;
     const head = `${tip[0]},${tip[1]} ${base[0] - uy * w},${base[1] + ux * w} ${base[0] + uy * w},${base[1] - ux * w}`;
-    layer.setAttribute('viewBox', `0 0 ${size} ${size}`);
-    layer.innerHTML = `<line x1="${a[0]}" y1="${a[1]}" x2="${base[0]}" y2="${base[1]}" /><polygon points="${head}" />`;
+    return `<g class="arrow ${kind}" data-move="${mv}"><line x1="${a[0]}" y1="${a[1]}" x2="${base[0]}" y2="${base[1]}" /><polygon points="${head}" /></g>`;
   }
+
+  /** Draws the arrows anew (after a change of them or of the board's orientation). */
+  function drawArrows() {
+    if (!layer) {
+      if (!pointed && !marked.length) return;
+      layer = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      layer.setAttribute('class', 'arrows');
+      layer.setAttribute('aria-hidden', 'true');
+      el.after(layer);
+    }
+    if (!shown || (!pointed && !marked.length)) { layer.replaceChildren(); return; }
+    layer.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    layer.innerHTML = marked.map((m) => arrowSvg(m.move, m.kind)).join('') + (pointed ? arrowSvg(pointed, 'pointed') : '');
+  }
+
+  /** Draws an arrow for move `mv` over the board (null: none). */
+  function arrow(mv) { pointed = mv || null; drawArrows(); }
+
+  /** Marks moves with arrows: `list` [{move, kind}] (kind 'best' or 'played'); [] none. */
+  function marks(list) { marked = list || []; drawArrows(); }
 
   /** Shows `text` beside square `name` for a moment (why a click or a drop was refused). */
   function flash(name, text) {
@@ -239,5 +256,5 @@ export function createBoard(el, on) {
       { duration: 220, easing: 'ease-out' });
   }
 
-  return { draw, animate, arrow, flash };
+  return { draw, animate, arrow, marks, flash };
 }

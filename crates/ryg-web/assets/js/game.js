@@ -3,7 +3,7 @@
 import { parseFen, splitMove } from './fen.js';
 import { $, announce } from './dom.js';
 import {
-  state, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
+  state, hooks, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
   startPos, viewedFen, interactive, legalFrom,
 } from './state.js';
 import { sideWord, outcomeText, capital, who, seatText, bySubject } from './words.js';
@@ -35,22 +35,28 @@ export function renderBoard() {
   const pos = state.setup || parseFen(fen);
   const g = state.game;
   const live = !state.setup && state.view === null && g;
+  // an earlier position of an analysed or finished game, or a side line: moves go into a side line
+  const side = hooks.side;
+  const ex = !state.setup && g && side && side.exploring() ? side.exploreData() : null;
   let last = null;
   if (state.setup) last = null;
+  else if (state.side && state.side.shown > 0) last = state.side.moves[state.side.shown - 1];
   else if (state.view === null) last = g.last_move;
   else if (state.view > 0) last = g.moves[state.view - 1];
   const dests = new Set();
   if (live && state.selected) for (const m of legalFrom(state.selected)) dests.add(splitMove(m)[1]);
+  if (ex && state.selected) for (const m of side.sideMovesFrom(ex, state.selected)) dests.add(splitMove(m)[1]);
   const movable = new Set();
   if (interactive()) {
     const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
     for (const [sq, p] of pos.cells) if (p === myPiece && legalFrom(sq).length) movable.add(sq);
   }
+  if (ex) for (const [sq, p] of pos.cells) if (p === ex.side && side.sideMovesFrom(ex, sq).length) movable.add(sq);
   board.draw({
     pos,
     flipped: state.flipped,
     setup: !!state.setup,
-    selected: live ? state.selected : null,
+    selected: live || ex ? state.selected : null,
     dests,
     last: last ? splitMove(last) : null,
     hint: state.hint && state.hint.fen === fen ? splitMove(state.hint.move) : null,
@@ -69,7 +75,7 @@ function opponentText(g) {
 export function render() {
   const g = state.game;
   renderBoard();
-  if (state.animate) { const mv = state.animate; state.animate = null; if (state.view === null && board) board.animate(mv); }
+  if (state.animate) { const mv = state.animate; state.animate = null; if ((state.view === null || state.side) && board) board.animate(mv); }
   // read by the browser tests: is a request in flight, which game, how many moves
   document.body.dataset.busy = state.busy ? 'true' : 'false';
   if (!g) return;
@@ -125,10 +131,12 @@ export function render() {
   renderName(g);
   const review = $('review');
   review.hidden = state.view === null || !!state.setup;
-  if (state.view !== null) $('review-text').textContent = t('review.viewing', { k: state.view, n: g.moves.length });
+  if (state.side) $('review-text').textContent = t('sideline.viewing', { n: state.side.shown, k: state.side.at });
+  else if (state.view !== null) $('review-text').textContent = t('review.viewing', { k: state.view, n: g.moves.length });
   // taking moves back from here is for games this page may undo at once
-  $('review-continue').hidden = !state.you || isFriends(g);
+  $('review-continue').hidden = !state.you || isFriends(g) || !!state.side;
   renderMoves();
+  renderAnalysis(g);
   renderReview(g);
   const fen = viewedFen();
   $('fen').textContent = fen;
@@ -142,9 +150,25 @@ export function render() {
   if (state.hint && state.hint.fen !== fen) { state.hint = null; }
   $('hint-text').textContent = state.hint ? state.hint.text : '';
   renderResults();
+  if (analysis) analysis.evalbar.renderEval(board);
   // an open "How the computer thinks" follows the position on the board (not for a player
   // against a friend while the game goes on: no computer help, as with hints and exact results)
   followThink(fen, playingFriend(g) && !state.setup);
+}
+
+/** The evaluation bar and side lines (evalbar.js, sideline.js), loaded with the first game
+ * analysed (both sides at this board) or finished: `{evalbar, sideline}` once in. */
+let analysis = null;
+let analysisLoad = null;
+function renderAnalysis(g) {
+  if (!analysisLoad && (isHotseat(g) || g.outcome)) {
+    analysisLoad = Promise.all([import('./evalbar.js'), import('./sideline.js')]).then(([evalbar, sideline]) => {
+      analysis = { evalbar, sideline };
+      hooks.side = sideline;
+      render();
+    });
+  }
+  if (analysis) analysis.sideline.renderSideLine(g);
 }
 
 let review = null;

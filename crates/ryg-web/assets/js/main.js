@@ -11,7 +11,7 @@ import { boardInput, notNow } from './turn.js';
 import { copyPgn, openPgn } from './pgn.js';
 import {
   newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
-  computerMove, continueFromView, resign, abortGame, rematch, saveName, hint, play, tryAgain,
+  computerMove, continueFromView, resign, abortGame, rematch, saveName, hint, play, tryAgain, playSideLine,
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
@@ -83,12 +83,16 @@ function initCard() {
     render();
     $('status').scrollIntoView({ block: 'nearest' });
   });
+  // the review stays on the position on the board (the game's end): its chart and moves are
+  // under the board, its title takes the focus
   $('card-review').addEventListener('click', () => {
     state.cardClosed = state.game.id;
-    goToPly(0, true);
+    render();
     announce(t('say.review'));
-    const start = $('move-list').querySelector('[data-ply="0"]');
-    if (start) start.focus();
+    const title = $('review-title');
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
+    $('review-panel').scrollIntoView({ block: 'nearest' });
   });
 }
 
@@ -118,6 +122,7 @@ function initExplorer() {
     const b = row(ev);
     if (!b) return;
     const g = state.game;
+    if (!state.setup && hooks.side && hooks.side.exploring()) { pointAt(null); hooks.side.playSide(b.dataset.move); return; }
     const why = state.setup ? t('results.setupFirst') : notNow(g);
     if (why) { showError({ message: why }); return; }
     if (g.legal_moves.includes(b.dataset.move)) { pointAt(null); play(b.dataset.move); }
@@ -173,6 +178,7 @@ async function init() {
   $('move-list').addEventListener('click', showPly);
   $('review-back').addEventListener('click', () => goToPly(null, true));
   $('review-continue').addEventListener('click', continueFromView);
+  $('side-keep').addEventListener('click', playSideLine);
   $('copy-fen').addEventListener('click', copyFen);
   $('pgn-upload').addEventListener('change', async (ev) => {
     const file = ev.target.files[0];
@@ -189,10 +195,10 @@ async function init() {
     const bar = ev.target.closest('rect[data-ply]');
     if (bar) { goToPly(Number(bar.dataset.ply), true); return; }
     if (!b) return;
-    if (b.dataset.goto !== undefined) {
-      goToPly(Number(b.dataset.goto), true);
-      if (b.dataset.kept) pointAt(b.dataset.kept);
-    } else if (b.dataset.try !== undefined) tryAgain(Number(b.dataset.try), b.dataset.side);
+    // Show: the position before the move, which the arrows mark (evalbar.js): the move played
+    // (red, dashed) and the better one (blue)
+    if (b.dataset.goto !== undefined) goToPly(Number(b.dataset.goto), true);
+    else if (b.dataset.try !== undefined) tryAgain(Number(b.dataset.try), b.dataset.side);
   });
   initSetup();
   initCard();

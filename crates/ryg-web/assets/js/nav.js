@@ -1,7 +1,7 @@
 // Stepping through the shown game: the move list, the keys ←/→ and Home/End, and the browser's
 // Back and Forward (each view a history entry: the address carries the game and the ply).
 import { $, announce } from './dom.js';
-import { state } from './state.js';
+import { state, hooks } from './state.js';
 import { render } from './game.js';
 import { scheduleComputer, loadGame, gameFromHash, newGame } from './play.js';
 import { pushAddress, learning, plyInAddress } from './address.js';
@@ -14,7 +14,8 @@ export function goToPly(k, push = false) {
   if (!g) return;
   const n = g.moves.length;
   const view = k === null || k >= n ? null : Math.max(0, k);
-  if (view === state.view) return;
+  if (view === state.view && !state.side) return;
+  state.side = null;
   state.view = view;
   state.selected = null;
   clearTimeout(state.autoTimer);
@@ -42,6 +43,12 @@ function onKey(ev) {
   const g = state.game;
   if (!g || state.setup || !$('learn-view').hidden) return;
   const n = g.moves.length;
+  // in a side line, ←/→ step along it
+  if (state.side && hooks.side && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
+    ev.preventDefault();
+    hooks.side.stepSide(ev.key === 'ArrowLeft' ? -1 : 1);
+    return;
+  }
   const at = state.view === null ? n : state.view;
   let k;
   switch (ev.key) {

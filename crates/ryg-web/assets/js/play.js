@@ -92,7 +92,7 @@ function setGame(g, prev, event = false) {
     else closeStream(setConnected);
   }
   const moved = !same || g.moves.join() !== prev.moves.join();
-  if (moved) state.selected = null;
+  if (moved) { state.selected = null; state.side = null; }
   // a new game is stored at its first move: until then the address names none
   if (!state.busy) syncAddress(g, state.view);
   if (g.id !== null) {
@@ -311,6 +311,23 @@ export function continueFromView() {
   change(async () => {
     let cur = g;
     for (let i = 0; i < 400 && cur.moves.length > k; i++) cur = await api('POST', `/api/games/${g.id}/undo`);
+    return cur;
+  });
+}
+
+/** Makes the side line on the board the game's own: the moves after its branch taken back, its
+ * moves played (analysis, both sides at this board). */
+export function playSideLine() {
+  const g = state.game;
+  const s = state.side;
+  if (!s) return;
+  const line = s.moves.slice(0, s.shown);
+  state.side = null;
+  state.view = null;
+  change(async () => {
+    let cur = g;
+    for (let i = 0; i < 400 && cur.moves.length > s.at; i++) cur = await api('POST', `/api/games/${g.id}/undo`);
+    for (const move of line) cur = await api('POST', `/api/games/${g.id}/moves`, { move });
     return cur;
   });
 }

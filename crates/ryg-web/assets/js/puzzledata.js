@@ -76,19 +76,86 @@ export function dayOf(ms) { return Math.floor(ms / 86400000); }
 
 const KEY = 'ryg.puzzles';
 
-/** The record kept in `storage`: {player, tried: Set of ids, solved, failed}. */
+/** The record kept in `storage`: {player, tried: Set of ids, solved, failed, streak (the
+ * longest streak)}. */
 export function loadRecord(storage) {
   let saved = null;
   try { saved = JSON.parse(storage.getItem(KEY) || 'null'); } catch { saved = null; }
   const ok = saved && saved.player && Number.isFinite(saved.player.rating) && Number.isFinite(saved.player.rd) && Number.isFinite(saved.player.vol);
   return ok
-    ? { player: saved.player, tried: new Set(saved.tried || []), solved: saved.solved | 0, failed: saved.failed | 0 }
-    : { player: { ...FIRST_RATING }, tried: new Set(), solved: 0, failed: 0 };
+    ? { player: saved.player, tried: new Set(saved.tried || []), solved: saved.solved | 0, failed: saved.failed | 0, streak: saved.streak | 0 }
+    : { player: { ...FIRST_RATING }, tried: new Set(), solved: 0, failed: 0, streak: 0 };
 }
 
 /** Writes `record` into `storage`. */
 export function saveRecord(storage, record) {
   try {
-    storage.setItem(KEY, JSON.stringify({ player: record.player, tried: [...record.tried].slice(-2000), solved: record.solved, failed: record.failed }));
+    storage.setItem(KEY, JSON.stringify({ player: record.player, tried: [...record.tried].slice(-2000), solved: record.solved, failed: record.failed, streak: record.streak | 0 }));
   } catch { /* a full or refused storage: the rating lasts this visit */ }
 }
+
+/** The themes the engine tags puzzles with (ryg's puzzles.rs), in its order. */
+export const THEMES = ['breakthrough', 'trap', 'tempo', 'only-cat-move', 'long-line'];
+
+/** The themes of a puzzle set, each with how many of its puzzles have it: [{theme, n}], in
+ * THEMES' order (a theme the set lacks left out; one THEMES lacks last). */
+export function themeCounts(puzzles) {
+  const counts = new Map();
+  for (const p of puzzles) for (const th of p.themes || []) counts.set(th, (counts.get(th) || 0) + 1);
+  const order = (th) => (THEMES.includes(th) ? THEMES.indexOf(th) : THEMES.length);
+  return [...counts].sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0])).map(([theme, n]) => ({ theme, n }));
+}
+
+/** The puzzles with theme `theme` ('' or null: all). */
+export function withTheme(puzzles, theme) {
+  return theme ? puzzles.filter((p) => (p.themes || []).includes(theme)) : puzzles;
+}
+
+/** The next puzzle of a streak: as hard as the last one solved (`floor`) or harder, not yet in
+ * this streak (`used`), the easiest such, one never tried before (`tried`) where there is one;
+ * ties: the list's order. null when none is left. */
+export function streakNext(puzzles, floor, used, tried) {
+  const pool = puzzles.filter((p) => !used.has(p.id) && p.rating >= floor);
+  const fresh = pool.filter((p) => !tried.has(p.id));
+  let best = null;
+  for (const p of fresh.length ? fresh : pool) if (!best || p.rating < best.rating) best = p;
+  return best;
+}
+
+/** The streak after a puzzle: `solved` adds it and raises the floor, a miss ends it.
+ * A streak is `{n, best, floor, used: Set, over}` (`best`: the longest streak so far). */
+export function afterStreak(streak, puzzle, solved) {
+  const used = new Set(streak.used).add(puzzle.id);
+  if (!solved) return { ...streak, used, over: true };
+  const n = streak.n + 1;
+  return { ...streak, n, best: Math.max(streak.best, n), floor: puzzle.rating, used };
+}
+
+/** A new streak, the best so far `best`. */
+export function newStreak(best = 0) { return { n: 0, best, floor: 0, used: new Set(), over: false }; }
+
+const HISTORY = 'ryg.puzzles.history';
+/** How many puzzles the history keeps. */
+export const HISTORY_MAX = 200;
+
+/** The puzzles played, newest first: [{id, themes, solved, mode, at}] (`mode`: 'rated',
+ * 'streak', 'daily' or 'again'; `at`: ms since 1970); entries that do not read back are left out. */
+export function loadHistory(storage) {
+  let saved = null;
+  try { saved = JSON.parse(storage.getItem(HISTORY) || '[]'); } catch { saved = []; }
+  if (!Array.isArray(saved)) return [];
+  return saved.filter((e) => e && typeof e.id === 'string' && /^\d+-[0-9a-f]+$/.test(e.id) && Number.isFinite(e.at))
+    .map((e) => ({ id: e.id, themes: Array.isArray(e.themes) ? e.themes.filter((x) => typeof x === 'string') : [], solved: !!e.solved, mode: String(e.mode || 'rated'), at: e.at }))
+    .slice(0, HISTORY_MAX);
+}
+
+/** `history` with `entry` first (the oldest beyond HISTORY_MAX dropped). */
+export function addHistory(history, entry) { return [entry, ...history].slice(0, HISTORY_MAX); }
+
+/** Writes `history` into `storage`. */
+export function saveHistory(storage, history) {
+  try { storage.setItem(HISTORY, JSON.stringify(history.slice(0, HISTORY_MAX))); } catch { /* this visit only */ }
+}
+
+/** The board size of a puzzle id ("8-3fa9c02b1e": 8). */
+export function sizeOfId(id) { return Number(String(id).split('-')[0]); }

@@ -1,23 +1,34 @@
 // The Puzzles section (#puzzles, the header's link): positions from perfect play where exactly
 // one move keeps the win. The visitor plays the winning side by clicking; the computer answers
 // with the solution line's perfect moves until the win is clear; a wrong move is refused with
-// the tablebase's reason. The rating (Glicko-2) and the puzzles tried live in localStorage.
+// the tablebase's reason, and "View the solution" then plays the line out. Rated puzzles move
+// the rating (Glicko-2); a streak goes on, each puzzle as hard or harder, until a miss; a theme
+// (the engine's tags) narrows the choice. The rating, the longest streak and the history of the
+// puzzles played live in localStorage.
 import { $, esc, announce } from './dom.js';
 import { api } from './api.js';
 import { createBoard } from './board.js';
 import { parseFen, toFen, applyMove, splitMove } from './fen.js';
 import { resultText } from './words.js';
-import { t, errorText } from './i18n.js';
-import { afterPuzzle, nextPuzzle, dayOf, loadRecord, saveRecord } from './puzzledata.js';
+import { t, errorText, currentLang } from './i18n.js';
+import {
+  afterPuzzle, nextPuzzle, dayOf, loadRecord, saveRecord, themeCounts, withTheme, streakNext, afterStreak,
+  newStreak, loadHistory, addHistory, saveHistory, sizeOfId,
+} from './puzzledata.js';
 
 const sets = new Map();   // size → Promise of the puzzles
 let board = null;
 let record = null;
+let history = [];
 let onLeave = () => {};
 let open = false;
-// the puzzle under way: {puzzle, daily, pos, step, moves (the solve answer), selected, tried, done, last}
+// the puzzle under way: {puzzle, kind ('rated', 'streak', 'daily', 'again'), daily, pos, step,
+// moves (the solve answer), selected, tried, missed, done, last}
 let cur = null;
 let seq = 0;
+let mode = 'rated';
+let theme = '';
+let streak = null;
 
 /** Whether the address names the Puzzles section. */
 export function inPuzzles() { return /^#puzzles$/.test(location.hash); }
@@ -50,6 +61,8 @@ function say(html, cls = '') {
   v.innerHTML = html;
 }
 
+function setState(s) { $('puzzles-view').dataset.state = s; }
+
 /** The legal moves of the solver's position with their exact results. */
 async function ask(mine) {
   const s = await api('GET', `/api/solve?fen=${encodeURIComponent(cur.fen)}`);
@@ -58,30 +71,50 @@ async function ask(mine) {
   draw();
 }
 
-function show(puzzle, daily = null) {
+function themesText(themes) {
+  return themes.map((k) => t(`puzzles.theme.${k}`)).join(', ') || t('puzzles.theme.none');
+}
+
+function show(puzzle, kind, daily = null) {
   seq += 1;
-  cur = { puzzle, daily, fen: puzzle.fen, pos: parseFen(puzzle.fen), step: 0, moves: null, selected: null, tried: false, done: false, last: null };
+  cur = { puzzle, kind, daily, fen: puzzle.fen, pos: parseFen(puzzle.fen), step: 0, moves: null, selected: null, tried: false, missed: false, done: false, last: null };
   $('puzzles-view').dataset.puzzle = puzzle.id;
-  $('puzzles-view').dataset.state = 'playing';
+  setState('playing');
   const side = puzzle.side;
   $('pz-prompt').textContent = t(`puzzles.toPlay.${side}`, { n: Math.ceil(puzzle.line.length / 2) });
-  const themes = puzzle.themes.map((k) => t(`puzzles.theme.${k}`)).join(', ');
-  $('pz-meta').textContent = `${daily ? `${t('puzzles.dailyOf', { date: daily })} · ` : ''}${t('puzzles.meta', { id: puzzle.id, rating: puzzle.rating, themes: themes || t('puzzles.theme.none') })}`;
-  say(esc(t('puzzles.find')));
+  $('pz-meta').textContent = `${daily ? `${t('puzzles.dailyOf', { date: daily })} · ` : ''}${t('puzzles.meta', { id: puzzle.id, rating: puzzle.rating, themes: themesText(puzzle.themes) })}`;
+  say(esc(kind === 'again' ? `${t('puzzles.find')} ${t('puzzles.againNote')}` : t('puzzles.find')));
+  board.marks([]);
+  renderButtons();
   draw();
   ask(seq).catch((e) => say(esc(errorText(e)), 'bad'));
 }
 
+/** Notes the puzzle's outcome once: the rating (rated and daily puzzles), the streak, the
+ * history. Returns the rating's change, if any. */
 function score(solved) {
-  if (cur.tried) return;
+  if (cur.tried) return null;
   cur.tried = true;
-  const before = Math.round(record.player.rating);
-  record.player = afterPuzzle(record.player, cur.puzzle.rating, solved);
-  record.tried.add(cur.puzzle.id);
-  if (solved) record.solved += 1; else record.failed += 1;
+  const { puzzle, kind } = cur;
+  let change = null;
+  if (kind === 'rated' || kind === 'daily') {
+    const before = Math.round(record.player.rating);
+    record.player = afterPuzzle(record.player, puzzle.rating, solved);
+    if (solved) record.solved += 1; else record.failed += 1;
+    change = { before, after: Math.round(record.player.rating) };
+  }
+  if (kind === 'streak' && streak) {
+    streak = afterStreak(streak, puzzle, solved);
+    record.streak = Math.max(record.streak | 0, streak.best);
+  }
+  record.tried.add(puzzle.id);
   saveRecord(localStorage, record);
+  history = addHistory(history, { id: puzzle.id, themes: puzzle.themes, solved, mode: kind, at: Date.now() });
+  saveHistory(localStorage, history);
   $('pz-rating').textContent = ratingText();
-  return { before, after: Math.round(record.player.rating) };
+  renderStreak();
+  renderHistory();
+  return change;
 }
 
 async function play(mv) {
@@ -91,11 +124,14 @@ async function play(mv) {
   if (mv !== expected) {
     // refused: the position stays; the tablebase says what the move would have done
     const r = (c.moves || []).find((m) => m.move === mv);
+    c.missed = true;
     const change = score(false);
     const why = r ? t('puzzles.wrong', { mv, result: resultText(r.winner, r.plies) }) : t('puzzles.wrongPlain', { mv });
-    say(`${esc(why)}${change ? ` ${esc(t('puzzles.ratingChange', change))}` : ''}`, 'bad');
-    $('puzzles-view').dataset.state = 'refused';
-    announce(why);
+    const more = c.kind === 'streak' && streak && streak.over ? ` ${t('puzzles.streakOver', { n: streak.n })}` : '';
+    say(`${esc(why)}${change ? ` ${esc(t('puzzles.ratingChange', change))}` : ''}${esc(more)}`, 'bad');
+    setState('refused');
+    announce(why + more);
+    renderButtons();
     draw();
     return;
   }
@@ -104,12 +140,13 @@ async function play(mv) {
   c.step += 1;
   if (c.step >= c.puzzle.line.length) {
     c.done = true;
-    const change = score(true);
+    const change = score(!c.missed);
     const after = t('puzzles.clear', { result: resultText(c.puzzle.winner, Math.max(0, c.puzzle.plies - c.puzzle.line.length)) });
     const text = `${t('puzzles.solved')} ${after}${change ? ` ${t('puzzles.ratingChange', change)}` : ''}`;
     say(esc(text), 'good');
-    $('puzzles-view').dataset.state = 'solved';
+    setState('solved');
     announce(text);
+    renderButtons();
     draw();
     return;
   }
@@ -131,6 +168,43 @@ async function play(mv) {
   ask(mine).catch((e) => say(esc(errorText(e)), 'bad'));
 }
 
+/** After a miss: plays the rest of the solution line on the board, a move at a time, each
+ * solver move shown by an arrow first, then says the whole line and what follows it. */
+async function viewSolution() {
+  const c = cur;
+  if (!c || c.done || !c.missed) return;
+  const mine = ++seq;
+  c.done = true;
+  c.selected = null;
+  setState('showing');
+  renderButtons();
+  const line = c.puzzle.line;
+  const reduced = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const pause = (ms) => new Promise((res) => { setTimeout(res, reduced ? Math.min(ms, 150) : ms); });
+  for (let i = c.step; i < line.length; i++) {
+    say(esc(t('puzzles.showing', { line: line.slice(0, i + 1).join(' ') })));
+    board.marks([{ move: line[i], kind: 'best' }]);
+    draw();
+    await pause(450);
+    if (mine !== seq) return;
+    c.pos = applyMove(c.pos, line[i]);
+    c.last = splitMove(line[i]);
+    c.step = i + 1;
+    board.marks([]);
+    draw();
+    board.animate(line[i]);
+    await pause(350);
+    if (mine !== seq) return;
+  }
+  c.fen = toFen(c.pos);
+  const text = t('puzzles.shown', { line: line.join(' '), result: resultText(c.puzzle.winner, Math.max(0, c.puzzle.plies - line.length)) });
+  say(esc(text));
+  setState('shown');
+  announce(text);
+  renderButtons();
+  $('pz-next').focus();
+}
+
 function onSquare(name) {
   if (!cur || cur.done || !cur.moves) return;
   const mine = cur.moves.map((m) => m.move);
@@ -142,13 +216,29 @@ function onSquare(name) {
   draw();
 }
 
-async function nextOne() {
+/** The puzzles of the chosen board and theme; the theme choice filled from the set. */
+async function pool() {
   const size = Number($('pz-size').value);
+  const all = await setOf(size);
+  fillThemes(all);
+  return { size, all, chosen: withTheme(all, theme) };
+}
+
+async function nextOne() {
   say(esc(t('puzzles.loading')));
   try {
-    const all = await setOf(size);
-    const p = nextPuzzle(all, record.player.rating, record.tried);
-    if (p) show(p);
+    const { size, chosen } = await pool();
+    if (!chosen.length) { say(esc(t('puzzles.noTheme', { n: size })), 'bad'); return; }
+    if (mode === 'streak') {
+      if (!streak || streak.over) streak = newStreak(record.streak | 0);
+      renderStreak();
+      const p = streakNext(chosen, streak.floor, streak.used, record.tried);
+      if (!p) { say(esc(t('puzzles.streakDone')), 'good'); setState('streak-done'); streak = { ...streak, over: true }; renderButtons(); return; }
+      show(p, 'streak');
+      return;
+    }
+    const p = nextPuzzle(chosen, record.player.rating, record.tried);
+    if (p) show(p, 'rated');
   } catch (e) { say(esc(errorText(e)), 'bad'); }
 }
 
@@ -157,12 +247,67 @@ async function daily() {
   try {
     const d = await api('GET', `/api/puzzles/daily?day=${dayOf(Date.now())}`);
     $('pz-size').value = String(d.puzzle.size);
-    show(d.puzzle, d.date);
+    show(d.puzzle, 'daily', d.date);
   } catch (e) { say(esc(errorText(e)), 'bad'); }
+}
+
+/** Plays puzzle `id` of the history again (the rating stays as it is). */
+async function again(id) {
+  say(esc(t('puzzles.loading')));
+  try {
+    const size = sizeOfId(id);
+    const p = (await setOf(size)).find((x) => x.id === id);
+    if (!p) return;
+    $('pz-size').value = String(size);
+    show(p, 'again');
+    $('puzzles-title').scrollIntoView({ block: 'nearest' });
+  } catch (e) { say(esc(errorText(e)), 'bad'); }
+}
+
+/** The theme choice: any theme, then each theme the board's puzzles have, with their count. */
+function fillThemes(all) {
+  const sel = $('pz-theme');
+  const key = all.map((p) => p.id).join();
+  if (sel.dataset.set === key && sel.dataset.lang === currentLang()) return;
+  sel.dataset.set = key;
+  sel.dataset.lang = currentLang();
+  const counts = themeCounts(all);
+  if (theme && !counts.some((c) => c.theme === theme)) theme = '';
+  sel.innerHTML = `<option value="">${esc(t('puzzles.theme.any'))}</option>${counts.map((c) => `<option value="${esc(c.theme)}">${esc(t('puzzles.themeCount', { theme: t(`puzzles.theme.${c.theme}`), n: c.n }))}</option>`).join('')}`;
+  sel.value = theme;
+}
+
+/** The buttons of the moment: the solution after a miss; Next (or a new streak after a miss). */
+function renderButtons() {
+  if (!$('pz-solution')) return;
+  $('pz-solution').hidden = !(cur && cur.missed && !cur.done);
+  const over = mode === 'streak' && streak && streak.over;
+  $('pz-next').textContent = t(over ? 'puzzles.streakNew' : 'puzzles.next');
+}
+
+function renderStreak() {
+  const el = $('pz-streak');
+  if (!el) return;
+  el.hidden = mode !== 'streak';
+  if (mode === 'streak') el.textContent = t('puzzles.streak', { n: streak ? streak.n : 0, best: Math.max(record.streak | 0, streak ? streak.best : 0) });
+  $('pz-streak-note').hidden = mode !== 'streak';
+}
+
+function renderHistory() {
+  const box = $('pz-history');
+  if (!box) return;
+  $('pz-history-title').textContent = t('puzzles.history', { n: history.length });
+  const list = $('pz-history-list');
+  if (!history.length) { list.innerHTML = `<li class="note">${esc(t('puzzles.historyEmpty'))}</li>`; return; }
+  const date = new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium' });
+  list.innerHTML = history.slice(0, 50).map((e) => `<li class="${e.solved ? 'solved' : 'missed'}"><span>${esc(t('puzzles.entry', {
+    id: e.id, themes: themesText(e.themes), outcome: t(`puzzles.outcome.${e.solved ? 'solved' : 'missed'}`), date: date.format(new Date(e.at)),
+  }))}</span> <button type="button" class="small" data-again="${esc(e.id)}" aria-label="${esc(t('puzzles.againLabel', { id: e.id }))}">${esc(t('puzzles.again'))}</button></li>`).join('');
 }
 
 function render() {
   const el = $('puzzles-view');
+  const sizes = [6, 8, 10].map((n) => `<option value="${n}"${n === 8 ? ' selected' : ''}>${n}×${n}</option>`).join('');
   el.innerHTML = `<div class="learn-head"><h2 id="puzzles-title" tabindex="-1">${esc(t('puzzles.title'))}</h2>
       <a href="#" id="puzzles-back" class="button">${esc(t('puzzles.back'))}</a></div>
     <p class="note">${esc(t('puzzles.intro'))}</p>
@@ -172,17 +317,33 @@ function render() {
         <p id="pz-meta" class="note"></p>
         <p id="pz-verdict" class="verdict" role="status"></p>
         <p id="pz-rating"></p>
+        <p id="pz-streak" class="pz-streak" hidden></p>
         <div class="row">
+          <button type="button" id="pz-solution" hidden>${esc(t('puzzles.solution'))}</button>
           <button type="button" id="pz-next">${esc(t('puzzles.next'))}</button>
           <button type="button" id="pz-daily">${esc(t('puzzles.daily'))}</button>
-          <label><span>${esc(t('puzzles.size'))}</span> <select id="pz-size">${[6, 8, 10].map((n) => `<option value="${n}"${n === 8 ? ' selected' : ''}>${n}×${n}</option>`).join('')}</select></label>
         </div>
+        <div class="row pz-choices">
+          <label><span>${esc(t('puzzles.size'))}</span> <select id="pz-size">${sizes}</select></label>
+          <label><span>${esc(t('puzzles.mode'))}</span> <select id="pz-mode"><option value="rated">${esc(t('puzzles.mode.rated'))}</option><option value="streak">${esc(t('puzzles.mode.streak'))}</option></select></label>
+          <label><span>${esc(t('puzzles.themeLabel'))}</span> <select id="pz-theme"><option value="">${esc(t('puzzles.theme.any'))}</option></select></label>
+        </div>
+        <p id="pz-streak-note" class="note" hidden>${esc(t('puzzles.streakIntro'))}</p>
+        <details id="pz-history" class="pz-history"><summary id="pz-history-title"></summary>
+          <p class="note">${esc(t('puzzles.historyNote'))}</p><ol id="pz-history-list"></ol></details>
       </div></div>`;
   board = createBoard($('pz-board'), { square: onSquare, canDrag: () => false, dragStart: () => {}, drop: () => {}, escape: () => { if (cur) { cur.selected = null; draw(); } } });
   $('pz-rating').textContent = ratingText();
+  $('pz-mode').value = mode;
   $('pz-next').onclick = nextOne;
   $('pz-daily').onclick = daily;
+  $('pz-solution').onclick = viewSolution;
   $('pz-size').onchange = nextOne;
+  $('pz-mode').onchange = () => { mode = $('pz-mode').value; streak = null; renderStreak(); nextOne(); };
+  $('pz-theme').onchange = () => { theme = $('pz-theme').value; streak = null; nextOne(); };
+  $('pz-history-list').onclick = (ev) => { const b = ev.target.closest('button[data-again]'); if (b) again(b.dataset.again); };
+  renderStreak();
+  renderHistory();
 }
 
 function follow() {
@@ -190,6 +351,7 @@ function follow() {
     if (!open) {
       open = true;
       record = loadRecord(localStorage);
+      history = loadHistory(localStorage);
       document.body.classList.add('puzzling');
       $('puzzles-view').hidden = false;
       render();
@@ -215,13 +377,13 @@ export function initPuzzles(leave) {
   follow();
 }
 
-/** Draws the section again in the language now chosen (the puzzle under way stays). */
+/** Draws the section again in the language now chosen (the puzzle under way starts afresh). */
 export function redrawPuzzles() {
   if (!open) return;
   const keep = cur;
+  const size = $('pz-size').value;
   render();
-  if (keep) {
-    const { puzzle, daily: d } = keep;
-    show(puzzle, d);
-  }
+  $('pz-size').value = size;
+  pool().catch(() => {});
+  if (keep) show(keep.puzzle, keep.tried ? 'again' : keep.kind, keep.daily);
 }

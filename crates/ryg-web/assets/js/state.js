@@ -20,12 +20,14 @@ export const state = {
   clockAt: 0,          // performance.now() when the shown game's clock values were read
   confirmResign: false,
   cardClosed: null,    // the id of the game whose end-of-game card was closed
+  side: null,          // a side line off the game (analysis, review): {at, moves, shown} (sidedata.js); state.view is then `at`
   lost: null,          // the review's marks: {game: 'id:plies', kept: Map(ply of the move → {moves: better moves, kind: 'gave-win' or 'shortened'})}
 };
 
 /** Late-bound calls between modules that would otherwise use each other (set by main.js). */
 export const hooks = {
   render: () => {},
+  side: null,          // sideline.js once loaded (with the first analysed or finished game)
 };
 
 export function hasComputer(g) { return g.mouse !== 'human' || g.cats !== 'human'; }
@@ -51,11 +53,17 @@ export function positionAt(g, k) {
   return pos;
 }
 
-/** The FEN of the position on the board: the set-up, the live position or the one reviewed. */
+/** The FEN of the position on the board: the set-up, the live position, the one reviewed or
+ * a side line's. */
 export function viewedFen() {
   if (state.setup) return toFen(state.setup);
   const g = state.game;
   if (!g) return null;
+  if (state.side) {
+    let pos = positionAt(g, state.side.at);
+    for (let i = 0; i < state.side.shown; i++) pos = applyMove(pos, state.side.moves[i]);
+    return toFen(pos);
+  }
   return state.view === null ? g.fen : toFen(positionAt(g, state.view));
 }
 

@@ -1,7 +1,7 @@
 // What a click, a key or a drag on the board means: pick up a piece, move it, or say why not.
 import { parseFen, splitMove, sqCoords, isDark } from './fen.js';
 import { showError, announce } from './dom.js';
-import { state, watching, interactive, legalFrom, legalTo } from './state.js';
+import { state, hooks, watching, interactive, legalFrom, legalTo } from './state.js';
 import { render, renderBoard, refuse } from './game.js';
 import { play } from './play.js';
 import { placeSetup } from './setup.js';
@@ -21,11 +21,15 @@ function refuseMove(from, to) {
   if (why) refuse(to, t(why.key, why.args));
 }
 
+/** Whether a move on the board now goes into a side line (sideline.js, once loaded). */
+function exploring() { return !!hooks.side && hooks.side.exploring(); }
+
 function onSquare(name) {
   showError(null);
   if (state.setup) { placeSetup(name); return; }
   const g = state.game;
   if (!g) return;
+  if (exploring()) { hooks.side.exploreSquare(name); return; }
   const why = notNow(g);
   if (why) { refuse(name, why); return; }
   const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
@@ -66,6 +70,7 @@ function onSquare(name) {
 export const boardInput = {
   square: onSquare,
   canDrag(sq) {
+    if (!state.setup && state.game && exploring()) return hooks.side.canDragSide(sq);
     if (state.setup || !state.game || notNow(state.game)) return false;
     const g = state.game;
     const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
@@ -76,6 +81,7 @@ export const boardInput = {
     renderBoard();
   },
   drop(from, to) {
+    if (exploring()) { hooks.side.dropSide(from, to); return; }
     const mv = to && legalFrom(from).find((m) => splitMove(m)[1] === to);
     state.selected = null;
     if (mv) { play(mv); return; }

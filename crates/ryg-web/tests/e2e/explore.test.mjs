@@ -160,7 +160,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     assert.match(await rows.first().innerText(), /(mouse wins|cats win) in \d+ plies \(\d+ moves\)/);
     // pointed at: an arrow on the board from the move's square to its destination
     await rows.nth(1).hover();
-    await p.waitForFunction(() => !!document.querySelector('.arrows line'));
+    await p.waitForFunction(() => !!document.querySelector('.arrows .pointed line'));
     if (label === 'phone') {
       // the board is above the results on a phone: the focused row keeps its arrow while it shows
       await rows.nth(1).focus();
@@ -169,7 +169,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     }
     await screenshot(p, `explorer-${label}`);
     await rows.first().focus();
-    const arrow = await p.locator('.arrows line').boundingBox();
+    const arrow = await p.locator('.arrows .pointed line').boundingBox();
     const from = await sq(p, shown[0].slice(0, 2)).boundingBox();
     assert.ok(Math.abs(arrow.x - (from.x + from.width / 2)) < from.width && Math.abs(arrow.y - (from.y + from.height / 2)) < from.height * 1.5, 'the arrow starts on the move\'s square');
     await axeScan(p, `explorer ${label}`, true);
@@ -182,7 +182,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     // the arrow went with the position (a row of the new one, still under the pointer, may draw its own)
     await p.mouse.move(1, 1);
     await p.locator('#status').click();
-    assert.equal(await p.locator('.arrows line').count(), 0, 'no arrow once nothing points at a move');
+    assert.equal(await p.locator('.arrows .pointed line').count(), 0, 'no arrow once nothing points at a move');
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });

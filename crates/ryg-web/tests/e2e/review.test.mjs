@@ -68,12 +68,17 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.getByRole('button', { name: 'Dark theme' }).click();
     await axeScan(p, `review ${label} dark`, true);
     await p.getByRole('button', { name: 'Dark theme' }).click();
-    // Show: the position before the mistake, the move that kept the win as an arrow
+    // Show: the position before the mistake, the move played (red, dashed) and the better one
+    // (blue) as arrows, and said by the evaluation bar
     await items.first().getByRole('button', { name: /^Show / }).click();
     await p.waitForFunction((k) => new RegExp(`after ${k} of`).test(document.getElementById('review-text').textContent), erred.ply);
     assert.equal(new URL(p.url()).hash, `#game=${id}&ply=${erred.ply}`);
     assert.equal(await p.locator('#fen').innerText(), erred.fen);
-    assert.equal(await p.locator('.arrows line').count(), 1);
+    await p.waitForFunction(() => !!document.querySelector('.arrows .played'));
+    assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((g) => g.dataset.move)), [erred.played]);
+    const better = await p.locator('.arrows .best').evaluateAll((gs) => gs.map((g) => g.dataset.move));
+    assert.ok(better.length >= 1 && better.every((m) => erred.kept.includes(m)), `${better} kept the win`);
+    assert.match(await p.locator('#evalbar').getAttribute('aria-label'), new RegExp(`^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrow\\)\\.$`));
     assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply));
     // a bar of the chart shows its position too
     await p.locator(`.review-chart rect.rbar[data-ply="0"]`).click({ force: true });

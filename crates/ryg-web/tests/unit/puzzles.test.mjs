@@ -40,3 +40,57 @@ test('the record round-trips through storage and starts afresh from garbage', ()
   store.set('ryg.puzzles', '{bad');
   assert.equal(loadRecord(storage).player.rating, 1500);
 });
+
+test('themes: each with its count in the engine\'s order; a theme narrows the choice', async () => {
+  const { themeCounts, withTheme } = await import('../../assets/js/puzzledata.js');
+  const set = [
+    { id: '8-1', themes: ['tempo'] }, { id: '8-2', themes: ['trap', 'only-cat-move'] }, { id: '8-3', themes: [] },
+    { id: '8-4', themes: ['trap'] },
+  ];
+  assert.deepEqual(themeCounts(set), [{ theme: 'trap', n: 2 }, { theme: 'tempo', n: 1 }, { theme: 'only-cat-move', n: 1 }]);
+  assert.deepEqual(withTheme(set, 'trap').map((p) => p.id), ['8-2', '8-4']);
+  assert.equal(withTheme(set, '').length, 4);
+  assert.deepEqual(withTheme(set, 'breakthrough'), []);
+});
+
+test('a streak: the easiest fresh puzzle as hard or harder than the last solved; a miss ends it', async () => {
+  const { streakNext, afterStreak, newStreak } = await import('../../assets/js/puzzledata.js');
+  const set = [{ id: 'a', rating: 1200 }, { id: 'b', rating: 1000 }, { id: 'c', rating: 1100 }, { id: 'd', rating: 1100 }];
+  let s = newStreak(3);
+  assert.deepEqual([s.n, s.best, s.floor, s.over], [0, 3, 0, false]);
+  let p = streakNext(set, s.floor, s.used, new Set());
+  assert.equal(p.id, 'b');
+  s = afterStreak(s, p, true);
+  assert.deepEqual([s.n, s.best, s.floor], [1, 3, 1000]);
+  // a puzzle tried before waits while a fresh one is left
+  p = streakNext(set, s.floor, s.used, new Set(['c']));
+  assert.equal(p.id, 'd');
+  s = afterStreak(afterStreak(s, p, true), set[2], true);
+  assert.deepEqual([s.n, s.best], [3, 3]);
+  s = afterStreak(s, set[0], true);
+  assert.deepEqual([s.n, s.best, s.floor], [4, 4, 1200]);
+  assert.equal(streakNext(set, s.floor, s.used, new Set()), null, 'every puzzle done');
+  const over = afterStreak(newStreak(4), set[1], false);
+  assert.deepEqual([over.n, over.best, over.over, over.used.has('b')], [0, 4, true, true]);
+});
+
+test('the history: newest first, kept in storage, at most HISTORY_MAX, garbage left out', async () => {
+  const { loadHistory, addHistory, saveHistory, HISTORY_MAX, sizeOfId, loadRecord, saveRecord } = await import('../../assets/js/puzzledata.js');
+  const store = new Map();
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  assert.deepEqual(loadHistory(storage), []);
+  let h = addHistory([], { id: '8-aa', themes: ['trap'], solved: false, mode: 'rated', at: 1 });
+  h = addHistory(h, { id: '6-bb', themes: [], solved: true, mode: 'streak', at: 2 });
+  saveHistory(storage, h);
+  assert.deepEqual(loadHistory(storage).map((e) => [e.id, e.solved, e.mode]), [['6-bb', true, 'streak'], ['8-aa', false, 'rated']]);
+  for (let i = 0; i < HISTORY_MAX + 5; i++) h = addHistory(h, { id: `8-${i.toString(16)}`, themes: [], solved: true, mode: 'rated', at: i });
+  assert.equal(h.length, HISTORY_MAX);
+  store.set('ryg.puzzles.history', JSON.stringify([{ id: '<b>', at: 1 }, { id: '8-ff', at: 'x' }, null, { id: '10-0c', at: 5 }]));
+  assert.deepEqual(loadHistory(storage).map((e) => e.id), ['10-0c']);
+  store.set('ryg.puzzles.history', '{bad');
+  assert.deepEqual(loadHistory(storage), []);
+  assert.equal(sizeOfId('10-0c'), 10);
+  // the longest streak lives in the record
+  saveRecord(storage, { ...loadRecord(storage), streak: 7 });
+  assert.equal(loadRecord(storage).streak, 7);
+});
