@@ -78,7 +78,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((g) => g.dataset.move)), [erred.played]);
     const better = await p.locator('.arrows .best').evaluateAll((gs) => gs.map((g) => g.dataset.move));
     assert.ok(better.length >= 1 && better.every((m) => erred.kept.includes(m)), `${better} kept the win`);
-    assert.match(await p.locator('#evalbar').getAttribute('aria-label'), new RegExp(`^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrow\\)\\.$`));
+    assert.match(await p.locator('#evalbar').getAttribute('aria-label'), new RegExp(`^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrows?\\)\\.$`));
     assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply));
     // a bar of the chart shows its position too
     await p.locator(`.review-chart rect.rbar[data-ply="0"]`).click({ force: true });

@@ -474,8 +474,8 @@ export default {
   // analysis as players expect it: the evaluation bar, side lines, the review on its position
   'evalbar.label': 'Evaluation: {what}.',
   'evalbar.best': ({ moves }) => (moves.includes(',') ? `Best moves: ${moves} (the blue arrows).` : `Best move: ${moves} (the blue arrow).`),
-  'evalbar.mistake': 'Played here: {played} (the red dashed arrow), which gave the win away; better: {better} (the blue arrow).',
-  'evalbar.shortened': 'Played here: {played} (the red dashed arrow), which cut the resistance short; longer: {better} (the blue arrow).',
+  'evalbar.mistake': ({ played, better }) => `Played here: ${played} (the red dashed arrow), which gave the win away; better: ${better} (${better.includes(',') ? 'the blue arrows' : 'the blue arrow'}).`,
+  'evalbar.shortened': ({ played, better }) => `Played here: ${played} (the red dashed arrow), which cut the resistance short; longer: ${better} (${better.includes(',') ? 'the blue arrows' : 'the blue arrow'}).`,
   'evalbar.search': 'Search, depth {depth}: {side}, {points}',
   'evalbar.ahead.mouse': 'mouse ahead',
   'evalbar.ahead.cats': 'cats ahead',
@@ -540,7 +540,7 @@ export default {
   'puzzles.outcome.missed': 'missed',
   'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
   'puzzles.again': 'Play again',
-  'puzzles.againLabel': 'Play puzzle {id} again',
+  'puzzles.againLabel': 'Play again: puzzle {id}',
   'puzzles.againNote': 'Played again: the rating does not change.',
 
   // a game nobody begins

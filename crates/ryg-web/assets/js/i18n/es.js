@@ -480,8 +480,8 @@ export default {
   // el análisis como lo esperan los jugadores: la barra de evaluación, las variantes, el repaso en su posición
   'evalbar.label': 'Evaluación: {what}.',
   'evalbar.best': ({ moves }) => `${moves.includes(',') ? 'Mejores jugadas' : 'Mejor jugada'}: ${moves} (${moves.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.mistake': 'Aquí se jugó {played} (la flecha roja discontinua), que regaló la victoria; mejor: {better} (la flecha azul).',
-  'evalbar.shortened': 'Aquí se jugó {played} (la flecha roja discontinua), que acortó la resistencia; resistía más: {better} (la flecha azul).',
+  'evalbar.mistake': ({ played, better }) => `Aquí se jugó ${played} (la flecha roja discontinua), que regaló la victoria; mejor: ${better} (${better.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
+  'evalbar.shortened': ({ played, better }) => `Aquí se jugó ${played} (la flecha roja discontinua), que acortó la resistencia; resistía más: ${better} (${better.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
   'evalbar.search': 'Búsqueda, nivel {depth}: {side}, {points}',
   'evalbar.ahead.mouse': 'ventaja del ratón',
   'evalbar.ahead.cats': 'ventaja de los gatos',
@@ -534,9 +534,9 @@ export default {
   'puzzles.solution': 'Ver la solución',
   'puzzles.showing': 'La solución: {line}…',
   'puzzles.shown': 'La solución: {line}. Después, {result} con juego perfecto.',
-  'puzzles.streak': ({ n, best }) => `Racha: ${n} ${plural(n, 'resuelto', 'resueltos')} seguidos · récord ${best}`,
+  'puzzles.streak': ({ n, best }) => `Racha: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar · récord ${best}`,
   'puzzles.streakIntro': 'Racha: un problema tras otro, cada uno igual de difícil o más; un fallo acaba la racha. Tu puntuación no cambia.',
-  'puzzles.streakOver': ({ n }) => `La racha ha terminado: ${n} ${plural(n, 'resuelto', 'resueltos')} seguidos.`,
+  'puzzles.streakOver': ({ n }) => `La racha ha terminado: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar.`,
   'puzzles.streakNew': 'Nueva racha',
   'puzzles.streakDone': '¡Todos los problemas de esta elección resueltos en una sola racha!',
   'puzzles.history': ({ n }) => `Problemas que has jugado (${n})`,
@@ -546,7 +546,7 @@ export default {
   'puzzles.outcome.missed': 'fallado',
   'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
   'puzzles.again': 'Jugar otra vez',
-  'puzzles.againLabel': 'Jugar otra vez el problema {id}',
+  'puzzles.againLabel': 'Jugar otra vez: problema {id}',
   'puzzles.againNote': 'Jugado otra vez: la puntuación no cambia.',
 
   // una partida que nadie empieza
