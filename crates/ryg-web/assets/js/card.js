@@ -1,9 +1,26 @@
-// The end-of-game card over the board: who won, how, in how many plies and moves, with
-// Rematch / New game / Review.
+// The end-of-game card, beside the board on a desktop and under it on a phone: who won, how,
+// in how many plies and moves, with Rematch / New game / Review.
 import { $ } from './dom.js';
 import { state } from './state.js';
 import { t, plies } from './i18n.js';
 import { reasonText, capital } from './words.js';
+
+/** A desktop's width: the card goes beside the board, at the top of the side column (under the
+ * board its buttons would fall below a 1366×768 screen's fold); a phone's: under the board. */
+const wide = window.matchMedia('(min-width: 901px)');
+
+/** Puts the card where it shows whole without moving the board (see `wide`). */
+function placeCard() {
+  const card = $('end-card');
+  if (wide.matches) {
+    const side = document.querySelector('.side');
+    if (side.firstElementChild !== card) side.prepend(card);
+  } else {
+    const wrap = $('player-bottom').parentElement;
+    if (card.parentElement !== wrap) wrap.appendChild(card);
+  }
+}
+wide.addEventListener('change', placeCard);
 
 /** Shows the card while a finished game's last position is on the board (until closed). The
  * rematch button sits in the card while it shows, else among the game's controls. */
@@ -11,6 +28,7 @@ export function renderCard(g) {
   const card = $('end-card');
   const show = !!g.outcome && !state.setup && state.view === null && state.cardClosed !== g.id;
   card.hidden = !show;
+  placeCard();
   const rematch = $('rematch');
   const home = show ? $('end-buttons') : $('controls');
   if (rematch.parentElement !== home) {

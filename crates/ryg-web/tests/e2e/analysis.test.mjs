@@ -71,7 +71,10 @@ async function click(p, mv) {
   await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === k, n + 1);
 }
 
-for (const [label, lang, options] of [['desktop-en', 'en', desktop], ['phone-es', 'es', { ...phone, locale: 'es-ES' }]]) {
+for (const [label, lang, options] of [
+  ['desktop-en', 'en', desktop], ['desktop-es', 'es', { ...desktop, locale: 'es-ES' }],
+  ['phone-en', 'en', phone], ['phone-es', 'es', { ...phone, locale: 'es-ES' }],
+]) {
   test(`${label}: analysis shows the evaluation bar and the best moves as arrows; a side line is played and left`, async () => {
     const p = await newPage(browser, options);
     await p.goto(server.url);
@@ -164,7 +167,10 @@ async function gaveAway() {
   return { g, erred };
 }
 
-for (const [label, lang, options] of [['desktop-en', 'en', desktop], ['phone-es', 'es', { ...phone, locale: 'es-ES' }]]) {
+for (const [label, lang, options] of [
+  ['desktop-en', 'en', desktop], ['desktop-es', 'es', { ...desktop, locale: 'es-ES' }],
+  ['phone-en', 'en', phone], ['phone-es', 'es', { ...phone, locale: 'es-ES' }],
+]) {
   test(`${label}: the review stays on the position on the board; the move that lost ground and the better one are arrows`, async () => {
     const { g, erred } = await gaveAway();
     const p = await newPage(browser, options);

@@ -94,7 +94,7 @@ test('the level help starts in plain words, then the exact figures', async () =>
   await q.context().close();
 });
 
-test('no layout jump at the end: the board keeps its size when the result appears under it', async () => {
+test('no layout jump at the end: the board keeps its size when the result appears beside it, its buttons on screen', async () => {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 1366, height: 768 }]) {
     const p = await visit({ viewport });
     await newGame(p, { size: '4', seat: 'watch', level: 'random' });
@@ -103,9 +103,13 @@ test('no layout jump at the end: the board keeps its size when the result appear
     const after = await p.locator('#board').boundingBox();
     assert.deepEqual({ width: after.width, height: after.height, x: after.x, y: after.y },
       { width: before.width, height: before.height, x: before.x, y: before.y }, `${viewport.width}×${viewport.height}`);
-    // the result is under the board and begins on screen
+    // the result is beside the board (not over it), whole on screen with its buttons
     const card = await p.locator('#end-card').boundingBox();
-    assert.ok(card.y >= after.y + after.height - 1 && card.y < viewport.height, JSON.stringify({ after, card }));
+    assert.ok(card.x >= after.x + after.width && card.y >= 0 && card.y + card.height <= viewport.height, JSON.stringify({ after, card }));
+    for (const b of await p.locator('#end-card button').all()) {
+      const box = await b.boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width, `${await b.innerText()} on screen: ${JSON.stringify(box)}`);
+    }
     if (viewport.height === 900) await screenshot(p, 'rough-end-desktop-en');
     assert.deepEqual(p.errors, []);
     await p.context().close();
