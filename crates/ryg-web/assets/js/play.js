@@ -259,6 +259,7 @@ export function gameFromHash() {
 export async function askUndo() {
   const g = state.game;
   state.view = null;
+  state.side = null;
   if (!isFriends(g)) { change(() => api('POST', `/api/games/${g.id}/undo`)); return; }
   if (await change(() => api('POST', `/api/games/${g.id}/undo`))) {
     announce(t('say.undoAsked', { who: who(g, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
@@ -273,6 +274,7 @@ export function answerUndo(accept) {
 export function redo() {
   const g = state.game;
   state.view = null;
+  state.side = null;
   change(() => api('POST', `/api/games/${g.id}/redo`), g.id);
 }
 
