@@ -31,7 +31,7 @@ test('every key the page names is in the tables', () => {
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const src = fs.readFileSync(path.join(dir, file), 'utf8');
     // keys written whole: t('status.game'), t(x ? 'a.b' : 'c.d'), pageError('error.network')
-    for (const m of src.matchAll(/'((?:page|prefs|side|player|who|seat|seats|units|result|outcome|reason|move|status|conn|thinking|role|board|controls|rematch|review|undo|resign|name|hint|fen|card|new|level|setup|moves|results|tb|recent|live|friend|think|say|error|why|pgn|nav|howto|levels|chart|mistake|setupErr)\.[\w.]+)'/g)) used.add(m[1]);
+    for (const m of src.matchAll(/'((?:page|prefs|side|player|who|seat|seats|units|result|outcome|reason|move|status|conn|thinking|role|board|controls|rematch|review|undo|resign|name|hint|fen|card|new|level|setup|moves|results|tb|recent|live|friend|think|say|error|why|pgn|nav|howto|levels|chart|mistake|setupErr|evalbar|sideline|puzzles)\.[\w.]+)'/g)) used.add(m[1]);
   }
   const missing = [...used].filter((k) => !(k in en));
   assert.deepEqual(missing, []);
