@@ -1,15 +1,18 @@
 """ryg: El ratón y los gatos (Fox and Hounds) — positions, the exact tablebase oracle and
-players of every level, over the Rust engine. Environments live in ``ryg.envs``;
+players of every level, over the Rust engine (4×4 to 14×14; ``ryg.open_tablebase`` reads the
+layer files ``ryg solve`` writes, 12×12's and 14×14's among them). Environments live in ``ryg.envs``;
 ``import ryg.openspiel`` registers the OpenSpiel game ``ryg_mouse_and_cats``.
 
 Importing ``ryg`` registers the Gymnasium environment ``ryg/FoxHounds-v0`` (with
 ``ryg.envs.VectorEnv`` as its vector entry point) when Gymnasium is installed."""
 
 from ryg._ryg import (
+    LayeredTablebase,
     Player,
     Position,
     __version__,
     action_count,
+    open_tablebase,
     search,
     search_batch,
     solve,
@@ -30,6 +33,8 @@ __all__ = [
     "tablebase_arrays",
     "tablebase_entries",
     "start_positions",
+    "open_tablebase",
+    "LayeredTablebase",
     "symmetries",
     "action_count",
     "__version__",

@@ -1,16 +1,31 @@
 """Stubs of the compiled module ``ryg._ryg`` (the Rust extension)."""
 
+import os
+import pathlib
 from typing import Any, Callable, Optional, Sequence, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
-from ryg.types import Outcome, SearchBatch, SearchResult, Side, SolveBatch, SolveResult, TablebaseArrays
+from ryg.types import (
+    LayeredResults,
+    Outcome,
+    SearchBatch,
+    SearchResult,
+    Side,
+    SolveBatch,
+    SolveResult,
+    TableKind,
+    TablebaseArrays,
+    WinLossResult,
+)
 
 __version__: str
 __all__ = [
     "Position",
     "Player",
+    "LayeredTablebase",
+    "open_tablebase",
     "GameEnv",
     "VectorCore",
     "SelfPlayCore",
@@ -67,10 +82,28 @@ class Player:
     def depth(self) -> Optional[int]: ...
     def choose(self, position: _PositionArg) -> str: ...
     def __getnewargs__(self) -> tuple[str, int, Optional[int]]: ...
-    def __getstate__(self) -> int: ...
-    def __setstate__(self, state: int) -> None: ...
+    def __getstate__(self) -> tuple[int, int]: ...
+    def __setstate__(self, state: Union[tuple[int, int], int]) -> None: ...
     def __copy__(self) -> Player: ...
     def __deepcopy__(self, _memo: Any) -> Player: ...
+
+@final
+class LayeredTablebase:
+    @property
+    def size(self) -> int: ...
+    @property
+    def kind(self) -> TableKind: ...
+    @property
+    def path(self) -> pathlib.Path: ...
+    @property
+    def layers(self) -> int: ...
+    def winner(self, position: _PositionArg) -> Side: ...
+    def solve(self, position: _PositionArg) -> Union[SolveResult, WinLossResult]: ...
+    def results(self, positions: Sequence[_PositionArg]) -> LayeredResults: ...
+
+def open_tablebase(
+    size: int, cache_dir: Union[str, os.PathLike[str], None] = None, kind: Optional[TableKind] = None
+) -> LayeredTablebase: ...
 
 @final
 class GameEnv:

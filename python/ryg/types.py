@@ -19,6 +19,10 @@ __all__ = [
     "TablebaseArrays",
     "SearchResult",
     "SearchBatch",
+    "TableKind",
+    "WinLossMove",
+    "WinLossResult",
+    "LayeredResults",
 ]
 
 Side = Literal["mouse", "cats"]
@@ -100,3 +104,32 @@ class SearchBatch(TypedDict):
     best_action: npt.NDArray[np.int64]
     score: npt.NDArray[np.int32]
     nodes: npt.NDArray[np.uint64]
+
+
+TableKind = Literal["exact", "win_loss"]
+"""What a layered table holds: exact results, or the winner alone (one bit a position)."""
+
+
+class WinLossMove(TypedDict):
+    """One move of a win/loss table's ``solve``: the winner after it."""
+
+    move: str
+    winner: Side
+
+
+class WinLossResult(TypedDict):
+    """``LayeredTablebase.solve`` of a win/loss table: the dict of ``ryg solve --win-loss
+    --json`` — the winner, the moves that keep the win, each move's winner."""
+
+    fen: str
+    winner: Side
+    winning_moves: list[str]
+    moves: list[WinLossMove]
+
+
+class LayeredResults(TypedDict):
+    """``LayeredTablebase.results``: winner (int8, 0 the mouse, 1 the cats), plies (int32, -1
+    in a win/loss table)."""
+
+    winner: npt.NDArray[np.int8]
+    plies: npt.NDArray[np.int32]

@@ -232,7 +232,7 @@ pub fn start_positions(
         }
         drawn
     });
-    Ok(drawn.into_iter().map(|p| PyPosition { inner: p.expect("every draw is below the count") }).collect())
+    Ok(drawn.into_iter().map(|p| PyPosition::narrow(p.expect("every draw is below the count"))).collect())
 }
 
 /// The number of index entries of the `size` table: `tablebase_arrays(size, start, stop)`

@@ -6,8 +6,11 @@
 //! Observations are 3 planes of N×N bytes indexed `[plane, rank, file]` (rank 0 = rank 1):
 //! the mouse, the cats, and the side to move (all ones when the mouse is to move). From the
 //! mover's point of view (`pov`), planes 0 and 1 are the mover's pieces and the other side's.
+//!
+//! Written against `super::engine`: compiled once for the 64-bit engine (`crate::encoding`,
+//! `ryg`) and once for the 128-bit one (`crate::wide::encoding`, `ryg-wide`).
 
-use ryg::{Move, Position, Side, Size, Square};
+use super::engine::{Move, Position, Side, Size, Square};
 
 /// The (file, rank) steps of the four directions, in action order.
 const STEPS: [(i8, i8); 4] = [(-1, 1), (1, 1), (-1, -1), (1, -1)];

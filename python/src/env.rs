@@ -293,7 +293,7 @@ impl Opponent {
 /// The move a callable opponent answers in `position`: its answer (a move or an action),
 /// checked to be legal.
 pub fn ask(py: Python<'_>, opponent: &Py<PyAny>, position: &Position) -> PyResult<Move> {
-    let answer = opponent.bind(py).call1((PyPosition { inner: *position },))?;
+    let answer = opponent.bind(py).call1((PyPosition::narrow(*position),))?;
     let mv = crate::position::move_arg(position, &answer).map_err(|err| {
         value_error(format!("the opponent answered {answer} in '{}': {err}", position.fen()))
     })?;
@@ -459,7 +459,7 @@ impl PyGameEnv {
     /// The current position.
     #[getter]
     fn position(&self) -> PyPosition {
-        PyPosition { inner: self.game().position }
+        PyPosition::narrow(self.game().position)
     }
 
     /// The agent's side.
@@ -485,7 +485,7 @@ impl PyGameEnv {
     }
 
     fn __setstate__(&mut self, state: (String, u64)) -> PyResult<()> {
-        let position = crate::position::parse_fen(&state.0)?;
+        let position = crate::position::parse_narrow_fen(&state.0)?;
         let mut game = self.game();
         if position.size() != game.position.size() {
             return Err(crate::position::value_error(format!(

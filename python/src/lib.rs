@@ -6,19 +6,24 @@
 mod batch;
 mod encoding;
 mod env;
+mod layered;
 mod player;
 mod position;
 mod search;
 mod selfplay;
 mod tables;
 mod vector;
+mod wide;
+
+/// The 64-bit engine, whose action encoding is `crate::encoding` (`crate::wide` has the other).
+use ryg as engine;
 
 use pyo3::prelude::*;
 
-/// How many actions the environments' encoding has on an N×N board (`2·N²`).
+/// How many actions the environments' encoding has on an N×N board (`2·N²`; 4 to 14).
 #[pyfunction]
 fn action_count(size: i64) -> PyResult<usize> {
-    Ok(encoding::action_count(position::size_of(size)?))
+    Ok(wide::encoding::action_count(position::size_any(size)?))
 }
 
 #[pymodule]
@@ -26,6 +31,8 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<player::PyPlayer>()?;
+    m.add_class::<layered::PyLayeredTablebase>()?;
+    m.add_function(wrap_pyfunction!(layered::open_tablebase, m)?)?;
     m.add_class::<env::PyGameEnv>()?;
     m.add_class::<vector::PyVectorCore>()?;
     m.add_class::<selfplay::PySelfPlayCore>()?;

@@ -11,7 +11,7 @@ use pyo3::Borrowed;
 use ryg::search::NoHandler;
 use ryg::{Level, PlayerSpec, Position};
 
-use crate::position::{position_arg, value_error};
+use crate::position::{any_position_arg, value_error, Pos};
 
 /// A player of `level`, parsed as the command line parses `--mouse`/`--cats` levels.
 pub fn parse_level(level: &str) -> PyResult<Level> {
@@ -64,17 +64,78 @@ pub fn choose(py: Python<'_>, player: &mut ryg::Player, position: &Position) -> 
     Ok(choice.mv)
 }
 
+/// The wide player's move on 12×12 or 14×14, as the command line's game chooses it: a search
+/// (levels 1–9, the articles' programs) or a random move, or for the levels that play from the
+/// tablebase (`perfect`, `err:F`), a lookup in the 12×12 layer files of the cache directory.
+fn choose_wide(
+    py: Python<'_>,
+    player: &mut ryg_wide::Player,
+    position: &ryg_wide::Position,
+) -> PyResult<String> {
+    use ryg_wide::tablebase::ExactSource;
+    let level = player.level();
+    let files = if level.only_with_tablebase() && player.engine_spec().is_none() {
+        let size = position.size();
+        Some(crate::layered::default_exact_if_built(size).ok_or_else(|| {
+            let build = match ryg_layers::default_cache_dir() {
+                Some(dir) if size.n() == 12 => format!(
+                    "on 12x12 from the layer files `ryg solve --size 12` writes into ryg's cache directory ('{}'), which has none",
+                    dir.display()
+                ),
+                _ => format!("which ryg has for boards up to 12x12 (12x12 once `ryg solve --size 12` has built it), not {size}"),
+            };
+            value_error(format!(
+                "level {level} plays from the exact tablebase, {build}; levels 1-9 (a search of that many plies) and 'random' play on every board"
+            ))
+        })?)
+    } else {
+        None
+    };
+    let choice = py.detach(|| -> Result<ryg_wide::Choice, String> {
+        if let Some(files) = &files {
+            // a damaged file is an error here, not a panic in the player
+            files.try_move_results(position).map_err(|e| e.to_string())?;
+        }
+        let source = files.as_deref().map(|f| f as &dyn ExactSource);
+        player.choose_from(position, source, &mut ryg_wide::search::NoHandler).map_err(|e| e.to_string())
+    });
+    Ok(choice.map_err(value_error)?.mv.to_string())
+}
+
+/// The two engines' players of one level, depth and seed: the 64-bit engine's for the boards
+/// up to 10×10, the wide one's for 12×12 and 14×14 (each with its own random choices).
+#[derive(Clone)]
+struct Players {
+    narrow: ryg::Player,
+    wide: ryg_wide::Player,
+}
+
 /// A computer player: `Player("3", seed=7).choose(position)` → `"e1f2"`. The same seed
 /// replays the same choices; a pickled or copied player goes on with the same choices.
 #[pyclass(module = "ryg", name = "Player")]
 pub struct PyPlayer {
     /// Behind a mutex only so the class is `Sync`; methods take `&mut self`.
-    inner: Mutex<ryg::Player>,
+    inner: Mutex<Players>,
 }
 
 impl PyPlayer {
-    fn player(&mut self) -> &mut ryg::Player {
+    fn players(&mut self) -> &mut Players {
         self.inner.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn player(&mut self) -> &mut ryg::Player {
+        &mut self.players().narrow
+    }
+}
+
+/// The wide engine's player of the same level or engine, depth and seed.
+fn wide_player(narrow: &ryg::Player, seed: u64) -> ryg_wide::Player {
+    match narrow.engine_spec() {
+        Some(spec) => {
+            let engine: ryg_wide::Engine = spec.engine.name().parse().expect("the same engines");
+            ryg_wide::Player::engine(ryg_wide::EngineSpec { engine, depth: spec.depth }, seed)
+        }
+        None => ryg_wide::Player::new(narrow.level().to_string().parse().expect("the same levels"), seed),
     }
 }
 
@@ -99,7 +160,9 @@ impl PyPlayer {
             }
             _ => PlayerSpec::Level(parse_level(level)?),
         };
-        Ok(PyPlayer { inner: Mutex::new(spec.player(seed.0)) })
+        let narrow = spec.player(seed.0);
+        let wide = wide_player(&narrow, seed.0);
+        Ok(PyPlayer { inner: Mutex::new(Players { narrow, wide }) })
     }
 
     /// The level's name (`"3"`, `"perfect"`, `"random"`, `"err:0.1"`), or the engine's
@@ -122,8 +185,10 @@ impl PyPlayer {
     ///
     /// Raises ValueError when the game is over.
     fn choose(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
-        let position = position_arg(position)?;
-        Ok(choose(py, self.player(), &position)?.to_string())
+        match any_position_arg(position)? {
+            Pos::Narrow(position) => Ok(choose(py, self.player(), &position)?.to_string()),
+            Pos::Wide(position) => choose_wide(py, &mut self.players().wide, &position),
+        }
     }
 
     /// The constructor's arguments, for pickle (the generator's state follows).
@@ -131,18 +196,29 @@ impl PyPlayer {
         (self.level(), 0, self.depth())
     }
 
-    /// The state of the player's random choices. A searching engine's tables are not kept:
-    /// its next search after unpickling starts with empty ones (copies keep them).
-    fn __getstate__(&mut self) -> u64 {
-        self.player().rng_state()
+    /// The state of the player's random choices (the 64-bit engine's player's, the wide
+    /// one's). A searching engine's tables are not kept: its next search after unpickling
+    /// starts with empty ones (copies keep them).
+    fn __getstate__(&mut self) -> (u64, u64) {
+        let players = self.players();
+        (players.narrow.rng_state(), players.wide.rng_state())
     }
 
-    fn __setstate__(&mut self, state: u64) {
-        self.player().set_rng_state(state);
+    /// Takes the pair, or the one int that players pickled before the wide engine's player
+    /// (it carries on the 64-bit engine's choices).
+    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let players = self.players();
+        if let Ok((narrow, wide)) = state.extract::<(u64, u64)>() {
+            players.narrow.set_rng_state(narrow);
+            players.wide.set_rng_state(wide);
+        } else {
+            players.narrow.set_rng_state(state.extract::<u64>()?);
+        }
+        Ok(())
     }
 
     fn __copy__(&mut self) -> PyPlayer {
-        PyPlayer { inner: Mutex::new(self.player().clone()) }
+        PyPlayer { inner: Mutex::new(self.players().clone()) }
     }
 
     fn __deepcopy__(&mut self, _memo: &Bound<'_, PyAny>) -> PyPlayer {

@@ -12,7 +12,7 @@ use ryg::search::{Limits, NoHandler, SearchConfig, SearchResult, Searcher, MAX_D
 use ryg::Position;
 
 use crate::encoding;
-use crate::position::position_arg;
+use crate::position::{any_position_arg, on_position, position_arg};
 
 /// Transposition-table slots of each searcher: small, since every search clears its table.
 const TABLE_SLOTS: usize = 1 << 16;
@@ -38,10 +38,41 @@ fn score(result: &Option<SearchResult>) -> i32 {
     result.as_ref().map_or(0, |r| i32::from(r.score.value()))
 }
 
-/// Searches `position` (a `ryg.Position` or FEN) `depth` plies with ryg's alpha-beta:
-/// `{"best_move", "best_action", "score", "winner", "plies", "nodes", "pv"}` (`winner` and
-/// `plies` when the search proved the game's end, else None; `best_move` None when the game
-/// is over).
+/// `ryg.search`'s dict for `$position` in engine `$engine` (`ryg` or `ryg_wide`), whose
+/// action encoding is `$enc`.
+macro_rules! search_dict {
+    ($py:expr, $engine:ident, $enc:ident, $position:expr, $depth:expr) => {{
+        use $engine::search::{Limits, NoHandler, SearchConfig, Searcher};
+        let (py, position, depth) = ($py, $position, $depth);
+        let result = py.detach(|| {
+            let mut searcher =
+                Searcher::new(SearchConfig { table_slots: Some(TABLE_SLOTS), ..SearchConfig::default() });
+            position
+                .outcome()
+                .is_none()
+                .then(|| searcher.search(position, &Limits::depth(depth), &mut NoHandler))
+        });
+        let dict = PyDict::new(py);
+        let best = result.as_ref().and_then(|r| r.best_move);
+        let proven = result.as_ref().and_then(|r| r.score.exact_result(position.side_to_move()));
+        dict.set_item("best_move", best.map(|mv| mv.to_string()))?;
+        dict.set_item("best_action", best.map(|mv| $enc::action_of(position.size(), mv)))?;
+        dict.set_item("score", result.as_ref().map_or(0, |r| i32::from(r.score.value())))?;
+        dict.set_item("winner", proven.map(|e| e.winner.name()))?;
+        dict.set_item("plies", proven.map(|e| e.plies))?;
+        dict.set_item("nodes", result.as_ref().map_or(0, |r| r.nodes))?;
+        dict.set_item(
+            "pv",
+            result.map(|r| r.pv.iter().map(ToString::to_string).collect::<Vec<_>>()).unwrap_or_default(),
+        )?;
+        Ok(dict)
+    }};
+}
+
+/// Searches `position` (a `ryg.Position` or FEN, any size) `depth` plies with ryg's
+/// alpha-beta: `{"best_move", "best_action", "score", "winner", "plies", "nodes", "pv"}`
+/// (`winner` and `plies` when the search proved the game's end, else None; `best_move` None
+/// when the game is over).
 #[pyfunction]
 #[pyo3(signature = (position, depth=6))]
 pub fn search<'py>(
@@ -49,23 +80,9 @@ pub fn search<'py>(
     position: &Bound<'py, PyAny>,
     depth: i64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let position = position_arg(position)?;
+    let position = any_position_arg(position)?;
     let depth = depth_of(depth)?;
-    let result = py.detach(|| search_one(&mut searcher(), &position, depth));
-    let dict = PyDict::new(py);
-    let best = result.as_ref().and_then(|r| r.best_move);
-    let proven = result.as_ref().and_then(|r| r.score.exact_result(position.side_to_move()));
-    dict.set_item("best_move", best.map(|mv| mv.to_string()))?;
-    dict.set_item("best_action", best.map(|mv| encoding::action_of(position.size(), mv)))?;
-    dict.set_item("score", score(&result))?;
-    dict.set_item("winner", proven.map(|e| e.winner.name()))?;
-    dict.set_item("plies", proven.map(|e| e.plies))?;
-    dict.set_item("nodes", result.as_ref().map_or(0, |r| r.nodes))?;
-    dict.set_item(
-        "pv",
-        result.map(|r| r.pv.iter().map(ToString::to_string).collect::<Vec<_>>()).unwrap_or_default(),
-    )?;
-    Ok(dict)
+    on_position!(&position, |p, engine, enc| search_dict!(py, engine, enc, p, depth))
 }
 
 /// `ryg.search` of many positions (a list of `ryg.Position`s or FENs, all of one board size)

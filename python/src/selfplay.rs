@@ -456,7 +456,8 @@ impl PySelfPlayCore {
         if fens.len() != count || finished.len() != count {
             return Err(PyValueError::new_err(format!("the state is not of {count} games")));
         }
-        let positions = fens.iter().map(|f| crate::position::parse_fen(f)).collect::<PyResult<Vec<_>>>()?;
+        let positions =
+            fens.iter().map(|f| crate::position::parse_narrow_fen(f)).collect::<PyResult<Vec<_>>>()?;
         if let Some(p) = positions.iter().find(|p| p.size() != self.size) {
             return Err(PyValueError::new_err(format!(
                 "a position of the state is on the {} board",

@@ -5,7 +5,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
@@ -25,17 +25,9 @@ pub fn get(py: Python<'_>, size: Size) -> Arc<Tablebase> {
     py.detach(|| slot.get_or_init(|| Arc::new(obtain(size))).clone())
 }
 
-/// The cache directory the environment chooses, as the command line chooses it.
-fn cache_dir() -> Option<PathBuf> {
-    let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    env("RYG_CACHE_DIR")
-        .or_else(|| env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).map(|p| p.join("ryg")))
-        .or_else(|| env("HOME").map(|home| home.join(".cache").join("ryg")))
-}
-
 fn obtain(size: Size) -> Tablebase {
     let path = (size.n() >= CACHED_FROM)
-        .then(cache_dir)
+        .then(ryg_layers::default_cache_dir)
         .flatten()
         .map(|dir| dir.join(format!("tablebase-{size}.ryg")));
     if let Some(tb) = path.as_deref().and_then(|path| load(path, size)) {

@@ -71,3 +71,17 @@ def test_typed_self_play_and_search() -> None:
     batch: SearchBatch = ryg.search_batch(env.positions(), depth=3)
     actions: npt.NDArray[np.int64] = batch["best_action"]
     assert best is not None and len(actions) == 2
+
+
+def test_typed_big_boards_and_layered_tables() -> None:
+    big: ryg.Position = ryg.Position(size=12)
+    assert big.size == 12 and ryg.action_count(12) == 288
+    move: str = ryg.Player("2", seed=3).choose(big)
+    assert move in big.legal_moves()
+    try:
+        table: ryg.LayeredTablebase = ryg.open_tablebase(12, cache_dir="/nonexistent-ryg-cache", kind="exact")
+    except FileNotFoundError as err:
+        assert "`ryg solve --size 12 --cache-dir '/nonexistent-ryg-cache'` builds" in str(err)
+    else:
+        winner: Side = table.winner(big)
+        assert winner in ("mouse", "cats")

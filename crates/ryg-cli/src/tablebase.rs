@@ -61,12 +61,8 @@ impl CacheArgs {
         if self.no_cache {
             return None;
         }
-        let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-        self.cache_dir
-            .clone()
-            .or_else(|| env("RYG_CACHE_DIR"))
-            .or_else(|| env("XDG_CACHE_HOME").filter(|p| p.is_absolute()).map(|p| p.join("ryg")))
-            .or_else(|| env("HOME").map(|home| home.join(".cache").join("ryg")))
+        // the environment's choice is `ryg-layers`', which the Python package reads too
+        self.cache_dir.clone().or_else(ryg_layers::default_cache_dir)
     }
 
     pub fn threads(&self) -> usize {

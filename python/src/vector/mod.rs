@@ -554,7 +554,7 @@ impl PyVectorCore {
             return Err(PyValueError::new_err(format!("the state is not of {} games", self.count)));
         }
         let positions =
-            fens.iter().map(|fen| crate::position::parse_fen(fen)).collect::<PyResult<Vec<_>>>()?;
+            fens.iter().map(|fen| crate::position::parse_narrow_fen(fen)).collect::<PyResult<Vec<_>>>()?;
         if let Some(p) = positions.iter().find(|p| p.size() != self.size) {
             return Err(PyValueError::new_err(format!(
                 "a position of the state is on the {} board",

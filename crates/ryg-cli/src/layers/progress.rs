@@ -11,6 +11,8 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use ryg_layers::dir_bytes;
+
 use super::LayerStore;
 
 /// The progress of a build: a bar on a terminal, else a line every [`line_every`] seconds:
@@ -39,7 +41,7 @@ pub(super) fn line_every() -> u64 {
 
 impl<'a> Reporter<'a> {
     pub(super) fn new(store: &'a LayerStore, top_missing: usize) -> Reporter<'a> {
-        let layers = &store.layers;
+        let layers = store.layers();
         let total_configs: u64 = (0..=top_missing).map(|l| layers.configs(l)).sum();
         let bar = progress(total_configs, "solving");
         Reporter {
@@ -53,7 +55,7 @@ impl<'a> Reporter<'a> {
             layer: top_missing.into(),
             last_line: Mutex::new(Instant::now()),
             every: line_every(),
-            disk: dir_bytes(&store.dir).into(),
+            disk: dir_bytes(store.dir()).into(),
         }
     }
 
@@ -78,7 +80,7 @@ impl<'a> Reporter<'a> {
 
     pub(super) fn show(&self, current: u64) {
         use std::sync::atomic::Ordering::Relaxed;
-        let block = self.store.layers.block() as u64;
+        let block = self.store.layers().block() as u64;
         self.bar.set_position(self.done.load(Relaxed) / block + current);
         let due = self.last_line.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs() >= self.every;
         if due {
@@ -88,11 +90,11 @@ impl<'a> Reporter<'a> {
 
     pub(super) fn end_layer(&self, layer: usize) {
         use std::sync::atomic::Ordering::Relaxed;
-        let positions = self.store.layers.layer_len(layer);
+        let positions = self.store.layers().layer_len(layer);
         let done = self.done.fetch_add(positions, Relaxed) + positions;
         self.current.store(0, Relaxed);
-        self.disk.store(dir_bytes(&self.store.dir), Relaxed);
-        self.bar.set_position(done / self.store.layers.block() as u64);
+        self.disk.store(dir_bytes(self.store.dir()), Relaxed);
+        self.bar.set_position(done / self.store.layers().block() as u64);
         if self.last_line.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs() >= self.every {
             self.line(done);
         }
@@ -156,12 +158,6 @@ pub(super) fn gib(bytes: u64) -> String {
     } else {
         format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
     }
-}
-
-/// The bytes of the files in `dir`.
-pub(super) fn dir_bytes(dir: &Path) -> u64 {
-    fs::read_dir(dir)
-        .map_or(0, |d| d.filter_map(Result::ok).filter_map(|e| e.metadata().ok()).map(|m| m.len()).sum())
 }
 
 /// A bar over the configurations to solve, with the layer and the time left, on a terminal.

@@ -553,6 +553,7 @@ mod tests {
     fn hints_and_perfect_moves_from_layer_files_match_the_table_in_memory() {
         let dir = tempfile::tempdir().unwrap();
         let size = ryg_wide::Size::new(6).unwrap();
+        use crate::layers::Build;
         let store = LayerStore::new(dir.path(), size);
         store.build(store.to_solve(), 1).unwrap();
         let files = LayerStore::complete(dir.path(), size).expect("built whole");

@@ -64,6 +64,7 @@ mod tests {
     fn hints_from_the_win_loss_layers_keep_the_win_the_exact_table_gives() {
         let dir = tempfile::tempdir().unwrap();
         let size = Size::new(6).unwrap();
+        use crate::layers::Build;
         let store = LayerStore::win_loss(dir.path(), size);
         store.build(store.to_solve(), 1).unwrap();
         let store = LayerStore::complete_win_loss(dir.path(), size).expect("built whole");

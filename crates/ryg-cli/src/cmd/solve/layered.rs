@@ -10,7 +10,7 @@ use ryg_wide::{Position, Side, Size};
 use serde::Serialize;
 
 use super::{emit, stats_text, words, Args, Longest, StartReport, StatsReport, WinCounts};
-use crate::layers::{check_room, ExactLayers, LayerStore};
+use crate::layers::{check_room, Build, ExactLayers, LayerStore};
 
 /// 14×14 and larger: what an exact build would take, as an error.
 pub fn too_large(size: Size) -> Result<()> {

@@ -5,9 +5,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::Arc;
-#[cfg(test)]
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{ensure, Result};
 use ryg_wide::tablebase::{ExactSource, ProbeError};
@@ -28,8 +26,8 @@ pub(super) struct BlockCache {
     blocks: HashMap<BlockKey, (Arc<[u8]>, bool)>,
     /// The blocks in the order the hand visits them.
     hand: VecDeque<BlockKey>,
-    pub(super) hits: u64,
-    pub(super) misses: u64,
+    hits: u64,
+    misses: u64,
 }
 
 impl Default for BlockCache {
@@ -48,12 +46,6 @@ impl BlockCache {
             hits: 0,
             misses: 0,
         }
-    }
-
-    /// The blocks it holds.
-    #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
-        self.blocks.len()
     }
 
     fn get(&mut self, key: BlockKey) -> Option<Arc<[u8]>> {
@@ -103,8 +95,9 @@ thread_local! {
 }
 
 impl LayerStore {
-    /// Forgets `layer`'s open file and cached blocks (the file is written again or removed).
-    pub(super) fn forget(&self, layer: usize) {
+    /// Forgets `layer`'s open file and cached blocks: the build calls it before it writes the
+    /// layer's file again or removes it.
+    pub fn forget(&self, layer: usize) {
         self.opened.lock().unwrap_or_else(|e| e.into_inner()).remove(&layer);
         self.cache.lock().unwrap_or_else(|e| e.into_inner()).forget(layer);
     }
@@ -148,7 +141,31 @@ impl LayerStore {
     }
 }
 
+/// What a store's block cache holds and has answered ([`LayerStore::cache_stats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheStats {
+    /// The blocks it holds now.
+    pub blocks: usize,
+    /// Lookups answered from it, and lookups that read and decompressed a block.
+    pub hits: u64,
+    pub misses: u64,
+}
+
 impl LayerStore {
+    /// The same store with a cache of `blocks` blocks instead of [`CACHED_BLOCKS`] (the tests'
+    /// way to make it evict).
+    #[must_use]
+    pub fn with_cache(mut self, blocks: usize) -> LayerStore {
+        self.cache = Mutex::new(BlockCache::new(blocks));
+        self
+    }
+
+    /// The block cache's contents and counts.
+    pub fn cache_stats(&self) -> CacheStats {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        CacheStats { blocks: cache.blocks.len(), hits: cache.hits, misses: cache.misses }
+    }
+
     /// The exact layers of `size` under the cache directory `cache`, if every one is on disk
     /// (its header sound): the table lookups read; `None` while it is missing or unfinished.
     pub fn complete(cache: &Path, size: Size) -> Option<ExactLayers> {
@@ -180,10 +197,9 @@ impl std::ops::Deref for ExactLayers {
 
 impl ExactLayers {
     /// The same table with a cache of `blocks` blocks (the tests' way to make it evict).
-    #[cfg(test)]
-    pub(super) fn with_cache(mut self, blocks: usize) -> ExactLayers {
-        self.0.cache = Mutex::new(BlockCache::new(blocks));
-        self
+    #[must_use]
+    pub fn with_cache(self, blocks: usize) -> ExactLayers {
+        ExactLayers(self.0.with_cache(blocks))
     }
 }
 
