@@ -28,7 +28,7 @@ export default {
   'better.loading': 'Asking the tablebase…',
   'better.yourMove': 'Your move.',
   'better.refused.loses': 'Not {mv}: after it, {result}. Try another move.',
-  'better.refused.trap': 'Not {mv}: it walks into a trap (after it, {result}). Try another move.',
+  'better.refused.trap': 'Not {mv}: it walks into a trap; after it, {result}. Try another move.',
   'better.refused.shorter': 'Not {mv}: after it, {result}, and the longest resistance lasts {longest}. Try another move.',
   'better.kept': '{mv} keeps the win.',
   'better.keptSlower': '{mv} keeps the win, though not by the fastest way.',

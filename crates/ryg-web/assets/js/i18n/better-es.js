@@ -28,7 +28,7 @@ export default {
   'better.loading': 'Consultando la tabla de finales…',
   'better.yourMove': 'Te toca.',
   'better.refused.loses': '{mv} no: tras ella, {result}. Prueba otra jugada.',
-  'better.refused.trap': '{mv} no: cae en una trampa (tras ella, {result}). Prueba otra jugada.',
+  'better.refused.trap': '{mv} no: cae en una trampa; tras ella, {result}. Prueba otra jugada.',
   'better.refused.shorter': '{mv} no: tras ella, {result}, y la resistencia más larga dura {longest}. Prueba otra jugada.',
   'better.kept': '{mv} mantiene la victoria.',
   'better.keptSlower': '{mv} mantiene la victoria, aunque no por el camino más rápido.',
