@@ -10,7 +10,8 @@
 //!   moves where one is given, the move a position came from, the waiting move's kind and the
 //!   trap a wrong move walks into;
 //! - the committed file must be the finder's output. After changing the finder, write it again:
-//!   `RYG_WRITE_LESSONS=1 cargo test --profile ci -p ryg-web --test integration better::the_lessons_are_the_finders`.
+//!   `RYG_WRITE_LESSONS=1 cargo test --profile ci -p ryg-web --test integration \
+//!   better::the_lessons_are_the_finders`.
 
 use std::collections::BTreeSet;
 
@@ -532,7 +533,8 @@ fn the_lessons_are_the_finders() {
     assert!(
         on_disk == text,
         "assets/js/better/lessons.js is not what the finder finds: \
-         RYG_WRITE_LESSONS=1 cargo test --profile ci -p ryg-web --test integration better::the_lessons_are_the_finders"
+         RYG_WRITE_LESSONS=1 cargo test --profile ci -p ryg-web --test integration \
+         better::the_lessons_are_the_finders"
     );
 }
 
