@@ -1,7 +1,7 @@
 // The static site (scripts/build-static → target/site) in real Chromium, served by a plain
 // static file server with no ryg behind it: the service worker takes over and the engine in
 // WebAssembly answers the page. Exact results and a hint, a puzzle solved, the six Learn
-// lessons, English and Spanish, what needs a server said plainly; then the network goes off,
+// lessons, a Play better position played through, English and Spanish, what needs a server said plainly; then the network goes off,
 // the page is reloaded from the release's cache and still works.
 // Last, `ryg serve`'s page: the same manifest and service worker (installable), a friend
 // still offered.
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { newPage, screenshot, sq, startServer, tempDb } from '../../ryg-web/tests/e2e/harness.mjs';
 import { nextPuzzle } from '../../ryg-web/assets/js/puzzledata.js';
+import { LESSONS as BETTER } from '../../ryg-web/assets/js/better/model.js';
 import { serveStatic } from './serve.mjs';
 import { siteDir, engine, site, browser, useSite, openSite } from './site.mjs';
 
@@ -67,6 +68,25 @@ async function lessons(p, url) {
   }
 }
 
+/** The first Play better lesson's first position, played through with its only move and the
+ * engine's perfect answers (the moves the WebAssembly engine judges and answers). */
+async function betterLesson(p, url) {
+  const spec = BETTER[0].positions[0];
+  await p.goto(`${url}#better/1`);
+  const state = () => p.evaluate(() => document.getElementById('better-view')?.dataset.state);
+  await p.waitForFunction((id) => { const v = document.getElementById('better-view'); return v && v.dataset.position === id && v.dataset.state === 'playing'; }, spec.id, { timeout: 30000 });
+  for (let k = 0; k < spec.until; k++) {
+    const fen = await p.evaluate(() => document.getElementById('better-view').dataset.fen);
+    const mv = k === 0 ? spec.only : engine(`/api/solve?fen=${encodeURIComponent(fen)}`).best_moves[0];
+    await p.locator(`#bt-board [data-sq="${mv.slice(0, 2)}"]`).click();
+    await p.locator(`#bt-board [data-sq="${mv.slice(2)}"]`).click();
+    await p.waitForFunction((f) => { const v = document.getElementById('better-view'); return v.dataset.state === 'done' || (v.dataset.state === 'playing' && v.dataset.fen !== f); }, fen, { timeout: 30000 });
+  }
+  assert.equal(await state(), 'done');
+  const text = await p.locator('#better-view').innerText();
+  assert.doesNotMatch(text, /needs a ryg server|does not answer|necesita un servidor|no responde/);
+}
+
 test('the static site without a server: exact results, a hint, a puzzle, the six lessons, English and Spanish; then offline', async () => {
   const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   await openSite(p);
@@ -85,8 +105,9 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   // a puzzle solved
   await p.goto(`${site.url}#puzzles`);
   const solved = [await solvePuzzle(p, [])];
-  // the six lessons
+  // the six lessons, and a Play better position
   await lessons(p, site.url);
+  await betterLesson(p, site.url);
   // in Spanish
   await p.goto(site.url);
   await p.waitForFunction(() => document.body.dataset.server === 'none');
@@ -111,7 +132,7 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await p.context().close();
 });
 
-test('the static site on a phone, in Spanish: the Learn lessons offline after one visit', async () => {
+test('the static site on a phone, in Spanish: the Learn lessons and Play better offline after one visit', async () => {
   const p = await newPage(browser, { viewport: { width: 390, height: 844 }, locale: 'es-ES' });
   await openSite(p);
   await p.waitForFunction(() => document.documentElement.lang === 'es');
@@ -119,6 +140,7 @@ test('the static site on a phone, in Spanish: the Learn lessons offline after on
   await p.context().setOffline(true);
   await lessons(p, site.url);
   await screenshot(p, 'static-phone-es-learn-offline');
+  await betterLesson(p, site.url);
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

@@ -1,10 +1,10 @@
 // The page's address: `#game=ID` names the shown game, `&ply=K` the position after K plies when
-// an earlier one is on the board; `#learn…` the Learn section and `#puzzles` the Puzzles
-// section (which the game leaves alone).
+// an earlier one is on the board; `#learn…` the Learn section, `#puzzles` the Puzzles section
+// and `#better…` the Play better section (which the game leaves alone).
 import { splitHash } from './hash.js';
 
-/** Whether the address names the Learn or the Puzzles section (not the game). */
-export function learning() { return location.hash.startsWith('#learn') || location.hash.startsWith('#puzzles'); }
+/** Whether the address names the Learn, the Puzzles or the Play better section (not the game). */
+export function learning() { return location.hash.startsWith('#learn') || location.hash.startsWith('#puzzles') || location.hash.startsWith('#better'); }
 
 /** The id of the stored game last put into the address (null: a new game not stored yet). */
 let synced;

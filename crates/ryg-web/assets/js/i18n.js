@@ -6,10 +6,13 @@ import en from './i18n/en.js';
 
 export const LANGS = ['en', 'es'];
 
-/** The loaded tables: the page's by language, and the Learn section's once it is opened. */
+/** The loaded tables: the page's by language, and the Learn and Play better sections' once
+ * they are opened. */
 const page = { en };
 const learn = {};
 let learnWanted = false;
+const better = {};
+let betterWanted = false;
 
 let lang = 'en';
 
@@ -30,6 +33,9 @@ export async function loadLang(l) {
   if (learnWanted) {
     for (const k of new Set(['en', l])) if (!learn[k]) learn[k] = (await import(`./i18n/learn-${k}.js`)).default;
   }
+  if (betterWanted) {
+    for (const k of new Set(['en', l])) if (!better[k]) better[k] = (await import(`./i18n/better-${k}.js`)).default;
+  }
 }
 
 /** Fetches the Learn section's strings (in English and the current language). */
@@ -38,12 +44,18 @@ export function loadLearnStrings() {
   return loadLang(lang);
 }
 
+/** Fetches the Play better section's strings (in English and the current language). */
+export function loadBetterStrings() {
+  betterWanted = true;
+  return loadLang(lang);
+}
+
 export function currentLang() { return lang; }
 /** Switches to `l` (its tables loaded by `loadLang` first; else English). */
 export function setLang(l) { lang = page[l] ? l : 'en'; }
 
 function lookup(key) {
-  for (const table of [page[lang], learn[lang], en, learn.en]) if (table && key in table) return table[key];
+  for (const table of [page[lang], learn[lang], better[lang], en, learn.en, better.en]) if (table && key in table) return table[key];
   return undefined;
 }
 
@@ -69,7 +81,7 @@ export function fmtPct(x, digits = 0) {
 }
 
 /** Whether `key` is in the tables. */
-export function has(key) { return key in en || (!!learn.en && key in learn.en); }
+export function has(key) { return key in en || (!!learn.en && key in learn.en) || (!!better.en && key in better.en); }
 
 /** A number of plies with its full moves: "43 plies (22 moves)". */
 export function plies(n) { return t('units.plies', { n, moves: Math.ceil(n / 2) }); }

@@ -62,6 +62,7 @@ function redraw() {
   refreshTablebases();
   redrawLearn();
   if (puzzles) puzzles.then((m) => m.redrawPuzzles());
+  if (better) better.then((m) => m.redrawBetter());
   if (howto) howto.then((m) => m.fillHowto());
   redoReviewPanel();
 }
@@ -229,13 +230,25 @@ async function init() {
   };
   window.addEventListener('hashchange', openPuzzles);
   openPuzzles();
-  if (!inLearn() && !inPuzzles()) startGame();
+  // the Play better section's likewise
+  const openBetter = () => {
+    if (better || !inBetter()) return;
+    better = import('./better/view.js').then(async (m) => { await m.initBetter(startGame); return m; });
+  };
+  window.addEventListener('hashchange', openBetter);
+  openBetter();
+  if (!inLearn() && !inPuzzles() && !inBetter()) startGame();
 }
 
 /** The Puzzles section's module once loaded (a promise), else null. */
 let puzzles = null;
 /** Whether the address names the Puzzles section. */
 function inPuzzles() { return location.hash === '#puzzles'; }
+
+/** The Play better section's module once loaded (a promise), else null. */
+let better = null;
+/** Whether the address names the Play better section (#better, #better/N). */
+function inBetter() { return /^#better(\/\d+)?$/.test(location.hash); }
 
 function openGame() {
   (async () => {

@@ -5,6 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import es from '../../assets/js/i18n/es.js';
 import learnEs from '../../assets/js/i18n/learn-es.js';
+import betterEs from '../../assets/js/i18n/better-es.js';
 import { t, setLang, loadLang, loadLearnStrings, plies, fmt, fmtPct } from '../../assets/js/i18n.js';
 
 await loadLang('es');
@@ -60,7 +61,7 @@ function shown(table) {
   return out;
 }
 
-const TABLES = { 'es.js': es, 'learn-es.js': learnEs };
+const TABLES = { 'es.js': es, 'learn-es.js': learnEs, 'better-es.js': betterEs };
 
 test('the Spanish strings have no English word left in them', () => {
   const found = [];

@@ -16,6 +16,7 @@ export default {
   'page.skip': 'Skip to the board',
   'prefs.lang': 'Language',
   'learn.link': 'Learn',
+  'better.link': 'Play better',
   'prefs.dark': 'Dark theme',
   'prefs.sound': 'Sound',
 

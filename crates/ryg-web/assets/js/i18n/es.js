@@ -19,6 +19,7 @@ export default {
   'page.skip': 'Ir al tablero',
   'prefs.lang': 'Idioma',
   'learn.link': 'Aprender',
+  'better.link': 'Juega mejor',
   'prefs.dark': 'Tema oscuro',
   'prefs.sound': 'Sonido',
 
