@@ -44,7 +44,6 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("board.js"),
     js!("card.js"),
     js!("dom.js"),
-    js!("engine.js"),
     js!("fen.js"),
     js!("fencheck.js"),
     js!("friend.js"),
