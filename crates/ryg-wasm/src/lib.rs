@@ -88,7 +88,8 @@ fn dispatch(req: &Request) -> Answer {
 
 /// The host's side of the browser's store: `GET /store/changed`, the games changed since last
 /// asked, `[{id, public_id, row}]` (`row` a game row as JSON text, kept in IndexedDB as it is),
-/// and `POST /store/load`, those texts given back (a JSON array of them) to a fresh engine.
+/// and `POST /store/load`, those texts given back (a JSON array of them) to a fresh engine;
+/// `POST /store/flag` with a game's public id, when its running clock reaches zero.
 fn store_answer(req: &Request) -> Answer {
     match (req.method.as_str(), req.path.as_str()) {
         ("POST", "/store/load") => {
@@ -104,6 +105,8 @@ fn store_answer(req: &Request) -> Answer {
                 Err(e) => Answer::error(&ryg_api::QueryError::bad_request(format!("a damaged game: {e}"))),
             }
         }
+        // the worker's alarm: a game whose running clock reached zero ends on time
+        ("POST", "/store/flag") => games::flag(req.body.trim()),
         ("GET", "/store/changed") => {
             let rows = games::STORE.with(store::MemoryStore::take_changed);
             let kept: Vec<serde_json::Value> = rows
@@ -200,5 +203,31 @@ mod tests {
         assert!(status >= 400 && refused == status, "no token, no move: {status} {refused}");
         let played = play(Some(token));
         assert_eq!(played.status, 200, "{}", played.body);
+    }
+
+    #[test]
+    fn the_workers_alarm_flags_a_game_only_when_its_clock_is_down() {
+        let spec = r#"{"size":4,"mouse":"human","cats":"1","seed":3,"clock":{"minutes":1}}"#;
+        let created: serde_json::Value =
+            serde_json::from_str(&call_with("POST /api/games", None, Some(spec)).body).unwrap();
+        let id = created["public_id"].as_str().unwrap();
+        let token = created["tokens"]["mouse"].as_str().unwrap();
+        let mv = created["legal_moves"][0].as_str().unwrap();
+        let moved = call_with(
+            &format!("POST /api/games/{id}/moves"),
+            Some(token),
+            Some(&format!(r#"{{"move":"{mv}"}}"#)),
+        );
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        // the mouse's minute runs: too early, the game goes on, unchanged
+        let _ = call("GET /store/changed");
+        let (status, view) = body(&format!("POST /store/flag\n\n\n{id}"));
+        assert_eq!(status, 200, "{view}");
+        assert!(view["outcome"].is_null(), "{view}");
+        assert_eq!(view["clock"]["running"], "mouse");
+        assert_eq!(body("GET /store/changed").1, serde_json::json!([]));
+        // a game that is not there, or named by its number (a seat's way), is refused
+        assert_eq!(body("POST /store/flag\n\n\nnope").0, 404);
+        assert_eq!(body("POST /store/flag\n\n\n1").0, 404);
     }
 }

@@ -139,8 +139,37 @@ function eventStream(call, id) {
 
 function send(c, { status, body }) {
   if (status !== 200) return;
-  const { version } = JSON.parse(body);
-  c.enqueue(new TextEncoder().encode(`event: game\nid: ${version}\ndata: ${body}\n\n`));
+  const game = JSON.parse(body);
+  c.enqueue(new TextEncoder().encode(`event: game\nid: ${game.version}\ndata: ${body}\n\n`));
+  watchClock(game);
+}
+
+/** Game id → its alarm: the moment its running clock reaches zero (see `watchClock`). */
+const alarms = new Map();
+/** As the server does, ends a followed game on time at the moment its running clock reaches
+ * zero, not at the next request: an alarm then asks the engine to flag it (`POST /store/flag`),
+ * and the change goes to the game's streams and IndexedDB. Each change of the game sets it
+ * again; a game over or a stopped clock has none. */
+function watchClock(game) {
+  const id = game.public_id;
+  clearTimeout(alarms.get(id));
+  alarms.delete(id);
+  const clock = game.clock;
+  if (!clock || !clock.running || game.outcome) return;
+  const left = clock.running === 'mouse' ? clock.mouse_ms : clock.cats_ms;
+  alarms.set(id, setTimeout(async () => {
+    alarms.delete(id);
+    const call = await engine();
+    if (!call || engineStopped) return;
+    try {
+      const { status, body } = call('POST /store/flag', undefined, id);
+      await saveChanged(call);
+      // not down yet (the clocks' rounding): wait again
+      if (status === 200 && !JSON.parse(body).outcome) watchClock(JSON.parse(body));
+    } catch (e) {
+      // the engine stopped: the next request says so
+    }
+  }, Math.max(0, left) + 10));
 }
 
 /** Saves the games the last change changed (IndexedDB) and sends each to its streams. */
