@@ -1,19 +1,19 @@
-//! The host's clocks: `ryg.now()` (a monotonic clock) and `ryg.wall()` (the date), both in
-//! milliseconds, imported from JavaScript in the WebAssembly build (which has no clock of its
-//! own); `Instant` and `SystemTime` on the host.
+//! The clocks, in milliseconds: in the WebAssembly build (which has no clock of its own) the
+//! JavaScript host's `performance.now()` (monotonic) and `Date.now()` (the date, through
+//! js-sys), bound by wasm-bindgen; `Instant` and `SystemTime` on the host.
 
 #[cfg(target_arch = "wasm32")]
-#[link(wasm_import_module = "ryg")]
+#[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    fn now() -> f64;
-    fn wall() -> f64;
+    /// `performance.now()`: a page's, a worker's and Node's global alike.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
 }
 
-/// Milliseconds on the host's clock (from an arbitrary start).
+/// Milliseconds on the host's monotonic clock (from an arbitrary start).
 #[cfg(target_arch = "wasm32")]
 pub fn now_ms() -> f64 {
-    // SAFETY: an imported function with no arguments that returns a number.
-    unsafe { now() }
+    performance_now()
 }
 
 /// Milliseconds since the first call.
@@ -33,8 +33,7 @@ pub fn seconds_since(started_ms: f64) -> f64 {
 /// Milliseconds since 1970-01-01 (UTC) on the host's clock.
 #[cfg(target_arch = "wasm32")]
 pub fn wall_ms() -> f64 {
-    // SAFETY: an imported function with no arguments that returns a number.
-    unsafe { wall() }
+    js_sys::Date::now()
 }
 
 /// Milliseconds since 1970-01-01 (UTC).

@@ -90,6 +90,25 @@ pub fn answer(req: &Request) -> Answer {
     STORE.with(|store| answer_on(store, req))
 }
 
+/// `POST /store/flag` (the service worker's alarm, at the moment a running clock reaches zero):
+/// game `id` (its public id) ends on time if its clock is down, as the server's alarm ends it;
+/// the game's view either way.
+pub fn flag(id: &str) -> Answer {
+    STORE.with(|store| {
+        let changed = |_: &StoredGame| {};
+        let games = Games::new(store, &changed);
+        let flagged = games.resolve(id, None).and_then(|number| {
+            let mut g = games.load(number)?;
+            games.flag_if_due(&mut g, now())?;
+            Ok(g)
+        });
+        match flagged {
+            Ok(g) => view(&g, None),
+            Err(e) => refusal_answer(&Refusal::Game(e)),
+        }
+    })
+}
+
 /// Answers `req` over `store` (the host's tests use a store of their own).
 pub fn answer_on(store: &dyn GameStore, req: &Request) -> Answer {
     let changed = |_: &StoredGame| {};

@@ -6,22 +6,20 @@
 //! lines after it (see [`Request`]) — and keeps the games in IndexedDB through `/store/...`;
 //! the tests send `/check/...` requests too.
 //!
-//! The module's interface is plain WebAssembly (no generated glue): the host writes the request
-//! into memory from [`ryg_alloc`], calls [`ryg_call`], and reads the answer at
-//! [`ryg_answer_ptr`] ([`ryg_answer_len`] bytes: the status, a newline, the JSON body). The
-//! clock comes from the host: the import `ryg.now` (milliseconds).
+//! The module's interface is wasm-bindgen's ([`bindings`], in the WebAssembly build): JavaScript
+//! calls `call(request, token, body)` and gets `{status, body}`, through the glue that
+//! scripts/build-static generates (`ryg.js`, beside `ryg.wasm`). The clocks and random bytes
+//! come from the JavaScript host too (`performance.now`, `Date.now`, `crypto.getRandomValues`).
 
 mod answer;
+#[cfg(target_arch = "wasm32")]
+mod bindings;
 mod checks;
 mod clock;
 pub mod games;
-#[cfg(target_arch = "wasm32")]
-mod random;
 mod request;
 pub mod store;
 mod tables;
-
-use std::cell::RefCell;
 
 pub use request::Request;
 
@@ -50,21 +48,48 @@ impl Answer {
     }
 }
 
-/// Answers `request` (`METHOD /path?query`), as the server would.
+/// Answers `request` (`METHOD /path?query`, a seat's token and a body on the lines after it:
+/// see [`Request`]), as the server would.
 #[must_use]
 pub fn call(request: &str) -> Answer {
+    call_with(request, None, None)
+}
+
+/// Answers the request line `request` (`METHOD /path?query`) with the seat's `token` and the
+/// `body` given apart (each, where given, in place of the one `request`'s lines carry): the
+/// JavaScript entry's arguments.
+#[must_use]
+pub fn call_with(request: &str, token: Option<&str>, body: Option<&str>) -> Answer {
     match Request::parse(request) {
-        Ok(req) if req.path.starts_with("/check/") => checks::answer(&req),
-        Ok(req) if req.path.starts_with("/store/") => store_answer(&req),
-        Ok(req) if games::handles(&req.path) => games::answer(&req),
-        Ok(req) => answer::answer(&req),
+        Ok(mut req) => {
+            if let Some(token) = token {
+                req.token = Some(token.to_string()).filter(|t| !t.is_empty());
+            }
+            if let Some(body) = body {
+                req.body = body.to_string();
+            }
+            dispatch(&req)
+        }
         Err(e) => Answer::error(&e),
+    }
+}
+
+fn dispatch(req: &Request) -> Answer {
+    if req.path.starts_with("/check/") {
+        checks::answer(req)
+    } else if req.path.starts_with("/store/") {
+        store_answer(req)
+    } else if games::handles(&req.path) {
+        games::answer(req)
+    } else {
+        answer::answer(req)
     }
 }
 
 /// The host's side of the browser's store: `GET /store/changed`, the games changed since last
 /// asked, `[{id, public_id, row}]` (`row` a game row as JSON text, kept in IndexedDB as it is),
-/// and `POST /store/load`, those texts given back (a JSON array of them) to a fresh engine.
+/// and `POST /store/load`, those texts given back (a JSON array of them) to a fresh engine;
+/// `POST /store/flag` with a game's public id, when its running clock reaches zero.
 fn store_answer(req: &Request) -> Answer {
     match (req.method.as_str(), req.path.as_str()) {
         ("POST", "/store/load") => {
@@ -80,6 +105,8 @@ fn store_answer(req: &Request) -> Answer {
                 Err(e) => Answer::error(&ryg_api::QueryError::bad_request(format!("a damaged game: {e}"))),
             }
         }
+        // the worker's alarm: a game whose running clock reached zero ends on time
+        ("POST", "/store/flag") => games::flag(req.body.trim()),
         ("GET", "/store/changed") => {
             let rows = games::STORE.with(store::MemoryStore::take_changed);
             let kept: Vec<serde_json::Value> = rows
@@ -97,52 +124,6 @@ fn store_answer(req: &Request) -> Answer {
             message: format!("no such question: {}", ryg::echo::echo(&req.path)),
         }),
     }
-}
-
-thread_local! {
-    /// The last answer, as `status\nbody`, kept until the next call.
-    static ANSWER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Memory for a request of `len` bytes (freed by [`ryg_call`]).
-#[no_mangle]
-pub extern "C" fn ryg_alloc(len: usize) -> *mut u8 {
-    let mut buf = Vec::<u8>::with_capacity(len.max(1));
-    let ptr = buf.as_mut_ptr();
-    std::mem::forget(buf);
-    ptr
-}
-
-/// Answers the request of `len` bytes at `ptr` (from [`ryg_alloc`], freed here); the answer
-/// waits at [`ryg_answer_ptr`]. Returns its length.
-///
-/// # Safety
-/// `ptr` must come from `ryg_alloc(len)` with `len` bytes written, and not be used again.
-#[no_mangle]
-pub unsafe extern "C" fn ryg_call(ptr: *mut u8, len: usize) -> usize {
-    // SAFETY: the caller gives back the buffer ryg_alloc(len) made, filled with len bytes.
-    let bytes = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
-    let answer = match std::str::from_utf8(&bytes) {
-        Ok(text) => call(text),
-        Err(_) => Answer::error(&ryg_api::QueryError::bad_request("the request is not UTF-8")),
-    };
-    ANSWER.with(|a| {
-        let mut a = a.borrow_mut();
-        *a = format!("{}\n{}", answer.status, answer.body).into_bytes();
-        a.len()
-    })
-}
-
-/// Where the last answer is.
-#[no_mangle]
-pub extern "C" fn ryg_answer_ptr() -> *const u8 {
-    ANSWER.with(|a| a.borrow().as_ptr())
-}
-
-/// The last answer's length in bytes.
-#[no_mangle]
-pub extern "C" fn ryg_answer_len() -> usize {
-    ANSWER.with(|a| a.borrow().len())
 }
 
 #[cfg(test)]
@@ -207,21 +188,46 @@ mod tests {
     }
 
     #[test]
-    fn the_memory_interface_round_trips_and_refuses_what_is_not_utf8() {
-        for (bytes, status) in
-            [(&b"GET /api/moves?fen=1c1c%2F4%2F4%2F2m1+m"[..], 200), (&b"GET /api/\xff"[..], 400)]
-        {
-            let ptr = ryg_alloc(bytes.len());
-            // SAFETY: ptr has room for bytes.len() bytes, which are written before the call
-            let len = unsafe {
-                std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr, bytes.len());
-                ryg_call(ptr, bytes.len())
-            };
-            assert_eq!(len, ryg_answer_len());
-            // SAFETY: the answer is ryg_answer_len() bytes at ryg_answer_ptr() until the next call
-            let answer = unsafe { std::slice::from_raw_parts(ryg_answer_ptr(), len) };
-            let text = std::str::from_utf8(answer).unwrap();
-            assert!(text.starts_with(&format!("{status}\n")), "{text}");
-        }
+    fn a_token_and_body_given_apart_are_the_requests() {
+        let spec = r#"{"size":4,"mouse":"human","cats":"1","seed":7}"#;
+        let created = call_with("POST /api/games", None, Some(spec));
+        assert_eq!(created.status, 201, "{}", created.body);
+        let created: serde_json::Value = serde_json::from_str(&created.body).unwrap();
+        let id = created["public_id"].as_str().unwrap();
+        let token = created["tokens"]["mouse"].as_str().unwrap();
+        let mv = created["legal_moves"][0].as_str().unwrap();
+        let play = |token| {
+            call_with(&format!("POST /api/games/{id}/moves"), token, Some(&format!(r#"{{"move":"{mv}"}}"#)))
+        };
+        let (status, refused) = (play(None).status, play(Some("")).status);
+        assert!(status >= 400 && refused == status, "no token, no move: {status} {refused}");
+        let played = play(Some(token));
+        assert_eq!(played.status, 200, "{}", played.body);
+    }
+
+    #[test]
+    fn the_workers_alarm_flags_a_game_only_when_its_clock_is_down() {
+        let spec = r#"{"size":4,"mouse":"human","cats":"1","seed":3,"clock":{"minutes":1}}"#;
+        let created: serde_json::Value =
+            serde_json::from_str(&call_with("POST /api/games", None, Some(spec)).body).unwrap();
+        let id = created["public_id"].as_str().unwrap();
+        let token = created["tokens"]["mouse"].as_str().unwrap();
+        let mv = created["legal_moves"][0].as_str().unwrap();
+        let moved = call_with(
+            &format!("POST /api/games/{id}/moves"),
+            Some(token),
+            Some(&format!(r#"{{"move":"{mv}"}}"#)),
+        );
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        // the mouse's minute runs: too early, the game goes on, unchanged
+        let _ = call("GET /store/changed");
+        let (status, view) = body(&format!("POST /store/flag\n\n\n{id}"));
+        assert_eq!(status, 200, "{view}");
+        assert!(view["outcome"].is_null(), "{view}");
+        assert_eq!(view["clock"]["running"], "mouse");
+        assert_eq!(body("GET /store/changed").1, serde_json::json!([]));
+        // a game that is not there, or named by its number (a seat's way), is refused
+        assert_eq!(body("POST /store/flag\n\n\nnope").0, 404);
+        assert_eq!(body("POST /store/flag\n\n\n1").0, 404);
     }
 }

@@ -15,14 +15,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadEngine } from './engine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
 const bin = process.env.RYG_BIN || path.join(target, 'ci/ryg');
 const site = process.env.RYG_SITE || path.join(target, 'site');
 
-await import(path.join(site, 'assets/js/engine.js'));
-const call = await globalThis.rygLoadEngine(fs.readFileSync(path.join(site, 'ryg.wasm')));
+const call = loadEngine(site);
 
 /** The WebAssembly build's answer to `path` (200 expected), as JSON. */
 function wasm(pathAndQuery) {

@@ -5,7 +5,8 @@
 // against the engine's reply with the game's own seed (read from the browser's IndexedDB, as
 // `ryg serve` seeds it), RYG3 v10's against the native command line's; the review of the
 // finished game; then the network goes off, the page is reloaded, the stored games are still
-// listed and a new game is played to its end.
+// listed and a new game is played to its end. And a clock that runs out ends its game with no
+// request from the page (the worker's alarm).
 //   node --test crates/ryg-wasm/tests/games.test.mjs   (RYG_SITE, RYG_BIN, CHROMIUM: as
 //   site.test.mjs)
 import { test } from 'node:test';
@@ -173,6 +174,33 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');
   await screenshot(p, 'static-game-phone-en-offline');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('without a server, a clock that runs out flags the game with no request: the worker wakes for it', async () => {
+  const p = await newPage(browser);
+  await openSite(p);
+  const outcome = await p.evaluate(async () => {
+    const json = { 'Content-Type': 'application/json' };
+    // the shortest clock (3 s), the mouse a person on this device, the cats level 1
+    const spec = { size: 4, mouse: 'human', cats: '1', clock: { minutes: 0.05, increment: 0 } };
+    const game = await (await fetch('/api/games', { method: 'POST', headers: json, body: JSON.stringify(spec) })).json();
+    const auth = { ...json, Authorization: `Bearer ${game.tokens.mouse}` };
+    const mv = game.legal_moves[0];
+    const moved = await fetch(`/api/games/${game.public_id}/moves`, { method: 'POST', headers: auth, body: JSON.stringify({ move: mv }) });
+    if (!moved.ok) return `the move: ${moved.status}`;
+    // from here on no request but the event stream: the mouse's clock runs out in 3 s
+    return new Promise((resolve) => {
+      const events = new EventSource(`/api/games/${game.public_id}/events`);
+      events.addEventListener('game', (ev) => {
+        const g = JSON.parse(ev.data);
+        if (g.outcome) { events.close(); resolve(g.outcome); }
+      });
+      setTimeout(() => { events.close(); resolve('no flag within 10 s'); }, 10000);
+    });
+  });
+  assert.deepEqual(outcome, { winner: 'cats', reason: 'time' });
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

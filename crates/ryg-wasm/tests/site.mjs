@@ -2,18 +2,17 @@
 // its engine loaded under Node (to know the answers the page should show), and — once a test
 // file calls useSite() — a plain static file server on it and one Chromium for the file's tests.
 import { before, after } from 'node:test';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../../ryg-web/tests/e2e/harness.mjs';
 import { serveStatic } from './serve.mjs';
+import { loadEngine } from './engine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
 export const siteDir = process.env.RYG_SITE || path.join(target, 'site');
 
-await import(path.join(siteDir, 'assets/js/engine.js'));
-const call = await globalThis.rygLoadEngine(fs.readFileSync(path.join(siteDir, 'ryg.wasm')));
+const call = loadEngine(siteDir);
 /** The site's engine under Node: the JSON answer to `GET req`. */
 export const engine = (req) => JSON.parse(call(`GET ${req}`).body);
 

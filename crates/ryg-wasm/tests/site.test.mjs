@@ -126,7 +126,7 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await exactResults(p);
   // (but the browser's own check for a new release: the worker's script and what it imports,
   // which Playwright's offline mode does not cut off for service workers)
-  const fetched = site.requests.slice(asked).filter((f) => f !== '/sw.js' && f !== '/assets/js/engine.js');
+  const fetched = site.requests.slice(asked).filter((f) => f !== '/sw.js' && f !== '/ryg.js');
   assert.deepEqual(fetched, [], 'nothing of the page was fetched offline');
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -159,7 +159,7 @@ test('the manifest and the service worker: installable, one cache named for the 
   const version = /const VERSION = '([0-9a-f]{16})';/.exec(sw);
   assert.ok(version, 'the release is named by its files');
   const kept = JSON.parse(/const FILES = (\[.*\]);/.exec(sw)[1]);
-  for (const f of ['', 'ryg.wasm', 'assets/js/main.js', 'assets/js/engine.js', 'manifest.webmanifest']) assert.ok(kept.includes(f), f);
+  for (const f of ['', 'ryg.wasm', 'ryg.js', 'assets/js/main.js', 'manifest.webmanifest']) assert.ok(kept.includes(f), f);
   // in the browser: one cache, named for this release
   const p = await newPage(browser);
   await openSite(p);

@@ -37,12 +37,23 @@ async function register() {
   }
 }
 
-/** The engine (ryg.wasm beside the page), in the page; null where there is none. */
+/** The engine (ryg.wasm beside the page), in the page: its `call(request, token, body)` →
+ * {status, body}; null where there is none. Its glue, ryg.js (wasm-bindgen's, for a plain
+ * script: the global `wasm_bindgen`), comes in by a <script> element. */
 async function loadInPage() {
   try {
-    await import('./engine.js');
-    const res = await fetch(new URL('ryg.wasm', location.href));
-    return res.ok ? await globalThis.rygLoadEngine(await res.arrayBuffer()) : null;
+    await new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = new URL('ryg.js', location.href).href;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.append(script);
+    });
+    // (a plain script's global binding, not a property of window)
+    // eslint-disable-next-line no-undef
+    const glue = wasm_bindgen;
+    await glue({ module_or_path: new URL('ryg.wasm', location.href) });
+    return glue.call;
   } catch {
     return null;
   }

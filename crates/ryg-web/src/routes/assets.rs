@@ -48,7 +48,6 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("board.js"),
     js!("card.js"),
     js!("dom.js"),
-    js!("engine.js"),
     js!("evalbar.js"),
     js!("evaldata.js"),
     js!("fen.js"),
