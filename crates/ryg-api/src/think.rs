@@ -3,7 +3,7 @@
 //! tables' reports serve `/api/techniques` too.
 
 use ryg::eval::EvalKind;
-use ryg::search::{Limits, SearchConfig, Searcher, Trace, Tree};
+use ryg::search::{HistoryRule, Limits, OrderRule, SearchConfig, Searcher, TableConfig, Trace, Tree};
 use ryg::Position;
 use serde::Serialize;
 
@@ -115,11 +115,11 @@ pub struct ThinkReport {
 /// the table's move, found by an earlier iteration, could not order anything), the table,
 /// ordering and history.
 fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 5] {
-    let plain = SearchConfig { tt_megabytes: 1, ..SearchConfig::plain(eval) };
+    let plain = SearchConfig::plain(eval);
     let deepening = SearchConfig { iterative_deepening: true, ..plain };
-    let table = SearchConfig { tt: true, ..deepening };
-    let ordering = SearchConfig { ordering: true, ..table };
-    let history = SearchConfig { history: true, ..ordering };
+    let table = deepening.with_alpha_beta(|ab| ab.table = Some(TableConfig::megabytes(1)));
+    let ordering = table.with_alpha_beta(|ab| ab.ordering = Some(OrderRule::TableFirst));
+    let history = ordering.with_alpha_beta(|ab| ab.history = Some(HistoryRule::CutOffs));
     [
         ("alpha-beta", plain),
         ("+deepening", deepening),

@@ -12,37 +12,34 @@
 use std::collections::HashMap;
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::marker::PhantomData;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{ensure, Context, Result};
-use ryg_wide::tablebase::{checksum, Checksum, LayerStats, Layers, WIN_LOSS_ALIGN};
+use ryg_wide::tablebase::{checksum, LayerStats, Layers};
 use ryg_wide::{ExactResult, Position, Side, Size};
 
 use crate::atomic::write_atomically_with;
 
 mod blocks;
 mod progress;
+mod win_loss;
 
 use blocks::BlockCache;
 pub use blocks::ExactLayers;
+pub use win_loss::WinLoss;
+
+/// The win/loss layer files of one board size.
+pub type WinLossStore = LayerStore<WinLoss>;
 
 pub use progress::check_room;
-use progress::{Reporter, *};
+pub use progress::Reporter;
+use progress::*;
 
 const MAGIC: &[u8; 8] = b"RYGLAYER";
-/// The magic of a win/loss layer file (one bit per position).
-const WIN_LOSS_MAGIC: &[u8; 8] = b"RYGWLBIT";
-/// A win/loss layer is solved, compressed and written in runs of this many configurations
-/// (whole blocks of bits: 2^20 · 2M / 8 bytes is a multiple of [`BLOCK`]), so that only its
-/// mouse-to-move rows stay in memory.
-const WIN_LOSS_RUN: u64 = 1 << 20;
-const _: () = assert!(WIN_LOSS_RUN.is_multiple_of(WIN_LOSS_ALIGN));
-/// The share of a win/loss layer's bits its file is assumed to take when the disk is checked
-/// (a sixth; the measured ratios are in docs/engine.md).
-const WIN_LOSS_ASSUMED_RATIO: u64 = 6;
 /// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
 const VERSION: u32 = 2;
 /// The header: magic, version, size, layer, block size, configurations, length, checksum,
@@ -56,16 +53,44 @@ const LEVEL: i32 = 1;
 /// a build (a quarter: more than the measured ratios, docs/engine.md).
 const ASSUMED_RATIO: u64 = 4;
 
-/// The layer files of one board size.
-pub struct LayerStore {
+/// What a store's layer files hold, and how they are built: [`Exact`] results (a byte a
+/// position) or the [`WinLoss`] bits (a bit a position). The two are two types of store, so
+/// that only the exact one answers exact results.
+pub trait Format: Sized + Send + Sync + 'static {
+    /// The files' magic.
+    const MAGIC: &'static [u8; 8];
+    /// The words a message gives the table before "tablebase": `""` or `"win/loss "`.
+    const NAME: &'static str;
+    /// The bytes `layer`'s table takes uncompressed.
+    fn stored_len(layers: &Layers, layer: usize) -> u64;
+    /// The bytes the layers `todo` will take, and the memory the largest of them needs.
+    fn needs(store: &LayerStore<Self>, todo: std::ops::Range<usize>) -> (u64, u64);
+    /// Solves and writes the layers from `top_missing` down (the one after it, when there is
+    /// one, is on disk).
+    fn build_layers(
+        store: &LayerStore<Self>,
+        top_missing: usize,
+        threads: usize,
+        report: &Reporter,
+    ) -> Result<()>;
+    /// Reads `layer` whole, checking every block and the checksum.
+    fn check(store: &LayerStore<Self>, layer: usize, threads: usize) -> Result<()>;
+    /// The winner of `position`, from the files.
+    fn winner(store: &LayerStore<Self>, position: &Position) -> Result<Side>;
+}
+
+/// Exact layers: a byte a position, its winner and distance.
+pub struct Exact;
+
+/// The layer files of one board size, in format `F`.
+pub struct LayerStore<F: Format = Exact> {
     dir: PathBuf,
     layers: Layers,
-    /// Win/loss layers, one bit per position, instead of one byte of exact result.
-    win_loss: bool,
     /// The layer files lookups have opened (their headers checked), kept open for the next.
     opened: Mutex<HashMap<usize, Arc<(fs::File, Header)>>>,
     /// The blocks lookups read last.
     cache: Mutex<BlockCache>,
+    format: PhantomData<F>,
 }
 
 /// A layer file's header, read back.
@@ -136,28 +161,35 @@ pub struct Built {
     pub seconds: f64,
 }
 
-impl LayerStore {
+impl LayerStore<Exact> {
     /// The store of `size` under the cache directory `cache`.
-    pub fn new(cache: &Path, size: Size) -> LayerStore {
-        LayerStore {
-            dir: cache.join(format!("tablebase-{size}")),
-            layers: Layers::new(size),
-            win_loss: false,
-            opened: Mutex::new(HashMap::new()),
-            cache: Mutex::default(),
-        }
+    pub fn new(cache: &Path, size: Size) -> LayerStore<Exact> {
+        LayerStore::in_dir(cache.join(format!("tablebase-{size}")), size)
     }
 
-    /// The win/loss store of `size` (one bit per position) under the cache directory `cache`:
-    /// `tablebase-NxN-win-loss`, or `tablebase-NxN-wdl` where an older ryg built it under that
-    /// name (the files are the same).
-    pub fn win_loss(cache: &Path, size: Size) -> LayerStore {
-        let dir = cache.join(format!("tablebase-{size}-win-loss"));
-        let old = cache.join(format!("tablebase-{size}-wdl"));
+    /// The exact result of `position` from the files.
+    pub fn result(&self, position: &Position) -> Result<ExactResult> {
+        let byte = self.byte(position)?;
+        Layers::decode(byte, position.side_to_move())
+            .with_context(|| format!("the layer file of {} holds no result for it (damaged)", position.fen()))
+    }
+
+    /// The byte of `position`, read from its block of its layer's file.
+    pub fn byte(&self, position: &Position) -> Result<u8> {
+        let (layer, offset) = self.layers.locate(position);
+        self.stored_byte(layer, offset)
+    }
+}
+
+impl<F: Format> LayerStore<F> {
+    /// The store of `size` whose files are in `dir`.
+    fn in_dir(dir: PathBuf, size: Size) -> LayerStore<F> {
         LayerStore {
-            dir: if !dir.exists() && old.is_dir() { old } else { dir },
-            win_loss: true,
-            ..LayerStore::new(cache, size)
+            dir,
+            layers: Layers::new(size),
+            opened: Mutex::new(HashMap::new()),
+            cache: Mutex::default(),
+            format: PhantomData,
         }
     }
 
@@ -166,26 +198,9 @@ impl LayerStore {
         dir_bytes(&self.dir)
     }
 
-    /// Whether the store holds win/loss bits.
-    pub fn is_win_loss(&self) -> bool {
-        self.win_loss
-    }
-
     /// The bytes `layer`'s table takes uncompressed (a byte or a bit per position).
     pub fn stored_len(&self, layer: usize) -> u64 {
-        if self.win_loss {
-            self.layers.win_loss_words(self.layers.configs(layer)) as u64 * 8
-        } else {
-            self.layers.layer_len(layer)
-        }
-    }
-
-    fn magic(&self) -> &'static [u8; 8] {
-        if self.win_loss {
-            WIN_LOSS_MAGIC
-        } else {
-            MAGIC
-        }
+        F::stored_len(&self.layers, layer)
     }
 
     pub fn layers(&self) -> &Layers {
@@ -202,7 +217,7 @@ impl LayerStore {
 
     fn header(&self, layer: usize, len: u64, sum: u64, stats: &LayerStats) -> Vec<u8> {
         let mut h = Vec::with_capacity(HEADER_LEN);
-        h.extend_from_slice(self.magic());
+        h.extend_from_slice(F::MAGIC);
         h.extend_from_slice(&VERSION.to_le_bytes());
         h.extend_from_slice(&u32::from(self.layers.size().n()).to_le_bytes());
         h.extend_from_slice(&(layer as u32).to_le_bytes());
@@ -232,7 +247,7 @@ impl LayerStore {
         let word = |at: usize| u64::from_le_bytes(h[at..at + 8].try_into().expect("8 bytes"));
         let half = |at: usize| u32::from_le_bytes(h[at..at + 4].try_into().expect("4 bytes"));
         ensure!(
-            &h[..8] == self.magic() && half(8) == VERSION,
+            &h[..8] == F::MAGIC && half(8) == VERSION,
             "'{}' is not a layer file of this ryg",
             path.display()
         );
@@ -319,12 +334,6 @@ impl LayerStore {
         })
     }
 
-    /// The byte of `position`, read from its block of its layer's file.
-    pub fn byte(&self, position: &Position) -> Result<u8> {
-        let (layer, offset) = self.layers.locate(position);
-        self.stored_byte(layer, offset)
-    }
-
     /// `layer`'s file for lookups: opened and its header checked once, then kept.
     fn opened_layer(&self, layer: usize) -> Result<Arc<(fs::File, Header)>> {
         let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
@@ -336,22 +345,9 @@ impl LayerStore {
         Ok(file)
     }
 
-    /// The winner of `position` from the win/loss files.
+    /// The winner of `position`, from the files.
     pub fn winner(&self, position: &Position) -> Result<Side> {
-        if !self.win_loss {
-            return Ok(self.result(position)?.winner);
-        }
-        let (layer, offset) = self.layers.locate(position);
-        let byte = self.stored_byte(layer, offset / 8)?;
-        let side = position.side_to_move();
-        Ok(if byte >> (offset % 8) & 1 == 1 { side } else { !side })
-    }
-
-    /// The exact result of `position` from the files.
-    pub fn result(&self, position: &Position) -> Result<ExactResult> {
-        let byte = self.byte(position)?;
-        Layers::decode(byte, position.side_to_move())
-            .with_context(|| format!("the layer file of {} holds no result for it (damaged)", position.fen()))
+        F::winner(self, position)
     }
 
     /// `--verify`: reads every finished layer whole (each block decompressed, the checksum
@@ -363,12 +359,7 @@ impl LayerStore {
         let mut damaged = Vec::new();
         for layer in finished.into_iter().rev() {
             bar.set_message(format!("layer {layer}"));
-            let read = if self.win_loss {
-                self.scan_win_loss(layer, None)
-            } else {
-                self.read_layer(layer, threads).map(drop)
-            };
-            if let Err(err) = read {
+            if let Err(err) = F::check(self, layer, threads) {
                 let path = self.path(layer);
                 self.forget(layer);
                 fs::remove_file(&path)
@@ -390,25 +381,7 @@ impl LayerStore {
     /// The bytes the layers `todo` will take, and the memory the largest of them needs while
     /// it is solved (it, and the mouse rows of the next one).
     pub fn needs(&self, todo: std::ops::Range<usize>) -> (u64, u64) {
-        let layers = &self.layers;
-        if self.win_loss {
-            let disk =
-                todo.clone().map(|l| HEADER_LEN as u64 + self.stored_len(l) / WIN_LOSS_ASSUMED_RATIO).sum();
-            let rows = |l: usize| layers.win_loss_row_words(layers.configs(l)) as u64 * 8;
-            // this layer's rows and the next one's, and a run's bits, bytes and compressed blocks
-            let run = layers.win_loss_words(WIN_LOSS_RUN) as u64 * 8 * 4;
-            let memory = todo
-                .map(|l| rows(l) + if l + 1 < layers.len() { rows(l + 1) } else { 0 } + run)
-                .max()
-                .unwrap_or(0);
-            return (disk, memory);
-        }
-        let disk = todo.clone().map(|l| HEADER_LEN as u64 + layers.layer_len(l) / ASSUMED_RATIO).sum();
-        let memory = todo
-            .map(|l| layers.layer_len(l) + if l + 1 < layers.len() { layers.layer_len(l + 1) / 2 } else { 0 })
-            .max()
-            .unwrap_or(0);
-        (disk, memory)
+        F::needs(self, todo)
     }
 
     /// Solves the layers `todo` ([`LayerStore::to_solve`]), from the last down, on `threads`
@@ -422,162 +395,64 @@ impl LayerStore {
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot create the cache directory '{}'", self.dir.display()))?;
         let resumed_from = (top_missing + 1 < layers.len()).then_some(top_missing + 1);
-        let report = Reporter::new(self, top_missing);
-        if self.win_loss {
-            self.build_win_loss(top_missing, resumed_from, threads, &report)?;
-        } else {
-            let mut next = match resumed_from {
-                Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
-                None => Vec::new(),
-            };
-            for layer in (0..=top_missing).rev() {
-                report.start_layer(layer);
-                let mut table = vec![0u8; layers.layer_len(layer) as usize];
-                layers.solve_layer(layer, &next, &mut table, threads, &|n| report.solved_to(n))?;
-                let stats = layers.layer_stats(layer, &table)?;
-                self.write_layer(layer, &table, &stats, threads)?;
-                drop(next);
-                next = layers.mouse_rows(table);
-                report.end_layer(layer);
-            }
-        }
+        let report = Reporter::new(&self.layers, &self.dir, top_missing);
+        F::build_layers(self, top_missing, threads, &report)?;
         report.finish();
         Ok(Built { resumed_from, seconds: started.elapsed().as_secs_f64() })
     }
+}
 
-    /// The win/loss build: each layer solved, compressed and written a run at a time, keeping
-    /// only its mouse-to-move rows for the layer before it.
-    fn build_win_loss(
-        &self,
+impl Format for Exact {
+    const MAGIC: &'static [u8; 8] = MAGIC;
+    const NAME: &'static str = "";
+
+    fn stored_len(layers: &Layers, layer: usize) -> u64 {
+        layers.layer_len(layer)
+    }
+
+    fn needs(store: &LayerStore<Exact>, todo: std::ops::Range<usize>) -> (u64, u64) {
+        let layers = &store.layers;
+        let disk = todo.clone().map(|l| HEADER_LEN as u64 + layers.layer_len(l) / ASSUMED_RATIO).sum();
+        let memory = todo
+            .map(|l| layers.layer_len(l) + if l + 1 < layers.len() { layers.layer_len(l + 1) / 2 } else { 0 })
+            .max()
+            .unwrap_or(0);
+        (disk, memory)
+    }
+
+    /// Each layer solved whole in memory from the mouse-to-move rows of the one after it,
+    /// then compressed and written.
+    fn build_layers(
+        store: &LayerStore<Exact>,
         top_missing: usize,
-        resumed_from: Option<usize>,
         threads: usize,
         report: &Reporter,
     ) -> Result<()> {
-        let layers = &self.layers;
-        let mut next = match resumed_from {
-            Some(l) => {
-                let mut rows = vec![0u64; layers.win_loss_row_words(layers.configs(l))];
-                self.scan_win_loss(l, Some(&mut rows)).context("cannot resume the build")?;
-                rows
-            }
-            None => Vec::new(),
+        let layers = &store.layers;
+        let mut next = if top_missing + 1 < layers.len() {
+            layers.mouse_rows(store.read_layer(top_missing + 1, threads).context("cannot resume the build")?)
+        } else {
+            Vec::new()
         };
         for layer in (0..=top_missing).rev() {
             report.start_layer(layer);
-            let configs = layers.configs(layer);
-            let mut rows = vec![0u64; layers.win_loss_row_words(configs)];
-            let len = self.stored_len(layer);
-            let n_blocks = blocks(len);
-            self.forget(layer);
-            let mut failure = None;
-            let written = write_atomically_with(&self.path(layer), |file| {
-                // the header and the index once the runs are written
-                file.write_all(&vec![0u8; data_start(n_blocks) as usize])?;
-                let mut index = Vec::with_capacity(n_blocks + 1);
-                let mut sum = Checksum::new();
-                let mut stats = LayerStats::default();
-                let mut at = 0u64;
-                let mut first = 0;
-                while first < configs {
-                    let n = WIN_LOSS_RUN.min(configs - first);
-                    let mut bits = vec![0u64; layers.win_loss_words(n)];
-                    let rows_at = layers.win_loss_row_words(first);
-                    let solved = layers.solve_win_loss(
-                        layer,
-                        &next,
-                        first,
-                        n,
-                        &mut bits,
-                        &mut rows[rows_at..],
-                        threads,
-                        &|c| report.solved(c),
-                    );
-                    let counts = match solved {
-                        Ok(counts) => counts,
-                        Err(err) => {
-                            failure = Some(anyhow::Error::from(err));
-                            return Err(std::io::Error::other("the layer could not be solved"));
-                        }
-                    };
-                    for (a, b) in stats.counts.iter_mut().flatten().zip(counts.iter().flatten()) {
-                        *a += b;
-                    }
-                    let bytes: Vec<u8> = bits.iter().flat_map(|w| w.to_le_bytes()).collect();
-                    drop(bits);
-                    sum.update(&bytes);
-                    let (starts, data) = compress(&bytes, threads).map_err(std::io::Error::other)?;
-                    index.extend(starts[..starts.len() - 1].iter().map(|s| at + s));
-                    at += data.len() as u64;
-                    file.write_all(&data)?;
-                    first += n;
-                }
-                index.push(at);
-                debug_assert_eq!(index.len(), n_blocks + 1);
-                file.seek(SeekFrom::Start(0))?;
-                file.write_all(&self.header(layer, len, sum.finish(), &stats))?;
-                let index: Vec<u8> = index.iter().flat_map(|at| at.to_le_bytes()).collect();
-                file.write_all(&index)
-            });
-            if let Some(err) = failure {
-                return Err(err);
-            }
-            written?;
+            let mut table = vec![0u8; layers.layer_len(layer) as usize];
+            layers.solve_layer(layer, &next, &mut table, threads, &|n| report.solved_to(n))?;
+            let stats = layers.layer_stats(layer, &table)?;
+            store.write_layer(layer, &table, &stats, threads)?;
             drop(next);
-            next = rows;
+            next = layers.mouse_rows(table);
             report.end_layer(layer);
         }
         Ok(())
     }
 
-    /// Reads win/loss `layer` a run at a time, checks its checksum, and puts its mouse-to-move
-    /// rows in `rows` (zeroed) when asked.
-    fn scan_win_loss(&self, layer: usize, mut rows: Option<&mut [u64]>) -> Result<()> {
-        let layers = &self.layers;
-        let (file, header) = self.open_layer(layer)?;
-        let path = self.path(layer);
-        let damaged = || format!("'{}' is damaged (a block does not decompress)", path.display());
-        let n_blocks = blocks(header.len);
-        let mut index = vec![0u8; 8 * (n_blocks + 1)];
-        file.read_exact_at(&mut index, HEADER_LEN as u64)?;
-        let at = |i: usize| u64::from_le_bytes(index[8 * i..8 * i + 8].try_into().expect("8 bytes"));
-        let start = data_start(n_blocks);
-        let configs = layers.configs(layer);
-        let mut sum = Checksum::new();
-        let mut decompressor = zstd::bulk::Decompressor::new()?;
-        let mut first = 0;
-        while first < configs {
-            let n = WIN_LOSS_RUN.min(configs - first);
-            let from_byte = layers.win_loss_words(first) as u64 * 8;
-            let len = if first + n == configs {
-                header.len - from_byte
-            } else {
-                layers.win_loss_words(n) as u64 * 8
-            };
-            let (b0, b1) = ((from_byte / BLOCK as u64) as usize, blocks(from_byte + len));
-            let (p0, p1) = (at(b0), at(b1));
-            ensure!(p0 <= p1 && p1 - p0 <= 2 * len + 64 * (b1 - b0) as u64, damaged());
-            let mut packed = vec![0u8; (p1 - p0) as usize];
-            file.read_exact_at(&mut packed, start + p0).with_context(damaged)?;
-            let mut bytes = vec![0u8; len as usize];
-            for (b, out) in (b0..b1).zip(bytes.chunks_mut(BLOCK)) {
-                let (from, to) = ((at(b) - p0) as usize, (at(b + 1) - p0) as usize);
-                ensure!(from <= to && to <= packed.len(), damaged());
-                let got = decompressor.decompress_to_buffer(&packed[from..to], out).ok();
-                ensure!(got == Some(out.len()), damaged());
-            }
-            sum.update(&bytes);
-            if let Some(rows) = rows.as_deref_mut() {
-                let words: Vec<u64> = bytes
-                    .chunks(8)
-                    .map(|w| w.iter().rev().fold(0u64, |a, &b| a << 8 | u64::from(b)))
-                    .collect();
-                layers.win_loss_mouse_rows(&words, n, &mut rows[layers.win_loss_row_words(first)..]);
-            }
-            first += n;
-        }
-        ensure!(sum.finish() == header.sum, "'{}' is damaged (its checksum does not match)", path.display());
-        Ok(())
+    fn check(store: &LayerStore<Exact>, layer: usize, threads: usize) -> Result<()> {
+        store.read_layer(layer, threads).map(drop)
+    }
+
+    fn winner(store: &LayerStore<Exact>, position: &Position) -> Result<Side> {
+        Ok(store.result(position)?.winner)
     }
 }
 

@@ -23,6 +23,8 @@ mod tables;
 
 use std::cell::RefCell;
 
+use ryg_api::ErrorCode;
+
 pub use request::Request;
 
 /// An answer: an HTTP status and a JSON body.
@@ -38,7 +40,7 @@ impl Answer {
             Ok(body) => Answer { status: 200, body },
             Err(e) => Answer::error(&ryg_api::QueryError {
                 status: 500,
-                code: "internal",
+                code: ErrorCode::Internal,
                 message: format!("cannot write the answer: {e}"),
             }),
         }
@@ -93,7 +95,7 @@ fn store_answer(req: &Request) -> Answer {
         }
         _ => Answer::error(&ryg_api::QueryError {
             status: 404,
-            code: "not_found",
+            code: ErrorCode::NotFound,
             message: format!("no such question: {}", ryg::echo::echo(&req.path)),
         }),
     }
