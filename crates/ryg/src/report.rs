@@ -1,12 +1,15 @@
-//! The JSON shapes of ryg's answers — positions, moves, outcomes, exact results, searches,
-//! evaluations, trees and matches — defined once, for `ryg … --json` and the web server's API alike.
-//! Each report is built from library values by a constructor here; front ends only serialize.
+//! The JSON shapes of ryg's answers that more than one front end gives — positions, moves,
+//! outcomes, exact results, searches, evaluations, trees and matches — defined once, for
+//! `ryg … --json`, the HTTP API and the browser's engine alike. Each report is built from
+//! library values by a constructor here; front ends only serialize. (An answer only one front
+//! end gives has its shape in that front end's module: docs/architecture.md, "Answers'
+//! shapes".)
 
 use serde::Serialize;
 
 use crate::eval::{evaluate, EvalKind};
 use crate::rating::{self, Sprt};
-use crate::search::{Score, SearchResult, Tree};
+use crate::search::{Score, SearchResult, Trace, Tree};
 use crate::tablebase::{ExactSource, ProbeError};
 use crate::{ExactResult, Move, Outcome, Position, Side, Size};
 
@@ -224,7 +227,8 @@ impl AnalyzeReport {
     }
 }
 
-/// One node of the explicit tree in [`TreeReport`].
+/// One node of the explicit tree in [`TreeReport`], or of the traced search in
+/// [`TracedNodeReport`].
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct NodeReport {
     pub id: usize,
@@ -234,11 +238,12 @@ pub struct NodeReport {
     pub ply: u16,
     pub fen: String,
     pub to_move: &'static str,
-    /// Static evaluation for the mouse: every board is evaluated, inner nodes too (only the
-    /// leaves' count for the value).
-    pub eval: String,
-    /// Minimax value for the mouse (the mouse maximises, the cats minimise).
-    pub value: String,
+    /// Static evaluation for the mouse: every board of the tree is evaluated, inner nodes too
+    /// (only the leaves' count for the value); `null` for a traced node that was never searched.
+    pub eval: Option<String>,
+    /// Minimax value for the mouse (the mouse maximises, the cats minimise); `null` for a traced
+    /// node that was never searched.
+    pub value: Option<String>,
     /// Under the articles' evaluations (`seed-v1`, `seed`): the evaluation as the C64 held it,
     /// a byte around the neutral $80 (`$81`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -298,13 +303,73 @@ impl NodeReport {
             ply: n.ply,
             fen: n.position.fen(),
             to_move: n.position.side_to_move().name(),
-            eval: n.for_mouse(n.eval).to_string(),
-            value: n.for_mouse(n.value).to_string(),
+            eval: Some(n.for_mouse(n.eval).to_string()),
+            value: Some(n.for_mouse(n.value).to_string()),
             eval_c64: c64_byte(tree.eval, n.for_mouse(n.eval)),
             value_c64: c64_byte(tree.eval, n.for_mouse(n.value)),
             best: pv[id],
             leaf: n.children.is_empty(),
         })
+    }
+}
+
+/// One node of the traced alpha-beta search (`/api/think`): a node of the tree's shape, with
+/// the cut and the window it was searched with.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct TracedNodeReport {
+    #[serde(flatten)]
+    pub node: NodeReport,
+    /// Whether a cut-off skipped this branch.
+    pub cut: bool,
+    /// The alpha-beta window the node was searched with, for the mouse (`-inf`/`+inf` open).
+    pub window: [String; 2],
+}
+
+impl TracedNodeReport {
+    /// The reports of `trace`'s nodes in order; `leaf` is a node searched without children (a
+    /// leaf at the depth, or a game end).
+    pub fn all(trace: &Trace) -> Vec<TracedNodeReport> {
+        let line = trace.line_marks();
+        trace
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(id, n)| TracedNodeReport {
+                node: NodeReport {
+                    id,
+                    parent: n.parent,
+                    mv: n.mv.map(|m| m.to_string()),
+                    ply: n.ply,
+                    fen: n.position.fen(),
+                    to_move: n.position.side_to_move().name(),
+                    eval: n.eval.map(|e| n.for_mouse(e).to_string()),
+                    value: n.value.map(|v| n.for_mouse(v).to_string()),
+                    eval_c64: None,
+                    value_c64: None,
+                    best: line[id],
+                    leaf: n.children.is_empty() && !n.pruned,
+                },
+                cut: n.pruned,
+                window: {
+                    let (alpha, beta) = n.window;
+                    match n.position.side_to_move() {
+                        Side::Mouse => [bound(alpha), bound(beta)],
+                        Side::Cats => [bound(-beta), bound(-alpha)],
+                    }
+                },
+            })
+            .collect()
+    }
+}
+
+/// A window bound for display: an open end is `-inf` or `+inf`.
+fn bound(score: Score) -> String {
+    if score >= Score::INFINITY {
+        "+inf".to_string()
+    } else if score <= -Score::INFINITY {
+        "-inf".to_string()
+    } else {
+        score.to_string()
     }
 }
 
