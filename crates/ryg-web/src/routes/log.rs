@@ -6,7 +6,7 @@
 //! (`storage_unavailable`, `commit_unknown`) once per episode: the first at error level, the rest
 //! counted, and their number said when the store takes requests again.
 
-use crate::error::ErrorCode;
+use ryg_api::ErrorCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 

@@ -237,30 +237,10 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
                 return alpha;
             }
         }
-        let mut table_move = None;
-        if self.config.table.is_some() {
-            if let Some(e) = self.tt.probe(pos.hash()) {
-                table_move = e.best_move;
-                // Proven game ends hold at any depth: a win stays a win (so does its lower
-                // bound) and a loss stays a loss (so does its upper bound).
-                let proven = match e.bound {
-                    Bound::Exact => e.score.is_game_end(),
-                    Bound::Lower => e.score.is_win(),
-                    Bound::Upper => e.score.is_loss(),
-                };
-                if self.table_cutoffs && (e.depth >= depth || proven) {
-                    let s = e.score.from_tt(ply as u16);
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
-                        return s;
-                    }
-                }
-            }
-        }
+        let table_move = match self.probe(pos, depth, ply, alpha, beta) {
+            Ok(table_move) => table_move,
+            Err(cut) => return cut,
+        };
         let moves = self.ordered_moves(pos, table_move);
         if matches!(self.config.node_rule, NodeRule::Ryg3 | NodeRule::Ryg3FirstOfEqual) {
             return self.ryg3_node(pos, &moves, depth, ply, alpha, beta);
@@ -313,6 +293,42 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         let stored_move = if bound == Bound::Upper { table_move.or(best_move) } else { best_move };
         self.store(pos, stored_move, best.to_tt(ply as u16), depth, bound);
         best
+    }
+
+    /// The table's entry for `pos` (when the table is on): its move, or `Err` with the score
+    /// that ends the node when the entry's bound cuts the window `alpha`..`beta` off.
+    #[inline]
+    fn probe(
+        &self,
+        pos: &Position,
+        depth: u8,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Option<Move>, Score> {
+        if self.config.table.is_none() {
+            return Ok(None);
+        }
+        let Some(e) = self.tt.probe(pos.hash()) else { return Ok(None) };
+        // Proven game ends hold at any depth: a win stays a win (so does its lower bound) and
+        // a loss stays a loss (so does its upper bound).
+        let proven = match e.bound {
+            Bound::Exact => e.score.is_game_end(),
+            Bound::Lower => e.score.is_win(),
+            Bound::Upper => e.score.is_loss(),
+        };
+        if self.table_cutoffs && (e.depth >= depth || proven) {
+            let s = e.score.from_tt(ply as u16);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return Err(s);
+            }
+        }
+        Ok(e.best_move)
     }
 
     /// RYG3's node: fail-hard, a move stored only when one reached the window; version 9 takes
