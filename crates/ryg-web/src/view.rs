@@ -1,7 +1,7 @@
 //! A game as the API shows it (`GameView`) and the answer to a new game (`CreatedView`): the
 //! same JSON from `ryg serve` (routes/games) and from the browser's engine (crates/ryg-wasm).
 
-use crate::error::ErrorCode;
+use ryg_api::ErrorCode;
 use ryg_wide::report::move_names;
 use ryg_wide::Side;
 use serde::Serialize;
