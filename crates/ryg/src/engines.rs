@@ -25,10 +25,10 @@ pub const HASH_SCORE: u16 = 10;
 /// RYG3 version 11's cap on a history entry (one byte: $ff).
 pub const HISTORY_CAP: u32 = 255;
 
-/// The size of one of RYG's boards in bytes, for the memory an explicit tree takes: the 85 bytes
-/// the article counts RYG's tree with («3 niveles => 85 bytes x 8 x 4 x 8»). The boards were
-/// later padded to 88 bytes (11 × 8, for the debugger; the Learn lesson on memory tells both):
-/// the count stays the article's.
+/// The size of one of RYG's boards in bytes, for the memory an explicit tree takes: the 85
+/// bytes the article counts RYG's tree with («3 niveles => 85 bytes x 8 x 4 x 8»,
+/// "RYG: programa principal"). The boards were later padded to 88 bytes (11 × 8, for the
+/// debugger; the Learn lesson on memory tells both): the count stays the article's.
 pub const RYG_BOARD_BYTES: u64 = 85;
 
 /// The deepest level RYG itself offered: its tree had to fit in the C64's memory.
