@@ -4,7 +4,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ryg::eval::{self, EvalKind};
-use ryg::search::{Algo, DistanceSearch, Limits, NoHandler, ProofConfig, Prover, SearchConfig, Searcher};
+use ryg::search::{
+    AlphaBetaConfig, DistanceSearch, HistoryRule, Limits, NoHandler, OrderRule, ProofConfig, Prover,
+};
+use ryg::search::{SearchConfig, Searcher, TableConfig};
 use ryg::Position;
 
 fn search(config: SearchConfig, position: &Position, limits: Limits) -> u64 {
@@ -14,11 +17,18 @@ fn search(config: SearchConfig, position: &Position, limits: Limits) -> u64 {
 fn techniques(c: &mut Criterion) {
     let after_e1f2: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
     let off = SearchConfig::plain(EvalKind::Seed);
+    let ordered = |ab: &mut AlphaBetaConfig| {
+        ab.ordering = Some(OrderRule::TableFirst);
+        ab.history = Some(HistoryRule::CutOffs);
+    };
     let sets = [
-        ("minimax", SearchConfig { algo: Algo::Minimax, ..off }),
+        ("minimax", off.minimax()),
         ("alphabeta", off),
-        ("alphabeta+ordering+history", SearchConfig { ordering: true, history: true, ..off }),
-        ("alphabeta+tt+ordering+history", SearchConfig { tt: true, ordering: true, history: true, ..off }),
+        ("alphabeta+ordering+history", off.with_alpha_beta(ordered)),
+        (
+            "alphabeta+tt+ordering+history",
+            off.with_alpha_beta(ordered).with_alpha_beta(|ab| ab.table = Some(TableConfig::default())),
+        ),
         ("all", SearchConfig { eval: EvalKind::Seed, ..SearchConfig::default() }),
     ];
     let mut group = c.benchmark_group("e1f2_depth8_seed");
@@ -38,7 +48,7 @@ fn deep(c: &mut Criterion) {
     group.bench_function("default", |b| {
         b.iter(|| search(SearchConfig::default(), black_box(&Position::standard()), Limits::default()))
     });
-    let deepening = SearchConfig { prove: false, ..SearchConfig::default() };
+    let deepening = SearchConfig::default().without_proof();
     group.bench_function("iterative_deepening", |b| {
         b.iter(|| search(deepening, black_box(&Position::standard()), Limits::default()))
     });

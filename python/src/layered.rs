@@ -11,8 +11,8 @@ use numpy::IntoPyArray;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use ryg_layers::{ExactLayers, LayerStore};
-use ryg_wide::tablebase::ExactSource;
+use ryg_layers::{ExactLayers, Format, LayerStore, WinLossStore};
+use ryg_wide::tablebase::{ExactSource, Layers};
 use ryg_wide::{Position, Side, Size};
 
 use crate::position::{any_position_arg, size_any, solve_dict, value_error};
@@ -42,18 +42,33 @@ impl Kind {
     }
 }
 
-/// An open table: its exact layers, or its win/loss ones.
+/// An open table: its exact layers, or its win/loss ones (two types of store: only the
+/// exact one answers exact results).
 #[derive(Clone)]
 enum Table {
     Exact(Arc<ExactLayers>),
-    WinLoss(Arc<LayerStore>),
+    WinLoss(Arc<WinLossStore>),
 }
 
 impl Table {
-    fn store(&self) -> &LayerStore {
+    fn layers(&self) -> &Layers {
         match self {
-            Table::Exact(files) => files,
-            Table::WinLoss(store) => store,
+            Table::Exact(files) => files.layers(),
+            Table::WinLoss(store) => store.layers(),
+        }
+    }
+
+    fn dir(&self) -> &Path {
+        match self {
+            Table::Exact(files) => files.dir(),
+            Table::WinLoss(store) => store.dir(),
+        }
+    }
+
+    fn winner(&self, position: &Position) -> anyhow::Result<Side> {
+        match self {
+            Table::Exact(files) => files.winner(position),
+            Table::WinLoss(store) => store.winner(position),
         }
     }
 
@@ -91,18 +106,21 @@ fn missing(dir: &Path, size: Size, kinds: &[Kind], given: bool) -> PyErr {
     let cache = if given { format!(" --cache-dir '{}'", dir.display()) } else { String::new() };
     let command = |kind: Kind| format!("ryg solve --size {}{}{cache}", size.n(), kind.build_flags(size));
     let what = |kind: Kind| if kind == Kind::Exact { "exact" } else { "win/loss" };
-    for &kind in kinds {
-        let store = match kind {
-            Kind::Exact => LayerStore::new(dir, size),
-            Kind::WinLoss => LayerStore::win_loss(dir, size),
-        };
+    /// The layer files of `store` on disk, of how many, and their folder.
+    fn on_disk<F: Format>(store: &LayerStore<F>) -> (usize, usize, PathBuf) {
         let total = store.layers().len();
-        let on_disk = (0..total).filter(|&l| store.finished(l)).count();
+        ((0..total).filter(|&l| store.finished(l)).count(), total, store.dir().to_path_buf())
+    }
+    for &kind in kinds {
+        let (on_disk, total, folder) = match kind {
+            Kind::Exact => on_disk(&LayerStore::new(dir, size)),
+            Kind::WinLoss => on_disk(&LayerStore::win_loss(dir, size)),
+        };
         if on_disk > 0 {
             return PyFileNotFoundError::new_err(format!(
                 "the {size} {} tablebase in '{}' is unfinished ({on_disk} of {total} layer files): `{}` resumes its build",
                 what(kind),
-                store.dir().display(),
+                folder.display(),
                 command(kind)
             ));
         }
@@ -154,7 +172,7 @@ impl PyLayeredTablebase {
     /// `position` (a `ryg.Position` or FEN) in the wide engine's types, on this table's size.
     fn position(&self, position: &Bound<'_, PyAny>) -> PyResult<Position> {
         let position = any_position_arg(position)?.to_wide();
-        let size = self.table.store().layers().size();
+        let size = self.table.layers().size();
         if position.size() != size {
             return Err(value_error(format!(
                 "the position is on {}, this table is of {size}",
@@ -181,7 +199,7 @@ impl PyLayeredTablebase {
     /// The board's side length.
     #[getter]
     fn size(&self) -> u8 {
-        self.table.store().layers().size().n()
+        self.table.layers().size().n()
     }
 
     /// `"exact"` (the winner and the plies of every position) or `"win_loss"` (the winner).
@@ -193,20 +211,20 @@ impl PyLayeredTablebase {
     /// The folder of the layer files.
     #[getter]
     fn path(&self) -> PathBuf {
-        self.table.store().dir().to_path_buf()
+        self.table.dir().to_path_buf()
     }
 
     /// How many layer files the table has.
     #[getter]
     fn layers(&self) -> usize {
-        self.table.store().layers().len()
+        self.table.layers().len()
     }
 
     /// The winner of `position` (a `ryg.Position` or FEN of this size): `"mouse"` or `"cats"`.
     fn winner(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
         let position = self.position(position)?;
-        let store = self.table.store();
-        Ok(py.detach(|| store.winner(&position)).map_err(unreadable)?.name())
+        let table = &self.table;
+        Ok(py.detach(|| table.winner(&position)).map_err(unreadable)?.name())
     }
 
     /// The results of `position` and of each of its moves, as `ryg solve --json` prints them
@@ -278,7 +296,7 @@ impl PyLayeredTablebase {
             "ryg.LayeredTablebase(size={}, kind='{}', path='{}')",
             self.size(),
             self.kind(),
-            self.table.store().dir().display()
+            self.table.dir().display()
         )
     }
 }

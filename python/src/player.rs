@@ -135,7 +135,7 @@ fn wide_player(narrow: &ryg::Player, seed: u64) -> ryg_wide::Player {
             let engine: ryg_wide::Engine = spec.engine.name().parse().expect("the same engines");
             ryg_wide::Player::engine(ryg_wide::EngineSpec { engine, depth: spec.depth }, seed)
         }
-        None => ryg_wide::Player::new(narrow.level().to_string().parse().expect("the same levels"), seed),
+        None => ryg_wide::Player::new(ryg_wide::narrow::wide_level(narrow.level()), seed),
     }
 }
 

@@ -8,7 +8,9 @@ use numpy::IntoPyArray;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use ryg::search::{Limits, NoHandler, SearchConfig, SearchResult, Searcher, MAX_DEPTH};
+use ryg::search::{
+    Limits, NoHandler, SearchConfig, SearchResult, Searcher, TableConfig, TableSize, MAX_DEPTH,
+};
 use ryg::Position;
 
 use crate::encoding;
@@ -18,7 +20,8 @@ use crate::position::{any_position_arg, on_position, position_arg};
 const TABLE_SLOTS: usize = 1 << 16;
 
 fn searcher() -> Searcher {
-    Searcher::new(SearchConfig { table_slots: Some(TABLE_SLOTS), ..SearchConfig::default() })
+    let table = TableConfig { size: TableSize::Slots(TABLE_SLOTS), cutoffs: true };
+    Searcher::new(SearchConfig::default().with_alpha_beta(|ab| ab.table = Some(table)))
 }
 
 fn depth_of(depth: i64) -> PyResult<u8> {
@@ -42,11 +45,12 @@ fn score(result: &Option<SearchResult>) -> i32 {
 /// action encoding is `$enc`.
 macro_rules! search_dict {
     ($py:expr, $engine:ident, $enc:ident, $position:expr, $depth:expr) => {{
-        use $engine::search::{Limits, NoHandler, SearchConfig, Searcher};
+        use $engine::search::{Limits, NoHandler, SearchConfig, Searcher, TableConfig, TableSize};
         let (py, position, depth) = ($py, $position, $depth);
         let result = py.detach(|| {
+            let table = TableConfig { size: TableSize::Slots(TABLE_SLOTS), cutoffs: true };
             let mut searcher =
-                Searcher::new(SearchConfig { table_slots: Some(TABLE_SLOTS), ..SearchConfig::default() });
+                Searcher::new(SearchConfig::default().with_alpha_beta(|ab| ab.table = Some(table)));
             position
                 .outcome()
                 .is_none()

@@ -5,7 +5,7 @@ use ryg::{Position, Square, SquareSet};
 use serde::Serialize;
 
 use crate::params::required;
-use crate::{Params, QueryError};
+use crate::{ErrorCode, Params, QueryError};
 
 /// A square set: its number (hex), its bits (`Square::LIMIT` of them, the highest first) and its
 /// squares.
@@ -51,9 +51,9 @@ pub fn bits(position: &Position, params: &Params) -> Result<BitsReport, QueryErr
         text.parse().ok().filter(|&sq| position.size().board().contains(sq)).ok_or_else(|| {
             QueryError::bad_request(format!("bad square '{text}': not a dark square of this board"))
         })?;
-    let b = position
-        .move_bits(square)
-        .ok_or_else(|| QueryError::bad_request(format!("no piece on {square}")).with_code("empty_square"))?;
+    let b = position.move_bits(square).ok_or_else(|| {
+        QueryError::bad_request(format!("no piece on {square}")).with_code(ErrorCode::EmptySquare)
+    })?;
     Ok(BitsReport {
         fen: position.fen(),
         square: square.to_string(),

@@ -15,7 +15,7 @@ pub mod think;
 pub mod tree;
 pub mod weights;
 
-pub use error::QueryError;
+pub use error::{ErrorCode, QueryError};
 
 /// Query parameters by name, as the request gave them (checked by each question's `parse`).
 pub type Params = std::collections::HashMap<String, String>;

@@ -4,7 +4,7 @@
 use ryg::eval::EvalKind;
 use ryg::Position;
 
-use crate::{Params, QueryError};
+use crate::{ErrorCode, Params, QueryError};
 
 /// The parameter `name`, or a 400 naming it.
 ///
@@ -66,5 +66,7 @@ pub fn eval_kind(params: &Params) -> Result<EvalKind, QueryError> {
 /// `bad_fen` when it is not a valid position of these boards.
 pub fn position(params: &Params) -> Result<Position, QueryError> {
     let fen = required(params, "fen")?;
-    fen.parse().map_err(|e| QueryError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
+    fen.parse().map_err(|e| {
+        QueryError::bad_request(format!("invalid fen '{fen}': {e}")).with_code(ErrorCode::BadFen)
+    })
 }

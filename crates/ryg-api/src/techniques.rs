@@ -63,15 +63,19 @@ fn config_of(params: &Params) -> Result<(SearchConfig, Option<Engine>), QueryErr
             name.parse().map_err(|e: ryg::EngineError| QueryError::bad_request(e.to_string()))?;
         return Ok((engine.config(), Some(engine)));
     }
+    let (table, ordering, history) =
+        (switch(params, "tt")?, switch(params, "ordering")?, switch(params, "history")?);
     let config = SearchConfig {
         eval: eval_kind(params)?,
-        tt: switch(params, "tt")?,
-        ordering: switch(params, "ordering")?,
-        history: switch(params, "history")?,
         iterative_deepening: switch(params, "id")?,
-        prove: false,
         ..SearchConfig::default()
-    };
+    }
+    .with_alpha_beta(|ab| {
+        ab.proof = None;
+        ab.table = ab.table.filter(|_| table);
+        ab.ordering = ab.ordering.filter(|_| ordering);
+        ab.history = ab.history.filter(|_| history);
+    });
     Ok((config, None))
 }
 
@@ -90,14 +94,14 @@ impl TechniquesReport {
             engine: engine.map(|e| e.name()),
             depth,
             techniques: Techniques {
-                tt: config.tt,
-                ordering: config.ordering,
-                history: config.history,
+                tt: config.uses_table(),
+                ordering: config.alpha_beta().is_some_and(|ab| ab.ordering.is_some()),
+                history: config.alpha_beta().is_some_and(|ab| ab.history.is_some()),
                 iterative_deepening: config.iterative_deepening,
             },
             node_budget: TECHNIQUES_NODE_BUDGET,
             depths,
-            table: config.tt.then(|| TableReport::of(&m.searcher)),
+            table: config.uses_table().then(|| TableReport::of(&m.searcher)),
             history: HistoryCell::all(&m.searcher),
         }
     }

@@ -3,46 +3,14 @@
 //! tables' reports serve `/api/techniques` too.
 
 use ryg::eval::EvalKind;
-use ryg::search::{Limits, SearchConfig, Searcher, Trace, Tree};
+use ryg::report::TracedNodeReport;
+use ryg::search::{HistoryRule, Limits, OrderRule, SearchConfig, Searcher, TableConfig, Trace, Tree};
 use ryg::Position;
 use serde::Serialize;
 
 use crate::params::{eval_kind, int_param};
 use crate::tree::{step_reports, StepReport, MAX_TREE_DEPTH};
 use crate::{Params, QueryError};
-
-/// One node of the traced alpha-beta search (the tree's node shape, plus `cut`).
-#[derive(Serialize)]
-struct ThinkNode {
-    id: usize,
-    parent: Option<usize>,
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    ply: u16,
-    fen: String,
-    to_move: &'static str,
-    eval: Option<String>,
-    /// `None` for a pruned node, never searched.
-    value: Option<String>,
-    best: bool,
-    /// Whether a cut-off skipped this branch.
-    cut: bool,
-    /// Whether it was searched without children (a leaf at the depth, or a game end).
-    leaf: bool,
-    /// The alpha-beta window the node was searched with, for the mouse (`-inf`/`+inf` open).
-    window: [String; 2],
-}
-
-/// A window bound for display: an open end is `-inf` or `+inf`.
-fn bound(score: ryg::Score) -> String {
-    if score >= ryg::Score::INFINITY {
-        "+inf".to_string()
-    } else if score <= -ryg::Score::INFINITY {
-        "-inf".to_string()
-    } else {
-        score.to_string()
-    }
-}
 
 #[derive(Serialize)]
 struct TechniqueCount {
@@ -102,7 +70,7 @@ pub struct ThinkReport {
     eval: String,
     best_move: Option<String>,
     value: Option<String>,
-    nodes: Vec<ThinkNode>,
+    nodes: Vec<TracedNodeReport>,
     /// The order the traced search visits `nodes` in.
     steps: Vec<StepReport>,
     counts: Vec<TechniqueCount>,
@@ -115,11 +83,11 @@ pub struct ThinkReport {
 /// the table's move, found by an earlier iteration, could not order anything), the table,
 /// ordering and history.
 fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 5] {
-    let plain = SearchConfig { tt_megabytes: 1, ..SearchConfig::plain(eval) };
+    let plain = SearchConfig::plain(eval);
     let deepening = SearchConfig { iterative_deepening: true, ..plain };
-    let table = SearchConfig { tt: true, ..deepening };
-    let ordering = SearchConfig { ordering: true, ..table };
-    let history = SearchConfig { history: true, ..ordering };
+    let table = deepening.with_alpha_beta(|ab| ab.table = Some(TableConfig::megabytes(1)));
+    let ordering = table.with_alpha_beta(|ab| ab.ordering = Some(OrderRule::TableFirst));
+    let history = ordering.with_alpha_beta(|ab| ab.history = Some(HistoryRule::CutOffs));
     [
         ("alpha-beta", plain),
         ("+deepening", deepening),
@@ -131,32 +99,7 @@ fn technique_sets(eval: EvalKind) -> [(&'static str, SearchConfig); 5] {
 
 fn think_report(position: &Position, depth: u8, eval: EvalKind) -> ThinkReport {
     let trace = Trace::search(position, depth, eval);
-    let line = trace.line_marks();
-    let nodes = trace
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(id, n)| ThinkNode {
-            id,
-            parent: n.parent,
-            mv: n.mv.map(|m| m.to_string()),
-            ply: n.ply,
-            fen: n.position.fen(),
-            to_move: n.position.side_to_move().name(),
-            eval: n.eval.map(|e| n.for_mouse(e).to_string()),
-            value: n.value.map(|v| n.for_mouse(v).to_string()),
-            best: line[id],
-            cut: n.pruned,
-            leaf: n.children.is_empty() && !n.pruned,
-            window: {
-                let (alpha, beta) = n.window;
-                match n.position.side_to_move() {
-                    ryg::Side::Mouse => [bound(alpha), bound(beta)],
-                    ryg::Side::Cats => [bound(-beta), bound(-alpha)],
-                }
-            },
-        })
-        .collect();
+    let nodes = TracedNodeReport::all(&trace);
     let minimax = Tree::build(position, depth, eval).nodes.len() as u64;
     let mut counts = vec![TechniqueCount { technique: "minimax", nodes: minimax }];
     let mut last = None;

@@ -4,13 +4,13 @@
 //! tablebase.
 
 use ryg::eval::{EvalKind, Weights};
-use ryg::search::{Limits, NoHandler, SearchConfig, Searcher};
+use ryg::search::{Limits, NoHandler, SearchConfig, Searcher, TableConfig};
 use ryg::tuning::{keep_the_win_config, keep_the_win_set, keeps_the_win};
 use ryg::{Position, Size, Tablebase};
 use serde::Serialize;
 
 use crate::params::{eval_kind, int_param};
-use crate::{Params, QueryError};
+use crate::{ErrorCode, Params, QueryError};
 
 /// The deepest search `/api/weights` runs.
 pub const MAX_WEIGHTS_DEPTH: u64 = 6;
@@ -24,7 +24,7 @@ pub const KEEP_SEED: u64 = 3;
 fn weights(params: &Params, kind: EvalKind) -> Result<Weights, QueryError> {
     let Some(text) = params.get("weights") else { return Ok(Weights::of(kind)) };
     let bad = |why: String| {
-        QueryError::bad_request(format!("bad weights '{text}': {why}")).with_code("bad_weights")
+        QueryError::bad_request(format!("bad weights '{text}': {why}")).with_code(ErrorCode::BadWeights)
     };
     let values = text
         .split(',')
@@ -102,7 +102,8 @@ fn report(tablebase: Option<&Tablebase>, position: &Position, depth: u8, weights
         .collect();
     let over = position.count_moves() == 0;
     // the same search as `ryg analyze --depth D --eval KIND`, with these weights
-    let config = SearchConfig { eval: kind, weights: Some(weights), prove: false, ..SearchConfig::default() };
+    let config =
+        SearchConfig { eval: kind, weights: Some(weights), ..SearchConfig::default() }.without_proof();
     let mut searcher = Searcher::new(config);
     let (best_move, score, nodes) = if over {
         (None, None, 0)
@@ -111,7 +112,7 @@ fn report(tablebase: Option<&Tablebase>, position: &Position, depth: u8, weights
         (r.best_move.map(|m| m.to_string()), Some(r.score.to_string()), r.nodes)
     };
     // each move's search clears its table first: a small one is enough at these depths
-    let moves = Searcher::new(SearchConfig { tt_megabytes: 1, ..config })
+    let moves = Searcher::new(config.with_alpha_beta(|ab| ab.table = Some(TableConfig::megabytes(1))))
         .move_scores(position, depth)
         .into_iter()
         .map(|(m, s)| MoveScore { mv: m.to_string(), score: s.to_string() })

@@ -3,27 +3,27 @@
 //! temporary name and renamed (`crate::atomic`), with a progress bar or lines, the free disk
 //! and memory checked first, and a build that was stopped resumed after the last finished
 //! layer; and `--verify`. The files' format and their reader — the lookups of `ryg solve`, the
-//! server, the terminal game and the Python package — are the `ryg-layers` library's.
+//! server, the terminal game and the Python package — are the `ryg-layers` library's, with a
+//! store's format its type (`LayerStore<Exact>`, `WinLossStore`); each format's build is a
+//! [`BuildFormat`] here (the win/loss one in `layers/win_loss.rs`).
 
 use std::fs;
-use std::io::{Seek, SeekFrom, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use ryg_layers::{blocks, compress, data_start, HEADER_LEN, WIN_LOSS_RUN};
-pub use ryg_layers::{ExactLayers, LayerStore};
-use ryg_wide::tablebase::{checksum, Checksum, LayerStats};
+use ryg_layers::{compress, Exact, Format, HEADER_LEN};
+pub use ryg_layers::{ExactLayers, LayerStore, WinLossStore};
+use ryg_wide::tablebase::{checksum, LayerStats};
 
 use crate::atomic::write_atomically_with;
 
 mod progress;
+mod win_loss;
 
 pub use progress::check_room;
 use progress::{progress, Reporter};
 
-/// The share of a win/loss layer's bits its file is assumed to take when the disk is checked
-/// (a sixth; the measured ratios are in docs/engine.md).
-const WIN_LOSS_ASSUMED_RATIO: u64 = 6;
 /// The share of a layer's bytes its file is assumed to take when the disk is checked before
 /// a build (a quarter: more than the measured ratios, docs/engine.md).
 const ASSUMED_RATIO: u64 = 4;
@@ -32,6 +32,24 @@ const ASSUMED_RATIO: u64 = 4;
 pub struct Built {
     pub resumed_from: Option<usize>,
     pub seconds: f64,
+}
+
+/// How a format's layers are built and checked: the command line's part of a [`Format`].
+pub trait BuildFormat: Format {
+    /// The bytes the layers `todo` will take, and the memory the largest of them needs.
+    fn needs(store: &LayerStore<Self>, todo: std::ops::Range<usize>) -> (u64, u64);
+
+    /// Solves and writes the layers from `top_missing` down (the one after it, when there is
+    /// one, is on disk).
+    fn build_layers(
+        store: &LayerStore<Self>,
+        top_missing: usize,
+        threads: usize,
+        report: &Reporter,
+    ) -> Result<()>;
+
+    /// Reads `layer` whole, checking every block and the checksum.
+    fn check(store: &LayerStore<Self>, layer: usize, threads: usize) -> Result<()>;
 }
 
 /// The command line's part of a [`LayerStore`]: building its layer files and checking them.
@@ -50,19 +68,14 @@ pub trait Build {
     fn build(&self, todo: std::ops::Range<usize>, threads: usize) -> Result<Built>;
 }
 
-impl Build for LayerStore {
+impl<F: BuildFormat> Build for LayerStore<F> {
     fn verify(&self, threads: usize) -> Result<Vec<(usize, String)>> {
         let finished: Vec<usize> = (0..self.layers().len()).filter(|&l| self.finished(l)).collect();
         let bar = progress(finished.iter().map(|&l| self.layers().configs(l)).sum(), "checking");
         let mut damaged = Vec::new();
         for layer in finished.into_iter().rev() {
             bar.set_message(format!("layer {layer}"));
-            let read = if self.is_win_loss() {
-                self.scan_win_loss(layer, None)
-            } else {
-                self.read_layer(layer, threads).map(drop)
-            };
-            if let Err(err) = read {
+            if let Err(err) = F::check(self, layer, threads) {
                 let path = self.path(layer);
                 self.forget(layer);
                 fs::remove_file(&path)
@@ -76,25 +89,7 @@ impl Build for LayerStore {
     }
 
     fn needs(&self, todo: std::ops::Range<usize>) -> (u64, u64) {
-        let layers = self.layers();
-        if self.is_win_loss() {
-            let disk =
-                todo.clone().map(|l| HEADER_LEN as u64 + self.stored_len(l) / WIN_LOSS_ASSUMED_RATIO).sum();
-            let rows = |l: usize| layers.win_loss_row_words(layers.configs(l)) as u64 * 8;
-            // this layer's rows and the next one's, and a run's bits, bytes and compressed blocks
-            let run = layers.win_loss_words(WIN_LOSS_RUN) as u64 * 8 * 4;
-            let memory = todo
-                .map(|l| rows(l) + if l + 1 < layers.len() { rows(l + 1) } else { 0 } + run)
-                .max()
-                .unwrap_or(0);
-            return (disk, memory);
-        }
-        let disk = todo.clone().map(|l| HEADER_LEN as u64 + layers.layer_len(l) / ASSUMED_RATIO).sum();
-        let memory = todo
-            .map(|l| layers.layer_len(l) + if l + 1 < layers.len() { layers.layer_len(l + 1) / 2 } else { 0 })
-            .max()
-            .unwrap_or(0);
-        (disk, memory)
+        F::needs(self, todo)
     }
 
     fn build(&self, todo: std::ops::Range<usize>, threads: usize) -> Result<Built> {
@@ -106,33 +101,59 @@ impl Build for LayerStore {
         fs::create_dir_all(self.dir())
             .with_context(|| format!("cannot create the cache directory '{}'", self.dir().display()))?;
         let resumed_from = (top_missing + 1 < layers.len()).then_some(top_missing + 1);
-        let report = Reporter::new(self, top_missing);
-        if self.is_win_loss() {
-            build_win_loss(self, top_missing, resumed_from, threads, &report)?;
-        } else {
-            let mut next = match resumed_from {
-                Some(l) => layers.mouse_rows(self.read_layer(l, threads).context("cannot resume the build")?),
-                None => Vec::new(),
-            };
-            for layer in (0..=top_missing).rev() {
-                report.start_layer(layer);
-                let mut table = vec![0u8; layers.layer_len(layer) as usize];
-                layers.solve_layer(layer, &next, &mut table, threads, &|n| report.solved_to(n))?;
-                let stats = layers.layer_stats(layer, &table)?;
-                write_layer(self, layer, &table, &stats, threads)?;
-                drop(next);
-                next = layers.mouse_rows(table);
-                report.end_layer(layer);
-            }
-        }
+        let report = Reporter::new(layers, self.dir(), top_missing);
+        F::build_layers(self, top_missing, threads, &report)?;
         report.finish();
         Ok(Built { resumed_from, seconds: started.elapsed().as_secs_f64() })
     }
 }
 
-/// Writes `layer`'s file whole: its header, the block index and the compressed blocks.
+impl BuildFormat for Exact {
+    fn needs(store: &LayerStore<Exact>, todo: std::ops::Range<usize>) -> (u64, u64) {
+        let layers = store.layers();
+        let disk = todo.clone().map(|l| HEADER_LEN as u64 + layers.layer_len(l) / ASSUMED_RATIO).sum();
+        let memory = todo
+            .map(|l| layers.layer_len(l) + if l + 1 < layers.len() { layers.layer_len(l + 1) / 2 } else { 0 })
+            .max()
+            .unwrap_or(0);
+        (disk, memory)
+    }
+
+    /// Each layer solved whole in memory from the mouse-to-move rows of the one after it,
+    /// then compressed and written.
+    fn build_layers(
+        store: &LayerStore<Exact>,
+        top_missing: usize,
+        threads: usize,
+        report: &Reporter,
+    ) -> Result<()> {
+        let layers = store.layers();
+        let mut next = if top_missing + 1 < layers.len() {
+            layers.mouse_rows(store.read_layer(top_missing + 1, threads).context("cannot resume the build")?)
+        } else {
+            Vec::new()
+        };
+        for layer in (0..=top_missing).rev() {
+            report.start_layer(layer);
+            let mut table = vec![0u8; layers.layer_len(layer) as usize];
+            layers.solve_layer(layer, &next, &mut table, threads, &|n| report.solved_to(n))?;
+            let stats = layers.layer_stats(layer, &table)?;
+            write_layer(store, layer, &table, &stats, threads)?;
+            drop(next);
+            next = layers.mouse_rows(table);
+            report.end_layer(layer);
+        }
+        Ok(())
+    }
+
+    fn check(store: &LayerStore<Exact>, layer: usize, threads: usize) -> Result<()> {
+        store.read_layer(layer, threads).map(drop)
+    }
+}
+
+/// Writes exact `layer`'s file whole: its header, the block index and the compressed blocks.
 fn write_layer(
-    store: &LayerStore,
+    store: &LayerStore<Exact>,
     layer: usize,
     table: &[u8],
     stats: &LayerStats,
@@ -148,91 +169,6 @@ fn write_layer(
         file.write_all(&index)?;
         file.write_all(&data)
     })
-}
-
-/// The win/loss build: each layer solved, compressed and written a run at a time, keeping
-/// only its mouse-to-move rows for the layer before it.
-fn build_win_loss(
-    store: &LayerStore,
-    top_missing: usize,
-    resumed_from: Option<usize>,
-    threads: usize,
-    report: &Reporter,
-) -> Result<()> {
-    let layers = store.layers();
-    let mut next = match resumed_from {
-        Some(l) => {
-            let mut rows = vec![0u64; layers.win_loss_row_words(layers.configs(l))];
-            store.scan_win_loss(l, Some(&mut rows)).context("cannot resume the build")?;
-            rows
-        }
-        None => Vec::new(),
-    };
-    for layer in (0..=top_missing).rev() {
-        report.start_layer(layer);
-        let configs = layers.configs(layer);
-        let mut rows = vec![0u64; layers.win_loss_row_words(configs)];
-        let len = store.stored_len(layer);
-        let n_blocks = blocks(len);
-        store.forget(layer);
-        let mut failure = None;
-        let written = write_atomically_with(&store.path(layer), |file| {
-            // the header and the index once the runs are written
-            file.write_all(&vec![0u8; data_start(n_blocks) as usize])?;
-            let mut index = Vec::with_capacity(n_blocks + 1);
-            let mut sum = Checksum::new();
-            let mut stats = LayerStats::default();
-            let mut at = 0u64;
-            let mut first = 0;
-            while first < configs {
-                let n = WIN_LOSS_RUN.min(configs - first);
-                let mut bits = vec![0u64; layers.win_loss_words(n)];
-                let rows_at = layers.win_loss_row_words(first);
-                let solved = layers.solve_win_loss(
-                    layer,
-                    &next,
-                    first,
-                    n,
-                    &mut bits,
-                    &mut rows[rows_at..],
-                    threads,
-                    &|c| report.solved(c),
-                );
-                let counts = match solved {
-                    Ok(counts) => counts,
-                    Err(err) => {
-                        failure = Some(anyhow::Error::from(err));
-                        return Err(std::io::Error::other("the layer could not be solved"));
-                    }
-                };
-                for (a, b) in stats.counts.iter_mut().flatten().zip(counts.iter().flatten()) {
-                    *a += b;
-                }
-                let bytes: Vec<u8> = bits.iter().flat_map(|w| w.to_le_bytes()).collect();
-                drop(bits);
-                sum.update(&bytes);
-                let (starts, data) = compress(&bytes, threads).map_err(std::io::Error::other)?;
-                index.extend(starts[..starts.len() - 1].iter().map(|s| at + s));
-                at += data.len() as u64;
-                file.write_all(&data)?;
-                first += n;
-            }
-            index.push(at);
-            debug_assert_eq!(index.len(), n_blocks + 1);
-            file.seek(SeekFrom::Start(0))?;
-            file.write_all(&store.header(layer, len, sum.finish(), &stats))?;
-            let index: Vec<u8> = index.iter().flat_map(|at| at.to_le_bytes()).collect();
-            file.write_all(&index)
-        });
-        if let Some(err) = failure {
-            return Err(err);
-        }
-        written?;
-        drop(next);
-        next = rows;
-        report.end_layer(layer);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

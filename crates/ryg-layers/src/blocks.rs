@@ -11,7 +11,7 @@ use anyhow::{ensure, Result};
 use ryg_wide::tablebase::{ExactSource, ProbeError};
 use ryg_wide::{ExactResult, Position, Size};
 
-use super::{blocks, data_start, LayerStore, BLOCK, HEADER_LEN};
+use super::{blocks, data_start, Exact, Format, LayerStore, WinLoss, BLOCK, HEADER_LEN};
 
 /// The blocks a store keeps decompressed: 16 MiB at most.
 pub const CACHED_BLOCKS: usize = 1024;
@@ -94,7 +94,7 @@ thread_local! {
     static UNPACK: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { std::cell::RefCell::new(None) };
 }
 
-impl LayerStore {
+impl<F: Format> LayerStore<F> {
     /// Forgets `layer`'s open file and cached blocks: the build calls it before it writes the
     /// layer's file again or removes it.
     pub fn forget(&self, layer: usize) {
@@ -151,11 +151,11 @@ pub struct CacheStats {
     pub misses: u64,
 }
 
-impl LayerStore {
+impl<F: Format> LayerStore<F> {
     /// The same store with a cache of `blocks` blocks instead of [`CACHED_BLOCKS`] (the tests'
     /// way to make it evict).
     #[must_use]
-    pub fn with_cache(mut self, blocks: usize) -> LayerStore {
+    pub fn with_cache(mut self, blocks: usize) -> LayerStore<F> {
         self.cache = Mutex::new(BlockCache::new(blocks));
         self
     }
@@ -165,17 +165,21 @@ impl LayerStore {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         CacheStats { blocks: cache.blocks.len(), hits: cache.hits, misses: cache.misses }
     }
+}
 
+impl LayerStore<Exact> {
     /// The exact layers of `size` under the cache directory `cache`, if every one is on disk
     /// (its header sound): the table lookups read; `None` while it is missing or unfinished.
     pub fn complete(cache: &Path, size: Size) -> Option<ExactLayers> {
         let store = LayerStore::new(cache, size);
         store.to_solve().is_empty().then_some(ExactLayers(store))
     }
+}
 
+impl LayerStore<WinLoss> {
     /// The win/loss layers of `size` under `cache`, if every one is on disk (its header
     /// sound): `None` while they are missing or unfinished.
-    pub fn complete_win_loss(cache: &Path, size: Size) -> Option<LayerStore> {
+    pub fn complete_win_loss(cache: &Path, size: Size) -> Option<LayerStore<WinLoss>> {
         let store = LayerStore::win_loss(cache, size);
         store.to_solve().is_empty().then_some(store)
     }
@@ -183,9 +187,10 @@ impl LayerStore {
 
 /// The exact table read from its layer files, every one on disk: the [`ExactSource`] of sizes
 /// too large to hold in memory (12×12), or of any size built with `ryg solve --layered`. Only
-/// [`LayerStore::complete`] makes one, of exact layers: win/loss layers hold no distances, and
-/// are no source of exact results by their type.
-pub struct ExactLayers(LayerStore);
+/// [`LayerStore::complete`] makes one, of exact layers: win/loss layers
+/// ([`WinLossStore`](super::WinLossStore)) hold no distances, and are no source of exact
+/// results by their type.
+pub struct ExactLayers(LayerStore<Exact>);
 
 impl std::ops::Deref for ExactLayers {
     type Target = LayerStore;

@@ -2,7 +2,10 @@
 //! file per layer in ryg's cache directory (`tablebase-12x12/layer-065.ryg`), with a header
 //! (format, size, layer, length, checksum, the layer's statistics). This crate is the files'
 //! format and their reader: the lookups of `ryg solve`, `ryg serve`, the terminal game and
-//! the Python package (`ryg.open_tablebase`). The build that writes them — solving the layers
+//! the Python package (`ryg.open_tablebase`). A store's format is its type: a
+//! [`LayerStore<Exact>`] (a byte a position, the winner and the distance; complete, an
+//! [`ExactLayers`], the one [`ExactSource`](ryg_wide::tablebase::ExactSource)) or a
+//! [`WinLossStore`] (a bit a position, the winner only). The build that writes them — solving the layers
 //! from the last down to the first, each written whole under a temporary name and renamed,
 //! resuming after the last finished one — is the command line's (crates/ryg-cli/src/layers.rs),
 //! with the format's pieces it needs from here ([`LayerStore::header`], [`compress`]).
@@ -15,28 +18,26 @@
 use std::collections::HashMap;
 use std::fs;
 use std::io::{Read, Seek, SeekFrom};
+use std::marker::PhantomData;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{ensure, Context, Result};
-use ryg_wide::tablebase::{checksum, Checksum, LayerStats, Layers, WIN_LOSS_ALIGN};
+use ryg_wide::tablebase::{checksum, LayerStats, Layers};
 use ryg_wide::{ExactResult, Position, Side, Size};
 
 mod blocks;
+mod win_loss;
 
 use blocks::BlockCache;
 pub use blocks::{CacheStats, ExactLayers, CACHED_BLOCKS};
+pub use win_loss::{WinLoss, WIN_LOSS_RUN};
+
+/// The win/loss layer files of one board size: winners, never exact results.
+pub type WinLossStore = LayerStore<WinLoss>;
 
 const MAGIC: &[u8; 8] = b"RYGLAYER";
-/// The magic of a win/loss layer file (one bit per position).
-const WIN_LOSS_MAGIC: &[u8; 8] = b"RYGWLBIT";
-/// A win/loss layer is solved, compressed and written in runs of this many configurations
-/// (whole blocks of bits: 2^20 · 2M / 8 bytes is a multiple of [`BLOCK`]), so that only its
-/// mouse-to-move rows stay in memory; it is read back ([`LayerStore::scan_win_loss`]) in the
-/// same runs.
-pub const WIN_LOSS_RUN: u64 = 1 << 20;
-const _: () = assert!(WIN_LOSS_RUN.is_multiple_of(WIN_LOSS_ALIGN));
 /// Version 2: compressed blocks (version 1 files, uncompressed, are built again).
 const VERSION: u32 = 2;
 /// The header: magic, version, size, layer, block size, configurations, length, checksum,
@@ -57,16 +58,42 @@ pub fn default_cache_dir() -> Option<PathBuf> {
         .or_else(|| env("HOME").map(|home| home.join(".cache").join("ryg")))
 }
 
-/// The layer files of one board size.
-pub struct LayerStore {
+mod sealed {
+    /// Only this crate's formats are formats: their files are this crate's to read.
+    pub trait Sealed {}
+    impl Sealed for super::Exact {}
+    impl Sealed for super::WinLoss {}
+}
+
+/// What a store's layer files hold: [`Exact`] results (a byte a position) or the [`WinLoss`]
+/// bits (a bit a position). The two are two types of store, so that only the exact one
+/// answers exact results. The command line's build adds how each is built.
+pub trait Format: sealed::Sealed + Sized + Send + Sync + 'static {
+    /// The files' magic.
+    const MAGIC: &'static [u8; 8];
+    /// The words a message gives the table before "tablebase": `""` or `"win/loss "`.
+    const NAME: &'static str;
+    /// The bytes `layer`'s table takes uncompressed.
+    fn stored_len(layers: &Layers, layer: usize) -> u64;
+    /// The winner of `position`, from the files.
+    ///
+    /// # Errors
+    /// When the layer's file is missing, not a sound layer file, or its block is damaged.
+    fn winner(store: &LayerStore<Self>, position: &Position) -> Result<Side>;
+}
+
+/// Exact layers: a byte a position, its winner and distance.
+pub struct Exact;
+
+/// The layer files of one board size, in format `F`.
+pub struct LayerStore<F: Format = Exact> {
     dir: PathBuf,
     layers: Layers,
-    /// Win/loss layers, one bit per position, instead of one byte of exact result.
-    win_loss: bool,
     /// The layer files lookups have opened (their headers checked), kept open for the next.
     opened: Mutex<HashMap<usize, Arc<(fs::File, Header)>>>,
     /// The blocks lookups read last.
     cache: Mutex<BlockCache>,
+    format: PhantomData<F>,
 }
 
 /// A layer file's header, read back.
@@ -140,28 +167,54 @@ pub fn compress(table: &[u8], threads: usize) -> Result<(Vec<u64>, Vec<u8>)> {
     Ok((index, data))
 }
 
-impl LayerStore {
-    /// The store of `size` under the cache directory `cache`.
-    pub fn new(cache: &Path, size: Size) -> LayerStore {
-        LayerStore {
-            dir: cache.join(format!("tablebase-{size}")),
-            layers: Layers::new(size),
-            win_loss: false,
-            opened: Mutex::new(HashMap::new()),
-            cache: Mutex::default(),
-        }
+impl LayerStore<Exact> {
+    /// The exact store of `size` under the cache directory `cache`.
+    pub fn new(cache: &Path, size: Size) -> LayerStore<Exact> {
+        LayerStore::in_dir(cache.join(format!("tablebase-{size}")), size)
     }
 
-    /// The win/loss store of `size` (one bit per position) under the cache directory `cache`:
-    /// `tablebase-NxN-win-loss`, or `tablebase-NxN-wdl` where an older ryg built it under that
-    /// name (the files are the same).
-    pub fn win_loss(cache: &Path, size: Size) -> LayerStore {
-        let dir = cache.join(format!("tablebase-{size}-win-loss"));
-        let old = cache.join(format!("tablebase-{size}-wdl"));
+    /// The byte of `position`, read from its block of its layer's file.
+    ///
+    /// # Errors
+    /// When the layer's file is missing, not a sound layer file, or its block is damaged.
+    pub fn byte(&self, position: &Position) -> Result<u8> {
+        let (layer, offset) = self.layers.locate(position);
+        self.stored_byte(layer, offset)
+    }
+
+    /// The exact result of `position` from the files.
+    ///
+    /// # Errors
+    /// As [`LayerStore::byte`], and when the byte holds no result (a damaged file).
+    pub fn result(&self, position: &Position) -> Result<ExactResult> {
+        let byte = self.byte(position)?;
+        Layers::decode(byte, position.side_to_move())
+            .with_context(|| format!("the layer file of {} holds no result for it (damaged)", position.fen()))
+    }
+}
+
+impl Format for Exact {
+    const MAGIC: &'static [u8; 8] = MAGIC;
+    const NAME: &'static str = "";
+
+    fn stored_len(layers: &Layers, layer: usize) -> u64 {
+        layers.layer_len(layer)
+    }
+
+    fn winner(store: &LayerStore<Exact>, position: &Position) -> Result<Side> {
+        Ok(store.result(position)?.winner)
+    }
+}
+
+impl<F: Format> LayerStore<F> {
+    /// The store of `size` whose files are in `dir`.
+    fn in_dir(dir: PathBuf, size: Size) -> LayerStore<F> {
         LayerStore {
-            dir: if !dir.exists() && old.is_dir() { old } else { dir },
-            win_loss: true,
-            ..LayerStore::new(cache, size)
+            dir,
+            layers: Layers::new(size),
+            opened: Mutex::new(HashMap::new()),
+            cache: Mutex::default(),
+            format: PhantomData,
         }
     }
 
@@ -170,26 +223,9 @@ impl LayerStore {
         dir_bytes(&self.dir)
     }
 
-    /// Whether the store holds win/loss bits.
-    pub fn is_win_loss(&self) -> bool {
-        self.win_loss
-    }
-
     /// The bytes `layer`'s table takes uncompressed (a byte or a bit per position).
     pub fn stored_len(&self, layer: usize) -> u64 {
-        if self.win_loss {
-            self.layers.win_loss_words(self.layers.configs(layer)) as u64 * 8
-        } else {
-            self.layers.layer_len(layer)
-        }
-    }
-
-    fn magic(&self) -> &'static [u8; 8] {
-        if self.win_loss {
-            WIN_LOSS_MAGIC
-        } else {
-            MAGIC
-        }
+        F::stored_len(&self.layers, layer)
     }
 
     pub fn layers(&self) -> &Layers {
@@ -210,7 +246,7 @@ impl LayerStore {
     /// index ([`compress`]).
     pub fn header(&self, layer: usize, len: u64, sum: u64, stats: &LayerStats) -> Vec<u8> {
         let mut h = Vec::with_capacity(HEADER_LEN);
-        h.extend_from_slice(self.magic());
+        h.extend_from_slice(F::MAGIC);
         h.extend_from_slice(&VERSION.to_le_bytes());
         h.extend_from_slice(&u32::from(self.layers.size().n()).to_le_bytes());
         h.extend_from_slice(&(layer as u32).to_le_bytes());
@@ -240,7 +276,7 @@ impl LayerStore {
         let word = |at: usize| u64::from_le_bytes(h[at..at + 8].try_into().expect("8 bytes"));
         let half = |at: usize| u32::from_le_bytes(h[at..at + 4].try_into().expect("4 bytes"));
         ensure!(
-            &h[..8] == self.magic() && half(8) == VERSION,
+            &h[..8] == F::MAGIC && half(8) == VERSION,
             "'{}' is not a layer file of this ryg",
             path.display()
         );
@@ -318,15 +354,6 @@ impl LayerStore {
         Ok(table)
     }
 
-    /// The byte of `position`, read from its block of its layer's file.
-    ///
-    /// # Errors
-    /// When the layer's file is missing, not a sound layer file, or its block is damaged.
-    pub fn byte(&self, position: &Position) -> Result<u8> {
-        let (layer, offset) = self.layers.locate(position);
-        self.stored_byte(layer, offset)
-    }
-
     /// `layer`'s file for lookups: opened and its header checked once, then kept.
     fn opened_layer(&self, layer: usize) -> Result<Arc<(fs::File, Header)>> {
         let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
@@ -338,88 +365,18 @@ impl LayerStore {
         Ok(file)
     }
 
-    /// The winner of `position`: from the win/loss files, or the exact ones' result.
+    /// The winner of `position`, from the files.
     ///
     /// # Errors
-    /// As [`LayerStore::byte`].
+    /// When the layer's file is missing, not a sound layer file, or its block is damaged.
     pub fn winner(&self, position: &Position) -> Result<Side> {
-        if !self.win_loss {
-            return Ok(self.result(position)?.winner);
-        }
-        let (layer, offset) = self.layers.locate(position);
-        let byte = self.stored_byte(layer, offset / 8)?;
-        let side = position.side_to_move();
-        Ok(if byte >> (offset % 8) & 1 == 1 { side } else { !side })
-    }
-
-    /// The exact result of `position` from the (exact) files.
-    ///
-    /// # Errors
-    /// As [`LayerStore::byte`], and when the byte holds no result (a damaged file, or a
-    /// win/loss store: [`ExactLayers`] is the type that only exact stores make).
-    pub fn result(&self, position: &Position) -> Result<ExactResult> {
-        let byte = self.byte(position)?;
-        Layers::decode(byte, position.side_to_move())
-            .with_context(|| format!("the layer file of {} holds no result for it (damaged)", position.fen()))
+        F::winner(self, position)
     }
 
     /// The layers a build solves: the highest missing one and every one before it (a layer
     /// is solved from the one after it, so nothing below a missing layer can be trusted).
     pub fn to_solve(&self) -> std::ops::Range<usize> {
         (0..self.layers.len()).rev().find(|&l| !self.finished(l)).map_or(0..0, |top| 0..top + 1)
-    }
-
-    /// Reads win/loss `layer` a run at a time, checks its checksum, and puts its mouse-to-move
-    /// rows in `rows` (zeroed) when asked.
-    ///
-    /// # Errors
-    /// As [`LayerStore::read_layer`].
-    pub fn scan_win_loss(&self, layer: usize, mut rows: Option<&mut [u64]>) -> Result<()> {
-        let layers = &self.layers;
-        let (file, header) = self.open_layer(layer)?;
-        let path = self.path(layer);
-        let damaged = || format!("'{}' is damaged (a block does not decompress)", path.display());
-        let n_blocks = blocks(header.len);
-        let mut index = vec![0u8; 8 * (n_blocks + 1)];
-        file.read_exact_at(&mut index, HEADER_LEN as u64)?;
-        let at = |i: usize| u64::from_le_bytes(index[8 * i..8 * i + 8].try_into().expect("8 bytes"));
-        let start = data_start(n_blocks);
-        let configs = layers.configs(layer);
-        let mut sum = Checksum::new();
-        let mut decompressor = zstd::bulk::Decompressor::new()?;
-        let mut first = 0;
-        while first < configs {
-            let n = WIN_LOSS_RUN.min(configs - first);
-            let from_byte = layers.win_loss_words(first) as u64 * 8;
-            let len = if first + n == configs {
-                header.len - from_byte
-            } else {
-                layers.win_loss_words(n) as u64 * 8
-            };
-            let (b0, b1) = ((from_byte / BLOCK as u64) as usize, blocks(from_byte + len));
-            let (p0, p1) = (at(b0), at(b1));
-            ensure!(p0 <= p1 && p1 - p0 <= 2 * len + 64 * (b1 - b0) as u64, damaged());
-            let mut packed = vec![0u8; (p1 - p0) as usize];
-            file.read_exact_at(&mut packed, start + p0).with_context(damaged)?;
-            let mut bytes = vec![0u8; len as usize];
-            for (b, out) in (b0..b1).zip(bytes.chunks_mut(BLOCK)) {
-                let (from, to) = ((at(b) - p0) as usize, (at(b + 1) - p0) as usize);
-                ensure!(from <= to && to <= packed.len(), damaged());
-                let got = decompressor.decompress_to_buffer(&packed[from..to], out).ok();
-                ensure!(got == Some(out.len()), damaged());
-            }
-            sum.update(&bytes);
-            if let Some(rows) = rows.as_deref_mut() {
-                let words: Vec<u64> = bytes
-                    .chunks(8)
-                    .map(|w| w.iter().rev().fold(0u64, |a, &b| a << 8 | u64::from(b)))
-                    .collect();
-                layers.win_loss_mouse_rows(&words, n, &mut rows[layers.win_loss_row_words(first)..]);
-            }
-            first += n;
-        }
-        ensure!(sum.finish() == header.sum, "'{}' is damaged (its checksum does not match)", path.display());
-        Ok(())
     }
 }
 

@@ -95,7 +95,8 @@ fn lookups_answer_as_the_in_memory_tablebase() {
         format!("'{}' holds another size or layer", path.display())
     );
     let win_loss = LayerStore::win_loss(&cache, size);
-    assert!(!win_loss.finished(0) && win_loss.is_win_loss());
+    assert!(!win_loss.finished(0));
+    assert_eq!(win_loss.dir(), cache.join(format!("tablebase-{size}-win-loss")));
     let _ = fs::remove_dir_all(&cache);
 }
 

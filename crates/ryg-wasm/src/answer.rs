@@ -11,7 +11,7 @@ use ryg_api::techniques::TechniquesQuery;
 use ryg_api::think::ThinkQuery;
 use ryg_api::tree::TreeQuery;
 use ryg_api::weights::WeightsQuery;
-use ryg_api::QueryError;
+use ryg_api::{ErrorCode, QueryError};
 use serde::Serialize;
 
 use crate::clock::{now_ms, seconds_since};
@@ -116,7 +116,7 @@ fn puzzles(size: Size) -> Result<std::rc::Rc<Vec<ryg::report::PuzzleReport>>, Qu
 fn needs_server(path: &str) -> QueryError {
     QueryError {
         status: 503,
-        code: "needs_server",
+        code: ErrorCode::NeedsServer,
         message: format!("{} needs a ryg server; this page runs without one", ryg::echo::echo(path)),
     }
 }

@@ -5,7 +5,7 @@
 //! for a worker, the browser plays it before it answers the move. What needs a server — a
 //! friend on another device, live games of others, boards beyond 10×10 — is refused.
 
-use ryg_api::QueryError;
+use ryg_api::{ErrorCode, QueryError};
 use ryg_web::game::{computer_seed, computer_to_answer, GameError, Games, NewGame, Rematch, SeatSpec};
 use ryg_web::reply::{choose, narrow_level, table_use, TableUse};
 use ryg_web::store::{GameStore, StoredGame};
@@ -137,7 +137,7 @@ fn view(g: &StoredGame, you: Option<ryg_web::store::Holder>) -> Answer {
 fn needs_server(what: &str) -> QueryError {
     QueryError {
         status: 503,
-        code: "needs_server",
+        code: ErrorCode::NeedsServer,
         message: format!("{what} needs a ryg server; this page runs without one"),
     }
 }
@@ -153,7 +153,7 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
             "GET" => list(games, req, token),
             _ => Err(QueryError {
                 status: 405,
-                code: "method_not_allowed",
+                code: ErrorCode::MethodNotAllowed,
                 message: format!("{method} /api/games"),
             }
             .into()),
@@ -223,7 +223,7 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
         _ => {
             return Err(QueryError {
                 status: 404,
-                code: "not_found",
+                code: ErrorCode::NotFound,
                 message: format!("no such question: {method} {}", ryg::echo::echo(&req.path)),
             }
             .into())
@@ -316,7 +316,7 @@ pub fn computer_move(g: &StoredGame, level: ryg_wide::PlayerSpec) -> Result<ryg_
         TableUse::None => None,
     };
     let mv = choose(&narrow, level, computer_seed(g), tb.as_deref(), &mut ryg::search::NoHandler)
-        .map_err(|e| QueryError { status: 409, code: "conflict", message: e })?;
+        .map_err(|e| QueryError { status: 409, code: ErrorCode::Conflict, message: e })?;
     Ok(ryg_wide::narrow::wide_move(mv))
 }
 
@@ -329,7 +329,7 @@ fn review(g: &StoredGame) -> Result<Answer, Refusal> {
     let tb = tables::get(size)?;
     let review = ryg::review::review(&*tb, &game).map_err(|e| QueryError {
         status: 500,
-        code: "internal",
+        code: ErrorCode::Internal,
         message: e.to_string(),
     })?;
     Ok(Answer::json(&narrow_review_json(size.n(), &review)))

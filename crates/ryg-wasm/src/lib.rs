@@ -21,6 +21,8 @@ mod request;
 pub mod store;
 mod tables;
 
+use ryg_api::ErrorCode;
+
 pub use request::Request;
 
 /// An answer: an HTTP status and a JSON body.
@@ -36,7 +38,7 @@ impl Answer {
             Ok(body) => Answer { status: 200, body },
             Err(e) => Answer::error(&ryg_api::QueryError {
                 status: 500,
-                code: "internal",
+                code: ErrorCode::Internal,
                 message: format!("cannot write the answer: {e}"),
             }),
         }
@@ -120,7 +122,7 @@ fn store_answer(req: &Request) -> Answer {
         }
         _ => Answer::error(&ryg_api::QueryError {
             status: 404,
-            code: "not_found",
+            code: ErrorCode::NotFound,
             message: format!("no such question: {}", ryg::echo::echo(&req.path)),
         }),
     }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use ryg::{Size, Tablebase};
-use ryg_api::QueryError;
+use ryg_api::{ErrorCode, QueryError};
 
 /// The largest board whose table the browser builds.
 pub const MAX_TABLE: u8 = 8;
@@ -23,7 +23,7 @@ pub fn get(size: Size) -> Result<Rc<Tablebase>, QueryError> {
     if size.n() > MAX_TABLE {
         return Err(QueryError {
             status: 409,
-            code: "tablebase_absent",
+            code: ErrorCode::TablebaseAbsent,
             message: format!(
                 "exact results on {size} need a ryg server: the browser holds the tables up to \
                  {MAX_TABLE}x{MAX_TABLE}"

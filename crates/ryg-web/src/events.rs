@@ -4,6 +4,7 @@
 //! gets only what is newer. Streams are limited per client address and in all, closed when
 //! the game stays unchanged for a while, and ended when the server shuts down.
 
+use crate::error::ErrorCode;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -82,13 +83,13 @@ impl Hub {
         let place = self.places.take(client).map_err(|full| match full {
             Full::Address(n) => ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
-                "too_many_streams",
+                ErrorCode::TooManyStreams,
                 format!("too many event streams from {client}: at most {n} at once"),
             )
             .retry_after(5),
             Full::Block(n) => ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
-                "too_many_streams",
+                ErrorCode::TooManyStreams,
                 format!(
                     "too many event streams from the addresses of {}: at most {n} at once",
                     block(client)

@@ -2,6 +2,7 @@
 //! game) per second, and games stored per address. A request over a limit is answered 429
 //! with `Retry-After` and a message that names the limit and its flag; nothing is done.
 
+use crate::error::ErrorCode;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -51,8 +52,12 @@ pub fn creator_hash(client: IpAddr) -> String {
 /// A 429 that says which limit, with the seconds to wait.
 pub fn too_many(message: String, wait: Duration) -> ApiError {
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", format!("{message}; try again in {secs} s"))
-        .retry_after(secs.max(1))
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        ErrorCode::RateLimited,
+        format!("{message}; try again in {secs} s"),
+    )
+    .retry_after(secs.max(1))
 }
 
 impl RateLimits {
@@ -115,7 +120,7 @@ mod tests {
         let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
         assert!(limits.new_game(a).is_ok() && limits.new_game(a).is_ok());
         let err = limits.new_game(a).unwrap_err();
-        assert_eq!((err.status, err.code), (StatusCode::TOO_MANY_REQUESTS, "rate_limited"));
+        assert_eq!((err.status, err.code), (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited));
         assert!(err.message.starts_with(
             "too many new games from your address: at most 2 a minute (--games-per-minute); try again in "
         ));

@@ -1,6 +1,7 @@
 //! A game as the API shows it (`GameView`) and the answer to a new game (`CreatedView`): the
 //! same JSON from `ryg serve` (routes/games) and from the browser's engine (crates/ryg-wasm).
 
+use ryg_api::ErrorCode;
 use ryg_wide::report::move_names;
 use ryg_wide::Side;
 use serde::Serialize;
@@ -187,35 +188,35 @@ pub fn narrow_review_json(size: u8, review: &ryg::review::Review) -> serde_json:
 
 /// A refusal of the game service as an HTTP status and the API's error code: the same for
 /// `ryg serve` and the browser.
-pub fn error_status(err: &crate::game::GameError) -> (u16, &'static str) {
+pub fn error_status(err: &crate::game::GameError) -> (u16, ErrorCode) {
     use crate::game::GameError as E;
     use crate::store::StoreError;
     match err {
-        E::NotFound(_) | E::NoSuchGame(_) => (404, "not_found"),
-        E::BadMove(_) => (400, "bad_move"),
-        E::IllegalMove(_) => (400, "illegal_move"),
-        E::BadFen { .. } => (400, "bad_fen"),
+        E::NotFound(_) | E::NoSuchGame(_) => (404, ErrorCode::NotFound),
+        E::BadMove(_) => (400, ErrorCode::BadMove),
+        E::IllegalMove(_) => (400, ErrorCode::IllegalMove),
+        E::BadFen { .. } => (400, ErrorCode::BadFen),
         E::NeedsLevel(_) | E::WhichSeat | E::NameTooLong { .. } | E::NameControl | E::Invalid(_) => {
-            (400, "bad_request")
+            (400, ErrorCode::BadRequest)
         }
         // no token at all: authenticate first (401); a token of no seat of this game: 403
-        E::NotAPlayer { token_sent: false, .. } => (401, "unauthorized"),
-        E::NotAPlayer { .. } => (403, "unauthorized"),
-        E::WrongSeat { .. } => (403, "forbidden"),
-        E::NotYourTurn { .. } => (403, "not_your_turn"),
-        E::ComputerToMove { .. } => (409, "not_your_turn"),
-        E::Over { .. } | E::Aborted | E::FlagFell(_) | E::TimeRanOut(_) => (409, "game_over"),
+        E::NotAPlayer { token_sent: false, .. } => (401, ErrorCode::Unauthorized),
+        E::NotAPlayer { .. } => (403, ErrorCode::Unauthorized),
+        E::WrongSeat { .. } => (403, ErrorCode::Forbidden),
+        E::NotYourTurn { .. } => (403, ErrorCode::NotYourTurn),
+        E::ComputerToMove { .. } => (409, ErrorCode::NotYourTurn),
+        E::Over { .. } | E::Aborted | E::FlagFell(_) | E::TimeRanOut(_) => (409, ErrorCode::GameOver),
         E::AtStart
         | E::NoMoveToUndo(_)
         | E::NothingToRedo
         | E::NoRedoBetweenPlayers
         | E::NoUndoRequest
-        | E::NotOverYet => (409, "conflict"),
-        E::TooManyGames { .. } => (429, "rate_limited"),
-        E::Store(StoreError::Conflict { .. }) => (409, "conflict"),
-        E::Store(StoreError::Unavailable(_)) => (503, "storage_unavailable"),
-        E::Store(StoreError::CommitUnknown) => (503, "commit_unknown"),
-        E::WrongPly { .. } => (409, "wrong_ply"),
-        E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => (500, "internal"),
+        | E::NotOverYet => (409, ErrorCode::Conflict),
+        E::TooManyGames { .. } => (429, ErrorCode::RateLimited),
+        E::Store(StoreError::Conflict { .. }) => (409, ErrorCode::Conflict),
+        E::Store(StoreError::Unavailable(_)) => (503, ErrorCode::StorageUnavailable),
+        E::Store(StoreError::CommitUnknown) => (503, ErrorCode::CommitUnknown),
+        E::WrongPly { .. } => (409, ErrorCode::WrongPly),
+        E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => (500, ErrorCode::Internal),
     }
 }

@@ -6,6 +6,7 @@
 //! refused with `Retry-After`, instead of taking every thread and gigabytes of memory while the
 //! games' own requests starve.
 
+use crate::error::ErrorCode;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -205,12 +206,14 @@ impl WorkQueue {
                     self.limits.per_client
                 )
             };
-            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message).retry_after(1));
+            return Err(
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message).retry_after(1)
+            );
         }
         if counts.total >= self.limits.queue && self.limits.games {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
+                ErrorCode::Busy,
                 format!(
                     "the computer is busy: {} of its moves are being played or waiting; try again in a moment",
                     counts.total
@@ -221,7 +224,7 @@ impl WorkQueue {
         if counts.total >= self.limits.queue {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
+                ErrorCode::Busy,
                 format!(
                     "the engine is busy: {} searches are running or waiting (--engine-queue); try again in a moment",
                     counts.total
@@ -275,7 +278,7 @@ impl WorkQueue {
                 self.refused.fetch_add(1, Ordering::Relaxed);
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "busy",
+                    ErrorCode::Busy,
                     format!(
                         "the engine is busy: no worker came free within {} s; try again in a moment",
                         self.limits.max_wait.as_secs()
@@ -340,10 +343,10 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
         let full = queue.run(addr(9), |_| Ok(())).await.unwrap_err();
-        assert_eq!((full.status.as_u16(), full.code, full.retry_after), (503, "busy", Some(1)));
+        assert_eq!((full.status.as_u16(), full.code, full.retry_after), (503, ErrorCode::Busy, Some(1)));
         assert!(full.message.contains("5 searches are running or waiting"), "{}", full.message);
         let mine = queue.run(addr(0), |_| Ok(())).await.unwrap_err();
-        assert_eq!((mine.status.as_u16(), mine.code), (429, "rate_limited"));
+        assert_eq!((mine.status.as_u16(), mine.code), (429, ErrorCode::RateLimited));
         assert!(mine.message.contains("3 engine searches at once per client address"), "{}", mine.message);
         for t in &tasks {
             t.abort();
@@ -387,7 +390,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         let late = queue.run(addr(2), |_| Ok(())).await.unwrap_err();
-        assert_eq!((late.status.as_u16(), late.code), (503, "busy"));
+        assert_eq!((late.status.as_u16(), late.code), (503, ErrorCode::Busy));
         assert!(late.message.contains("no worker came free"), "{}", late.message);
         busy.abort();
         let _ = busy.await;

@@ -263,11 +263,10 @@ fn find(t: &Tables) -> Value {
         ),
     ];
 
-    // 4. The trap: the cats' first position on 4×4 (after the mouse's first move), played to the
-    //    end; the cats' first position on the 8×8 line within 10 plies of the end with a single
-    //    winning move, to the end; and the first position of the mouse on the 6×6 line after the
-    //    waiting move's with a single winning move where another walks into a trap (the cats
-    //    win within 3 plies).
+    // 4. The trap: the cats' first position on 4×4 (after the mouse's first move), played to the end; the
+    //    cats' first position on the 8×8 line within 10 plies of the end with a single winning move, to the
+    //    end; and the first position of the mouse on the 6×6 line after the waiting move's with a single
+    //    winning move where another walks into a trap (the cats win within 3 plies).
     let (_, trap4) = to_move(&line4, Side::Cats)[0];
     let (_, trap8) = *cats8
         .iter()

@@ -82,14 +82,7 @@ fn a_search_at_the_depth_limit_follows_a_long_14x14_line() {
     // the cats come down), so the line arrays must hold the whole depth.
     let size = Size::new(14).unwrap();
     let start = Position::start(size, Some("a1".parse().unwrap())).unwrap();
-    let config = SearchConfig {
-        iterative_deepening: false,
-        ordering: false,
-        history: false,
-        tt: false,
-        mate_distance: false,
-        ..SearchConfig::default()
-    };
+    let config = SearchConfig::plain(ryg_wide::eval::EvalKind::Default);
     let mut searcher = Searcher::new(config);
     let result =
         searcher.search(&start, &Limits { depth: Some(MAX_DEPTH), nodes: Some(20_000) }, &mut NoHandler);

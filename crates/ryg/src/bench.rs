@@ -66,7 +66,7 @@ impl Case {
     /// Runs the case as the suite does: the heuristic search at its depth (no proving search).
     #[must_use]
     pub fn run(&self) -> SearchResult {
-        let config = SearchConfig { eval: self.eval, prove: false, ..SearchConfig::default() };
+        let config = SearchConfig { eval: self.eval, ..SearchConfig::default() }.without_proof();
         run_search(config, &self.position(), self.depth, None)
     }
 }

@@ -10,7 +10,10 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::eval::EvalKind;
-use crate::search::{Algo, GameEnds, GenOrder, HistoryRule, NodeRule, OrderRule, SearchConfig, MAX_DEPTH};
+use crate::search::{
+    AlphaBetaConfig, GameEnds, GenOrder, HistoryRule, Method, NodeRule, OrderRule, SearchConfig,
+};
+use crate::search::{TableConfig, TableSize, MAX_DEPTH};
 use crate::{Level, Player};
 
 /// RYG3's table of best moves: 256 entries for each side to move (a one-byte hash).
@@ -22,8 +25,10 @@ pub const HASH_SCORE: u16 = 10;
 /// RYG3 version 11's cap on a history entry (one byte: $ff).
 pub const HISTORY_CAP: u32 = 255;
 
-/// The size of one of RYG's boards in bytes: 64 squares and the node's fields (the articles'
-/// 85-byte board), for the memory an explicit tree takes.
+/// The size of one of RYG's boards in bytes, for the memory an explicit tree takes: the 85
+/// bytes the article counts RYG's tree with («3 niveles => 85 bytes x 8 x 4 x 8»,
+/// "RYG: programa principal"). The boards were later padded to 88 bytes (11 × 8, for the
+/// debugger; the Learn lesson on memory tells both): the count stays the article's.
 pub const RYG_BOARD_BYTES: u64 = 85;
 
 /// The deepest level RYG itself offered: its tree had to fit in the C64's memory.
@@ -152,9 +157,6 @@ impl Engine {
     pub fn config(self) -> SearchConfig {
         let original = SearchConfig {
             eval: self.eval(),
-            mate_distance: false,
-            pvs: false,
-            prove: false,
             gen_order: GenOrder::Articles,
             game_ends: GameEnds::Evaluated,
             random_ties: None,
@@ -164,25 +166,24 @@ impl Engine {
         match self {
             Engine::Ryg => SearchConfig::default(),
             Engine::Ryg1V1 | Engine::Ryg1 => SearchConfig {
-                algo: Algo::Minimax,
                 gen_order: GenOrder::Ryg,
                 iterative_deepening: false,
-                tt: false,
-                ordering: false,
-                history: false,
+                method: Method::Minimax,
                 ..original
             },
             Engine::Ryg3V9 | Engine::Ryg3V10 | Engine::Ryg3V11 => SearchConfig {
-                algo: Algo::AlphaBeta,
                 iterative_deepening: true,
-                tt: true,
-                table_cutoffs: false,
-                table_slots: Some(RYG3_TABLE_SLOTS),
-                node_rule: if self == Engine::Ryg3V9 { NodeRule::Ryg3 } else { NodeRule::Ryg3FirstOfEqual },
-                ordering: self != Engine::Ryg3V9,
-                order_rule: OrderRule::HashScore(HASH_SCORE),
-                history: self == Engine::Ryg3V11,
-                history_rule: HistoryRule::OnStore { cap: HISTORY_CAP },
+                method: Method::AlphaBeta(AlphaBetaConfig {
+                    table: Some(TableConfig { size: TableSize::Slots(RYG3_TABLE_SLOTS), cutoffs: false }),
+                    node_rule: if self == Engine::Ryg3V9 {
+                        NodeRule::Ryg3
+                    } else {
+                        NodeRule::Ryg3FirstOfEqual
+                    },
+                    ordering: (self != Engine::Ryg3V9).then_some(OrderRule::HashScore(HASH_SCORE)),
+                    history: (self == Engine::Ryg3V11).then_some(HistoryRule::OnStore { cap: HISTORY_CAP }),
+                    ..AlphaBetaConfig::plain()
+                }),
                 ..original
             },
         }
@@ -342,6 +343,7 @@ impl FromStr for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Algo;
 
     #[test]
     fn only_ryg_deeper_than_its_three_levels_carries_the_memory_note() {
@@ -405,13 +407,24 @@ mod tests {
     fn the_versions_add_one_technique_each() {
         let [v9, v10, v11] = [Engine::Ryg3V9, Engine::Ryg3V10, Engine::Ryg3V11].map(Engine::config);
         assert_eq!(v9.gen_order, GenOrder::Articles);
-        assert!(v9.tt && v9.iterative_deepening && !v9.table_cutoffs && !v9.ordering && !v9.history);
+        let ab9 = *v9.alpha_beta().unwrap();
+        let table = ab9.table.expect("RYG3's table of best moves");
+        assert!(v9.iterative_deepening && !table.cutoffs && ab9.ordering.is_none() && ab9.history.is_none());
+        assert!(ab9.proof.is_none() && !ab9.mate_distance && !ab9.pvs);
         // Version 10 also keeps the first of equal moves where version 9 kept the last.
-        assert_eq!((v9.node_rule, v10.node_rule), (NodeRule::Ryg3, NodeRule::Ryg3FirstOfEqual));
-        assert_eq!(SearchConfig { ordering: true, node_rule: NodeRule::Ryg3FirstOfEqual, ..v9 }, v10);
-        assert_eq!(SearchConfig { history: true, ..v10 }, v11);
+        let ab10 = *v10.alpha_beta().unwrap();
+        assert_eq!((ab9.node_rule, ab10.node_rule), (NodeRule::Ryg3, NodeRule::Ryg3FirstOfEqual));
+        let ordered = |ab: &mut AlphaBetaConfig| {
+            ab.ordering = Some(OrderRule::HashScore(HASH_SCORE));
+            ab.node_rule = NodeRule::Ryg3FirstOfEqual;
+        };
+        assert_eq!(v9.with_alpha_beta(ordered), v10);
+        assert_eq!(
+            v10.with_alpha_beta(|ab| ab.history = Some(HistoryRule::OnStore { cap: HISTORY_CAP })),
+            v11
+        );
         let ryg1 = Engine::Ryg1.config();
-        assert_eq!((ryg1.algo, ryg1.eval, ryg1.gen_order), (Algo::Minimax, EvalKind::Seed, GenOrder::Ryg));
+        assert_eq!((ryg1.algo(), ryg1.eval, ryg1.gen_order), (Algo::Minimax, EvalKind::Seed, GenOrder::Ryg));
         assert_eq!(Engine::Ryg.config(), SearchConfig::default());
     }
 }

@@ -4,6 +4,9 @@
 //! levels — to the default build. Only in `ryg-wide`.
 
 use crate::engines::{Engine, EngineSpec, PlayerSpec};
+use crate::eval::EvalKind;
+use crate::search::{AlphaBetaConfig, DistanceSearch, GameEnds, GenOrder, HistoryRule, Method, NodeRule};
+use crate::search::{OrderRule, ProofConfig, SearchConfig, TableConfig, TableSize};
 use crate::{Game, Level, Move, Position, Side, Size, Square};
 
 /// The default build's size for `size`: `None` on 12×12 and 14×14, which it does not have
@@ -63,6 +66,18 @@ pub fn level(level: Level) -> ryg::Level {
     }
 }
 
+/// The same level in the wide build.
+pub fn wide_level(level: ryg::Level) -> Level {
+    match level {
+        ryg::Level::Random => Level::Random,
+        ryg::Level::Search(n) => Level::Search(n),
+        ryg::Level::Perfect => Level::Perfect,
+        ryg::Level::Err(rate) => Level::Err(
+            crate::levels::ErrRate::from_millionths(rate.millionths()).expect("both builds bound a rate alike"),
+        ),
+    }
+}
+
 /// The same seat (a level, or an engine at a depth) in the default build.
 pub fn player_spec(spec: PlayerSpec) -> ryg::PlayerSpec {
     match spec {
@@ -95,10 +110,79 @@ fn narrow_move(mv: Move) -> Option<ryg::Move> {
     Some(ryg::Move::new(narrow_square(mv.from)?, narrow_square(mv.to)?))
 }
 
+/// The same search configuration in the wide build (`ryg analyze`'s switches on 12×12 and
+/// 14×14); weights of their own are left out.
+pub fn wide_search_config(config: &ryg::search::SearchConfig) -> SearchConfig {
+    use ryg::search as N;
+    let method = match config.method {
+        N::Method::Minimax => Method::Minimax,
+        N::Method::AlphaBeta(ab) => Method::AlphaBeta(AlphaBetaConfig {
+            table: ab.table.map(|t| TableConfig {
+                size: match t.size {
+                    N::TableSize::Megabytes(m) => TableSize::Megabytes(m),
+                    N::TableSize::Slots(s) => TableSize::Slots(s),
+                },
+                cutoffs: t.cutoffs,
+            }),
+            ordering: ab.ordering.map(|rule| match rule {
+                N::OrderRule::TableFirst => OrderRule::TableFirst,
+                N::OrderRule::HashScore(bonus) => OrderRule::HashScore(bonus),
+            }),
+            history: ab.history.map(|rule| match rule {
+                N::HistoryRule::CutOffs => HistoryRule::CutOffs,
+                N::HistoryRule::OnStore { cap } => HistoryRule::OnStore { cap },
+            }),
+            node_rule: match ab.node_rule {
+                N::NodeRule::FailSoft => NodeRule::FailSoft,
+                N::NodeRule::Ryg3 => NodeRule::Ryg3,
+                N::NodeRule::Ryg3FirstOfEqual => NodeRule::Ryg3FirstOfEqual,
+            },
+            mate_distance: ab.mate_distance,
+            pvs: ab.pvs,
+            proof: ab.proof.map(|p| ProofConfig {
+                win_first: p.win_first,
+                distance: match p.distance {
+                    N::DistanceSearch::Bisect => DistanceSearch::Bisect,
+                    N::DistanceSearch::Step => DistanceSearch::Step,
+                    N::DistanceSearch::Window => DistanceSearch::Window,
+                },
+                table: p.table,
+                etc: p.etc,
+                ordering: p.ordering,
+                free_mouse: p.free_mouse,
+                mate_distance: p.mate_distance,
+                table_megabytes: p.table_megabytes,
+            }),
+        }),
+    };
+    SearchConfig {
+        eval: match config.eval {
+            ryg::eval::EvalKind::SeedV1 => EvalKind::SeedV1,
+            ryg::eval::EvalKind::Seed => EvalKind::Seed,
+            ryg::eval::EvalKind::Classic => EvalKind::Classic,
+            ryg::eval::EvalKind::Default => EvalKind::Default,
+        },
+        weights: None,
+        gen_order: match config.gen_order {
+            N::GenOrder::Squares => GenOrder::Squares,
+            N::GenOrder::Articles => GenOrder::Articles,
+            N::GenOrder::Ryg => GenOrder::Ryg,
+        },
+        game_ends: match config.game_ends {
+            N::GameEnds::Exact => GameEnds::Exact,
+            N::GameEnds::Evaluated => GameEnds::Evaluated,
+        },
+        iterative_deepening: config.iterative_deepening,
+        random_ties: config.random_ties,
+        tie_margin: config.tie_margin,
+        method,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{evaluate, EvalKind};
+    use crate::eval::evaluate;
 
     /// The positions of a game on `size` where each side plays its `pick`-th legal move.
     fn line(size: &str, pick: usize) -> Vec<Position> {

@@ -5,7 +5,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64};
+use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64, TableConfig};
 use crate::tablebase::ExactSource;
 use crate::{Engine, EngineSpec, ExactResult, Level, Move, Position, Tablebase};
 
@@ -222,11 +222,10 @@ impl Player {
             None => {
                 let config = match self.engine {
                     Some(engine) if engine.is_original() => engine.config(),
-                    _ => SearchConfig {
-                        random_ties: Some(self.rng.next_u64()),
-                        tt_megabytes: if depth <= 8 { 1 } else { 16 },
-                        ..SearchConfig::default()
-                    },
+                    _ => SearchConfig { random_ties: Some(self.rng.next_u64()), ..SearchConfig::default() }
+                        .with_alpha_beta(|ab| {
+                            ab.table = Some(TableConfig::megabytes(if depth <= 8 { 1 } else { 16 }))
+                        }),
                 };
                 self.searcher.insert(Searcher::new(config))
             }

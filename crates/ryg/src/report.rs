@@ -1,14 +1,21 @@
-//! The JSON shapes of ryg's answers — positions, moves, outcomes, exact results, searches,
-//! evaluations, trees and matches — defined once, for `ryg … --json` and the web server's API alike.
-//! Each report is built from library values by a constructor here; front ends only serialize.
+//! The JSON shapes of ryg's answers that more than one front end gives — positions, moves,
+//! outcomes, exact results, searches, evaluations, trees and matches — defined once, for
+//! `ryg … --json`, the HTTP API and the browser's engine alike. Each report is built from
+//! library values by a constructor here; front ends only serialize. (An answer only one front
+//! end gives has its shape in that front end's module: docs/architecture.md, "Answers'
+//! shapes".)
 
 use serde::Serialize;
 
 use crate::eval::{evaluate, EvalKind};
 use crate::rating::{self, Sprt};
-use crate::search::{Score, SearchResult, Tree};
+use crate::search::SearchResult;
 use crate::tablebase::{ExactSource, ProbeError};
 use crate::{ExactResult, Move, Outcome, Position, Side, Size};
+
+mod tree;
+
+pub use tree::{c64_byte, NodeReport, TracedNodeReport, TreeHeader, TreeReport};
 
 /// The moves as strings (`e1f2`).
 pub fn move_names(moves: &[Move]) -> Vec<String> {
@@ -221,108 +228,6 @@ impl AnalyzeReport {
                 })
                 .collect(),
         }
-    }
-}
-
-/// One node of the explicit tree in [`TreeReport`].
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-pub struct NodeReport {
-    pub id: usize,
-    pub parent: Option<usize>,
-    #[serde(rename = "move")]
-    pub mv: Option<String>,
-    pub ply: u16,
-    pub fen: String,
-    pub to_move: &'static str,
-    /// Static evaluation for the mouse: every board is evaluated, inner nodes too (only the
-    /// leaves' count for the value).
-    pub eval: String,
-    /// Minimax value for the mouse (the mouse maximises, the cats minimise).
-    pub value: String,
-    /// Under the articles' evaluations (`seed-v1`, `seed`): the evaluation as the C64 held it,
-    /// a byte around the neutral $80 (`$81`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub eval_c64: Option<String>,
-    /// The same for the value (absent for an exact game end).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value_c64: Option<String>,
-    /// Whether this node lies on the principal variation.
-    pub best: bool,
-    /// Whether it has no children (the depth cut the tree off here, or the game is over).
-    pub leaf: bool,
-}
-
-/// `ryg tree --format json`: the explicit minimax tree with every node's evaluation and value.
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-pub struct TreeReport {
-    pub fen: String,
-    pub depth: u8,
-    pub eval: String,
-    pub best_move: Option<String>,
-    pub value: String,
-    pub nodes: Vec<NodeReport>,
-}
-
-/// [`TreeReport`] without its nodes: what a streaming writer sends before them.
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-pub struct TreeHeader {
-    pub fen: String,
-    pub depth: u8,
-    pub eval: String,
-    pub best_move: Option<String>,
-    pub value: String,
-}
-
-impl TreeHeader {
-    /// The header of `tree`, built from `position`.
-    pub fn of(tree: &Tree, position: &Position) -> TreeHeader {
-        TreeHeader {
-            fen: position.fen(),
-            depth: tree.depth,
-            eval: tree.eval.to_string(),
-            best_move: tree.pv().first().map(|m| m.to_string()),
-            value: tree.root().for_mouse(tree.root().value).to_string(),
-        }
-    }
-}
-
-impl NodeReport {
-    /// The reports of `tree`'s nodes in order, made one at a time (a large tree's report need
-    /// not be held whole).
-    pub fn all(tree: &Tree) -> impl Iterator<Item = NodeReport> + '_ {
-        let pv = tree.pv_marks();
-        tree.nodes.iter().enumerate().map(move |(id, n)| NodeReport {
-            id,
-            parent: n.parent,
-            mv: n.mv.map(|m| m.to_string()),
-            ply: n.ply,
-            fen: n.position.fen(),
-            to_move: n.position.side_to_move().name(),
-            eval: n.for_mouse(n.eval).to_string(),
-            value: n.for_mouse(n.value).to_string(),
-            eval_c64: c64_byte(tree.eval, n.for_mouse(n.eval)),
-            value_c64: c64_byte(tree.eval, n.for_mouse(n.value)),
-            best: pv[id],
-            leaf: n.children.is_empty(),
-        })
-    }
-}
-
-/// `value` (for the mouse) as the articles' C64 held it, around the neutral $80, when `kind`
-/// is one of the articles' evaluations and `value` an evaluation.
-pub fn c64_byte(kind: EvalKind, value: Score) -> Option<String> {
-    if value.is_game_end() {
-        return None;
-    }
-    let v = i32::from(value.value());
-    matches!(kind, EvalKind::SeedV1 | EvalKind::Seed).then(|| format!("${:02x}", (0x80 + v).clamp(0, 0xff)))
-}
-
-impl TreeReport {
-    /// The report of `tree`, built from `position`.
-    pub fn of(tree: &Tree, position: &Position) -> TreeReport {
-        let TreeHeader { fen, depth, eval, best_move, value } = TreeHeader::of(tree, position);
-        TreeReport { fen, depth, eval, best_move, value, nodes: NodeReport::all(tree).collect() }
     }
 }
 

@@ -52,7 +52,7 @@ pub fn measure(
     node_budget: u64,
     clock: &mut dyn FnMut() -> f64,
 ) -> Measurement {
-    let config = SearchConfig { prove: false, ..config };
+    let config = config.without_proof();
     let mut depths = Vec::new();
     let mut searcher = Searcher::new(config);
     for d in 1..=depth.max(1) {

@@ -4,7 +4,7 @@
 //! search of a given depth picks a winning move.
 
 use crate::eval::{self, EvalKind, MAX_TERMS};
-use crate::search::{Limits, NoHandler, SearchConfig, Searcher, SplitMix64};
+use crate::search::{Limits, NoHandler, SearchConfig, Searcher, SplitMix64, TableConfig};
 use crate::{Move, Position, Side, Square, Tablebase};
 
 /// Evaluation points per unit of log-odds: an evaluation of +100 says the mouse wins with odds
@@ -311,7 +311,8 @@ pub fn keep_the_win_set(tablebase: &Tablebase, count: usize, seed: u64) -> Vec<C
 /// The search configuration of the measurement: the default techniques with `eval`, and a
 /// 1 MiB transposition table (cleared before every search; plenty at depths up to 8).
 pub fn keep_the_win_config(eval: EvalKind) -> SearchConfig {
-    SearchConfig { eval, tt_megabytes: 1, ..SearchConfig::default() }
+    SearchConfig { eval, ..SearchConfig::default() }
+        .with_alpha_beta(|ab| ab.table = Some(TableConfig::megabytes(1)))
 }
 
 /// How many of `choices` a search of `depth` plies with `config` answers with a winning move.

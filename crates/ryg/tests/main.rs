@@ -6,6 +6,7 @@ mod positions;
 
 mod articles;
 mod crosscheck;
+mod docs;
 mod eval_quality;
 mod fuzz;
 mod levels;

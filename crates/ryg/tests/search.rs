@@ -8,7 +8,10 @@ use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
 use ryg::eval::EvalKind;
-use ryg::search::{Algo, Iteration, Limits, NoHandler, Score, SearchConfig, SearchHandler, Searcher, Tree};
+use ryg::search::{
+    Algo, AlphaBetaConfig, HistoryRule, Iteration, Limits, Method, NoHandler, OrderRule, Score,
+};
+use ryg::search::{SearchConfig, SearchHandler, Searcher, TableConfig, Tree};
 use ryg::{Move, Position, Side, Size};
 
 fn after(moves: &[&str]) -> Position {
@@ -37,18 +40,20 @@ proptest! {
         prop_assume!(pos.count_moves() > 0);
         let eval = if seed_eval { EvalKind::Seed } else { EvalKind::Default };
         let tree = Tree::build(&pos, depth, eval);
+        let on = |bit: u8| switches & bit != 0;
         let config = SearchConfig {
-            algo: Algo::AlphaBeta,
             eval,
-            tt: switches & 1 != 0,
-            ordering: switches & 2 != 0,
-            history: switches & 4 != 0,
-            iterative_deepening: switches & 8 != 0,
-            mate_distance: switches & 16 != 0,
-            random_ties: (switches & 32 != 0).then_some(seed),
-            pvs: switches & 64 != 0,
-            tt_megabytes: 1,
+            iterative_deepening: on(8),
+            random_ties: on(32).then_some(seed),
             tie_margin: 0,
+            method: Method::AlphaBeta(AlphaBetaConfig {
+                table: on(1).then(|| TableConfig::megabytes(1)),
+                ordering: on(2).then_some(OrderRule::TableFirst),
+                history: on(4).then_some(HistoryRule::CutOffs),
+                mate_distance: on(16),
+                pvs: on(64),
+                ..AlphaBetaConfig::default()
+            }),
             ..SearchConfig::default()
         };
         let result = Searcher::new(config).search(&pos, &Limits::depth(depth), &mut NoHandler);
@@ -62,7 +67,7 @@ proptest! {
             let found: BTreeSet<Move> = result.candidates.iter().map(|(m, _)| *m).collect();
             prop_assert_eq!(found, ties);
         }
-        let minimax = SearchConfig { algo: Algo::Minimax, ..config };
+        let minimax = config.minimax();
         let result = Searcher::new(minimax).search(&pos, &Limits::depth(depth), &mut NoHandler);
         prop_assert_eq!(result.score, tree.root().value);
     }
@@ -74,12 +79,17 @@ fn ordering_and_history_cut_the_originals_experiment_by_more_than_40_percent() {
     let pos = after(&["e1f2"]);
     let base = SearchConfig::plain(EvalKind::Seed);
     let without = nodes(base, &pos, 8);
-    let with = nodes(SearchConfig { ordering: true, history: true, ..base }, &pos, 8);
+    let ordered = |ab: &mut AlphaBetaConfig| {
+        ab.ordering = Some(OrderRule::TableFirst);
+        ab.history = Some(HistoryRule::CutOffs);
+    };
+    let with = nodes(base.with_alpha_beta(ordered), &pos, 8);
     assert_eq!((without, with), (9_698, 4_177));
     assert!(with * 10 <= without * 6, "{with} is not 40% below {without}");
-    let everything = SearchConfig { tt: true, ordering: true, history: true, ..base };
+    let everything =
+        base.with_alpha_beta(ordered).with_alpha_beta(|ab| ab.table = Some(TableConfig::default()));
     assert_eq!(nodes(everything, &pos, 8), 1_074);
-    let minimax = SearchConfig { algo: Algo::Minimax, ..base };
+    let minimax = base.minimax();
     assert_eq!(nodes(minimax, &pos, 8), 294_369);
 }
 
@@ -107,7 +117,7 @@ fn the_search_alone_proves_the_8x8_start_a_cats_win_in_44_plies() {
     assert_eq!(result.best_move, Some("e1d2".parse().unwrap()));
     check_pv_ends_game(&start, &result.pv, 44, Side::Cats);
     // Iterative deepening of the heuristic search until it proves.
-    let deepening = SearchConfig { prove: false, ..SearchConfig::default() };
+    let deepening = SearchConfig::default().without_proof();
     let result = Searcher::new(deepening).search(&start, &Limits::default(), &mut NoHandler);
     assert_eq!(result.score, Score::loss_in(44));
     assert_eq!((result.depth, result.iterations.len()), (44, 44));
@@ -118,7 +128,7 @@ fn the_search_alone_proves_the_8x8_start_a_cats_win_in_44_plies() {
     let result = Searcher::new(direct).search(&start, &Limits::default(), &mut NoHandler);
     assert_eq!(result.score, Score::loss_in(44));
     assert_eq!(result.nodes, 4_347_519);
-    let pvs = SearchConfig { pvs: true, ..direct };
+    let pvs = direct.with_alpha_beta(|ab| ab.pvs = true);
     let result = Searcher::new(pvs).search(&start, &Limits::default(), &mut NoHandler);
     assert_eq!((result.score, result.nodes), (Score::loss_in(44), 3_390_409));
 }
@@ -147,7 +157,8 @@ fn game_ends_are_identical_with_and_without_the_table() {
         for &mv in &line[..skip] {
             pos.play_unchecked(mv);
         }
-        let with = SearchConfig { tt: true, ..SearchConfig::plain(EvalKind::Default) };
+        let with = SearchConfig::plain(EvalKind::Default)
+            .with_alpha_beta(|ab| ab.table = Some(TableConfig::default()));
         let depth = (44 - skip) as u8;
         let a = Searcher::new(with).search(&pos, &Limits::depth(depth), &mut NoHandler);
         let b = Searcher::new(SearchConfig::plain(EvalKind::Default)).search(
@@ -172,7 +183,7 @@ fn node_limits_are_exact() {
     let start = Position::standard();
     for algo in [Algo::AlphaBeta, Algo::Minimax] {
         for limit in [1, 2, 1_000, 12_345] {
-            let config = SearchConfig { algo, ..SearchConfig::default() };
+            let config = SearchConfig::default().with_algo(algo);
             let r = Searcher::new(config).search(&start, &Limits::nodes(limit), &mut NoHandler);
             assert_eq!(r.nodes, limit, "{algo} with --nodes {limit}");
             assert!(r.stopped);
@@ -193,7 +204,7 @@ fn node_limits_are_exact() {
 
 #[test]
 fn minimax_stops_before_its_tree_outgrows_memory() {
-    let config = SearchConfig { algo: Algo::Minimax, ..SearchConfig::default() };
+    let config = SearchConfig::default().minimax();
     let r = Searcher::new(config).search(&Position::standard(), &Limits::default(), &mut NoHandler);
     assert!(r.stopped);
     // Iterations 1 to 10 complete (3,289,143 nodes at depth 10); depth 11 (12,820,490 nodes)
@@ -287,7 +298,7 @@ fn weights_of_their_own_steer_the_search() {
     use ryg::eval::Weights;
     let position = after(&["e1d2", "b8a7", "d2c3"]);
     let run = |weights, algo| {
-        let config = SearchConfig { algo, weights, prove: false, ..SearchConfig::default() };
+        let config = SearchConfig { weights, ..SearchConfig::default() }.without_proof().with_algo(algo);
         Searcher::new(config).search(&position, &Limits::depth(4), &mut NoHandler)
     };
     for algo in [Algo::AlphaBeta, Algo::Minimax] {
@@ -303,7 +314,7 @@ fn weights_of_their_own_steer_the_search() {
         assert_eq!(i32::from(twice.score.value()), 2 * i32::from(own.score.value()));
     }
     // The seed terms' weights replace the default evaluation: as if `eval` were seed.
-    let seed = SearchConfig { eval: EvalKind::Seed, prove: false, ..SearchConfig::default() };
+    let seed = SearchConfig { eval: EvalKind::Seed, ..SearchConfig::default() }.without_proof();
     let by_kind = Searcher::new(seed).search(&position, &Limits::depth(4), &mut NoHandler);
     let by_weights = run(Some(Weights::of(EvalKind::Seed)), Algo::AlphaBeta);
     assert_eq!((by_weights.best_move, by_weights.score), (by_kind.best_move, by_kind.score));
@@ -316,7 +327,7 @@ fn move_scores_are_the_root_choice_taken_apart() {
     for (position, depth) in [(Position::standard(), 4), (after(&["e1d2"]), 3), (after(&["e1d2", "b8a7"]), 1)]
     {
         for eval in [EvalKind::Seed, EvalKind::Default] {
-            let config = SearchConfig { eval, prove: false, ..SearchConfig::default() };
+            let config = SearchConfig { eval, ..SearchConfig::default() }.without_proof();
             let mut searcher = Searcher::new(config);
             let scores = searcher.move_scores(&position, depth);
             let r = searcher.search(&position, &Limits::depth(depth), &mut NoHandler);

@@ -1,12 +1,14 @@
-//! The shape of the code, held by tests: no source file over 600 lines, and no circle of `use`
-//! between the modules of a crate (the crate root's re-exports aside), so a reader can take
-//! the modules one at a time, from the bottom up.
+//! The shape of the code, held by tests: no source file over 600 lines, no function over 100,
+//! and no circle of `use` between the modules of a crate (the crate root's re-exports aside), so
+//! a reader can take the modules one at a time, from the bottom up.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The longest a source file may be, in lines.
 const MAX_LINES: usize = 600;
+/// The longest a Rust function may be, in lines (from `fn` to its closing brace).
+const MAX_FN_LINES: usize = 100;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
@@ -53,6 +55,152 @@ fn no_source_file_is_over_600_lines() {
         .collect();
     long.sort();
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:#?}");
+}
+
+/// `text` with its comments, string and character literals blanked (their line breaks kept),
+/// so that the braces left are the code's.
+fn blank_literals(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    // the line breaks of `b[from..to]`, for the blanked part
+    let breaks = |from: usize, to: usize| {
+        "\n".repeat(b[from..to.min(b.len())].iter().filter(|&&c| c == b'\n').count())
+    };
+    while i < b.len() {
+        let rest = &text[i..];
+        let word_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        if rest.starts_with("//") {
+            i += rest.find('\n').unwrap_or(rest.len());
+        } else if rest.starts_with("/*") {
+            let end = rest.find("*/").map_or(b.len(), |e| i + e + 2);
+            out.push_str(&breaks(i, end));
+            i = end;
+        } else if !word_before
+            && (rest.starts_with("r#") || rest.starts_with("r\"") || rest.starts_with("br"))
+        {
+            // a raw string: r"…", r#"…"#
+            let start = rest
+                .find('"')
+                .filter(|&q| rest[..q].trim_start_matches(['b', 'r']).bytes().all(|c| c == b'#'));
+            let Some(q) = start else {
+                out.push(b[i] as char);
+                i += 1;
+                continue;
+            };
+            let closing = format!("\"{}", &rest[..q].trim_start_matches(['b', 'r']));
+            let end = rest[q + 1..].find(&closing).map_or(b.len(), |e| i + q + 1 + e + closing.len());
+            out.push_str("\"\"");
+            out.push_str(&breaks(i, end));
+            i = end;
+        } else if b[i] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            out.push_str("\"\"");
+            out.push_str(&breaks(i, j));
+            i = j + 1;
+        } else if b[i] == b'\'' {
+            // a character literal ('{', '\'', '\u{7b}'), not a lifetime ('a)
+            let close =
+                if rest[1..].starts_with('\\') { rest[2..].find('\'').map(|e| e + 2) } else { Some(2) };
+            match close.filter(|&c| rest.as_bytes().get(c) == Some(&b'\'') && c < 12) {
+                Some(c) => {
+                    out.push_str("' '");
+                    i += c + 1;
+                }
+                None => {
+                    out.push('\'');
+                    i += 1;
+                }
+            }
+        } else {
+            let c = rest.chars().next().expect("not at the end");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Each function of a Rust source (its `#[cfg(test)]` part left out) with its first line and
+/// its length in lines, from `fn` to its closing brace.
+fn functions(text: &str) -> Vec<(String, usize, usize)> {
+    let code = blank_literals(text.split("#[cfg(test)]").next().unwrap_or(""));
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("fn ").map(|i| from + i) {
+        from = at + 3;
+        if at > 0 && code[..at].chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let name: String = code[from..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if name.is_empty() {
+            continue;
+        }
+        // the body: the first `{` before any `;` (a declaration without one has no body)
+        let Some(open) =
+            code[from..].find(['{', ';']).map(|i| from + i).filter(|&i| code.as_bytes()[i] == b'{')
+        else {
+            continue;
+        };
+        let mut depth = 0;
+        let mut close = code.len();
+        for (i, c) in code[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let line = code[..at].matches('\n').count() + 1;
+        let lines = code[at..close].matches('\n').count() + 1;
+        found.push((name, line, lines));
+    }
+    found
+}
+
+#[test]
+fn no_function_is_over_100_lines() {
+    let root = workspace();
+    let mut all = Vec::new();
+    for dir in ["crates", "benches", "python/src"] {
+        files(&root.join(dir), &mut all);
+    }
+    let mut long: Vec<String> = all
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        // the tests may be long: a test reads top to bottom
+        .filter(|path| !path.components().any(|c| c.as_os_str() == "tests"))
+        .flat_map(|path| {
+            let rel = path.strip_prefix(&root).unwrap().display().to_string();
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            functions(&text)
+                .into_iter()
+                .filter(|&(_, _, lines)| lines > MAX_FN_LINES)
+                .map(move |(name, line, lines)| format!("{rel}:{line} fn {name} ({lines} lines)"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    long.sort();
+    assert!(long.is_empty(), "functions over {MAX_FN_LINES} lines: {long:#?}");
+}
+
+#[test]
+fn the_function_finder_measures_bodies_past_braces_in_literals() {
+    let text = "fn a() {\n    let s = \"}\";\n    let c = '{';\n    // }\n}\n\ntrait T {\n    fn b(&self);\n}\n\nfn c<'a>(x: &'a str) -> &'a str {\n    let r = r#\"}\n}\"#;\n    x\n}\n";
+    assert_eq!(functions(text), [("a".to_string(), 1, 5), ("c".to_string(), 11, 5)]);
+    let long = format!("fn long() {{\n{}}}\n", "    step();\n".repeat(MAX_FN_LINES));
+    assert!(functions(&long)[0].2 > MAX_FN_LINES);
+    // a test module's functions are the tests'
+    assert!(functions(&format!("fn short() {{}}\n#[cfg(test)]\nmod tests {{\n{long}}}\n")).len() == 1);
 }
 
 /// Values cross between the two builds of the engine (and from numbers to types) through

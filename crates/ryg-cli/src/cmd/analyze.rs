@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use ryg::eval::EvalKind;
-use ryg::search::{Algo, DistanceSearch, ProofConfig, SearchConfig, MAX_DEPTH};
+use ryg::search::{Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, Method, OrderRule, ProofConfig};
+use ryg::search::{SearchConfig, TableConfig, MAX_DEPTH};
 use ryg::Engine;
 
 use crate::args::{JsonArg, PositionArgs};
@@ -97,29 +98,34 @@ impl SearchArgs {
         if let Some(engine) = self.engine {
             return SearchConfig { random_ties: self.random_ties, ..engine.config() };
         }
-        SearchConfig {
-            algo: self.algo,
-            eval: self.eval,
-            weights: None,
-            tt: !self.no_tt,
+        let proof = ProofConfig {
+            win_first: !self.no_win_first,
+            distance: self.distance,
+            table: !self.no_tt,
+            etc: !self.no_etc,
             ordering: !self.no_ordering,
-            history: !self.no_history,
+            free_mouse: !self.no_free_mouse,
+            mate_distance: !self.no_mdp,
+            table_megabytes: self.proof_hash.map(usize::from),
+        };
+        let techniques = AlphaBetaConfig {
+            table: (!self.no_tt).then(|| TableConfig::megabytes(usize::from(self.hash))),
+            ordering: (!self.no_ordering).then_some(OrderRule::TableFirst),
+            history: (!self.no_history).then_some(HistoryRule::CutOffs),
             mate_distance: !self.no_mdp,
             pvs: self.pvs,
+            proof: (!self.no_prove).then_some(proof),
+            ..AlphaBetaConfig::default()
+        };
+        SearchConfig {
+            eval: self.eval,
+            weights: None,
             iterative_deepening: !self.no_id,
-            tt_megabytes: usize::from(self.hash),
             random_ties: self.random_ties,
             tie_margin: 0,
-            prove: !self.no_prove,
-            proof: ProofConfig {
-                win_first: !self.no_win_first,
-                distance: self.distance,
-                table: !self.no_tt,
-                etc: !self.no_etc,
-                ordering: !self.no_ordering,
-                free_mouse: !self.no_free_mouse,
-                mate_distance: !self.no_mdp,
-                table_megabytes: self.proof_hash.map(usize::from),
+            method: match self.algo {
+                Algo::Minimax => Method::Minimax,
+                Algo::AlphaBeta => Method::AlphaBeta(techniques),
             },
             ..SearchConfig::default()
         }
@@ -224,7 +230,7 @@ macro_rules! analyze {
             // The proving search runs without any limit; with --movetime or --nodes the heuristic
             // search deepens, so a limit still leaves the best move of the last iteration.
             if args.limits.movetime.is_some() || args.limits.nodes.is_some() {
-                config.prove = false;
+                config = config.without_proof();
             }
             let mut searcher = $engine::search::Searcher::new(config);
             let mut handler = ClockHandler::new(args.limits.movetime, !args.json.json);
@@ -284,75 +290,6 @@ pub fn run(mut args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
     match ryg_wide::narrow::position(&wide) {
         Some(position) => analyze!(ryg, position, args.search.config(), &args),
-        None => analyze!(ryg_wide, wide, widen(args.search.config()), &args),
-    }
-}
-
-/// The same switches for the wide engine (12×12 and 14×14).
-fn widen(config: SearchConfig) -> ryg_wide::search::SearchConfig {
-    use ryg::search::{GameEnds, GenOrder, HistoryRule, NodeRule, OrderRule};
-    use ryg_wide::eval::EvalKind as WideEval;
-    use ryg_wide::search::{self as W, Algo as WideAlgo, DistanceSearch as WideDistance};
-    let proof = config.proof;
-    ryg_wide::search::SearchConfig {
-        algo: match config.algo {
-            Algo::Minimax => WideAlgo::Minimax,
-            Algo::AlphaBeta => WideAlgo::AlphaBeta,
-        },
-        eval: match config.eval {
-            EvalKind::SeedV1 => WideEval::SeedV1,
-            EvalKind::Seed => WideEval::Seed,
-            EvalKind::Classic => WideEval::Classic,
-            EvalKind::Default => WideEval::Default,
-        },
-        weights: None,
-        tt: config.tt,
-        ordering: config.ordering,
-        history: config.history,
-        mate_distance: config.mate_distance,
-        pvs: config.pvs,
-        iterative_deepening: config.iterative_deepening,
-        tt_megabytes: config.tt_megabytes,
-        table_cutoffs: config.table_cutoffs,
-        table_slots: config.table_slots,
-        node_rule: match config.node_rule {
-            NodeRule::FailSoft => W::NodeRule::FailSoft,
-            NodeRule::Ryg3 => W::NodeRule::Ryg3,
-            NodeRule::Ryg3FirstOfEqual => W::NodeRule::Ryg3FirstOfEqual,
-        },
-        order_rule: match config.order_rule {
-            OrderRule::TableFirst => W::OrderRule::TableFirst,
-            OrderRule::HashScore(bonus) => W::OrderRule::HashScore(bonus),
-        },
-        history_rule: match config.history_rule {
-            HistoryRule::CutOffs => W::HistoryRule::CutOffs,
-            HistoryRule::OnStore { cap } => W::HistoryRule::OnStore { cap },
-        },
-        gen_order: match config.gen_order {
-            GenOrder::Squares => W::GenOrder::Squares,
-            GenOrder::Articles => W::GenOrder::Articles,
-            GenOrder::Ryg => W::GenOrder::Ryg,
-        },
-        game_ends: match config.game_ends {
-            GameEnds::Exact => W::GameEnds::Exact,
-            GameEnds::Evaluated => W::GameEnds::Evaluated,
-        },
-        random_ties: config.random_ties,
-        tie_margin: config.tie_margin,
-        prove: config.prove,
-        proof: ryg_wide::search::ProofConfig {
-            win_first: proof.win_first,
-            distance: match proof.distance {
-                DistanceSearch::Bisect => WideDistance::Bisect,
-                DistanceSearch::Step => WideDistance::Step,
-                DistanceSearch::Window => WideDistance::Window,
-            },
-            table: proof.table,
-            etc: proof.etc,
-            ordering: proof.ordering,
-            free_mouse: proof.free_mouse,
-            mate_distance: proof.mate_distance,
-            table_megabytes: proof.table_megabytes,
-        },
+        None => analyze!(ryg_wide, wide, ryg_wide::narrow::wide_search_config(&args.search.config()), &args),
     }
 }

@@ -8,7 +8,10 @@ use std::time::Instant;
 use anyhow::Result;
 use ryg::bench::{Case, PROOF_SUITE, SUITE};
 use ryg::eval::EvalKind;
-use ryg::search::{Algo, DistanceSearch, ProofConfig, SearchConfig, SearchResult};
+use ryg::search::TableConfig;
+use ryg::search::{
+    Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, OrderRule, ProofConfig, SearchConfig, SearchResult,
+};
 use ryg::techniques::{ARTICLES_FEN, ARTICLES_MOVES, ARTICLES_NODES};
 use ryg::Position;
 use serde::Serialize;
@@ -227,26 +230,28 @@ struct Set {
 
 fn sets() -> Vec<Set> {
     let off = SearchConfig::plain(EvalKind::default());
+    // plain alpha-beta with the table, ordering and history as asked
+    let with = |table: bool, ordering: bool, history: bool| {
+        off.with_alpha_beta(|ab| {
+            ab.table = table.then(TableConfig::default);
+            ab.ordering = ordering.then_some(OrderRule::TableFirst);
+            ab.history = history.then_some(HistoryRule::CutOffs);
+        })
+    };
+    let default = SearchConfig::default();
+    let no_id = SearchConfig { iterative_deepening: false, ..default };
+    let pvs = |ab: &mut AlphaBetaConfig| ab.pvs = true;
     vec![
-        Set { name: "minimax", config: SearchConfig { algo: Algo::Minimax, ..off } },
+        Set { name: "minimax", config: off.minimax() },
         Set { name: "alpha-beta", config: off },
-        Set { name: "+ordering+history", config: SearchConfig { ordering: true, history: true, ..off } },
-        Set { name: "+TT", config: SearchConfig { tt: true, ..off } },
-        Set { name: "+TT+ordering", config: SearchConfig { tt: true, ordering: true, ..off } },
-        Set {
-            name: "+TT+ordering+history",
-            config: SearchConfig { tt: true, ordering: true, history: true, ..off },
-        },
-        Set { name: "default (+ID, +MDP)", config: SearchConfig::default() },
-        Set { name: "default +PVS", config: SearchConfig { pvs: true, ..SearchConfig::default() } },
-        Set {
-            name: "default -ID",
-            config: SearchConfig { iterative_deepening: false, ..SearchConfig::default() },
-        },
-        Set {
-            name: "default -ID +PVS",
-            config: SearchConfig { iterative_deepening: false, pvs: true, ..SearchConfig::default() },
-        },
+        Set { name: "+ordering+history", config: with(false, true, true) },
+        Set { name: "+TT", config: with(true, false, false) },
+        Set { name: "+TT+ordering", config: with(true, true, false) },
+        Set { name: "+TT+ordering+history", config: with(true, true, true) },
+        Set { name: "default (+ID, +MDP)", config: default },
+        Set { name: "default +PVS", config: default.with_alpha_beta(pvs) },
+        Set { name: "default -ID", config: no_id },
+        Set { name: "default -ID +PVS", config: no_id.with_alpha_beta(pvs) },
     ]
 }
 
@@ -313,8 +318,8 @@ fn techniques(json: bool) -> Result<()> {
     for set in sets() {
         let mut cells = Vec::new();
         for case in &TECHNIQUE_CASES {
-            let config = SearchConfig { eval: case.eval, prove: false, ..set.config };
-            let budget = if config.algo == Algo::Minimax { TREE_BUDGET } else { SEARCH_BUDGET };
+            let config = SearchConfig { eval: case.eval, ..set.config }.without_proof();
+            let budget = if config.algo() == Algo::Minimax { TREE_BUDGET } else { SEARCH_BUDGET };
             let (r, seconds) = run_case(config, case.fen, case.depth, Some(budget))?;
             let finished = !r.stopped;
             cells.push(Cell {

@@ -11,14 +11,14 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use ryg_layers::dir_bytes;
-
-use super::LayerStore;
+use ryg_layers::{dir_bytes, Format, LayerStore};
+use ryg_wide::tablebase::Layers;
 
 /// The progress of a build: a bar on a terminal, else a line every [`line_every`] seconds:
 /// the layer, the positions done, the rate, the time left and the disk used.
-pub(super) struct Reporter<'a> {
-    store: &'a LayerStore,
+pub struct Reporter<'a> {
+    /// The layers built, and the folder their files are written to.
+    store: (&'a Layers, &'a Path),
     bar: ProgressBar,
     /// Layers to solve in all, and positions (entries) in them.
     layers: usize,
@@ -40,12 +40,11 @@ pub(super) fn line_every() -> u64 {
 }
 
 impl<'a> Reporter<'a> {
-    pub(super) fn new(store: &'a LayerStore, top_missing: usize) -> Reporter<'a> {
-        let layers = store.layers();
+    pub(super) fn new(layers: &'a Layers, dir: &'a Path, top_missing: usize) -> Reporter<'a> {
         let total_configs: u64 = (0..=top_missing).map(|l| layers.configs(l)).sum();
         let bar = progress(total_configs, "solving");
         Reporter {
-            store,
+            store: (layers, dir),
             bar,
             layers: top_missing + 1,
             total: total_configs * layers.block() as u64,
@@ -55,7 +54,7 @@ impl<'a> Reporter<'a> {
             layer: top_missing.into(),
             last_line: Mutex::new(Instant::now()),
             every: line_every(),
-            disk: dir_bytes(store.dir()).into(),
+            disk: dir_bytes(dir).into(),
         }
     }
 
@@ -80,7 +79,7 @@ impl<'a> Reporter<'a> {
 
     pub(super) fn show(&self, current: u64) {
         use std::sync::atomic::Ordering::Relaxed;
-        let block = self.store.layers().block() as u64;
+        let block = self.store.0.block() as u64;
         self.bar.set_position(self.done.load(Relaxed) / block + current);
         let due = self.last_line.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs() >= self.every;
         if due {
@@ -90,11 +89,11 @@ impl<'a> Reporter<'a> {
 
     pub(super) fn end_layer(&self, layer: usize) {
         use std::sync::atomic::Ordering::Relaxed;
-        let positions = self.store.layers().layer_len(layer);
+        let positions = self.store.0.layer_len(layer);
         let done = self.done.fetch_add(positions, Relaxed) + positions;
         self.current.store(0, Relaxed);
-        self.disk.store(dir_bytes(self.store.dir()), Relaxed);
-        self.bar.set_position(done / self.store.layers().block() as u64);
+        self.disk.store(dir_bytes(self.store.1), Relaxed);
+        self.bar.set_position(done / self.store.0.block() as u64);
         if self.last_line.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs() >= self.every {
             self.line(done);
         }
@@ -193,8 +192,8 @@ pub fn available_memory() -> Option<u64> {
 }
 
 /// Refuses to start a build that needs more disk or memory (`needs`, from
-/// [`LayerStore::needs`]) than there is, with the figures.
-pub fn check_room(store: &LayerStore, (disk, memory): (u64, u64)) -> Result<()> {
+/// [`Build::needs`](super::Build::needs)) than there is, with the figures.
+pub fn check_room<F: Format>(store: &LayerStore<F>, (disk, memory): (u64, u64)) -> Result<()> {
     let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
     if let Some(free) = free_disk(store.dir()) {
         if free < disk {

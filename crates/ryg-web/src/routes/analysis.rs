@@ -19,7 +19,7 @@ use ryg_api::tree::{TreeAnswer, TreeQuery};
 use super::blocking::engine;
 use super::client::Client;
 use super::extract::{int_param, required, Params};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::state::AppState;
 use crate::work::Cancel;
 
@@ -40,7 +40,8 @@ pub(super) fn position(params: &HashMap<String, String>) -> ApiResult<Position> 
 /// The position of the `fen` parameter on any board up to 14×14.
 pub(super) fn wide_position(params: &HashMap<String, String>) -> ApiResult<ryg_wide::Position> {
     let fen = required(params, "fen")?;
-    fen.parse().map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code("bad_fen"))
+    fen.parse()
+        .map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code(ErrorCode::BadFen))
 }
 
 pub(super) fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
@@ -99,7 +100,7 @@ pub async fn analyze(State(state): AppRef, client: Client, params: Params) -> Ap
     let movetime = int_param(&params, "movetime", 1..=max_ms)?;
     // Analysis always has a deadline: the heuristic search deepens and reports its
     // iterations (the proving search would report nothing until it finishes).
-    let config = SearchConfig { eval: eval_kind(&params)?, prove: false, ..SearchConfig::default() };
+    let config = SearchConfig { eval: eval_kind(&params)?, ..SearchConfig::default() }.without_proof();
     let report = engine(&state, client, move |cancel| {
         let limits = Limits { depth: depth.map(|d| d as u8), nodes: None };
         let deadline = match (depth, movetime) {

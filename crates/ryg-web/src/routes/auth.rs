@@ -2,6 +2,7 @@
 //! `Authorization: Bearer TOKEN`, read before the handler runs. Which seats that token holds
 //! in a game is the game service's question.
 
+use crate::error::ErrorCode;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
@@ -28,7 +29,7 @@ impl Bearer {
         let malformed = || {
             ApiError::new(
                 StatusCode::UNAUTHORIZED,
-                "unauthorized",
+                ErrorCode::Unauthorized,
                 "malformed Authorization header: expected 'Bearer TOKEN'",
             )
         };

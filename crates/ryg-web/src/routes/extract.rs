@@ -1,6 +1,7 @@
 //! Reading requests: JSON bodies (an empty body reads as `{}`) and query parameters, with the
 //! API's JSON errors.
 
+use crate::error::ErrorCode;
 use std::collections::HashMap;
 
 use axum::body::Bytes;
@@ -22,9 +23,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             let status = rejection.status();
             if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(status, "too_large", format!("request body over {} KiB", MAX_BODY / 1024))
+                ApiError::new(
+                    status,
+                    ErrorCode::TooLarge,
+                    format!("request body over {} KiB", MAX_BODY / 1024),
+                )
             } else {
-                ApiError::new(status, "bad_request", format!("cannot read the request body: {rejection}"))
+                ApiError::new(
+                    status,
+                    ErrorCode::BadRequest,
+                    format!("cannot read the request body: {rejection}"),
+                )
             }
         })?;
         let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };

@@ -1,6 +1,7 @@
 //! `GET /healthz`: whether this server can serve games, for load balancers — the store answers
 //! and takes writes (200 `{"status": "ok"}`), else 503 `storage_unavailable` with `Retry-After`.
 
+use crate::error::ErrorCode;
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -19,7 +20,7 @@ pub async fn healthz(State(state): State<Arc<AppState>>) -> ApiResult<Json<serde
                 crate::store::StoreError::Unavailable(message) => message,
                 _ => "the game database does not answer".to_owned(),
             };
-            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable", message)
+            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, ErrorCode::StorageUnavailable, message)
         })
     })
     .await?;

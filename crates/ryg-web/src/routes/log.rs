@@ -6,6 +6,7 @@
 //! (`storage_unavailable`, `commit_unknown`) once per episode: the first at error level, the rest
 //! counted, and their number said when the store takes requests again.
 
+use ryg_api::ErrorCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -17,14 +18,14 @@ use axum::response::Response;
 #[derive(Clone, Debug)]
 pub struct Cause {
     pub message: String,
-    pub code: &'static str,
+    pub code: ErrorCode,
 }
 
 /// The codes of the 503s that refuse work for load, not for a fault.
-const OVERLOAD: &[&str] = &["busy", "unavailable", "too_many_streams"];
+const OVERLOAD: &[ErrorCode] = &[ErrorCode::Busy, ErrorCode::Unavailable, ErrorCode::TooManyStreams];
 
 /// The codes of the store's refusals, logged once per episode.
-const STORE_DOWN: &[&str] = &["storage_unavailable", "commit_unknown"];
+const STORE_DOWN: &[ErrorCode] = &[ErrorCode::StorageUnavailable, ErrorCode::CommitUnknown];
 
 /// Refusals of the store in the episode under way (0: none).
 static REFUSED: AtomicU64 = AtomicU64::new(0);

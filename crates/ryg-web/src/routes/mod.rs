@@ -18,6 +18,7 @@ mod retrograde;
 mod security;
 mod techniques;
 
+use crate::error::ErrorCode;
 use std::sync::Arc;
 
 use axum::routing::{get, post};
@@ -198,7 +199,7 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
+        ErrorCode::MethodNotAllowed,
         format!("{method} is not allowed on {}", uri.path()),
     )
 }

@@ -5,6 +5,7 @@
 //! only send `text/plain`, `application/x-www-form-urlencoded` or `multipart/form-data`, and
 //! no token) cannot create games or start work on a user's server.
 
+use crate::error::ErrorCode;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
@@ -65,7 +66,7 @@ pub async fn json_only(req: Request, next: Next) -> Response {
     };
     ApiError::new(
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "unsupported_media_type",
+        ErrorCode::UnsupportedMediaType,
         format!("POST requests need 'Content-Type: application/json' ({what})"),
     )
     .into_response()
@@ -82,7 +83,7 @@ async fn whole_body(req: Request) -> Result<(Request, bool), ApiError> {
 fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "too_large",
+        ErrorCode::TooLarge,
         format!("request body over {} KiB", MAX_BODY / 1024),
     )
 }
@@ -119,7 +120,7 @@ pub async fn deadline(
         Ok(res) => res,
         Err(_) => ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
-            "request_timeout",
+            ErrorCode::RequestTimeout,
             format!("the request took longer than {} s (--request-timeout)", limit.as_secs()),
         )
         .into_response(),

@@ -7,7 +7,8 @@ use crate::{Move, MoveList, Position, Side, Square};
 use super::limits::MAX_DEPTH;
 use super::ordering::{order, order_by_hash_score};
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::{generate, GameEnds, GenOrder, History, HistoryRule, NodeRule, OrderRule, Score, SearchHandler};
+use super::{generate, AlphaBetaConfig, GameEnds, GenOrder, History, HistoryRule, NodeRule, OrderRule};
+use super::{Score, SearchConfig, SearchHandler};
 
 // CITE: alpha-beta (Knuth & Moore 1975), in negamax form.
 
@@ -16,22 +17,6 @@ use super::{generate, GameEnds, GenOrder, History, HistoryRule, NodeRule, OrderR
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 const _: () = assert!(MAX_PLY == MAX_DEPTH as usize + 2, "a search to MAX_DEPTH writes ply MAX_DEPTH + 1");
 const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
-
-/// Which techniques are on.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Switches {
-    pub tt: bool,
-    pub ordering: bool,
-    pub history: bool,
-    pub mate_distance: bool,
-    pub pvs: bool,
-    pub table_cutoffs: bool,
-    pub node_rule: NodeRule,
-    pub order_rule: OrderRule,
-    pub history_rule: HistoryRule,
-    pub gen_order: GenOrder,
-    pub game_ends: GameEnds,
-}
 
 /// The outcome of one root search to a fixed depth.
 pub(crate) struct RootResult {
@@ -44,10 +29,15 @@ pub(crate) struct RootResult {
 
 /// One search's working state.
 pub(crate) struct AlphaBeta<'a, H: SearchHandler> {
-    pub eval: EvalKind,
+    eval: EvalKind,
     /// Weights of their own for `eval`'s terms.
-    pub weights: Option<Weights>,
-    pub switches: Switches,
+    weights: Option<Weights>,
+    gen_order: GenOrder,
+    game_ends: GameEnds,
+    /// Which techniques are on.
+    config: AlphaBetaConfig,
+    /// Whether the table's stored scores cut the search off.
+    table_cutoffs: bool,
     pub tt: &'a mut TranspositionTable,
     pub history: &'a mut History,
     pub handler: &'a mut H,
@@ -61,18 +51,22 @@ pub(crate) struct AlphaBeta<'a, H: SearchHandler> {
 }
 
 impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
+    /// The search `config` describes, with alpha-beta's techniques `alpha_beta`.
     pub fn new(
-        eval: EvalKind,
-        switches: Switches,
+        config: &SearchConfig,
+        alpha_beta: AlphaBetaConfig,
         tt: &'a mut TranspositionTable,
         history: &'a mut History,
         handler: &'a mut H,
         node_limit: u64,
     ) -> Self {
         AlphaBeta {
-            eval,
-            weights: None,
-            switches,
+            eval: config.eval,
+            weights: config.weights,
+            gen_order: config.gen_order,
+            game_ends: config.game_ends,
+            config: alpha_beta,
+            table_cutoffs: alpha_beta.table.is_some_and(|t| t.cutoffs),
             tt,
             history,
             handler,
@@ -109,10 +103,10 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     }
 
     fn ordered_moves(&self, position: &Position, table_move: Option<Move>) -> MoveList {
-        let mut moves = generate(position, self.switches.gen_order);
-        if self.switches.ordering {
-            let history = self.switches.history.then_some(&*self.history);
-            match self.switches.order_rule {
+        let mut moves = generate(position, self.gen_order);
+        if let Some(rule) = self.config.ordering {
+            let history = self.config.history.is_some().then_some(&*self.history);
+            match rule {
                 OrderRule::TableFirst => order(&mut moves, table_move, history),
                 OrderRule::HashScore(bonus) => order_by_hash_score(&mut moves, table_move, bonus, history),
             }
@@ -123,7 +117,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     /// The score of a finished position: exact, or the evaluation's (the articles' engines).
     #[inline]
     fn game_end(&self, position: &Position, ply: usize) -> Score {
-        match self.switches.game_ends {
+        match self.game_ends {
             GameEnds::Exact => Score::game_end(position, ply as u16),
             GameEnds::Evaluated => self.static_eval(position),
         }
@@ -132,21 +126,17 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     /// Stores the node's result in the table (when it is on), crediting history for the
     /// stored move where RYG3 version 11 did.
     fn store(&mut self, position: &Position, best_move: Option<Move>, score: Score, depth: u8, bound: Bound) {
-        if !self.switches.tt {
+        if self.config.table.is_none() {
             return;
         }
         self.tt.store(Entry { key: position.hash(), best_move, score, depth, bound });
-        if let (true, HistoryRule::OnStore { cap }, Some(mv)) =
-            (self.switches.history, self.switches.history_rule, best_move)
-        {
+        if let (Some(HistoryRule::OnStore { cap }), Some(mv)) = (self.config.history, best_move) {
             self.history.bump_capped(mv, depth, cap);
         }
     }
 
     fn table_move(&self, position: &Position) -> Option<Move> {
-        if !self.switches.tt {
-            return None;
-        }
+        self.config.table?;
         self.tt.probe(position.hash()).and_then(|e| e.best_move)
     }
 
@@ -197,7 +187,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
                 exact.push((mv, s));
             }
             // RYG3 version 9 keeps the last of equal moves.
-            if s > best || (self.switches.node_rule == NodeRule::Ryg3 && s == best) {
+            if s > best || (self.config.node_rule == NodeRule::Ryg3 && s == best) {
                 best = s;
                 best_move = Some(mv);
                 self.update_pv(0, mv);
@@ -206,7 +196,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         let best_move = best_move?;
         if !self.stopped {
             self.store(position, Some(best_move), best, depth, Bound::Exact);
-            if self.switches.history && self.switches.history_rule == HistoryRule::CutOffs {
+            if self.config.history == Some(HistoryRule::CutOffs) {
                 self.history.bump(best_move, depth);
             }
         }
@@ -239,7 +229,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         if depth == 0 {
             return self.static_eval(pos);
         }
-        if self.switches.mate_distance {
+        if self.config.mate_distance {
             // CITE: mate distance pruning. Nothing here beats winning next ply or losing now.
             alpha = alpha.max(Score::loss_in(ply as u16));
             beta = beta.min(Score::win_in(ply as u16 + 1));
@@ -247,32 +237,12 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
                 return alpha;
             }
         }
-        let mut table_move = None;
-        if self.switches.tt {
-            if let Some(e) = self.tt.probe(pos.hash()) {
-                table_move = e.best_move;
-                // Proven game ends hold at any depth: a win stays a win (so does its lower
-                // bound) and a loss stays a loss (so does its upper bound).
-                let proven = match e.bound {
-                    Bound::Exact => e.score.is_game_end(),
-                    Bound::Lower => e.score.is_win(),
-                    Bound::Upper => e.score.is_loss(),
-                };
-                if self.switches.table_cutoffs && (e.depth >= depth || proven) {
-                    let s = e.score.from_tt(ply as u16);
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
-                        return s;
-                    }
-                }
-            }
-        }
+        let table_move = match self.probe(pos, depth, ply, alpha, beta) {
+            Ok(table_move) => table_move,
+            Err(cut) => return cut,
+        };
         let moves = self.ordered_moves(pos, table_move);
-        if matches!(self.switches.node_rule, NodeRule::Ryg3 | NodeRule::Ryg3FirstOfEqual) {
+        if matches!(self.config.node_rule, NodeRule::Ryg3 | NodeRule::Ryg3FirstOfEqual) {
             return self.ryg3_node(pos, &moves, depth, ply, alpha, beta);
         }
         let alpha0 = alpha;
@@ -280,7 +250,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             pos.play_unchecked(mv);
-            let s = if self.switches.pvs && i > 0 && alpha > -Score::INFINITY {
+            let s = if self.config.pvs && i > 0 && alpha > -Score::INFINITY {
                 // CITE: principal variation search. Prove the move no better with a null
                 // window; search it again with the full window only if that fails.
                 let s = -self.negamax(pos, depth - 1, ply + 1, -alpha.up(), -alpha);
@@ -315,10 +285,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         } else {
             Bound::Upper
         };
-        if self.switches.history
-            && self.switches.history_rule == HistoryRule::CutOffs
-            && bound != Bound::Upper
-        {
+        if self.config.history == Some(HistoryRule::CutOffs) && bound != Bound::Upper {
             if let Some(mv) = best_move {
                 self.history.bump(mv, depth);
             }
@@ -326,6 +293,42 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         let stored_move = if bound == Bound::Upper { table_move.or(best_move) } else { best_move };
         self.store(pos, stored_move, best.to_tt(ply as u16), depth, bound);
         best
+    }
+
+    /// The table's entry for `pos` (when the table is on): its move, or `Err` with the score
+    /// that ends the node when the entry's bound cuts the window `alpha`..`beta` off.
+    #[inline]
+    fn probe(
+        &self,
+        pos: &Position,
+        depth: u8,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Option<Move>, Score> {
+        if self.config.table.is_none() {
+            return Ok(None);
+        }
+        let Some(e) = self.tt.probe(pos.hash()) else { return Ok(None) };
+        // Proven game ends hold at any depth: a win stays a win (so does its lower bound) and
+        // a loss stays a loss (so does its upper bound).
+        let proven = match e.bound {
+            Bound::Exact => e.score.is_game_end(),
+            Bound::Lower => e.score.is_win(),
+            Bound::Upper => e.score.is_loss(),
+        };
+        if self.table_cutoffs && (e.depth >= depth || proven) {
+            let s = e.score.from_tt(ply as u16);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return Err(s);
+            }
+        }
+        Ok(e.best_move)
     }
 
     /// RYG3's node: fail-hard, a move stored only when one reached the window; version 9 takes
@@ -340,7 +343,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        let last_of_equal = self.switches.node_rule == NodeRule::Ryg3;
+        let last_of_equal = self.config.node_rule == NodeRule::Ryg3;
         let mut best_move = None;
         for &mv in moves.iter() {
             pos.play_unchecked(mv);
@@ -367,7 +370,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     /// Extends `pv` with table moves while they are legal (the PV is cut where the table
     /// answered), up to `depth` moves.
     pub fn extend_pv(&self, position: &Position, pv: &mut Vec<Move>, depth: u8) {
-        if !self.switches.tt {
+        if self.config.table.is_none() {
             return;
         }
         let mut pos = *position;

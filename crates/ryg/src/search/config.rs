@@ -45,7 +45,7 @@ impl FromStr for Algo {
     }
 }
 
-/// How moves are put in order before they are searched (when [`SearchConfig::ordering`] is on).
+/// How moves are put in order before they are searched (when [`AlphaBetaConfig::ordering`] is on).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum OrderRule {
     /// ryg's: the table's move first, then by history score, then generation order.
@@ -57,7 +57,7 @@ pub enum OrderRule {
     HashScore(u16),
 }
 
-/// When the history table is credited (when [`SearchConfig::history`] is on).
+/// When the history table is credited (when [`AlphaBetaConfig::history`] is on).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum HistoryRule {
     /// ryg's: the best move of every node that did not fail low, by the remaining depth.
@@ -114,102 +114,214 @@ pub enum GameEnds {
 }
 
 /// How to search. The default is alpha-beta with every technique on and the default
-/// evaluation; every switch can be turned off to see what it is worth.
+/// evaluation; every technique can be turned off to see what it is worth. What only one
+/// method uses lives in that method's part ([`Method::AlphaBeta`]), and what only a technique
+/// uses in that technique's option, so that no switch is set without what it depends on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SearchConfig {
-    pub algo: Algo,
     pub eval: EvalKind,
     /// Weights of their own for an evaluation's terms, in place of `eval` (`None`: `eval`'s
     /// own weights).
     pub weights: Option<Weights>,
-    /// Transposition table (cut-offs on stored scores, and the stored move for ordering).
-    pub tt: bool,
-    /// Whether the table's stored scores cut the search off; off, it is RYG3's table of best
-    /// moves, used for ordering only.
-    pub table_cutoffs: bool,
-    /// A table of exactly this many slots instead of `tt_megabytes` (RYG3: 2 × 256, one
-    /// table per side to move with a one-byte hash).
-    pub table_slots: Option<usize>,
-    /// How a node keeps its best move.
-    pub node_rule: NodeRule,
-    /// How ordering sorts the moves.
-    pub order_rule: OrderRule,
-    /// When history is credited.
-    pub history_rule: HistoryRule,
     /// The mouse's generation order.
     pub gen_order: GenOrder,
     /// How game ends are scored.
     pub game_ends: GameEnds,
-    /// Move ordering (table move first, then history); off = natural generation order.
-    pub ordering: bool,
-    /// The history heuristic (kept and used for ordering; needs `ordering`).
-    pub history: bool,
-    /// Mate distance pruning: skip lines that cannot end the game faster than one found.
-    pub mate_distance: bool,
-    /// Principal variation search: null-window searches for every move after the first.
-    /// Off by default: it saves nodes without iterative deepening but costs nodes with it.
-    pub pvs: bool,
     /// Iterative deepening from depth 1; off = one search at the full depth.
     pub iterative_deepening: bool,
-    /// Transposition table size in MiB.
-    pub tt_megabytes: usize,
     /// Choose uniformly (with this seed) among root moves of equal best score; `None` picks
     /// the first one found (deterministic).
     pub random_ties: Option<u64>,
     /// Root moves within this many points of the best count as ties (0: exactly equal).
     /// Game ends count plies as points: a margin of 2 accepts a win two plies slower.
     pub tie_margin: i16,
+    /// The search method, with its techniques.
+    pub method: Method,
+}
+
+/// The search method, with the techniques only it uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Build the explicit tree and carry min/max up (no pruning, no table).
+    Minimax,
+    /// Negamax alpha-beta, with its techniques.
+    AlphaBeta(AlphaBetaConfig),
+}
+
+/// Alpha-beta's techniques: each one off is `None` or `false`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AlphaBetaConfig {
+    /// The transposition table (cut-offs on stored scores, and the stored move for ordering).
+    pub table: Option<TableConfig>,
+    /// Move ordering (table move first, then history), sorted by this rule; off = natural
+    /// generation order.
+    pub ordering: Option<OrderRule>,
+    /// The history heuristic, credited by this rule (kept always, used by the ordering when
+    /// it is on).
+    pub history: Option<HistoryRule>,
+    /// How a node keeps its best move.
+    pub node_rule: NodeRule,
+    /// Mate distance pruning: skip lines that cannot end the game faster than one found.
+    pub mate_distance: bool,
+    /// Principal variation search: null-window searches for every move after the first.
+    /// Off by default: it saves nodes without iterative deepening but costs nodes with it.
+    pub pvs: bool,
     /// Without a depth limit, prove the result with the proving search (see
-    /// [`Prover`](super::Prover)) instead of deepening the heuristic search until it proves.
-    pub prove: bool,
-    /// The proving search's switches.
-    pub proof: ProofConfig,
+    /// [`Prover`](super::Prover)), with these switches, instead of deepening the heuristic
+    /// search until it proves.
+    pub proof: Option<ProofConfig>,
+}
+
+/// The transposition table of alpha-beta.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TableConfig {
+    /// Its size.
+    pub size: TableSize,
+    /// Whether its stored scores cut the search off; off, it is RYG3's table of best moves,
+    /// used for ordering only.
+    pub cutoffs: bool,
+}
+
+/// How large a transposition table is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TableSize {
+    /// This many MiB.
+    Megabytes(usize),
+    /// Exactly this many slots (RYG3: 2 × 256, one table per side to move with a one-byte
+    /// hash).
+    Slots(usize),
+}
+
+impl TableConfig {
+    /// ryg's table of `megabytes` MiB, its scores cutting the search off.
+    pub fn megabytes(megabytes: usize) -> TableConfig {
+        TableConfig { size: TableSize::Megabytes(megabytes), cutoffs: true }
+    }
+}
+
+/// The size of ryg's transposition table, in MiB.
+pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
+
+impl Default for TableConfig {
+    /// [`DEFAULT_TABLE_MEGABYTES`], cutting off.
+    fn default() -> TableConfig {
+        TableConfig::megabytes(DEFAULT_TABLE_MEGABYTES)
+    }
+}
+
+impl AlphaBetaConfig {
+    /// Every technique off: no table, ordering, history, mate distance pruning, PVS or
+    /// proving search.
+    pub fn plain() -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            table: None,
+            ordering: None,
+            history: None,
+            node_rule: NodeRule::FailSoft,
+            mate_distance: false,
+            pvs: false,
+            proof: None,
+        }
+    }
+}
+
+impl Default for AlphaBetaConfig {
+    /// Every technique on but PVS: a 16 MiB table, ordering with history, mate distance
+    /// pruning and the proving search.
+    fn default() -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            table: Some(TableConfig::default()),
+            ordering: Some(OrderRule::TableFirst),
+            history: Some(HistoryRule::CutOffs),
+            node_rule: NodeRule::FailSoft,
+            mate_distance: true,
+            pvs: false,
+            proof: Some(ProofConfig::default()),
+        }
+    }
 }
 
 impl SearchConfig {
     /// Plain alpha-beta with `eval`: every technique off (no table, ordering, history, mate
-    /// distance pruning, PVS, iterative deepening or proving search). The baseline each technique is measured
-    /// against.
+    /// distance pruning, PVS, iterative deepening or proving search). The baseline each
+    /// technique is measured against.
     pub fn plain(eval: EvalKind) -> SearchConfig {
         SearchConfig {
-            algo: Algo::AlphaBeta,
             eval,
-            tt: false,
-            ordering: false,
-            history: false,
-            mate_distance: false,
-            pvs: false,
             iterative_deepening: false,
-            prove: false,
+            method: Method::AlphaBeta(AlphaBetaConfig::plain()),
             ..SearchConfig::default()
         }
+    }
+
+    /// The method's name.
+    pub fn algo(&self) -> Algo {
+        match self.method {
+            Method::Minimax => Algo::Minimax,
+            Method::AlphaBeta(_) => Algo::AlphaBeta,
+        }
+    }
+
+    /// Alpha-beta's techniques (`None` for minimax).
+    pub fn alpha_beta(&self) -> Option<&AlphaBetaConfig> {
+        match &self.method {
+            Method::AlphaBeta(ab) => Some(ab),
+            Method::Minimax => None,
+        }
+    }
+
+    /// The same search with alpha-beta's techniques changed by `change` (minimax unchanged).
+    #[must_use]
+    pub fn with_alpha_beta(mut self, change: impl FnOnce(&mut AlphaBetaConfig)) -> SearchConfig {
+        if let Method::AlphaBeta(ab) = &mut self.method {
+            change(ab);
+        }
+        self
+    }
+
+    /// The same search without the proving search: without a depth limit, the heuristic
+    /// search deepens until it proves.
+    #[must_use]
+    pub fn without_proof(self) -> SearchConfig {
+        self.with_alpha_beta(|ab| ab.proof = None)
+    }
+
+    /// The same search by minimax (alpha-beta's techniques dropped).
+    #[must_use]
+    pub fn minimax(self) -> SearchConfig {
+        SearchConfig { method: Method::Minimax, ..self }
+    }
+
+    /// The same search by `algo`: minimax drops alpha-beta's techniques; alpha-beta keeps
+    /// its own, or takes the default ones after minimax.
+    #[must_use]
+    pub fn with_algo(self, algo: Algo) -> SearchConfig {
+        match (algo, self.method) {
+            (Algo::Minimax, _) => self.minimax(),
+            (Algo::AlphaBeta, Method::AlphaBeta(_)) => self,
+            (Algo::AlphaBeta, Method::Minimax) => {
+                SearchConfig { method: Method::AlphaBeta(AlphaBetaConfig::default()), ..self }
+            }
+        }
+    }
+
+    /// Whether the search keeps a transposition table.
+    pub fn uses_table(&self) -> bool {
+        self.alpha_beta().is_some_and(|ab| ab.table.is_some())
     }
 }
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            algo: Algo::AlphaBeta,
             eval: EvalKind::Default,
             weights: None,
-            tt: true,
-            table_cutoffs: true,
-            table_slots: None,
-            node_rule: NodeRule::FailSoft,
-            order_rule: OrderRule::TableFirst,
-            history_rule: HistoryRule::CutOffs,
             gen_order: GenOrder::Squares,
             game_ends: GameEnds::Exact,
-            ordering: true,
-            history: true,
-            mate_distance: true,
-            pvs: false,
             iterative_deepening: true,
-            tt_megabytes: 16,
             random_ties: None,
             tie_margin: 0,
-            prove: true,
-            proof: ProofConfig::default(),
+            method: Method::AlphaBeta(AlphaBetaConfig::default()),
         }
     }
 }

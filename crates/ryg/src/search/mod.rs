@@ -29,7 +29,10 @@ pub mod trace;
 pub mod tt;
 
 pub use crate::random::SplitMix64;
-pub use config::{Algo, AlgoError, GameEnds, GenOrder, HistoryRule, NodeRule, OrderRule, SearchConfig};
+pub use config::{
+    Algo, AlgoError, AlphaBetaConfig, GameEnds, GenOrder, HistoryRule, Method, NodeRule, OrderRule,
+    SearchConfig, TableConfig, TableSize, DEFAULT_TABLE_MEGABYTES,
+};
 pub use generate::generate;
 pub use handler::{Iteration, NoHandler, SearchHandler};
 pub use history::History;

@@ -137,18 +137,8 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
     let mut nodes: [Option<u64>; 2] = [None; 2];
     let mut moves_made = [0u32; 2];
     let engine_of = |side: Side| if side == Side::Mouse { mouse } else { 1 - mouse };
-    let mut failure: Option<(usize, Failure)> = None;
+    let (mut engines, mut failure) = start_engines(setup, &start);
     let mut adjudicated = None;
-    let mut engines: Vec<Option<Engine>> = Vec::new();
-    for (i, spec) in setup.engines.iter().enumerate() {
-        match Engine::start(spec, &format!("position fen {}", start.fen()), setup.timeout) {
-            Ok(e) => engines.push(Some(e)),
-            Err(f) => {
-                failure.get_or_insert((i, f));
-                engines.push(None);
-            }
-        }
-    }
     let mut clocks = match setup.control {
         Control::Clock { base, .. } => [base; 2],
         _ => [Duration::ZERO; 2],
@@ -216,6 +206,29 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
         (None, None, Some(outcome)) => (outcome.winner, outcome.reason.to_string(), None),
         (None, None, None) => unreachable!("the loop ends on a failure, an adjudication or the game's end"),
     };
+    let record = record_of(setup, index, mouse, game, winner, &reason);
+    let game = MatchGame { number: index + 1, mouse, winner, failed, reason, nodes, moves: moves_made };
+    GameResult { game, record }
+}
+
+/// Both engines started on `start`: those that started, and the first that failed to.
+fn start_engines(setup: &Setup, start: &Position) -> (Vec<Option<Engine>>, Option<(usize, Failure)>) {
+    let mut failure = None;
+    let mut engines = Vec::new();
+    for (i, spec) in setup.engines.iter().enumerate() {
+        match Engine::start(spec, &format!("position fen {}", start.fen()), setup.timeout) {
+            Ok(e) => engines.push(Some(e)),
+            Err(f) => {
+                failure.get_or_insert((i, f));
+                engines.push(None);
+            }
+        }
+    }
+    (engines, failure)
+}
+
+/// The record of game `index`, its tags saying who played, who won and why.
+fn record_of(setup: &Setup, index: usize, mouse: usize, game: Game, winner: Side, reason: &str) -> Record {
     let mut record = Record::new(game);
     let token = if winner == Side::Mouse { "1-0" } else { "0-1" };
     let tags = [
@@ -224,14 +237,13 @@ fn play_game(setup: &Setup, index: usize, start: Position, mouse: usize) -> Game
         ("Mouse", setup.engines[mouse].name.clone()),
         ("Cats", setup.engines[1 - mouse].name.clone()),
         ("MatchResult", token.to_string()),
-        ("Termination", reason.clone()),
+        ("Termination", reason.to_string()),
     ];
     for (name, value) in tags {
         // Tag values from engine names may hold quotes; the record refuses those.
         let _ = record.set_tag(name, &value.replace('"', "'"));
     }
-    let game = MatchGame { number: index + 1, mouse, winner, failed, reason, nodes, moves: moves_made };
-    GameResult { game, record }
+    record
 }
 
 /// The openings: `starts`, a file of FENs, or the standard start of `size`.
@@ -275,37 +287,9 @@ fn ignore_sigpipe() {
 
 pub fn run(args: Args) -> Result<()> {
     ignore_sigpipe();
-    if args.engines.len() != 2 {
-        return Err(
-            InvalidValue(format!("a match needs exactly two --engine, not {}", args.engines.len())).into()
-        );
-    }
-    if !(args.timeout > 0.0 && args.timeout < 1e6) {
-        return Err(InvalidValue("--timeout must be a positive number of seconds".to_string()).into());
-    }
-    probe(&args.engines, Duration::from_secs_f64(args.timeout), args.strict)?;
-    let control = match (&args.tc, args.movetime, args.depth) {
-        (Some(tc), _, _) => *tc,
-        (_, Some(ms), _) => Control::MoveTime(ms),
-        (_, _, Some(d)) => Control::Depth(d),
-        _ => Control::Unlimited,
-    };
-    let openings = openings(&args)?;
-    let adjudicate = args.adjudicate.map(|plies| {
-        let size = openings[0].size();
-        (plies, Arc::new(args.cache.obtain(size).tablebase))
-    });
-    if adjudicate.is_some() && openings.iter().any(|p| p.size() != openings[0].size()) {
-        bail!("--adjudicate needs openings of one board size");
-    }
+    let (setup, openings) = setup_of(&args)?;
     let games = (args.games as usize).div_ceil(2) * 2;
-    let setup = Arc::new(Setup {
-        engines: args.engines.clone(),
-        control,
-        timeout: Duration::from_secs_f64(args.timeout),
-        margin: Duration::from_millis(args.margin),
-        adjudicate,
-    });
+    let setup = Arc::new(setup);
     let mut pgn = match &args.pgn {
         Some(path) => {
             Some(std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?)
@@ -383,6 +367,42 @@ pub fn run(args: Args) -> Result<()> {
         print_report(&report)?;
     }
     Ok(())
+}
+
+/// The match `args` describe, checked (two engines that start, a timeout, openings of one size
+/// when adjudicating), and its openings.
+fn setup_of(args: &Args) -> Result<(Setup, Vec<Position>)> {
+    if args.engines.len() != 2 {
+        return Err(
+            InvalidValue(format!("a match needs exactly two --engine, not {}", args.engines.len())).into()
+        );
+    }
+    if !(args.timeout > 0.0 && args.timeout < 1e6) {
+        return Err(InvalidValue("--timeout must be a positive number of seconds".to_string()).into());
+    }
+    probe(&args.engines, Duration::from_secs_f64(args.timeout), args.strict)?;
+    let control = match (&args.tc, args.movetime, args.depth) {
+        (Some(tc), _, _) => *tc,
+        (_, Some(ms), _) => Control::MoveTime(ms),
+        (_, _, Some(d)) => Control::Depth(d),
+        _ => Control::Unlimited,
+    };
+    let openings = openings(args)?;
+    let adjudicate = args.adjudicate.map(|plies| {
+        let size = openings[0].size();
+        (plies, Arc::new(args.cache.obtain(size).tablebase))
+    });
+    if adjudicate.is_some() && openings.iter().any(|p| p.size() != openings[0].size()) {
+        bail!("--adjudicate needs openings of one board size");
+    }
+    let setup = Setup {
+        engines: args.engines.clone(),
+        control,
+        timeout: Duration::from_secs_f64(args.timeout),
+        margin: Duration::from_millis(args.margin),
+        adjudicate,
+    };
+    Ok((setup, openings))
 }
 
 /// Starts each engine once before any game: one that does not start is a mistake of the

@@ -71,43 +71,12 @@ impl<W: Write> State<W> {
                 self.sides = Sides::Both;
                 writeln!(self.out, "Computer off: you play both sides.")?;
             }
-            Input::Switch => match self.sides {
-                Sides::Both | Sides::None => {
-                    self.say("Nothing to switch: use 'go' to let the computer play the side to move.")?
-                }
-                Sides::Mouse | Sides::Cats => {
-                    self.sides =
-                        Sides::from_flags(!self.sides.human(Side::Mouse), !self.sides.human(Side::Cats));
-                    let line = self.players_line();
-                    self.say(&format!("Sides switched. {line}"))?;
-                }
-            },
-            Input::Level(level) => {
-                if let Some(why) = self.engine.refusal(level, self.game.position().size()) {
-                    self.failed += 1;
-                    let level = self.engine.level();
-                    return self.say(&format!("Cannot: {why}. The level stays {level}."));
-                }
-                self.engine.set_level(level);
-                let text = format!("Computer: {}.", self.engine.describe(self.game.position().size()));
-                self.say(&text)?;
-            }
-            Input::Depth(depth) => {
-                self.engine.set_depth(depth);
-                let note = match self.engine.level() {
-                    Level::Search(_) => "",
-                    Level::Random | Level::Perfect | Level::Err(_) => " (a depth only matters at levels 1-9)",
-                };
-                let text = format!("Computer: {}.{note}", self.engine.describe(self.game.position().size()));
-                self.say(&text)?;
-            }
-            Input::Time(seconds) => {
-                let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
-                self.engine.set_time(limit);
-                let note = if limit.is_none() { " No time limit." } else { "" };
-                let text = format!("Computer: {}.{note}", self.engine.describe(self.game.position().size()));
-                self.say(&text)?;
-            }
+            Input::Switch => self.switch_sides()?,
+            Input::Level(level) => self.choose_level(level)?,
+            Input::Depth(depth) => self.choose_depth(depth)?,
+            Input::Time(seconds) => self.choose_time(seconds)?,
+            Input::Save(path) => self.save_command(&path)?,
+            Input::Load(path) => self.load_command(&path)?,
             Input::New => {
                 self.paused = false;
                 self.game = Game::new(*self.game.start());
@@ -116,48 +85,103 @@ impl<W: Write> State<W> {
                 self.keep_earlier_game()?;
                 self.show_board()?;
             }
-            Input::Save(path) => match self.save(&path) {
-                Ok(()) => writeln!(self.out, "Saved the game to {}.", echo_whole(&path.to_string_lossy()))?,
-                Err(e) => {
-                    self.failed += 1;
-                    self.say(&format!("Could not save: {}", escape_controls(&format!("{e:#}"))))?;
-                }
-            },
-            Input::Load(path) if path.as_os_str() == "-" => {
-                // Standard input carries the game's own commands: reading a record from it
-                // here would wait forever for the end of the input.
-                self.failed += 1;
-                self.say("Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'.")?;
-            }
-            Input::Load(path) => match crate::files::read_wide_record(&path).map(|record| {
-                (self.engine.refusal(self.engine.level(), record.game().start().size()), record)
-            }) {
-                Ok((Some(why), _)) => {
-                    self.failed += 1;
-                    self.say(&format!("Could not load: {why}. Choose one ('level 5'), then load it again."))?;
-                }
-                Ok((None, record)) => {
-                    self.game = record.into_game();
-                    self.announced_end = false;
-                    let plies = self.game.moves().len();
-                    self.say(&format!(
-                        "Loaded {} ({}, {}).",
-                        echo_whole(&path.to_string_lossy()),
-                        full_moves(&self.game),
-                        crate::ui::plies(plies)
-                    ))?;
-                    self.show_board()?;
-                }
-                Err(e) => {
-                    self.failed += 1;
-                    self.say(&format!(
-                        "Could not load: {}. The game goes on unchanged.",
-                        escape_controls(&format!("{e:#}"))
-                    ))?;
-                }
-            },
         }
         Ok(())
+    }
+
+    /// `switch`: the computer takes the other side.
+    fn switch_sides(&mut self) -> Result<()> {
+        match self.sides {
+            Sides::Both | Sides::None => {
+                self.say("Nothing to switch: use 'go' to let the computer play the side to move.")
+            }
+            Sides::Mouse | Sides::Cats => {
+                self.sides = Sides::from_flags(!self.sides.human(Side::Mouse), !self.sides.human(Side::Cats));
+                let line = self.players_line();
+                self.say(&format!("Sides switched. {line}"))
+            }
+        }
+    }
+
+    /// `level N`: the computer's level, unless the board refuses it.
+    fn choose_level(&mut self, level: Level) -> Result<()> {
+        if let Some(why) = self.engine.refusal(level, self.game.position().size()) {
+            self.failed += 1;
+            let level = self.engine.level();
+            return self.say(&format!("Cannot: {why}. The level stays {level}."));
+        }
+        self.engine.set_level(level);
+        let text = format!("Computer: {}.", self.engine.describe(self.game.position().size()));
+        self.say(&text)
+    }
+
+    /// `depth N`: the depth of the computer's search.
+    fn choose_depth(&mut self, depth: u32) -> Result<()> {
+        self.engine.set_depth(depth);
+        let note = match self.engine.level() {
+            Level::Search(_) => "",
+            Level::Random | Level::Perfect | Level::Err(_) => " (a depth only matters at levels 1-9)",
+        };
+        let text = format!("Computer: {}.{note}", self.engine.describe(self.game.position().size()));
+        self.say(&text)
+    }
+
+    /// `time S`: the computer's time a move (0: none).
+    fn choose_time(&mut self, seconds: f64) -> Result<()> {
+        let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+        self.engine.set_time(limit);
+        let note = if limit.is_none() { " No time limit." } else { "" };
+        let text = format!("Computer: {}.{note}", self.engine.describe(self.game.position().size()));
+        self.say(&text)
+    }
+
+    /// `save FILE`.
+    fn save_command(&mut self, path: &std::path::Path) -> Result<()> {
+        match self.save(path) {
+            Ok(()) => writeln!(self.out, "Saved the game to {}.", echo_whole(&path.to_string_lossy()))?,
+            Err(e) => {
+                self.failed += 1;
+                self.say(&format!("Could not save: {}", escape_controls(&format!("{e:#}"))))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `load FILE`: the game of a record, if the computer's level plays its board.
+    fn load_command(&mut self, path: &std::path::Path) -> Result<()> {
+        if path.as_os_str() == "-" {
+            // Standard input carries the game's own commands: reading a record from it here
+            // would wait forever for the end of the input.
+            self.failed += 1;
+            return self.say("Cannot load from standard input during a game: give a file name, or start with 'ryg play --load -'.");
+        }
+        let read = crate::files::read_wide_record(path)
+            .map(|record| (self.engine.refusal(self.engine.level(), record.game().start().size()), record));
+        match read {
+            Ok((Some(why), _)) => {
+                self.failed += 1;
+                self.say(&format!("Could not load: {why}. Choose one ('level 5'), then load it again."))
+            }
+            Ok((None, record)) => {
+                self.game = record.into_game();
+                self.announced_end = false;
+                let plies = self.game.moves().len();
+                self.say(&format!(
+                    "Loaded {} ({}, {}).",
+                    echo_whole(&path.to_string_lossy()),
+                    full_moves(&self.game),
+                    crate::ui::plies(plies)
+                ))?;
+                self.show_board()
+            }
+            Err(e) => {
+                self.failed += 1;
+                self.say(&format!(
+                    "Could not load: {}. The game goes on unchanged.",
+                    escape_controls(&format!("{e:#}"))
+                ))
+            }
+        }
     }
 
     /// A destination alone: the mouse, or the only cat that can go there, moves there.

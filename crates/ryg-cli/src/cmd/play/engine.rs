@@ -92,11 +92,10 @@ macro_rules! history_text {
     ($searcher:expr, $rule:path) => {{
         use $rule as HistoryRule;
         let Some(searcher) = $searcher else { return not_searched() };
-        let config = searcher.config();
-        if !config.history {
+        let Some(rule) = searcher.config().alpha_beta().and_then(|ab| ab.history) else {
             return "History table: this engine's search does not use one.\n".to_string();
-        }
-        let rule = match config.history_rule {
+        };
+        let rule = match rule {
             HistoryRule::CutOffs => "bumped by the depth left by each node's best move".to_string(),
             HistoryRule::OnStore { cap } => {
                 format!("bumped by the depth left each time a move is stored in the hash table, capped at {cap}, as RYG3 v11")
@@ -371,7 +370,7 @@ impl Engine {
     /// time limit stop it after its first iteration).
     fn searched_hint(&mut self, position: &Position) -> String {
         use ryg_wide::search::{Limits, SearchConfig, Searcher};
-        let mut searcher = Searcher::new(SearchConfig { tt_megabytes: 16, ..SearchConfig::default() });
+        let mut searcher = Searcher::new(SearchConfig::default());
         let _busy = crate::interrupt::Busy::start();
         let mut handler = Thinking::new(self.time, self.interactive);
         let result = searcher.search(position, &Limits::depth(HINT_DEPTH), &mut handler);

@@ -6,18 +6,18 @@ use anyhow::Result;
 use ryg_wide::{Position, Side, Size};
 
 use super::text::ended;
-use crate::layers::LayerStore;
+use crate::layers::{LayerStore, WinLossStore};
 use crate::tablebase::CacheArgs;
 
 /// The win/loss layers of `size` in the cache directory, if `ryg solve --size N --win-loss` has
 /// built them whole.
-pub fn table(cache: &CacheArgs, size: Size) -> Option<LayerStore> {
+pub fn table(cache: &CacheArgs, size: Size) -> Option<WinLossStore> {
     LayerStore::complete_win_loss(&cache.dir()?, size)
 }
 
 /// `hint`: a move that keeps the win for the side to move, and the others that do; when none
 /// does, says that every move loses.
-pub fn hint(store: &LayerStore, position: &Position) -> Result<String> {
+pub fn hint(store: &WinLossStore, position: &Position) -> Result<String> {
     let mover = position.side_to_move();
     let moves = position.legal_moves();
     let mut keeping = Vec::new();
@@ -49,7 +49,7 @@ pub fn hint(store: &LayerStore, position: &Position) -> Result<String> {
 }
 
 /// `eval`'s last line from the win/loss table.
-pub fn result_line(store: &LayerStore, position: &Position) -> Result<String> {
+pub fn result_line(store: &WinLossStore, position: &Position) -> Result<String> {
     Ok(format!("Winner: {} (win/loss table: no distance).\n", store.winner(position)?.wins()))
 }
 

@@ -4,13 +4,14 @@
 use std::fmt::Write as _;
 
 use anyhow::{bail, Context, Result};
+use ryg_layers::Format;
 use ryg_wide::report::SolveReport;
 use ryg_wide::tablebase::LayerStats;
 use ryg_wide::{Position, Side, Size};
 use serde::Serialize;
 
 use super::{emit, stats_text, words, Args, Longest, StartReport, StatsReport, WinCounts};
-use crate::layers::{check_room, Build, ExactLayers, LayerStore};
+use crate::layers::{check_room, Build, BuildFormat, ExactLayers, LayerStore, WinLossStore};
 
 /// 14×14 and larger: what an exact build would take, as an error.
 pub fn too_large(size: Size) -> Result<()> {
@@ -31,8 +32,30 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     let size = position.size();
     let dir =
         args.cache.dir().context("the layered tablebase lives in the cache directory: drop --no-cache")?;
-    let store = if args.win_loss { LayerStore::win_loss(&dir, size) } else { LayerStore::new(&dir, size) };
+    if args.win_loss {
+        let store = LayerStore::win_loss(&dir, size);
+        let seconds = prepare(&store, args)?;
+        return match args.lookups {
+            Some(count) => lookups(&store, count, args.json.json),
+            None if args.stats => win_loss_stats(&store, seconds, args.json.json),
+            None => win_loss_solve(&store, position, args.json.json),
+        };
+    }
+    let seconds = prepare(&LayerStore::new(&dir, size), args)?;
+    // every exact layer is on disk now: the table answers exact results
+    let exact = LayerStore::complete(&dir, size).context("the layer files are not all on disk")?;
+    match args.lookups {
+        Some(count) => lookups(&*exact, count, args.json.json),
+        None if args.stats => stats(&exact, seconds, args.json.json),
+        None => solve(&exact, position, args.json.json),
+    }
+}
+
+/// `--verify`, when asked, then the build of the layers not on disk (or its resumption): the
+/// seconds the build took (0 when every layer was there).
+fn prepare<F: BuildFormat>(store: &LayerStore<F>, args: &Args) -> Result<f64> {
     let layers = store.layers();
+    let size = layers.size();
     if args.verify {
         let started = std::time::Instant::now();
         let damaged = store.verify(args.cache.threads())?;
@@ -50,11 +73,11 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
     let mut seconds = 0.0;
     if !todo.is_empty() {
         let (disk, memory) = store.needs(todo.clone());
-        check_room(&store, (disk, memory))?;
+        check_room(store, (disk, memory))?;
         eprintln!(
             "ryg: building the {size} {}tablebase in {} layer by layer ({} of {} layers to go, {:.1} GiB of disk at most, \
              {:.1} GiB of memory at most); if stopped, it resumes where it was",
-            if args.win_loss { "win/loss " } else { "" },
+            F::NAME,
             store.dir().display(),
             todo.len(),
             layers.len(),
@@ -67,23 +90,7 @@ pub fn run(args: &Args, position: &Position) -> Result<()> {
         }
         seconds = built.seconds;
     }
-    if let Some(count) = args.lookups {
-        lookups(&store, count, args.json.json)
-    } else if store.is_win_loss() {
-        if args.stats {
-            win_loss_stats(&store, seconds, args.json.json)
-        } else {
-            win_loss_solve(&store, position, args.json.json)
-        }
-    } else {
-        // every exact layer is on disk now: the table answers exact results
-        let exact = LayerStore::complete(&dir, size).context("the layer files are not all on disk")?;
-        if args.stats {
-            stats(&exact, seconds, args.json.json)
-        } else {
-            solve(&exact, position, args.json.json)
-        }
-    }
+    Ok(seconds)
 }
 
 fn solve(store: &ExactLayers, position: &Position, json: bool) -> Result<()> {
@@ -121,7 +128,7 @@ fn report_text(
     Ok(out)
 }
 
-fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
+fn stats(store: &ExactLayers, seconds: f64, json: bool) -> Result<()> {
     let layers = store.layers();
     let size = layers.size();
     let per_layer = store.stats().context("a layer file is missing or damaged")?;
@@ -174,7 +181,7 @@ fn stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
 
 /// `--lookups N`: the rate of lookups of random positions (random games from the start, a
 /// fixed seed) from the layer files, each a read of one compressed block.
-fn lookups(store: &LayerStore, count: u64, json: bool) -> Result<()> {
+fn lookups<F: Format>(store: &LayerStore<F>, count: u64, json: bool) -> Result<()> {
     let size = store.layers().size();
     let mut rng = ryg_wide::search::SplitMix64::new(7);
     let mut positions = Vec::with_capacity(count as usize);
@@ -226,7 +233,7 @@ struct WinLossMove {
     winner: &'static str,
 }
 
-fn win_loss_solve(store: &LayerStore, position: &Position, json: bool) -> Result<()> {
+fn win_loss_solve(store: &WinLossStore, position: &Position, json: bool) -> Result<()> {
     let winner = store.winner(position)?;
     let mut moves = Vec::new();
     for mv in position.legal_moves().iter() {
@@ -275,7 +282,7 @@ struct WinLossStatsReport {
     disk_bytes: u64,
 }
 
-fn win_loss_stats(store: &LayerStore, seconds: f64, json: bool) -> Result<()> {
+fn win_loss_stats(store: &WinLossStore, seconds: f64, json: bool) -> Result<()> {
     let layers = store.layers();
     let size = layers.size();
     let per_layer = store.stats().context("a layer file is missing or damaged")?;

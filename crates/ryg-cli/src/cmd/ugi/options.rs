@@ -2,6 +2,7 @@
 //! and the search configuration they make.
 
 use ryg::eval::EvalKind;
+use ryg::search::{TableConfig, DEFAULT_TABLE_MEGABYTES};
 use ryg::{Engine, EngineSpec, Level, SearchConfig, Size};
 
 /// The largest `Hash` option (MiB).
@@ -33,15 +34,16 @@ pub(super) struct Options {
 impl Default for Options {
     fn default() -> Options {
         let config = SearchConfig::default();
+        let techniques = config.alpha_beta().expect("ryg's search is alpha-beta");
         Options {
             level: Level::Search(9),
             level_chosen: false,
             hash: None,
             size: Size::STANDARD,
             eval: config.eval,
-            tt: config.tt,
-            ordering: config.ordering,
-            history: config.history,
+            tt: techniques.table.is_some(),
+            ordering: techniques.ordering.is_some(),
+            history: techniques.history.is_some(),
             iterative_deepening: config.iterative_deepening,
             seed: 0,
             engine: Engine::Ryg,
@@ -58,7 +60,7 @@ pub(super) fn option_lines(o: &Options) -> Vec<String> {
             "option name Level type combo default {} var random var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var perfect",
             o.level
         ),
-        format!("option name Hash type spin default {} min 1 max {MAX_HASH}", SearchConfig::default().tt_megabytes),
+        format!("option name Hash type spin default {} min 1 max {MAX_HASH}", DEFAULT_TABLE_MEGABYTES),
         format!("option name Size type combo default {} var 4 var 6 var 8 var 10", o.size.n()),
         format!(
             "option name Eval type combo default {} var seed-v1 var seed var classic var default",
@@ -155,20 +157,22 @@ impl Options {
         if self.engine.is_original() {
             return self.engine.config();
         }
+        let megabytes = self.hash.unwrap_or(if depth <= 8 { 1 } else { 16 });
         SearchConfig {
             eval: self.eval,
-            tt: self.tt,
-            ordering: self.ordering,
-            history: self.history,
             iterative_deepening: self.iterative_deepening,
-            tt_megabytes: self.hash.unwrap_or(if depth <= 8 { 1 } else { 16 }),
             random_ties: Some(seed),
             tie_margin: margin as i16,
+            ..SearchConfig::default()
+        }
+        .with_alpha_beta(|ab| {
+            ab.table = self.tt.then(|| TableConfig::megabytes(megabytes));
+            ab.ordering = ab.ordering.filter(|_| self.ordering);
+            ab.history = ab.history.filter(|_| self.history);
             // A `go` may be stopped at any moment (clock, nodes, `stop`): the heuristic search
             // deepens and keeps the best move of its last iteration, where a stopped proof has
             // none (and allocates a table of up to 512 MiB for every search).
-            prove: false,
-            ..SearchConfig::default()
-        }
+            ab.proof = None;
+        })
     }
 }

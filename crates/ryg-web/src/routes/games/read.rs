@@ -1,5 +1,6 @@
 //! Reading games: `GET /api/games`, `…/{id}`, `…/{id}/thinking` and `…/{id}/pgn`.
 
+use crate::error::ErrorCode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -55,7 +56,7 @@ pub async fn list(State(state): AppRef, params: Params, token: Bearer) -> ApiRes
         return Err(ApiError::not_found(
             "this server does not list its games; start it with --public-games, or ask for some by their public ids with ?ids=ID,ID",
         )
-        .with_code("not_public"));
+        .with_code(ErrorCode::NotPublic));
     }
     let st = Arc::clone(&state);
     let games =

@@ -2,6 +2,7 @@
 //! the event streams and clock alarms each stored change feeds, the computer's turns, and the
 //! service's errors as API errors.
 
+use crate::error::ErrorCode;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -213,9 +214,9 @@ pub async fn wait_reply(
     let Some(task) = replying else { return Ok((g, false)) };
     match tokio::time::timeout(reply_wait(state), task).await {
         // stopped by the shutdown: the reply is still owed, played after the restart
-        Ok(Ok(Err(e))) if e.code == "shutting_down" => Ok((g, true)),
+        Ok(Ok(Err(e))) if e.code == ErrorCode::ShuttingDown => Ok((g, true)),
         // given up (the game ended meanwhile): the game as it is now is the answer's
-        Ok(Ok(Err(e))) if e.code == "game_over" => Ok((g, false)),
+        Ok(Ok(Err(e))) if e.code == ErrorCode::GameOver => Ok((g, false)),
         Ok(Ok(answered)) => answered.map(|g| (g, false)),
         Ok(Err(e)) => Err(ApiError::internal(format!("the computer's reply failed: {e}"))),
         Err(_) => Ok((g, true)),
@@ -293,12 +294,15 @@ async fn reply(
             let ticket = ticket.take().unwrap_or_else(|| state.game_work.admit_anyway(client));
             match computer_plays(&state, ticket, g.clone(), now).await {
                 // the store is down for a moment: the reply waits for it
-                Err(e) if matches!(e.code, "storage_unavailable" | "commit_unknown") && tries < 60 => {
+                Err(e)
+                    if matches!(e.code, ErrorCode::StorageUnavailable | ErrorCode::CommitUnknown)
+                        && tries < 60 =>
+                {
                     tries += 1;
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
                 // another server sharing the store answered first: its reply is the one
-                Err(e) if e.code == "conflict" && first.is_none() => {
+                Err(e) if e.code == ErrorCode::Conflict && first.is_none() => {
                     let (st, id) = (Arc::clone(&state), g.id);
                     let now = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
                     if computer_to_answer(&now).is_some() {
@@ -306,7 +310,7 @@ async fn reply(
                     }
                     break now;
                 }
-                Err(e) if e.code == "shutting_down" => return Err(e),
+                Err(e) if e.code == ErrorCode::ShuttingDown => return Err(e),
                 Err(e)
                     if state
                         .replies
@@ -331,7 +335,7 @@ async fn reply(
 fn shutting_down() -> ApiError {
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
-        "shutting_down",
+        ErrorCode::ShuttingDown,
         "the server is shutting down: the computer's reply is played when it starts again",
     )
     .retry_after(5)
@@ -402,5 +406,9 @@ async fn raised(flag: &std::sync::atomic::AtomicBool) {
 
 /// A reply given up: its player resigned while the computer thought.
 fn abandoned() -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, "game_over", "the computer's reply was given up: the game ended")
+    ApiError::new(
+        StatusCode::CONFLICT,
+        ErrorCode::GameOver,
+        "the computer's reply was given up: the game ended",
+    )
 }
