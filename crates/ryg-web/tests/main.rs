@@ -5,6 +5,7 @@ mod common;
 
 mod api;
 mod authz;
+mod classroom;
 mod connections;
 mod faults;
 mod files;
