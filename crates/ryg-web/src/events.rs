@@ -22,6 +22,11 @@ pub struct Change {
     pub json: Arc<str>,
 }
 
+/// Streams one address may hold by default: a class of 200 behind one NAT address, a stream
+/// each, with room to spare for the teacher watching and pages reconnecting. 16 such addresses
+/// fill `--max-streams` (4,096).
+pub const CLASS_STREAMS: usize = 256;
+
 /// Limits on event streams.
 #[derive(Clone, Copy, Debug)]
 pub struct StreamLimits {
@@ -37,7 +42,12 @@ pub struct StreamLimits {
 
 impl Default for StreamLimits {
     fn default() -> StreamLimits {
-        StreamLimits { total: 4096, per_client: 32, per_block: 128, idle: Duration::from_secs(600) }
+        StreamLimits {
+            total: 4096,
+            per_client: CLASS_STREAMS,
+            per_block: 2 * CLASS_STREAMS,
+            idle: Duration::from_secs(600),
+        }
     }
 }
 

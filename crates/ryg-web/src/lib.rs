@@ -140,6 +140,7 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     let shared = Arc::new(OnceLock::<Weak<AppState>>::new());
     let store = open_store(&config, &shared)?;
+    routes::log::name_store(store::secret::shown_url(&config.db.to_string_lossy()));
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await

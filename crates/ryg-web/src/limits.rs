@@ -13,6 +13,14 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 
 use crate::error::ApiError;
 
+/// The default limits are a class's: a school's 200 pupils behind one NAT address play at once
+/// (docs/server.md has the arithmetic). Each of them starts a game in the same minute…
+pub const CLASS_GAMES_PER_MINUTE: u32 = 200;
+/// …moves up to once a second, all at the same moment if they like (bursts of as many)…
+pub const CLASS_MOVES_PER_SECOND: u32 = 200;
+/// …and keeps 100 games: two a week each through a school year (`--keep-days` 365).
+pub const CLASS_GAMES_PER_CLIENT: u32 = 20_000;
+
 /// The limits, as `ryg serve` flags set them.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -29,7 +37,12 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { games_per_minute: 30, moves_per_second: 20, games_per_client: 1000, trust_proxy: false }
+        Limits {
+            games_per_minute: CLASS_GAMES_PER_MINUTE,
+            moves_per_second: CLASS_MOVES_PER_SECOND,
+            games_per_client: CLASS_GAMES_PER_CLIENT,
+            trust_proxy: false,
+        }
     }
 }
 

@@ -21,6 +21,11 @@ mod headed;
 
 use headed::Headed;
 
+/// Connections one address may hold by default: a class behind one NAT address, each of its
+/// [`crate::events::CLASS_STREAMS`] browsers with as many connections as a browser opens to one
+/// server over HTTP/1.1 (6, its event stream among them): 256 × 6.
+pub const CLASS_CONNECTIONS: usize = 1536;
+
 /// Connection limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hygiene {
@@ -28,14 +33,14 @@ pub struct Hygiene {
     /// may wait idle for its next request (`--header-timeout`).
     pub header_timeout: Duration,
     /// Open connections per client address (`--max-connections-per-client`), per address block
-    /// (four times that) and in all (`--max-connections`).
+    /// (twice that) and in all (`--max-connections`).
     pub per_client: usize,
     pub total: usize,
 }
 
 impl Default for Hygiene {
     fn default() -> Hygiene {
-        Hygiene { header_timeout: Duration::from_secs(10), per_client: 128, total: 8192 }
+        Hygiene { header_timeout: Duration::from_secs(10), per_client: CLASS_CONNECTIONS, total: 8192 }
     }
 }
 
@@ -50,7 +55,7 @@ pub async fn serve(
 ) {
     let places = Places::new(Capacity {
         per_address: hygiene.per_client,
-        per_block: hygiene.per_client.saturating_mul(4),
+        per_block: hygiene.per_client.saturating_mul(2),
         total: hygiene.total,
     });
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();

@@ -1,10 +1,30 @@
 //! Places counted per client address, per address block and in all (open connections, event
-//! streams). A block is what one host or network usually holds — an IPv4 /24, an IPv6 /64 — so
-//! that one machine with many addresses cannot take every place through many small shares.
+//! streams). A client's address is what one host holds ([`key`]): an IPv4 address, or an IPv6
+//! /64 (a host is given a whole /64 and may use any address in it); a block is what one network
+//! usually holds — an IPv4 /24, an IPv6 /64 — so that one machine with many addresses cannot
+//! take every place through many small shares.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
+
+/// The address the limits per client count `ip` under: an IPv4 address as it is, an
+/// IPv4-mapped IPv6 address (`::ffff:203.0.113.7`, a dual-stack listener's IPv4 client) as its
+/// IPv4 address, and any other IPv6 address as its /64 — one host, which may pick a new address
+/// in its /64 for every request (privacy extensions), so that limits per address would not
+/// hold it otherwise.
+pub fn key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::from([s[0], s[1], s[2], s[3], 0, 0, 0, 0])
+            }
+        },
+    }
+}
 
 /// The block an address belongs to: its IPv4 /24 or IPv6 /64 (an IPv4-mapped IPv6 address
 /// counts as its IPv4 address).
@@ -86,11 +106,13 @@ impl Places {
         self.counts.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Takes a place for `address`, unless its address, its block or the whole is full.
+    /// Takes a place for `address` (counted under its [`key`]), unless its address, its block
+    /// or the whole is full.
     ///
     /// # Errors
     /// The limit that was met.
     pub fn take(self: &Arc<Places>, address: IpAddr) -> Result<Place, Full> {
+        let address = key(address);
         let mut counts = self.counts();
         let c = self.capacity;
         if counts.per_address.get(&address).is_some_and(|&n| n >= c.per_address) {
@@ -127,6 +149,36 @@ mod tests {
         assert_eq!(block(ip("203.0.113.77")), ip("203.0.113.0"));
         assert_eq!(block(ip("2001:db8:1:2:3:4:5:6")), ip("2001:db8:1:2::"));
         assert_eq!(block(ip("::ffff:203.0.113.77")), ip("203.0.113.0"));
+    }
+
+    #[test]
+    fn an_ipv6_host_is_its_slash_64_and_an_ipv4_mapped_address_its_ipv4_address() {
+        assert_eq!(key(ip("203.0.113.77")), ip("203.0.113.77"));
+        assert_eq!(key(ip("::ffff:203.0.113.77")), ip("203.0.113.77"));
+        assert_eq!(key(ip("2001:db8:1:2:3:4:5:6")), ip("2001:db8:1:2::"));
+        assert_eq!(key(ip("2001:db8:1:2:ffff:ffff:ffff:1")), key(ip("2001:db8:1:2::9")));
+        assert_ne!(key(ip("2001:db8:1:2::1")), key(ip("2001:db8:1:3::1")));
+        assert_eq!(key(ip("::1")), ip("::"));
+    }
+
+    #[test]
+    fn the_addresses_of_one_ipv6_slash_64_share_one_allowance_of_places() {
+        let places = Places::new(Capacity { per_address: 2, per_block: 100, total: 100 });
+        let _a = places.take(ip("2001:db8::1")).unwrap();
+        let _b = places.take(ip("2001:db8::ffff:2")).unwrap();
+        assert_eq!(
+            places.take(ip("2001:db8::3")).err(),
+            Some(Full::Address(2)),
+            "a third address of the /64"
+        );
+        assert!(places.take(ip("2001:db8:0:1::1")).is_ok(), "the next /64 is another client");
+        let _c = places.take(ip("::ffff:192.0.2.1")).unwrap();
+        let _d = places.take(ip("192.0.2.1")).unwrap();
+        assert_eq!(
+            places.take(ip("192.0.2.1")).err(),
+            Some(Full::Address(2)),
+            "mapped and plain IPv4 are one"
+        );
     }
 
     #[test]

@@ -46,7 +46,9 @@ impl Default for WorkLimits {
         WorkLimits {
             workers: cores,
             queue: 64,
-            per_client: 8,
+            // half the queue: a class behind one address runs its lessons' searches, one address
+            // alone cannot take the whole queue (and the workers go round between addresses)
+            per_client: 32,
             max_wait: Duration::from_secs(30),
             analysis_ms: 10_000,
             analysis_depth: 40,
@@ -377,6 +379,59 @@ mod tests {
         // the worker comes free long before the work's own 5 s
         assert_eq!(queue.run(addr(2), |_| Ok("next")).await.unwrap(), "next");
         assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    }
+
+    /// One address that keeps the analysis workers busy for as long as it likes (ten searches
+    /// queued on two workers) cannot hold them from another address: the workers go round
+    /// between addresses, so the other waits for one of its searches per worker at most.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn one_address_cannot_hold_every_analysis_worker() {
+        let queue = Arc::new(WorkQueue::new(limits(2, 64, 32)));
+        let (tx, mut started) = tokio::sync::mpsc::unbounded_channel();
+        let gate = Arc::new(tokio::sync::Semaphore::new(0));
+        // a search of address 1 that runs until the test lets one search end
+        let search = |label: &'static str| {
+            let (tx, gate) = (tx.clone(), Arc::clone(&gate));
+            move |_: &Cancel| {
+                tx.send(label).unwrap();
+                let _ = tokio::runtime::Handle::current().block_on(gate.acquire()).map(|p| p.forget());
+                Ok(())
+            }
+        };
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            let (q, work) = (Arc::clone(&queue), search("first"));
+            tasks.push(tokio::spawn(async move { q.run(addr(1), work).await }));
+        }
+        // both workers taken by address 1, eight more of its searches waiting
+        for _ in 0..2 {
+            assert_eq!(started.recv().await, Some("first"));
+        }
+        while queue.len() < 10 {
+            tokio::task::yield_now().await;
+        }
+        let (q, work) = (Arc::clone(&queue), search("second"));
+        tasks.push(tokio::spawn(async move { q.run(addr(2), work).await }));
+        while queue.len() < 11 {
+            tokio::task::yield_now().await;
+        }
+        // address 1's searches end one by one: address 2 has a worker after one search per
+        // worker at most (it waits behind the turn address 1 had before it came), not after
+        // address 1's whole backlog
+        let mut before = Vec::new();
+        loop {
+            gate.add_permits(1);
+            match started.recv().await {
+                Some("second") => break,
+                other => before.push(other),
+            }
+        }
+        assert!(before.len() < 2, "address 2 waited for {} of address 1's searches", before.len());
+        gate.add_permits(100);
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        assert!(queue.is_empty());
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

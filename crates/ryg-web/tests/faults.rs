@@ -10,8 +10,9 @@ use serde_json::json;
 
 use crate::common::{ryg, Server};
 
-/// `ryg serve` on the SQLite file `db` (whatever store the suite runs on), its log kept.
-fn serve_logged(db: &Path) -> (Server, std::process::ChildStderr) {
+/// `ryg serve` on the SQLite file `db` (whatever store the suite runs on), or the PostgreSQL
+/// database it names, its log kept.
+fn serve_logged(db: impl AsRef<std::ffi::OsStr>) -> (Server, std::process::ChildStderr) {
     let mut child = ryg()
         .args(["serve", "--port", "0", "--db"])
         .arg(db)
@@ -112,27 +113,83 @@ fn a_database_replaced_under_the_server_is_refused() {
     assert_eq!(said(&log, "was replaced"), 1, "{log}");
 }
 
-/// A full disk: a 512 KiB tmpfs (needs root to mount; CI runs as root).
-#[test]
-fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
-    if !nix_root() {
-        eprintln!("skipped: mounting a small tmpfs needs root");
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).unwrap();
-    let mounted =
-        Command::new("mount").args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"]).arg(&mount).status().unwrap();
-    assert!(mounted.success(), "mount tmpfs");
-    struct Unmount<'a>(&'a Path);
-    impl Drop for Unmount<'_> {
-        fn drop(&mut self) {
-            let _ = Command::new("umount").arg("-l").arg(self.0).status();
+/// A small file system of its own (a tmpfs of `size`, e.g. "512k"), unmounted when dropped.
+struct SmallDisk {
+    _dir: tempfile::TempDir,
+    mount: std::path::PathBuf,
+}
+
+impl SmallDisk {
+    /// Mounts it, or says why it cannot be had here (mounting needs root and the right to
+    /// mount: CI's machine runs the tests as root, as this sandbox does) and gives `None`.
+    fn mount(size: &str) -> Option<SmallDisk> {
+        if !nix_root() {
+            eprintln!("skipped: a full disk is a small tmpfs here, and mounting one needs root");
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mount = dir.path().join("small");
+        std::fs::create_dir(&mount).unwrap();
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&mount)
+            .output();
+        match out {
+            Ok(out) if out.status.success() => Some(SmallDisk { _dir: dir, mount }),
+            Ok(out) => {
+                eprintln!(
+                    "skipped: this machine does not let root mount a tmpfs (no CAP_SYS_ADMIN?): {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped: no mount command to mount a small tmpfs: {e}");
+                None
+            }
         }
     }
-    let _unmount = Unmount(&mount);
-    let db = mount.join("games.sqlite3");
+
+    /// Fills what room is left with a file beside the database; the file's path.
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write as _;
+        let path = self.mount.join("filler");
+        let mut file = std::fs::File::create(&path).unwrap();
+        let block = vec![0x5a; 4096];
+        loop {
+            match file.write_all(&block) {
+                Ok(()) => {}
+                Err(e) if e.raw_os_error() == Some(28) => break, // ENOSPC: full
+                Err(e) => panic!("filling the disk: {e}"),
+            }
+        }
+        path
+    }
+}
+
+/// Whether the tests run as root.
+fn nix_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.mount).status();
+    }
+}
+
+/// Lines of the log at error level: the request log's `ERROR` lines and the server's own
+/// `ryg: error: …`.
+fn error_lines(log: &str) -> Vec<&str> {
+    log.lines().filter(|l| l.contains(" ERROR ") || l.starts_with("ryg: error: ")).collect()
+}
+
+/// A full disk, filled by the games themselves: 503 `storage_unavailable` that says so, one
+/// line at error level, and every game acknowledged before is there after a restart.
+#[test]
+fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
+    let Some(disk) = SmallDisk::mount("512k") else { return };
+    let db = disk.mount.join("games.sqlite3");
     let (server, stderr) = serve_logged(&db);
     let mut kept = Vec::new();
     let refused = loop {
@@ -147,7 +204,9 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
     assert!(refused.1["error"].as_str().unwrap().contains("is full: nothing was stored"), "{}", refused.1);
     assert!(kept.len() > 10);
     let log = log_of(server, stderr);
-    assert_eq!(said(&log, "is full"), 1, "{log}");
+    let errors = error_lines(&log);
+    assert_eq!(errors.len(), 1, "{log}");
+    assert!(errors[0].contains("is full") && errors[0].contains(&db.display().to_string()), "{log}");
     // every game acknowledged before is there after a restart
     let (server, _stderr) = serve_logged(&db);
     for id in [kept[0], kept[kept.len() / 2], *kept.last().unwrap()] {
@@ -155,8 +214,160 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
     }
 }
 
-fn nix_root() -> bool {
-    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+/// A disk filled up under a running server (a 1 MiB tmpfs holding the database, then a file
+/// beside it that takes the rest: a real full file system, SQLite's writes fail with
+/// SQLITE_FULL from ENOSPC): every write is refused (503), `/healthz` answers 503 while the
+/// disk is full and 200 again once it has room, the episode is logged in one line at error
+/// level with its cause and the store, and its end in one line with the count of refusals
+/// (before: `/healthz` said 200 throughout).
+#[test]
+fn a_full_disk_turns_healthz_503_and_is_logged_once_until_writes_succeed() {
+    if crate::common::postgres().is_some() {
+        return; // SQLite's files (serve_logged serves a SQLite file in either run)
+    }
+    let Some(disk) = SmallDisk::mount("1m") else { return };
+    let db = disk.mount.join("games.sqlite3");
+    let (server, stderr) = serve_logged(&db);
+    let (status, game) = new_game(&server);
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    let token = game["tokens"]["mouse"].as_str().unwrap().to_owned();
+    assert_eq!(server.get("/healthz").0, 200);
+    let filler = disk.fill();
+    // the disk is full: the next move that needs room is refused, and so is every one after it
+    let (mut g, mut ply, mut refusals) = (game, 0, 0);
+    let play = |g: &serde_json::Value, ply: usize| {
+        let body = json!({"move": g["legal_moves"][0], "ply": ply});
+        server.post_as(&format!("/api/games/{id}/moves"), body, Some(&token))
+    };
+    while refusals == 0 {
+        let (status, next) = play(&g, ply);
+        match status {
+            200 => (g, ply) = (next, ply + 1), // room the -wal already had
+            _ => {
+                assert_eq!((status, next["code"].as_str()), (503, Some("storage_unavailable")), "{next}");
+                assert!(next["error"].as_str().unwrap().contains("is full: nothing was stored"), "{next}");
+                refusals += 1;
+            }
+        }
+        assert!(ply < 50, "the disk never refused a move");
+    }
+    for _ in 0..9 {
+        let (status, err) = play(&g, ply);
+        assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
+        refusals += 1;
+    }
+    let (full_status, health) = server.get("/healthz");
+    println!("full disk: /healthz answered {full_status}: {health}");
+    assert_eq!(full_status, 503, "/healthz while the disk is full: {health}");
+    assert_eq!(health["code"], "storage_unavailable", "{health}");
+    assert!(health["error"].as_str().unwrap().contains("is full"), "{health}");
+    refusals += 1;
+    // room again: /healthz says so, and the move is taken
+    std::fs::remove_file(&filler).unwrap();
+    let (status, health) = server.get("/healthz");
+    assert_eq!(status, 200, "/healthz once the disk has room: {health}");
+    let (status, next) = play(&g, ply);
+    assert_eq!(status, 200, "{next}");
+    let log = log_of(server, stderr);
+    let errors = error_lines(&log);
+    println!("full disk: {refusals} refusals, {} line(s) at error level: {errors:#?}", errors.len());
+    assert_eq!(errors.len(), 1, "one line at error level for the episode: {log}");
+    assert!(errors[0].contains("is full") && errors[0].contains(&db.display().to_string()), "{log}");
+    let end = format!("the game store answers again, after refusing {refusals} requests");
+    assert_eq!(log.lines().filter(|l| l.contains(&end)).count(), 1, "{end}: {log}");
+}
+
+/// Runs `sql` on the PostgreSQL database at `url`: its output.
+fn psql(url: &str, sql: &str) -> String {
+    let out = Command::new("psql")
+        .args(["-q", "-X", "-At", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "psql: {sql}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+/// The SQL that moves the games' table and its indexes to `tablespace`.
+fn games_to(tablespace: &str) -> String {
+    let indexes = ["games_pkey", "games_by_update", "games_by_creator", "games_by_public_id"];
+    let mut sql = format!("ALTER TABLE games SET TABLESPACE {tablespace};");
+    for index in indexes {
+        sql.push_str(&format!("ALTER INDEX {index} SET TABLESPACE {tablespace};"));
+    }
+    sql
+}
+
+/// The same on PostgreSQL, where a table or index that cannot grow answers SQLSTATE 53100
+/// (`disk_full`): the games' table and indexes in a tablespace on a 2 MiB tmpfs, then filled
+/// (the cluster's WAL stays on its own disk: a full WAL disk stops PostgreSQL itself, a
+/// database that cannot be reached, answered as such). Every new game is refused (503),
+/// `/healthz` answers 503 while the disk is full and 200 once it has room, one line at error
+/// level (before: "cannot be reached" once a second, and `/healthz` 200).
+#[test]
+fn a_full_disk_under_postgresql_turns_healthz_503_until_it_has_room() {
+    let Some(disk) = SmallDisk::mount("2m") else { return };
+    let db = crate::common::pg::Database::new("full_disk");
+    // the tablespace's directory belongs to the user PostgreSQL runs as, as its data does
+    let space = disk.mount.join("tablespace");
+    std::fs::create_dir(&space).unwrap();
+    let data = std::fs::metadata(psql(&db.url, "SHOW data_directory")).unwrap();
+    std::os::unix::fs::chown(&space, Some(std::os::unix::fs::MetadataExt::uid(&data)), None).unwrap();
+    let tablespace = format!("ryg_small_{}", std::process::id());
+    psql(&db.url, &format!("CREATE TABLESPACE {tablespace} LOCATION '{}'", space.display()));
+    // the games back on the cluster's own disk, and the tablespace gone, however the test ends
+    struct Back<'a>(&'a str, String);
+    impl Drop for Back<'_> {
+        fn drop(&mut self) {
+            let (back, drop) = (games_to("pg_default"), format!("DROP TABLESPACE {}", self.1));
+            let _ = Command::new("psql").args(["-q", "-X", self.0, "-c", &back, "-c", &drop]).output();
+        }
+    }
+    let (server, stderr) = serve_logged(&db.url);
+    psql(&db.url, &games_to(&tablespace));
+    let _back = Back(&db.url, tablespace);
+    assert_eq!(new_game(&server).0, 201);
+    let filler = disk.fill();
+    let (mut refusals, mut kept) = (0, 0);
+    while refusals == 0 {
+        let (status, refused) = new_game(&server);
+        match status {
+            201 => kept += 1, // room the table's pages had
+            _ => {
+                assert_eq!(
+                    (status, refused["code"].as_str()),
+                    (503, Some("storage_unavailable")),
+                    "{refused}"
+                );
+                assert!(
+                    refused["error"].as_str().unwrap().contains("is full: nothing was stored"),
+                    "{refused}"
+                );
+                refusals += 1;
+            }
+        }
+        assert!(kept < 2_000, "the disk never refused a game");
+    }
+    for _ in 0..9 {
+        let (status, err) = new_game(&server);
+        assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
+        refusals += 1;
+    }
+    let (status, health) = server.get("/healthz");
+    println!("full disk (PostgreSQL): /healthz answered {status}: {health}");
+    assert_eq!((status, health["code"].as_str()), (503, Some("storage_unavailable")), "{health}");
+    refusals += 1;
+    std::fs::remove_file(&filler).unwrap();
+    let (status, health) = server.get("/healthz");
+    assert_eq!(status, 200, "/healthz once the disk has room: {health}");
+    assert_eq!(new_game(&server).0, 201);
+    let log = log_of(server, stderr);
+    let errors = error_lines(&log);
+    println!("full disk (PostgreSQL): {refusals} refusals, {} line(s) at error level", errors.len());
+    assert_eq!(errors.len(), 1, "one line at error level for the episode: {log}");
+    assert!(errors[0].contains("is full"), "{log}");
+    let end = format!("the game store answers again, after refusing {refusals} requests");
+    assert_eq!(log.lines().filter(|l| l.contains(&end)).count(), 1, "{end}: {log}");
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod common;
 mod api;
 mod authz;
 mod better;
+mod classroom;
 mod connections;
 mod faults;
 mod files;

@@ -29,16 +29,18 @@ pub struct Args {
     /// Live-update streams open at once, in all (more are refused with 503)
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams: u32,
-    /// Live-update streams open at once from one client address (more are refused with 429)
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Live-update streams open at once from one client address (an IPv6 /64): a class of 200
+    /// behind one address, a stream each, with room to spare (more are refused with 429)
+    #[arg(long, default_value_t = ryg_web::events::CLASS_STREAMS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_client: u32,
     /// Live-update streams open at once from one address block, an IPv4 /24 or IPv6 /64 (more
     /// are refused with 429)
-    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 2 * ryg_web::events::CLASS_STREAMS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_block: u32,
-    /// Connections open at once from one client address (four times as many per address
-    /// block); more are closed at once
-    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Connections open at once from one client address, an IPv6 /64 (twice as many per address
+    /// block): 256 browsers behind one address with the 6 connections each a browser opens at
+    /// most; more are closed at once
+    #[arg(long, value_name = "N", default_value_t = ryg_web::listen::CLASS_CONNECTIONS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_connections_per_client: u32,
     /// Connections open at once, in all; more are closed at once [default: 8192, or fewer when
     /// the system allows this process fewer open files]
@@ -63,15 +65,18 @@ pub struct Args {
     /// games nobody moved in are deleted after a day in any case
     #[arg(long, value_name = "DAYS", default_value_t = 365, value_parser = clap::value_parser!(u64).range(0..=36_500))]
     pub keep_days: u64,
-    /// Games one client address may create per minute (more are refused with 429)
-    #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Games one client address (an IPv6 /64) may create per minute: a class of 200 starting a
+    /// game each (more are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = ryg_web::limits::CLASS_GAMES_PER_MINUTE, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games_per_minute: u32,
-    /// Moves and other changes of a game one client address may make per second (more are
-    /// refused with 429)
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Moves and other changes of a game one client address (an IPv6 /64) may make per second,
+    /// counted once the seat's token is checked: a class of 200 moving once a second each (more
+    /// are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = ryg_web::limits::CLASS_MOVES_PER_SECOND, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub moves_per_second: u32,
-    /// Games stored for one client address, at most (more are refused with 429)
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
+    /// Games stored for one client address (an IPv6 /64), at most: a class of 200 keeping 100
+    /// games each (more are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = ryg_web::limits::CLASS_GAMES_PER_CLIENT, value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
     pub games_per_client: u32,
     /// Behind a reverse proxy: take the client's address from the proxy's X-Forwarded-For
     /// (its last entry), for the limits per address. Only when the proxy is the sole way in
@@ -84,8 +89,9 @@ pub struct Args {
     /// Analysis searches running or waiting, in all (more are refused with 503 and Retry-After)
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_queue: u32,
-    /// Analysis searches running or waiting for one client address (more are refused with 429)
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Analysis searches running or waiting for one client address (an IPv6 /64): half the
+    /// queue, the workers handed out in turns between addresses (more are refused with 429)
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_per_client: u32,
     /// The longest analysis (GET /api/analyze) runs, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=600_000))]

@@ -3,11 +3,13 @@
 //! logged) — and every 5xx at error level with its cause, except refusals for load (`busy`,
 //! `unavailable`, `too_many_streams`): a warning at most once a second, the others at debug
 //! level, so that a flood does not write the log at its own pace; and the store's refusals
-//! (`storage_unavailable`, `commit_unknown`) once per episode: the first at error level, the rest
+//! (`storage_unavailable`, `commit_unknown`) once per episode: the first at error level, with the
+//! store's name (a full disk, a file lost, a database down: the answer names no file), the rest
 //! counted, and their number said when the store takes requests again.
 
 use ryg_api::ErrorCode;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use axum::extract::Request;
@@ -29,6 +31,21 @@ const STORE_DOWN: &[ErrorCode] = &[ErrorCode::StorageUnavailable, ErrorCode::Com
 
 /// Refusals of the store in the episode under way (0: none).
 static REFUSED: AtomicU64 = AtomicU64::new(0);
+
+/// When the episode under way began (seconds since 1970).
+static REFUSING_SINCE: AtomicU64 = AtomicU64::new(0);
+
+/// The game store's name in the log: its path, or its URL without a password.
+static STORE: OnceLock<String> = OnceLock::new();
+
+/// Names the game store for the log's lines about it.
+pub fn name_store(name: String) {
+    let _ = STORE.set(name);
+}
+
+fn unix_secs() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
 
 /// Whether a refusal for load may be logged as a warning now: once a second at most.
 fn warn_now() -> bool {
@@ -75,8 +92,10 @@ pub async fn log(req: Request, next: Next) -> Response {
     } else if let Some(cause) = cause.filter(|c| STORE_DOWN.contains(&c.code)) {
         let message = &cause.message;
         if REFUSED.fetch_add(1, Ordering::Relaxed) == 0 {
+            REFUSING_SINCE.store(unix_secs(), Ordering::Relaxed);
+            let store = STORE.get().map_or_else(String::new, |name| format!("the game store is {name}; "));
             tracing::error!(
-                "{method} {route}{game} {status} {ms:.1}ms: {message} (further refusals are counted, not logged, until the store takes a request again)"
+                "{method} {route}{game} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a request again)"
             );
         } else {
             tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
@@ -90,7 +109,8 @@ pub async fn log(req: Request, next: Next) -> Response {
         if method != axum::http::Method::GET || route == "/healthz" {
             let refused = REFUSED.swap(0, Ordering::Relaxed);
             if refused > 0 {
-                tracing::warn!("the game store answers again, after refusing {refused} requests");
+                let secs = unix_secs().saturating_sub(REFUSING_SINCE.load(Ordering::Relaxed));
+                tracing::warn!("the game store answers again, after refusing {refused} requests in {secs} s");
             }
         }
     }

@@ -115,7 +115,6 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route_layer(axum::middleware::from_fn(security::json_only))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(axum::middleware::from_fn_with_state(Arc::clone(state), client::limit_changes))
         // outside the body's reading: a slow body is timed too
         .layer(axum::middleware::from_fn_with_state(Arc::clone(state), security::deadline))
         .layer(axum::middleware::from_fn(security::headers))

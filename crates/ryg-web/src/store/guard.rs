@@ -3,10 +3,12 @@
 //! or replaced under a running server would otherwise take acknowledged moves with it; then
 //! every write stops, and what the server still holds open is copied beside the database), and a write the disk refuses (full, read-only,
 //! failing) becomes [`StoreError::Unavailable`] — a 503 that says so, without the file's path
-//! (the client has no business knowing it) — and one loud log line that names it.
+//! (the client has no business knowing it; the request log says it once an episode, with the
+//! store's name). The guard remembers that the disk refused a write, so that `/healthz` answers
+//! 503 until a write can succeed again ([`FileGuard::room`], [`ROOM`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use super::StoreError;
@@ -19,18 +21,20 @@ pub struct FileGuard {
     files: Mutex<Vec<(PathBuf, Option<Identity>)>>,
     /// Once a file was removed or replaced, the answer to every write from then on.
     broken: Mutex<Option<String>>,
-    /// The last fault reported in the log (a [`Fault`] as a number; 0: none), so that a fault
-    /// is said once, not at every request.
-    reported: AtomicU8,
+    /// Whether the disk refused a write (full, read-only, failing) and took none since.
+    refusing: AtomicBool,
 }
 
+/// The room the disk holding the database must have for `/healthz` to call the store writable
+/// again once the disk refused a write (a move writes a few pages of 4 KiB to the `-wal`): a
+/// server that comes back only with this much room does not flap between refusing and taking
+/// writes at the last few bytes. Below it, with no write refused yet, `/healthz` tries a write.
+pub const ROOM: u64 = 64 * 1024;
+
 #[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
 enum Fault {
-    Removed = 1,
-    Replaced = 2,
-    Full = 3,
-    Unwritable = 4,
+    Removed,
+    Replaced,
 }
 
 /// A file's (device, inode).
@@ -74,7 +78,7 @@ impl FileGuard {
             path: path.to_owned(),
             files: Mutex::new(files),
             broken: Mutex::new(None),
-            reported: AtomicU8::new(0),
+            refusing: AtomicBool::new(false),
         }
     }
 
@@ -129,33 +133,62 @@ impl FileGuard {
                 "ryg: error: {} was {what} while the server ran: nothing more is stored; {how}",
                 lost.file.display()
             );
-            self.reported.store(lost.fault as u8, Ordering::Relaxed);
             *broken = Some(message.clone());
         }
         StoreError::Unavailable(broken.clone().unwrap_or(message))
     }
 
     /// The error to answer for a write that failed with `err`: a refusal of the disk is
-    /// [`StoreError::Unavailable`]; anything else stays a query error.
+    /// [`StoreError::Unavailable`] (and the store refuses writes until one succeeds); anything
+    /// else stays a query error.
     pub fn write_failed(&self, err: rusqlite::Error) -> StoreError {
         use rusqlite::ErrorCode as C;
-        match err.sqlite_error_code() {
-            Some(C::DiskFull) => self.fault(
-                Fault::Full,
-                "the disk holding the game database is full: nothing was stored".to_owned(),
-            ),
-            Some(C::ReadOnly | C::CannotOpen | C::SystemIoFailure | C::PermissionDenied) => self.fault(
-                Fault::Unwritable,
-                format!("cannot write the game database: {err}; nothing was stored"),
-            ),
-            _ => StoreError::from(err),
+        let message = match err.sqlite_error_code() {
+            Some(C::DiskFull) => full(),
+            Some(C::ReadOnly | C::CannotOpen | C::SystemIoFailure | C::PermissionDenied) => {
+                format!("cannot write the game database: {err}; nothing was stored")
+            }
+            _ => return StoreError::from(err),
+        };
+        self.refusing.store(true, Ordering::Relaxed);
+        StoreError::Unavailable(message)
+    }
+
+    /// A write was taken: the disk takes writes again.
+    pub fn wrote(&self) {
+        self.refusing.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the disk refused a write and took none since.
+    pub fn refusing(&self) -> bool {
+        self.refusing.load(Ordering::Relaxed)
+    }
+
+    /// The bytes free for this process on the file system that holds the database, when the
+    /// system says.
+    pub fn room(&self) -> Option<u64> {
+        #[cfg(unix)]
+        {
+            let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let fs = nix::sys::statvfs::statvfs(dir).ok()?;
+            #[allow(clippy::useless_conversion)] // the types differ between systems
+            let (blocks, size) = (u64::from(fs.blocks_available()), u64::from(fs.fragment_size()));
+            Some(blocks.saturating_mul(size))
+        }
+        #[cfg(not(unix))]
+        {
+            None
         }
     }
 
-    fn fault(&self, fault: Fault, message: String) -> StoreError {
-        if self.reported.swap(fault as u8, Ordering::Relaxed) != fault as u8 {
-            eprintln!("ryg: error: {message} ({})", self.path.display());
-        }
-        StoreError::Unavailable(message)
+    /// The answer to a write while the disk is full.
+    pub fn full(&self) -> StoreError {
+        self.refusing.store(true, Ordering::Relaxed);
+        StoreError::Unavailable(full())
     }
+}
+
+/// What a write refused for a full disk answers.
+fn full() -> String {
+    "the disk holding the game database is full: nothing was stored".to_owned()
 }

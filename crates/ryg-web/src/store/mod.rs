@@ -9,6 +9,8 @@ mod guard;
 #[cfg(feature = "server")]
 pub mod maintenance;
 #[cfg(feature = "server")]
+mod pg_full;
+#[cfg(feature = "server")]
 pub mod postgres;
 pub mod row;
 #[cfg(feature = "server")]

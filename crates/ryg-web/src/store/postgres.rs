@@ -121,6 +121,9 @@ pub struct PgStore {
 /// the pool, a connection lost, the server shutting down) is [`StoreError::Unavailable`] — a
 /// 503 with `Retry-After` — whose message names neither the server nor its address.
 fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    if let Some(full) = super::pg_full::refused(&err) {
+        return full;
+    }
     if is_unreachable(&err) {
         // once a second at most: every request says so while the database is down
         static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -413,8 +416,16 @@ impl GameStore for PgStore {
             let r = GameRow { id, ..r };
             update(&tx, &r, result, 0, 0).await?;
             tx.commit().await.map_err(commit_failed)?;
+            super::pg_full::wrote();
             Ok(id)
         })
+    }
+
+    /// The database answers and, after a write refused for a full disk, takes one again.
+    fn check(&self) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        self.load(0)?;
+        self.run(async move { super::pg_full::probe(&mut pool.get().await.map_err(query)?, query).await })
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
@@ -429,7 +440,9 @@ impl GameStore for PgStore {
             tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notification(&r, version, origin)])
                 .await
                 .map_err(query)?;
-            tx.commit().await.map_err(commit_failed)
+            tx.commit().await.map_err(commit_failed)?;
+            super::pg_full::wrote();
+            Ok(())
         })
     }
 

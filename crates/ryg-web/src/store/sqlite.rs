@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use super::guard::{beside, FileGuard};
+use super::guard::{beside, FileGuard, ROOM};
 use super::row::{GameRow, AGAINST_COMPUTER, COLUMNS};
 use super::schema::{self, MigrateError};
 use super::stored::StoredGame;
@@ -219,21 +219,52 @@ impl GameStore for SqliteStore {
             tx.commit()?;
             Ok(id)
         };
-        write().map_err(|e| self.guard.write_failed(e))
+        let id = write().map_err(|e| self.guard.write_failed(e))?;
+        self.guard.wrote();
+        Ok(id)
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
         self.files_ok()?;
-        match SqliteStore::write(&self.conn(), g, true) {
+        let saved = match SqliteStore::write(&self.conn(), g, true) {
             Ok(true) => Ok(()),
             Ok(false) => Err(StoreError::Conflict { id: g.id }),
-            Err(e) => Err(self.guard.write_failed(e)),
-        }
+            Err(e) => return Err(self.guard.write_failed(e)),
+        };
+        self.guard.wrote();
+        saved
     }
 
+    /// The files are the ones opened, the database answers, and a write can succeed now: once
+    /// the disk refused one (full, read-only, failing), or when it has less than [`ROOM`] free,
+    /// a real write tells — page 1 rewritten as it is, in a transaction of its own; after a
+    /// refusal, the store is writable again only with [`ROOM`] free as well.
     fn check(&self) -> Result<(), StoreError> {
         self.files_ok()?;
-        self.load(0).map(|_| ())
+        self.load(0)?;
+        let low = self.guard.room().is_some_and(|free| free < ROOM);
+        if self.guard.refusing() && low {
+            return Err(self.guard.full());
+        }
+        if !self.guard.refusing() && !low {
+            return Ok(());
+        }
+        let probe = |conn: &Connection| -> rusqlite::Result<()> {
+            let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+            conn.execute_batch(&format!("BEGIN IMMEDIATE; PRAGMA user_version = {version}; COMMIT"))
+        };
+        let probed = {
+            let conn = self.conn();
+            let probed = probe(&conn);
+            if probed.is_err() && !conn.is_autocommit() {
+                // nothing to keep of a write that failed half way
+                let _ = conn.execute_batch("ROLLBACK");
+            }
+            probed
+        };
+        probed.map_err(|e| self.guard.write_failed(e))?;
+        self.guard.wrote();
+        Ok(())
     }
 
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
@@ -274,7 +305,9 @@ impl GameStore for SqliteStore {
         } else {
             "DELETE FROM games WHERE updated_at < ?1"
         };
-        self.conn().execute(sql, [before]).map_err(|e| self.guard.write_failed(e))
+        let deleted = self.conn().execute(sql, [before]).map_err(|e| self.guard.write_failed(e))?;
+        self.guard.wrote();
+        Ok(deleted)
     }
 
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {

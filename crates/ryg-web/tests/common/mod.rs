@@ -171,15 +171,26 @@ impl Server {
         lines: usize,
     ) -> (Server, Vec<String>) {
         // the tests play faster than people: generous limits unless a test sets its own
-        let limits = ["--games-per-minute", "100000", "--moves-per-second", "100000"]
+        let limits: Vec<&str> = ["--games-per-minute", "100000", "--moves-per-second", "100000"]
             .chunks(2)
             .filter(|flag| !extra.contains(&flag[0]))
-            .flatten();
+            .flatten()
+            .copied()
+            .collect();
+        Server::spawn(db, &[&limits, extra].concat(), lines)
+    }
+
+    /// Starts `ryg serve --db DB` with `extra` options and the server's own default limits
+    /// (people's pace, not the tests'), on the store the suite runs on.
+    pub fn start_defaults(db: &Path, extra: &[&str]) -> Server {
+        Server::spawn(store_arg(db), extra, 1).0
+    }
+
+    fn spawn(db: impl AsRef<std::ffi::OsStr>, args: &[&str], lines: usize) -> (Server, Vec<String>) {
         let mut child = ryg()
             .args(["serve", "--port", "0", "--db"])
             .arg(db)
-            .args(limits)
-            .args(extra)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 use super::shared::{
-    detached, lock_game, owe_reply, start_reply, wait_reply, with_game, with_service, AppRef, GameRef,
+    detached, lock_game, owe_reply, start_reply, wait_reply, with_game, with_service, AppRef, Asker, GameRef,
 };
 use super::view::GameView;
 use crate::clock::now_ms;
@@ -41,10 +41,11 @@ pub async fn play(
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Json<GameView>> {
     let st = Arc::clone(&state);
+    let asker = Some(Asker::new(client, &token));
     // the move is stored and its reply started in one step, whatever becomes of this request
     let (g, you, replying) = detached(async move {
         let st2 = Arc::clone(&st);
-        let (turn, g, (you, owed)) = with_game(&st, id, move |games, g| {
+        let (turn, g, (you, owed)) = with_game(&st, id, asker, move |games, g| {
             // the computer's reply has its place before the move is stored
             let owed = owe_reply(&st2, g, client)?;
             let (you, already) = games.play_at(g, token.hash(), &body.mv, body.ply, now_ms())?;
@@ -79,9 +80,10 @@ pub async fn computer(
         return Ok(Json(GameView::on(&state, &g, Some(you))));
     }
     let st = Arc::clone(&state);
+    let asker = Some(Asker::new(client, &token));
     let (g, you, replying) = detached(async move {
         let st2 = Arc::clone(&st);
-        let (turn, g, (you, level, ticket)) = with_game(&st, id, move |games, g| {
+        let (turn, g, (you, level, ticket)) = with_game(&st, id, asker, move |games, g| {
             let (you, level) = games.computer_request(g, token.hash(), body.level.as_deref())?;
             let ticket = st2.game_work.admit(client)?;
             Ok::<_, ApiError>((you, level, ticket))

@@ -8,7 +8,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use super::shared::{detached, lock_game, start_reply, wait_reply, with_game, with_service, AppRef, GameRef};
+use super::shared::{
+    detached, lock_game, start_reply, wait_reply, with_game, with_service, AppRef, Asker, GameRef,
+};
 use super::view::{created_view, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
@@ -60,21 +62,33 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(created_view(&created, &g, &state, queued))).into_response())
 }
 
-pub async fn resign(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+pub async fn resign(
+    State(state): AppRef,
+    Client(client): Client,
+    GameRef(id): GameRef,
+    token: Bearer,
+) -> ApiResult<Json<GameView>> {
     // resigning never waits for a search: a seat's holder gives up the computer's reply first
     let (st, t) = (Arc::clone(&state), token.clone());
     let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
     crate::game::require_holder(&g, t.hash(), "resigning")?;
+    crate::routes::client::charge(&state, client, &g, t.hash())?;
     state.replies.abandon(id);
     let (_turn, g, you) =
-        with_game(&state, id, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
 /// `POST /api/games/{id}/abort`: a seat holder calls off a game nobody has moved in.
-pub async fn abort(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+pub async fn abort(
+    State(state): AppRef,
+    Client(client): Client,
+    GameRef(id): GameRef,
+    token: Bearer,
+) -> ApiResult<Json<GameView>> {
+    let asker = Some(Asker::new(client, &token));
     let (_turn, g, you) =
-        with_game(&state, id, move |games, g| games.abort(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, asker, move |games, g| games.abort(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
@@ -85,10 +99,11 @@ pub async fn rematch(
     token: Bearer,
 ) -> ApiResult<Response> {
     let hash = token.0.clone();
+    let asker = Some(Asker::new(client, &token));
     let st = Arc::clone(&state);
     let (old, rematch, replying) = detached(async move {
         let st2 = Arc::clone(&st);
-        let (_turn, old, (rematch, owed)) = with_game(&st, id, move |games, g| {
+        let (_turn, old, (rematch, owed)) = with_game(&st, id, asker, move |games, g| {
             // the computer's first move in the new game has its place before it is stored
             let owed = super::shared::owe_reply(
                 &st2,
@@ -122,11 +137,13 @@ pub async fn rematch(
 
 pub async fn name(
     State(state): AppRef,
+    Client(client): Client,
     GameRef(id): GameRef,
     token: Bearer,
     Body(body): Body<NameBody>,
 ) -> ApiResult<Json<GameView>> {
-    let (_turn, g, you) = with_game(&state, id, move |games, g| {
+    let asker = Some(Asker::new(client, &token));
+    let (_turn, g, you) = with_game(&state, id, asker, move |games, g| {
         games.name(g, token.hash(), &body.name, body.side.as_deref(), now_ms())
     })
     .await?;

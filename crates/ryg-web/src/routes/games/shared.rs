@@ -122,11 +122,27 @@ pub async fn lock_game(state: &AppState, id: i64) -> Turn {
     state.game_locks.lock(id).await
 }
 
-/// Runs `change` on game `id` under its lock, off the async threads, with the game service.
-/// Returns the lock still held, for the computer's answer.
+/// Who asks for a change of a game: the client's address, charged for it once the token sent
+/// (its hash) proves a seat of the game ([`crate::routes::client::charge`]).
+#[derive(Clone, Debug)]
+pub struct Asker {
+    pub client: IpAddr,
+    pub token: Option<String>,
+}
+
+impl Asker {
+    pub fn new(client: IpAddr, token: &Bearer) -> Asker {
+        Asker { client, token: token.0.clone() }
+    }
+}
+
+/// Runs `change` on game `id` under its lock, off the async threads, with the game service,
+/// after charging `asker` for it (`None`: charged already). Returns the lock still held, for
+/// the computer's answer.
 pub async fn with_game<T: Send + 'static, E: Into<ApiError>>(
     state: &Arc<AppState>,
     id: i64,
+    asker: Option<Asker>,
     change: impl FnOnce(&Games<'_>, &mut StoredGame) -> Result<T, E> + Send + 'static,
 ) -> ApiResult<(Turn, StoredGame, T)> {
     let turn = lock_game(state, id).await;
@@ -134,6 +150,9 @@ pub async fn with_game<T: Send + 'static, E: Into<ApiError>>(
     let (g, out) = blocking(move || {
         with_service(&st, |games| {
             let mut g = games.load(id)?;
+            if let Some(asker) = &asker {
+                crate::routes::client::charge(&st, asker.client, &g, asker.token.as_deref())?;
+            }
             let out = change(games, &mut g).map_err(Into::into)?;
             Ok((g, out))
         })

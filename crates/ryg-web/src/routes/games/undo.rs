@@ -5,42 +5,61 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::shared::{with_game, AppRef, GameRef};
+use super::shared::{with_game, AppRef, Asker, GameRef};
 use super::view::GameView;
 use crate::clock::now_ms;
 use crate::error::ApiResult;
 use crate::game::Undo;
 use crate::routes::auth::Bearer;
+use crate::routes::client::Client;
 
-pub async fn undo(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Response> {
+pub async fn undo(
+    State(state): AppRef,
+    Client(client): Client,
+    GameRef(id): GameRef,
+    token: Bearer,
+) -> ApiResult<Response> {
+    let asker = Some(Asker::new(client, &token));
     let (_turn, g, (you, undone)) =
-        with_game(&state, id, move |games, g| games.undo(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, asker, move |games, g| games.undo(g, token.hash(), now_ms())).await?;
     let status = if undone == Undo::Asked { StatusCode::ACCEPTED } else { StatusCode::OK };
     Ok((status, Json(GameView::on(&state, &g, Some(you)))).into_response())
 }
 
 pub async fn undo_accept(
     State(state): AppRef,
+    Client(client): Client,
     GameRef(id): GameRef,
     token: Bearer,
 ) -> ApiResult<Json<GameView>> {
+    let asker = Some(Asker::new(client, &token));
     let (_turn, g, you) =
-        with_game(&state, id, move |games, g| games.answer_undo(g, token.hash(), true, now_ms())).await?;
+        with_game(&state, id, asker, move |games, g| games.answer_undo(g, token.hash(), true, now_ms()))
+            .await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
 pub async fn undo_decline(
     State(state): AppRef,
+    Client(client): Client,
     GameRef(id): GameRef,
     token: Bearer,
 ) -> ApiResult<Json<GameView>> {
+    let asker = Some(Asker::new(client, &token));
     let (_turn, g, you) =
-        with_game(&state, id, move |games, g| games.answer_undo(g, token.hash(), false, now_ms())).await?;
+        with_game(&state, id, asker, move |games, g| games.answer_undo(g, token.hash(), false, now_ms()))
+            .await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
-pub async fn redo(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
+pub async fn redo(
+    State(state): AppRef,
+    Client(client): Client,
+    GameRef(id): GameRef,
+    token: Bearer,
+) -> ApiResult<Json<GameView>> {
+    let asker = Some(Asker::new(client, &token));
     let (_turn, g, you) =
-        with_game(&state, id, move |games, g| games.redo(g, token.hash(), now_ms())).await?;
+        with_game(&state, id, asker, move |games, g| games.redo(g, token.hash(), now_ms())).await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
