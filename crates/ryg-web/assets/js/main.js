@@ -144,6 +144,15 @@ async function init() {
   hooks.render = render;
   useBoard(createBoard($('board'), boardInput));
   fillStarts();
+  wireGameControls();
+  wireReviewControls();
+  refreshTablebases();
+  refreshRecent();
+  openSections();
+}
+
+/** The new-game form and the buttons of a game in play (undo, resign, friend, hint...). */
+function wireGameControls() {
   $('size').addEventListener('change', () => fillStarts());
   for (const id of ['start', 'seat', 'level']) $(id).addEventListener('change', renderLevelNote);
   initHowto();
@@ -166,6 +175,10 @@ async function init() {
   $('redo').addEventListener('click', redo);
   $('hint').addEventListener('click', hint);
   $('go').addEventListener('click', computerMove);
+}
+
+/** The board's own buttons, the review, PGN, setup, card, think box, recent games, nav. */
+function wireReviewControls() {
   $('flip').addEventListener('click', () => {
     state.flipped = !state.flipped;
     $('flip').setAttribute('aria-pressed', String(state.flipped));
@@ -212,9 +225,11 @@ async function init() {
     if (b) loadGame(b.dataset.game);
   });
   initNav();
+}
 
-  refreshTablebases();
-  refreshRecent();
+/** Opens the section the address names (Learn, Puzzles, Play better), loading its code the
+ * first time; the game starts now, or once that section is left. */
+function openSections() {
   // the Learn section, when the address names it, comes first: the game waits until it is left
   let started = false;
   const startGame = () => {
