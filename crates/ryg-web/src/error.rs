@@ -27,6 +27,7 @@ pub const CODES: &[&str] = &[
     "illegal_move",
     "unauthorized",
     "forbidden",
+    "live_game",
     "not_your_turn",
     "not_found",
     "not_public",
@@ -64,6 +65,17 @@ impl ApiError {
     /// 403: the request does not carry the token of a seat that may do this.
     pub fn forbidden(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    /// 403 `live_game`: a position of a game between two people that is being played (see
+    /// [`crate::live`]), or that game's review, asked for while it is played.
+    pub fn live_game() -> ApiError {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "live_game",
+            "this position is in a game between two players that is being played: it cannot be \
+             analysed here until that game ends",
+        )
     }
 
     /// 404: no such game or route.

@@ -438,3 +438,91 @@ fn move_and_undo_cycles_cannot_raise_a_clock() {
     let mouse_ms = now["clock"]["mouse_ms"].as_i64().unwrap();
     assert!((50_000..=60_000).contains(&mouse_ms), "the mouse has its time, no increments: {mouse_ms}");
 }
+
+fn enc(fen: &str) -> String {
+    fen.replace(' ', "%20").replace('/', "%2F")
+}
+
+/// A game between two people is not analysed while it is played, from its page or through the
+/// API: every route that judges a position (`/api/solve`, `…/analyze`, `…/eval`, `…/tree`,
+/// `…/think`, `…/techniques`, `…/weights`) refuses the position on its board, every position
+/// one move from it and the one before its last move with `403 live_game`, to anyone, as does
+/// the game's review; once the game is over they are answered. (Before: `/api/analyze` and the
+/// review answered anyone, and the watch page's Analysis mode opened on the live position.)
+#[test]
+fn a_live_friends_games_positions_are_not_analysed_until_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, _) = friends_game(&server, json!({"size": 6, "mouse": "human", "cats": "human"}));
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let first = json!({"move": game["legal_moves"][0]}).to_string();
+    let (status, g) = server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    let board: Position = g["fen"].as_str().unwrap().parse().unwrap();
+    let before: Position = game["fen"].as_str().unwrap().parse().unwrap();
+    let next = board.play(board.legal_moves()[0]).unwrap();
+    let farther = next.play(next.legal_moves()[0]).unwrap();
+    let judge = |fen: &str| {
+        [
+            format!("/api/solve?fen={}", enc(fen)),
+            format!("/api/analyze?fen={}&depth=2", enc(fen)),
+            format!("/api/eval?fen={}", enc(fen)),
+            format!("/api/tree?fen={}&depth=1", enc(fen)),
+            format!("/api/think?fen={}&depth=1", enc(fen)),
+            format!("/api/techniques?fen={}&depth=1", enc(fen)),
+            format!("/api/weights?fen={}&depth=1", enc(fen)),
+        ]
+    };
+    // the board's position, written as the page writes it and otherwise (upper case, spaces)
+    let shouted = format!("  {}  ", board.fen().to_uppercase());
+    for fen in [board.fen(), shouted, next.fen(), before.fen()] {
+        for path in judge(&fen) {
+            for token in [None, Some(mouse.as_str())] {
+                let (status, body) = server.call_as("GET", &path, None, token);
+                assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "{path}: {body}");
+            }
+        }
+    }
+    let (status, body) = server.get(&format!("/api/games/{public}/review"));
+    assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "{body}");
+    // what judges nothing is answered, and so are positions farther away
+    let (status, body) = server.get(&format!("/api/moves?fen={}", enc(&board.fen())));
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(&farther.fen())));
+    assert_eq!(status, 200, "{body}");
+    // a game against the computer closes nothing
+    let (status, computer) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
+    assert_eq!(status, 201, "{computer}");
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(computer["fen"].as_str().unwrap())));
+    assert_eq!(status, 200, "{body}");
+
+    // over: everything is answered
+    let (status, g) = server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    for fen in [board.fen(), next.fen(), before.fen()] {
+        for path in judge(&fen) {
+            let (status, body) = server.get(&path);
+            assert_eq!(status, 200, "{path}: {body}");
+        }
+    }
+    let (status, body) = server.get(&format!("/api/games/{public}/review"));
+    assert_eq!(status, 200, "{body}");
+}
+
+/// The positions of a game between two people stay closed after a server restart (the server
+/// reads the games played within the last day when it starts).
+#[test]
+fn a_live_friends_game_stays_closed_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db);
+    let (game, mouse, _) = friends_game(&server, json!({"size": 6, "mouse": "human", "cats": "human"}));
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let first = json!({"move": game["legal_moves"][0]}).to_string();
+    let (status, g) = server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    drop(server);
+    let server = Server::start(&db);
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(g["fen"].as_str().unwrap())));
+    assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "{body}");
+}

@@ -404,3 +404,64 @@ fn sigterm_stops_searches_and_their_replies_are_played_after_the_restart() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// The replies owed when a server starts take turns between the addresses that created their
+/// games, as those players' own moves would: one address's twelve owed heavy replies hold up
+/// another address's one by at most one search (before, every recovered reply waited in one
+/// queue of the server's own, first come first: the other address's reply waited for those
+/// before it).
+#[test]
+fn replies_recovered_at_start_take_turns_between_addresses() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    // one game worker; replies cut short only after a minute: all of them are owed at the stop
+    let opts = ["--trust-proxy", "--engine-workers", "1", "--request-timeout", "4"];
+    let server = Server::start_with(&db, &[&opts[..], &["--move-ms", "60000"]].concat());
+    let heavy = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
+    // six games of one address, one of another, six more of the first, each with its first
+    // move stored: whatever order the store lists them in, the other address's comes after six
+    let froms: Vec<&str> =
+        [&["10.0.0.1"; 6][..], &["10.0.0.2"], &["10.0.0.1"; 6]].concat();
+    let games: Vec<(String, String, String)> = froms
+        .iter()
+        .map(|from| {
+            let (status, g) = post_from(&format!("{}/api/games", server.url), &heavy, None, from);
+            assert_eq!(status, 201, "{g}");
+            let text = |v: &Value| v.as_str().unwrap().to_owned();
+            (text(&g["public_id"]), text(&g["legal_moves"][0]), text(&g["tokens"]["mouse"]))
+        })
+        .collect();
+    std::thread::scope(|s| {
+        for (from, (public, mv, token)) in froms.iter().zip(&games) {
+            let url = format!("{}/api/games/{public}/moves", server.url);
+            s.spawn(move || {
+                let (status, g) = post_from(&url, &json!({ "move": mv }), Some(token), from);
+                assert_eq!(status, 200, "{g}");
+            });
+            // stored in this order
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    });
+    let mut server = server;
+    let killed = std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status();
+    assert!(killed.unwrap().success());
+    server.child.wait().unwrap();
+    drop(server);
+
+    // started again: each owed reply is a search cut at 2 s, on the one worker
+    let server = Server::start_with(&db, &[&opts[..], &["--move-ms", "2000"]].concat());
+    let started = Instant::now();
+    let (other, _, _) = &games[6];
+    loop {
+        let (_, g) = server.get(&format!("/api/games/{other}"));
+        if g["moves"].as_array().unwrap().len() == 2 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "the other address's owed reply waited behind the first one's: {g}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    println!("the other address's reply owed at the restart came after {:?}", started.elapsed());
+}

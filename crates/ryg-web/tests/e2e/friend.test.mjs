@@ -210,6 +210,22 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
       assert.equal(await watcher.locator('#results-toggle').isDisabled(), true);
       assert.equal(await watcher.locator('#results-toggle').innerText(), 'Exact results (hidden until this game between friends is over)');
       assert.equal(await watcher.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
+      // nor analysis: Analysis mode on the watch page opens on a start position, not the live
+      // one, and the live position typed in is refused by the server
+      const peek = await person();
+      await peek.goto(game.watchLink);
+      await idle(peek);
+      const live = await peek.evaluate((id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.fen), game.id);
+      await peek.getByRole('button', { name: 'Analysis mode' }).click();
+      const fen = peek.getByLabel('FEN', { exact: true });
+      assert.notEqual(await fen.inputValue(), live);
+      await peek.getByLabel('Board size').selectOption('4');
+      await peek.getByRole('button', { name: 'Analysis mode' }).click();
+      assert.notEqual(await fen.inputValue(), live);
+      await fen.fill(live);
+      await peek.waitForFunction(() => /being played/.test(document.getElementById('results').textContent));
+      assert.match(await peek.locator('#results').innerText(), /in a game between two players that is being played/);
+      await peek.close();
     }
   }
   for (const p of [ana, bo, watcher]) {

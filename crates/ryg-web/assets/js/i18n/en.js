@@ -345,6 +345,7 @@ export default {
   'error.illegal_move': 'That move is not allowed in this position.',
   'error.unauthorized': 'This browser holds no seat in this game: you can only watch.',
   'error.forbidden': 'Your seat may not do that.',
+  'error.live_game': 'This position is in a game between two players that is being played: it can be analysed once that game is over.',
   'error.not_your_turn': 'It is not your turn.',
   'error.game_over': 'The game is over.',
   'error.conflict': 'That cannot be done now.',

@@ -351,6 +351,7 @@ export default {
   'error.illegal_move': 'Esa jugada no es válida en esta posición.',
   'error.unauthorized': 'Este navegador no juega en esta partida: solo puedes mirarla.',
   'error.forbidden': 'Tu bando no puede hacer eso.',
+  'error.live_game': 'Esta posición está en una partida entre dos jugadores que se está jugando: se podrá analizar cuando termine.',
   'error.not_your_turn': 'No es tu turno.',
   'error.game_over': 'La partida ha terminado.',
   'error.conflict': 'Eso no se puede hacer ahora.',
