@@ -450,6 +450,16 @@ fn techniques_count_nodes_per_depth_as_analyze_does_with_each_switch() {
     let (status, bad) = server.get(&format!("/api/techniques?fen={}&tt=maybe", enc(fen)));
     assert_eq!(status, 400);
     assert!(bad["error"].as_str().unwrap().contains("bad tt 'maybe'"), "{bad}");
+    // beside an article's program (its own evaluation and techniques) the switches and eval are
+    // ignored, but a bad one is refused all the same (before: accepted unread -- Schemathesis)
+    for extra in ["tt=maybe", "eval=nonsense", "id=2"] {
+        let (status, bad) = server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2&{extra}", enc(fen)));
+        assert_eq!(status, 400, "{extra}: {bad}");
+    }
+    let (status, ignored) =
+        server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2&tt=0&eval=seed", enc(fen)));
+    let (_, own) = server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2", enc(fen)));
+    assert_eq!((status, &ignored["techniques"], &ignored["eval"]), (200, &own["techniques"], &own["eval"]), "{ignored}");
 }
 
 #[test]
