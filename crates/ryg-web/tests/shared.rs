@@ -127,6 +127,38 @@ fn a_password_given_as_a_parameter_is_never_printed() {
     assert!(!err.contains("secret") && out.stdout.is_empty(), "{err}");
 }
 
+/// A libpq key=value connection string is a PostgreSQL database, not a SQLite file's name
+/// (before: a file "host=… password=…" was created in the working directory and served, the
+/// password in its name printed): refused here as unreachable, in one line, the password
+/// masked, nothing created.
+#[test]
+fn a_key_value_connection_string_is_postgresql_and_its_password_is_never_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::ryg()
+        .current_dir(dir.path())
+        .args(["serve", "--port", "0", "--db", "host=127.0.0.1 port=1 user=ryg password=secret dbname=games"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(
+            "ryg: error: cannot use the PostgreSQL database host=127.0.0.1 port=1 user=ryg password=*** dbname=games: "
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("secret") && out.stdout.is_empty(), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a file was created");
+    // `ryg db` looks after SQLite files only: it says so
+    let out = crate::common::ryg()
+        .current_dir(dir.path())
+        .args(["db", "check", "--db", "host=127.0.0.1 password=secret"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("pg_dump") && !err.contains("secret"), "{err}");
+}
+
 /// Two servers take the same move request at the same moment, 30 times: exactly one is stored
 /// each time; the other is told (409 `conflict` when it lost the race inside the store, 403
 /// `not_your_turn` when it read the game after the winner's move).
