@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{ryg, Server};
+use common::{number_of, ryg, Server};
 use ryg::{Position, Record, Tablebase};
 use serde_json::{json, Value};
 
@@ -23,7 +23,7 @@ fn a_game_against_the_perfect_cats_ends_as_the_tablebase_says() {
         json!({"size": 6, "start": "c1", "mouse": "human", "cats": "perfect", "seed": 1}),
     );
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     assert_eq!(game["fen"], "1c1c1c/6/6/6/6/2m3 m");
     // On 6x6 the mouse wins in 25 plies: play the tablebase's best move each time.
     let tb = Tablebase::build(ryg::Size::new(6).unwrap(), 1, &mut ());
@@ -55,7 +55,7 @@ fn undo_takes_back_the_computer_reply_and_redo_replays_it() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "1", "seed": 5}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let (status, err) = server.post(&format!("/api/games/{id}/undo"), json!({}));
     assert_eq!((status, err["error"].as_str().unwrap()), (409, "nothing to undo: the game is at its start"));
     let (_, after) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1d2"}));
@@ -82,11 +82,11 @@ fn the_computer_moves_first_when_it_plays_the_mouse() {
     assert_eq!(status, 201);
     assert_eq!(game["moves"].as_array().unwrap().len(), 1);
     assert_eq!(game["to_move"], "cats");
-    let (status, err) = server.post(&format!("/api/games/{}/computer", game["id"]), json!({}));
+    let (status, err) = server.post(&format!("/api/games/{}/computer", game["id"].as_str().unwrap()), json!({}));
     assert_eq!(status, 400, "{err}");
     assert!(err["error"].as_str().unwrap().starts_with("a person plays the cats"));
     let (status, moved) =
-        server.post(&format!("/api/games/{}/computer", game["id"]), json!({"level": "perfect"}));
+        server.post(&format!("/api/games/{}/computer", game["id"].as_str().unwrap()), json!({"level": "perfect"}));
     assert_eq!(status, 200, "{moved}");
     // Level 2's reply to the cats' move follows at once (a person plays the cats).
     assert_eq!(moved["to_move"], "mouse");
@@ -101,7 +101,7 @@ fn a_stored_game_survives_a_restart() {
         let server = Server::start(&db);
         let (_, game) =
             server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}));
-        let id = game["id"].as_i64().unwrap();
+        let id = game["id"].as_str().unwrap().to_owned();
         server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1f2"}));
         let (_, game) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "h8g7"}));
         (id, game["fen"].clone())
@@ -218,7 +218,7 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let moves = format!("/api/games/{id}/moves");
     let big = format!("{{\"move\": \"{}\"}}", "x".repeat(70 * 1024));
     let cases: Vec<(&str, String, Option<String>, u16, &str)> = vec![
@@ -239,7 +239,7 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
             "/api/games/99999/moves".into(),
             Some("{\"move\": \"e1f2\"}".into()),
             404,
-            "no game with id 99999",
+            "no such game",
         ),
         ("GET", "/api/games/abc".into(), None, 404, "no game 'abc'"),
         ("POST", "/api/games".into(), Some("{\"size\": 7}".into()), 400, "unsupported board size 7"),
@@ -304,8 +304,9 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
     let (_, after) = server.get(&format!("/api/games/{id}"));
     assert_eq!(after["moves"], json!([]));
     assert_eq!(after["version"], 0, "nothing was stored");
-    let (_, list) = server.get(&format!("/api/games?ids={id},{},{}", id + 1, id + 2));
+    let (_, list) = server.get(&format!("/api/games?ids={id},2,3"));
     assert_eq!(list["games"].as_array().unwrap().len(), 1, "no game was created");
+    assert_eq!(number_of(&dir.path().join("games.sqlite3"), &id), 1, "no game was created");
 }
 
 #[test]
@@ -357,7 +358,7 @@ fn a_thousand_api_moves_in_a_row_all_succeed() {
         let (_, mut game) =
             server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3", "seed": games}));
         games += 1;
-        let id = game["id"].as_i64().unwrap();
+        let id = game["id"].as_str().unwrap().to_owned();
         let mut k = 0usize;
         while game["outcome"].is_null() && played < 1000 {
             let legal = strings(&game["legal_moves"]);
@@ -381,7 +382,7 @@ fn error_answers_carry_a_stable_code() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (_, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let mouse = game["tokens"]["mouse"].as_str().unwrap().to_string();
     let cats = game["tokens"]["cats"].as_str().unwrap().to_string();
     let moves = format!("/api/games/{id}/moves");
@@ -522,7 +523,7 @@ fn a_game_against_ryg3_v10_at_depth_8_is_played_to_its_end() {
         server.post("/api/games", json!({"mouse": "human", "cats": {"engine": "ryg3-v10", "depth": 8}}));
     assert_eq!(status, 201, "{game}");
     assert_eq!(game["cats"], "ryg3-v10@8");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     // A perfect mouse against the program; each reply is the library's RYG3 v10 at depth 8.
     let tb = Tablebase::build(ryg::Size::STANDARD, 1, &mut ());
     let spec = ryg::EngineSpec::new(ryg::Engine::Ryg3V10, Some(8)).unwrap();

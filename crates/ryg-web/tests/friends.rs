@@ -21,7 +21,7 @@ fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
         &server,
         json!({"size": 4, "mouse": "human", "cats": "human", "names": {"mouse": "Ana", "cats": "Bo"}}),
     );
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     assert_eq!((game["players"].as_str(), game["hotseat"].as_bool()), (Some("friends"), Some(false)));
     assert_ne!(mouse, cats);
     assert!(mouse.len() == 32 && mouse.bytes().all(|b| b.is_ascii_hexdigit()), "{mouse}");
@@ -87,7 +87,7 @@ fn the_event_stream_delivers_every_change_once_also_across_a_restart() {
     let db = dir.path().join("games.sqlite3");
     let mut server = Server::start(&db);
     let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let watcher = listen(&server.url, &game, None);
     let first = next(&watcher);
     assert_eq!((first.id, moves(&first.game).len()), (0, 0));
@@ -131,7 +131,7 @@ fn undo_is_a_request_the_other_seat_answers() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let at = |what: &str| format!("/api/games/{id}/{what}");
     let (status, err) = server.post_as(&at("undo"), json!({}), Some(&mouse));
     assert_eq!((status, err["error"].as_str()), (409, Some("nothing to undo: the game is at its start")));
@@ -170,7 +170,7 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
         &server,
         json!({"size": 6, "mouse": "human", "cats": "human", "names": {"mouse": "Ana"}, "clock": {"minutes": 5, "increment": 2}}),
     );
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let at = |what: &str| format!("/api/games/{id}/{what}");
     let (status, _) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
     assert_eq!(status, 409, "no rematch before the end");
@@ -194,7 +194,7 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
     assert_eq!((status, offered["rematch"].clone()), (202, json!({"offered_by": "mouse"})));
     let (status, new) = server.post_as(&at("rematch"), json!({}), Some(&cats));
     assert_eq!(status, 201, "{new}");
-    let new_id = new["id"].as_i64().unwrap();
+    let new_id = new["id"].as_str().unwrap().to_owned();
     assert_ne!(new_id, id);
     // Each player keeps their token, on the other side; names and clock follow.
     assert_eq!(
@@ -205,9 +205,12 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
     let (_, as_mouse) = server.call_as("GET", &format!("/api/games/{new_id}"), None, Some(&mouse));
     assert_eq!(as_mouse["you"], "cats");
     let (_, old) = server.get(&format!("/api/games/{id}"));
-    assert_eq!((old["rematch_id"].as_i64(), old["rematch"].clone()), (Some(new_id), Value::Null));
+    // the rematch's id is for its players; a watcher learns only that there is one
+    assert_eq!((old["rematch_id"].as_str(), old["rematched"].as_bool()), (None, Some(true)), "{old}");
+    let (_, old) = server.call_as("GET", &format!("/api/games/{id}"), None, Some(&mouse));
+    assert_eq!((old["rematch_id"].as_str(), old["rematch"].clone()), (Some(new_id.as_str()), Value::Null));
     let (status, again) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
-    assert_eq!((status, again["id"].as_i64()), (201, Some(new_id)), "the offerer finds the same new game");
+    assert_eq!((status, again["id"].as_str()), (201, Some(new_id.as_str())), "the offerer finds the same new game");
     let first = new["legal_moves"][0].clone();
     let (status, _) =
         server.post_as(&format!("/api/games/{new_id}/moves"), json!({ "move": first }), Some(&cats));
@@ -220,7 +223,7 @@ fn a_clock_that_runs_out_ends_the_game_by_itself() {
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (game, mouse, cats) =
         friends_game(&server, json!({"mouse": "human", "cats": "human", "clock": {"minutes": 0.05}}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     assert_eq!(
         game["clock"],
         json!({"initial_ms": 3000, "increment_ms": 0, "mouse_ms": 3000, "cats_ms": 3000, "running": null})
@@ -250,7 +253,7 @@ fn names_are_checked_and_kept_as_text() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (game, mouse, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let name = format!("/api/games/{}/name", game["id"]);
+    let name = format!("/api/games/{}/name", game["id"].as_str().unwrap());
     let script = "<script>alert(1)</script>";
     let (status, named) = server.post_as(&name, json!({ "name": script }), Some(&mouse));
     assert_eq!((status, named["names"]["mouse"].as_str()), (200, Some(script)));
@@ -298,7 +301,7 @@ fn games_against_the_computer_have_a_token_for_the_human_seat() {
     assert_eq!(status, 201);
     assert_eq!(game["tokens"].as_object().unwrap().keys().collect::<Vec<_>>(), ["mouse"]);
     assert_eq!(game["players"], "computer");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     for (what, body) in [
         ("moves", json!({"move": "e1f2"})),
         ("undo", json!({})),
@@ -315,9 +318,10 @@ fn games_against_the_computer_have_a_token_for_the_human_seat() {
 #[test]
 fn event_streams_are_limited_per_client() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--max-streams-per-client", "2"]);
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start_with(&db, &["--max-streams-per-client", "2"]);
     let (game, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let a = listen(&server.url, &game, None);
     let b = listen(&server.url, &game, None);
     next(&a);
@@ -326,7 +330,8 @@ fn event_streams_are_limited_per_client() {
     assert_eq!(status, 429, "{err}");
     assert!(err["error"].as_str().unwrap().starts_with("too many event streams from 127.0.0.1: at most 2"));
     // a number names the game only with a seat's token (an event stream carries none)
-    let (status, _) = server.call_as("GET", &format!("/api/games/{id}/events"), None, None);
+    let number = common::number_of(&db, &id);
+    let (status, _) = server.call_as("GET", &format!("/api/games/{number}/events"), None, None);
     assert_eq!(status, 404);
 }
 
@@ -396,15 +401,16 @@ fn games_unchanged_for_30_days_are_archived_not_deleted() {
     let (new, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     common::execute(
         &db,
-        &format!("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE id = {}", old["id"]),
+        &format!("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE public_id = {}", old["id"])
+            .replace('"', "'"),
     );
-    let ids = |path: &str| -> Vec<i64> {
+    let ids = |path: &str| -> Vec<String> {
         let (_, list) = server.get(path);
-        list["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect()
+        list["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect()
     };
-    assert_eq!(ids("/api/games"), [new["id"].as_i64().unwrap()]);
-    assert_eq!(ids("/api/games?archived=true"), [new["id"].as_i64().unwrap(), old["id"].as_i64().unwrap()]);
-    let (status, kept) = server.get(&format!("/api/games/{}", old["id"]));
+    assert_eq!(ids("/api/games"), [new["id"].as_str().unwrap().to_owned()]);
+    assert_eq!(ids("/api/games?archived=true"), [new["id"].as_str().unwrap().to_owned(), old["id"].as_str().unwrap().to_owned()]);
+    let (status, kept) = server.get(&format!("/api/games/{}", old["id"].as_str().unwrap()));
     assert_eq!((status, kept["id"].clone()), (200, old["id"].clone()));
     let (status, _) = server.get("/api/games?archived=maybe");
     assert_eq!(status, 400);
@@ -419,7 +425,7 @@ fn move_and_undo_cycles_cannot_raise_a_clock() {
         json!({"mouse": "human", "cats": "human", "hotseat": true, "clock": {"minutes": 1, "increment": 5}}),
     );
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     for mv in ["e1f2", "h8g7"] {
         assert_eq!(server.post(&format!("/api/games/{id}/moves"), json!({"move": mv})).0, 200);
     }

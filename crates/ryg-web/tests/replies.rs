@@ -46,12 +46,12 @@ fn a_classroom_behind_one_address_plays_on() {
 
 /// `players` games against level 3, a first move in each at once; the refusals retried.
 fn classroom(server: &Server, players: usize) -> usize {
-    let games: Vec<(i64, String, String)> = (0..players)
+    let games: Vec<(String, String, String)> = (0..players)
         .map(|_| {
             let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
             assert_eq!(status, 201, "{g}");
             let first = g["legal_moves"][0].as_str().unwrap().to_owned();
-            (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
+            (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
         })
         .collect();
     let started = Instant::now();
@@ -97,7 +97,7 @@ fn classroom(server: &Server, players: usize) -> usize {
                 break;
             }
             if Instant::now() > deadline {
-                stuck.push(*id);
+                stuck.push(id.clone());
                 break;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -124,7 +124,7 @@ fn a_reply_comes_when_nobody_waits_for_it() {
     // (seconds of every core): longer than 0.5 s
     let (status, g) = server.post("/api/games", json!({"size": 10, "mouse": "human", "cats": "perfect"}));
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) = (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let mv = g["legal_moves"][0].as_str().unwrap();
     let (status, _, answer) =
         post(&format!("{}/api/games/{id}/moves", server.url), &json!({ "move": mv }), &token);
@@ -172,12 +172,12 @@ fn a_move_whose_connection_drops_still_gets_its_reply() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let addr = server.url.strip_prefix("http://").unwrap().to_owned();
-    let games: Vec<(i64, String, String)> = (0..200)
+    let games: Vec<(String, String, String)> = (0..200)
         .map(|_| {
             let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
             assert_eq!(status, 201, "{g}");
             let first = g["legal_moves"][0].as_str().unwrap().to_owned();
-            (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
+            (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
         })
         .collect();
     let barrier = std::sync::Barrier::new(games.len());
@@ -204,7 +204,7 @@ fn a_move_whose_connection_drops_still_gets_its_reply() {
                 break;
             }
             if Instant::now() > deadline {
-                stuck.push((*id, g["computer_queued"].clone()));
+                stuck.push((id.clone(), g["computer_queued"].clone()));
                 break;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -244,7 +244,7 @@ fn heavy_games_from_one_address_do_not_hold_up_another() {
     let game = |spec: Value, from| {
         let (status, g) = post_from(&format!("{}/api/games", server.url), &spec, None, from);
         assert_eq!(status, 201, "{g}");
-        (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), g)
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), g)
     };
     // the light player's first move: the 8×8 table is built, once
     let (id, token, g) = game(json!({"size": 8, "mouse": "human", "cats": "3"}), light);
@@ -263,7 +263,7 @@ fn heavy_games_from_one_address_do_not_hold_up_another() {
     };
     let (_, mut g) = play(&g);
     let spec = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
-    let heavies: Vec<(i64, String, Value)> = (0..4).map(|_| game(spec.clone(), heavy)).collect();
+    let heavies: Vec<(String, String, Value)> = (0..4).map(|_| game(spec.clone(), heavy)).collect();
     let url = server.url.clone();
     let moving: Vec<_> = heavies
         .iter()
@@ -317,7 +317,7 @@ fn a_move_sent_again_with_its_ply_is_played_once() {
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) = (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let url = format!("{}/api/games/{id}/moves", server.url);
     let mv = g["legal_moves"][0].as_str().unwrap().to_owned();
     let (status, _, first) = post(&url, &json!({ "move": mv, "ply": 0 }), &token);
@@ -334,11 +334,11 @@ fn a_move_sent_again_with_its_ply_is_played_once() {
 
 /// A 10×10 game against RYG3 v11 at depth 16 whose first move is sent (on a thread of its own)
 /// and whose computer is searching: the game's id, its mouse token and the move's thread.
-fn a_long_search(server: &Server) -> (i64, String, std::thread::JoinHandle<()>) {
+fn a_long_search(server: &Server) -> (String, String, std::thread::JoinHandle<()>) {
     let spec = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
     let (status, g) = server.post("/api/games", spec);
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) = (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let (url, mv, t) =
         (format!("{}/api/games/{id}/moves", server.url), g["legal_moves"][0].clone(), token.clone());
     // its answer may be cut by the test (a shutdown): only the game's state is looked at

@@ -17,7 +17,7 @@ struct TwoServers {
     game: serde_json::Value,
     mouse: String,
     cats: String,
-    id: i64,
+    id: String,
 }
 
 fn two_servers(name: &str, options: serde_json::Value) -> TwoServers {
@@ -26,7 +26,7 @@ fn two_servers(name: &str, options: serde_json::Value) -> TwoServers {
     let mut body = json!({"mouse": "human", "cats": "human"});
     body.as_object_mut().unwrap().extend(options.as_object().unwrap().clone());
     let (game, mouse, cats) = friends_game(&a, body);
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     TwoServers { _db: db, a, b, game, mouse, cats, id }
 }
 
@@ -169,7 +169,7 @@ fn a_race_between_servers_stores_one_move() {
     let mut conflicts = 0;
     for round in 0..30 {
         let (game, mouse, _) = friends_game(&servers[0], json!({"mouse": "human", "cats": "human"}));
-        let id = game["id"].as_i64().unwrap();
+        let id = game["id"].as_str().unwrap().to_owned();
         let path = format!("/api/games/{id}/moves");
         let barrier = std::sync::Barrier::new(2);
         let answers: Vec<(u16, serde_json::Value)> = std::thread::scope(|s| {
@@ -208,7 +208,7 @@ fn a_stopped_database_is_answered_503_with_retry_after() {
     let db = Database::new("stopped");
     let server = Server::start_url(&db.url, &[]);
     let (game, mouse, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     if !db.stop_cluster() {
         eprintln!("skipped: the cluster of RYG_TEST_POSTGRES is shared with other tests");
         return;

@@ -407,6 +407,7 @@ fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
         creator: row.try_get(24).map_err(get_err)?,
         clock_history: row.try_get(25).map_err(get_err)?,
         public_id: row.try_get(26).map_err(get_err)?,
+        rematch_public_id: row.try_get(27).map_err(get_err)?,
     };
     columns.into_game().map_err(|message| StoreError::Query(message.into()))
 }

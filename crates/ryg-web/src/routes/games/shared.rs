@@ -33,6 +33,13 @@ impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
         let (status, code) = crate::view::error_status(&err);
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        if let GameError::Store(StoreError::Query(_)) = &err {
+            // a query that failed or a stored game that does not read back ("game 12: move 3:
+            // …"): said in full to the operator's log, not to the client, which must not learn
+            // the store's numbers
+            tracing::error!("{err}");
+            return ApiError::new(status, code, "the game store failed: the server's log says how");
+        }
         let api = ApiError::new(status, code, err.to_string());
         match err {
             // waiting will not help: no Retry-After
