@@ -124,8 +124,12 @@ impl LiveGames {
             // games left without an end: forgotten once past their time
             inner.updates = 0;
             let now = crate::clock::now_ms();
-            let gone: Vec<i64> =
-                inner.games.iter().filter(|(_, c)| c.until.is_some_and(|t| t <= now)).map(|(&id, _)| id).collect();
+            let gone: Vec<i64> = inner
+                .games
+                .iter()
+                .filter(|(_, c)| c.until.is_some_and(|t| t <= now))
+                .map(|(&id, _)| id)
+                .collect();
             for id in gone {
                 inner.remove(id);
             }
@@ -150,9 +154,8 @@ impl LiveGames {
         let k = key(position);
         let mut inner = self.inner();
         let Some(ids) = inner.positions.get(&k) else { return false };
-        let (live, gone): (Vec<i64>, Vec<i64>) = ids.iter().partition(|id| {
-            inner.games.get(id).is_some_and(|c| c.until.is_none_or(|t| now < t))
-        });
+        let (live, gone): (Vec<i64>, Vec<i64>) =
+            ids.iter().partition(|id| inner.games.get(id).is_some_and(|c| c.until.is_none_or(|t| now < t)));
         for id in gone {
             inner.remove(id);
         }

@@ -82,11 +82,12 @@ fn the_computer_moves_first_when_it_plays_the_mouse() {
     assert_eq!(status, 201);
     assert_eq!(game["moves"].as_array().unwrap().len(), 1);
     assert_eq!(game["to_move"], "cats");
-    let (status, err) = server.post(&format!("/api/games/{}/computer", game["id"].as_str().unwrap()), json!({}));
+    let (status, err) =
+        server.post(&format!("/api/games/{}/computer", game["id"].as_str().unwrap()), json!({}));
     assert_eq!(status, 400, "{err}");
     assert!(err["error"].as_str().unwrap().starts_with("a person plays the cats"));
-    let (status, moved) =
-        server.post(&format!("/api/games/{}/computer", game["id"].as_str().unwrap()), json!({"level": "perfect"}));
+    let (status, moved) = server
+        .post(&format!("/api/games/{}/computer", game["id"].as_str().unwrap()), json!({"level": "perfect"}));
     assert_eq!(status, 200, "{moved}");
     // Level 2's reply to the cats' move follows at once (a person plays the cats).
     assert_eq!(moved["to_move"], "mouse");
@@ -234,13 +235,7 @@ fn bad_requests_get_a_4xx_and_change_nothing() {
             "illegal move e1g3 for the mouse; legal moves: e1d2 e1f2",
         ),
         ("POST", moves.clone(), Some("{\"move\": \"e1f2\", \"x\": 1}".into()), 400, "unknown field `x`"),
-        (
-            "POST",
-            "/api/games/99999/moves".into(),
-            Some("{\"move\": \"e1f2\"}".into()),
-            404,
-            "no such game",
-        ),
+        ("POST", "/api/games/99999/moves".into(), Some("{\"move\": \"e1f2\"}".into()), 404, "no such game"),
         ("GET", "/api/games/abc".into(), None, 404, "no game 'abc'"),
         ("POST", "/api/games".into(), Some("{\"size\": 7}".into()), 400, "unsupported board size 7"),
         ("POST", "/api/games".into(), Some("{\"start\": \"e2\"}".into()), 400, "bad start"),
@@ -454,13 +449,18 @@ fn techniques_count_nodes_per_depth_as_analyze_does_with_each_switch() {
     // beside an article's program (its own evaluation and techniques) the switches and eval are
     // ignored, but a bad one is refused all the same (before: accepted unread -- Schemathesis)
     for extra in ["tt=maybe", "eval=nonsense", "id=2"] {
-        let (status, bad) = server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2&{extra}", enc(fen)));
+        let (status, bad) =
+            server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2&{extra}", enc(fen)));
         assert_eq!(status, 400, "{extra}: {bad}");
     }
     let (status, ignored) =
         server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2&tt=0&eval=seed", enc(fen)));
     let (_, own) = server.get(&format!("/api/techniques?fen={}&engine=ryg3-v11&depth=2", enc(fen)));
-    assert_eq!((status, &ignored["techniques"], &ignored["eval"]), (200, &own["techniques"], &own["eval"]), "{ignored}");
+    assert_eq!(
+        (status, &ignored["techniques"], &ignored["eval"]),
+        (200, &own["techniques"], &own["eval"]),
+        "{ignored}"
+    );
 }
 
 #[test]

@@ -210,7 +210,11 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
     let (_, old) = server.call_as("GET", &format!("/api/games/{id}"), None, Some(&mouse));
     assert_eq!((old["rematch_id"].as_str(), old["rematch"].clone()), (Some(new_id.as_str()), Value::Null));
     let (status, again) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
-    assert_eq!((status, again["id"].as_str()), (201, Some(new_id.as_str())), "the offerer finds the same new game");
+    assert_eq!(
+        (status, again["id"].as_str()),
+        (201, Some(new_id.as_str())),
+        "the offerer finds the same new game"
+    );
     let first = new["legal_moves"][0].clone();
     let (status, _) =
         server.post_as(&format!("/api/games/{new_id}/moves"), json!({ "move": first }), Some(&cats));
@@ -409,7 +413,10 @@ fn games_unchanged_for_30_days_are_archived_not_deleted() {
         list["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect()
     };
     assert_eq!(ids("/api/games"), [new["id"].as_str().unwrap().to_owned()]);
-    assert_eq!(ids("/api/games?archived=true"), [new["id"].as_str().unwrap().to_owned(), old["id"].as_str().unwrap().to_owned()]);
+    assert_eq!(
+        ids("/api/games?archived=true"),
+        [new["id"].as_str().unwrap().to_owned(), old["id"].as_str().unwrap().to_owned()]
+    );
     let (status, kept) = server.get(&format!("/api/games/{}", old["id"].as_str().unwrap()));
     assert_eq!((status, kept["id"].clone()), (200, old["id"].clone()));
     let (status, _) = server.get("/api/games?archived=maybe");
@@ -462,7 +469,8 @@ fn a_live_friends_games_positions_are_not_analysed_until_it_ends() {
     let (game, mouse, _) = friends_game(&server, json!({"size": 6, "mouse": "human", "cats": "human"}));
     let public = game["public_id"].as_str().unwrap().to_owned();
     let first = json!({"move": game["legal_moves"][0]}).to_string();
-    let (status, g) = server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
     assert_eq!(status, 200, "{g}");
     let board: Position = g["fen"].as_str().unwrap().parse().unwrap();
     let before: Position = game["fen"].as_str().unwrap().parse().unwrap();
@@ -503,7 +511,8 @@ fn a_live_friends_games_positions_are_not_analysed_until_it_ends() {
     assert_eq!(status, 200, "{body}");
 
     // over: everything is answered
-    let (status, g) = server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse));
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse));
     assert_eq!(status, 200, "{g}");
     for fen in [board.fen(), next.fen(), before.fen()] {
         for path in judge(&fen) {
@@ -525,7 +534,8 @@ fn a_live_friends_game_stays_closed_after_a_restart() {
     let (game, mouse, _) = friends_game(&server, json!({"size": 6, "mouse": "human", "cats": "human"}));
     let public = game["public_id"].as_str().unwrap().to_owned();
     let first = json!({"move": game["legal_moves"][0]}).to_string();
-    let (status, g) = server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
     assert_eq!(status, 200, "{g}");
     drop(server);
     let server = Server::start(&db);

@@ -57,7 +57,12 @@ struct Played {
 }
 
 /// One request: status, `Retry-After`, body; `Err` when no answer came.
-fn send(method: &str, url: &str, body: Option<&Value>, token: Option<&str>) -> Result<(u16, Option<String>, Value), String> {
+fn send(
+    method: &str,
+    url: &str,
+    body: Option<&Value>,
+    token: Option<&str>,
+) -> Result<(u16, Option<String>, Value), String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(30)))
@@ -92,7 +97,10 @@ fn until_answered(
     let mut tries = 0;
     loop {
         if Instant::now() > give_up {
-            tally.lock().unwrap().problem(format!("{what}: not answered before the test's deadline ({tries} tries)"));
+            tally
+                .lock()
+                .unwrap()
+                .problem(format!("{what}: not answered before the test's deadline ({tries} tries)"));
             return None;
         }
         tries += 1;
@@ -135,8 +143,15 @@ fn until_answered(
 /// the server owes, as the page does.
 fn replied(tally: &Mutex<Tally>, base: &str, id: &str, side: &str, give_up: Instant) -> Option<Value> {
     loop {
-        let (status, g) =
-            until_answered(tally, &format!("GET {id}"), "GET", &format!("{base}/api/games/{id}"), None, None, give_up)?;
+        let (status, g) = until_answered(
+            tally,
+            &format!("GET {id}"),
+            "GET",
+            &format!("{base}/api/games/{id}"),
+            None,
+            None,
+            give_up,
+        )?;
         if status != 200 {
             tally.lock().unwrap().problem(format!("GET {id}: {status} {g}"));
             return None;
@@ -165,9 +180,15 @@ fn player(n: usize, base: &str, stop: &AtomicBool, tally: &Mutex<Tally>, give_up
     let mut games = Vec::new();
     while !stop.load(Ordering::Relaxed) {
         let new = json!({"size": 8, side: "human", other: "random", "seed": n});
-        let Some((status, g)) =
-            until_answered(tally, "new game", "POST", &format!("{base}/api/games"), Some(&new), None, give_up)
-        else {
+        let Some((status, g)) = until_answered(
+            tally,
+            "new game",
+            "POST",
+            &format!("{base}/api/games"),
+            Some(&new),
+            None,
+            give_up,
+        ) else {
             break;
         };
         if status != 201 {
@@ -257,7 +278,10 @@ fn postgres_crashed_and_started_again_under_load_keeps_every_promise() {
             std::thread::sleep(Duration::from_millis(up));
             let moves_before = tally.lock().unwrap().statuses.get(&200).copied().unwrap_or(0);
             assert!(db.kill_cluster());
-            eprintln!("outage: PostgreSQL crashed after {moves_before} moves answered 200 ({:?})", started.elapsed());
+            eprintln!(
+                "outage: PostgreSQL crashed after {moves_before} moves answered 200 ({:?})",
+                started.elapsed()
+            );
             std::thread::sleep(Duration::from_millis(down));
             assert!(db.restart_cluster());
             eprintln!("outage: PostgreSQL started again ({:?})", started.elapsed());
@@ -276,13 +300,16 @@ fn postgres_crashed_and_started_again_under_load_keeps_every_promise() {
             tally.problem(format!("game {}: not read back", game.id));
             continue;
         };
-        let stored_moves: Vec<&str> = stored["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let stored_moves: Vec<&str> =
+            stored["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         let Some((&first, _)) = game.acknowledged.first_key_value() else { continue };
         for (ply, mv) in stored_moves.iter().enumerate() {
             let players_ply = ply % 2 == first % 2;
             match game.acknowledged.get(&ply) {
                 Some(acked) if acked == mv => moves += 1,
-                Some(acked) => tally.problem(format!("game {}: {acked} acknowledged at ply {ply}, {mv} stored", game.id)),
+                Some(acked) => {
+                    tally.problem(format!("game {}: {acked} acknowledged at ply {ply}, {mv} stored", game.id))
+                }
                 None if players_ply => {
                     tally.problem(format!("game {}: {mv} at ply {ply} stored, never acknowledged", game.id))
                 }
@@ -297,7 +324,11 @@ fn postgres_crashed_and_started_again_under_load_keeps_every_promise() {
         // the computer answered the last one (unless it ended the game)
         let last = *game.acknowledged.last_key_value().unwrap().0;
         if stored["outcome"].is_null() && stored_moves.len() != last + 2 {
-            tally.problem(format!("game {}: {} moves stored after a last move at ply {last}", game.id, stored_moves.len()));
+            tally.problem(format!(
+                "game {}: {} moves stored after a last move at ply {last}",
+                game.id,
+                stored_moves.len()
+            ));
         }
     }
     eprintln!(
@@ -345,7 +376,8 @@ impl Relay {
                 let Ok(server) = TcpStream::connect(target) else { continue };
                 // answers flow back unless this connection lost a COMMIT's answer
                 let lost = Arc::new(AtomicBool::new(false));
-                let (mut from_client, mut to_server) = (client.try_clone().unwrap(), server.try_clone().unwrap());
+                let (mut from_client, mut to_server) =
+                    (client.try_clone().unwrap(), server.try_clone().unwrap());
                 let (arm, count, lost_up) = (Arc::clone(&arm), Arc::clone(&count), Arc::clone(&lost));
                 std::thread::spawn(move || {
                     let mut buf = [0u8; 65536];
@@ -411,7 +443,8 @@ fn a_lost_commit_answer_still_gets_the_computers_reply_and_a_retry_plays_it_once
     // nobody sends it again: the stored move gets its reply all the same, within seconds
     let tally = Mutex::new(Tally::default());
     let waited = Instant::now();
-    let g = replied(&tally, &server.url, id, "mouse", Instant::now() + Duration::from_secs(20)).unwrap_or_default();
+    let g = replied(&tally, &server.url, id, "mouse", Instant::now() + Duration::from_secs(20))
+        .unwrap_or_default();
     let t = tally.into_inner().unwrap();
     assert!(t.problems.is_empty(), "{:?}", t.problems);
     assert_eq!(g["moves"].as_array().map(Vec::len), Some(2), "the move and its reply: {g}");
@@ -419,7 +452,8 @@ fn a_lost_commit_answer_still_gets_the_computers_reply_and_a_retry_plays_it_once
     eprintln!("the reply to a move whose COMMIT's answer was lost came after {:?}", waited.elapsed());
 
     // sent again as the answer said: there once, and the answer is the game with the reply
-    let (status, _, again) = send("POST", &moves_url, Some(&json!({"move": mv, "ply": 0})), Some(token)).unwrap();
+    let (status, _, again) =
+        send("POST", &moves_url, Some(&json!({"move": mv, "ply": 0})), Some(token)).unwrap();
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["moves"], g["moves"]);
 

@@ -124,7 +124,8 @@ fn a_reply_comes_when_nobody_waits_for_it() {
     // (seconds of every core): longer than 0.5 s
     let (status, g) = server.post("/api/games", json!({"size": 10, "mouse": "human", "cats": "perfect"}));
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) =
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let mv = g["legal_moves"][0].as_str().unwrap();
     let (status, _, answer) =
         post(&format!("{}/api/games/{id}/moves", server.url), &json!({ "move": mv }), &token);
@@ -317,7 +318,8 @@ fn a_move_sent_again_with_its_ply_is_played_once() {
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) =
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let url = format!("{}/api/games/{id}/moves", server.url);
     let mv = g["legal_moves"][0].as_str().unwrap().to_owned();
     let (status, _, first) = post(&url, &json!({ "move": mv, "ply": 0 }), &token);
@@ -338,7 +340,8 @@ fn a_long_search(server: &Server) -> (String, String, std::thread::JoinHandle<()
     let spec = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
     let (status, g) = server.post("/api/games", spec);
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) =
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let (url, mv, t) =
         (format!("{}/api/games/{id}/moves", server.url), g["legal_moves"][0].clone(), token.clone());
     // its answer may be cut by the test (a shutdown): only the game's state is looked at
@@ -420,8 +423,7 @@ fn replies_recovered_at_start_take_turns_between_addresses() {
     let heavy = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
     // six games of one address, one of another, six more of the first, each with its first
     // move stored: whatever order the store lists them in, the other address's comes after six
-    let froms: Vec<&str> =
-        [&["10.0.0.1"; 6][..], &["10.0.0.2"], &["10.0.0.1"; 6]].concat();
+    let froms: Vec<&str> = [&["10.0.0.1"; 6][..], &["10.0.0.2"], &["10.0.0.1"; 6]].concat();
     let games: Vec<(String, String, String)> = froms
         .iter()
         .map(|from| {

@@ -211,13 +211,18 @@ fn no_answer_shows_the_stores_number_of_a_game() {
     let server = Server::start(&db);
     // eleven games before this one: its number is 12
     for _ in 0..11 {
-        assert_eq!(server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true})).0, 201);
+        assert_eq!(
+            server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true})).0,
+            201
+        );
     }
-    let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human", "names": {"mouse": "Ana"}}));
+    let (game, mouse, cats) =
+        friends_game(&server, json!({"mouse": "human", "cats": "human", "names": {"mouse": "Ana"}}));
     let public = game["id"].as_str().unwrap().to_owned();
     assert_eq!(crate::common::number_of(&db, &public), 12);
     let shows_number = |what: &str, text: &str| {
-        for needle in ["\"id\":12", "\"id\": 12", "game 12", "Game 12", "#12", "\"rematch_id\":13", "game 13"] {
+        for needle in ["\"id\":12", "\"id\": 12", "game 12", "Game 12", "#12", "\"rematch_id\":13", "game 13"]
+        {
             assert!(!text.contains(needle), "{what} shows the number ({needle}): {text}");
         }
     };
@@ -228,7 +233,8 @@ fn no_answer_shows_the_stores_number_of_a_game() {
     let rx = listen(&server.url, &game, None);
     shows_number("its first event", &next(&rx).game.to_string());
     let mv = json!({"move": game["legal_moves"][0]}).to_string();
-    let (status, moved) = server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&mv), Some(&mouse));
+    let (status, moved) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&mv), Some(&mouse));
     assert_eq!(status, 200, "{moved}");
     shows_number("a player's view", &moved.to_string());
     shows_number("its next event", &next(&rx).game.to_string());
@@ -242,15 +248,23 @@ fn no_answer_shows_the_stores_number_of_a_game() {
     shows_number("its record", &pgn);
     assert!(pgn.contains(&format!("[Event \"ryg web game {public}\"]")), "{pgn}");
     // a rematch: its players learn its public id, a watcher only that there is one
-    assert_eq!(server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse)).0, 200);
+    assert_eq!(
+        server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse)).0,
+        200
+    );
     for (token, want) in [(&mouse, 202), (&cats, 201)] {
-        let (status, r) = server.call_as("POST", &format!("/api/games/{public}/rematch"), Some("{}"), Some(token));
+        let (status, r) =
+            server.call_as("POST", &format!("/api/games/{public}/rematch"), Some("{}"), Some(token));
         assert_eq!(status, want, "{r}");
         shows_number("a rematch's answer", &r.to_string());
     }
     let (_, watched) = server.get(&format!("/api/games/{public}"));
     shows_number("a watcher's view after the rematch", &watched.to_string());
-    assert_eq!((watched["rematched"].as_bool(), watched["rematch_id"].as_str()), (Some(true), None), "{watched}");
+    assert_eq!(
+        (watched["rematched"].as_bool(), watched["rematch_id"].as_str()),
+        (Some(true), None),
+        "{watched}"
+    );
     let (_, played) = server.call_as("GET", &format!("/api/games/{public}"), None, Some(&cats));
     let rematch = played["rematch_id"].as_str().unwrap();
     assert!(ryg_web::token::is_public_id(rematch), "{played}");

@@ -193,15 +193,53 @@ pub fn is_postgres_url(db: &str) -> bool {
 /// The keywords of a libpq connection string (PostgreSQL's documentation, "Parameter Key
 /// Words").
 const CONNINFO_KEYWORDS: &[&str] = &[
-    "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth",
-    "channel_binding", "connect_timeout", "client_encoding", "options", "application_name",
-    "fallback_application_name", "keepalives", "keepalives_idle", "keepalives_interval",
-    "keepalives_count", "tcp_user_timeout", "replication", "gssencmode", "sslmode", "requiressl",
-    "sslnegotiation", "sslcompression", "sslcert", "sslkey", "sslkeylogfile", "sslpassword",
-    "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer",
-    "ssl_min_protocol_version", "ssl_max_protocol_version", "min_protocol_version",
-    "max_protocol_version", "krbsrvname", "gsslib", "gssdelegation", "scram_client_key",
-    "scram_server_key", "service", "target_session_attrs", "load_balance_hosts",
+    "host",
+    "hostaddr",
+    "port",
+    "dbname",
+    "user",
+    "password",
+    "passfile",
+    "require_auth",
+    "channel_binding",
+    "connect_timeout",
+    "client_encoding",
+    "options",
+    "application_name",
+    "fallback_application_name",
+    "keepalives",
+    "keepalives_idle",
+    "keepalives_interval",
+    "keepalives_count",
+    "tcp_user_timeout",
+    "replication",
+    "gssencmode",
+    "sslmode",
+    "requiressl",
+    "sslnegotiation",
+    "sslcompression",
+    "sslcert",
+    "sslkey",
+    "sslkeylogfile",
+    "sslpassword",
+    "sslcertmode",
+    "sslrootcert",
+    "sslcrl",
+    "sslcrldir",
+    "sslsni",
+    "requirepeer",
+    "ssl_min_protocol_version",
+    "ssl_max_protocol_version",
+    "min_protocol_version",
+    "max_protocol_version",
+    "krbsrvname",
+    "gsslib",
+    "gssdelegation",
+    "scram_client_key",
+    "scram_server_key",
+    "service",
+    "target_session_attrs",
+    "load_balance_hosts",
 ];
 
 /// Whether `db` starts as a libpq key=value connection string: a keyword, blanks, `=`.
@@ -607,7 +645,8 @@ mod conninfo_tests {
         ] {
             assert!(is_postgres_url(db), "{db}");
         }
-        for db in ["games.sqlite3", "./host=x.sqlite3", "/var/lib/ryg/host=x", "hostname=x", "host", "=x", ""] {
+        for db in ["games.sqlite3", "./host=x.sqlite3", "/var/lib/ryg/host=x", "hostname=x", "host", "=x", ""]
+        {
             assert!(!is_postgres_url(db), "{db}");
         }
     }

@@ -16,13 +16,13 @@ use crate::clock::now_ms;
 use crate::engine::{computer_move, is_light, Limit};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Change;
+use crate::fair::Whose;
 use crate::game::{computer_seed, computer_to_answer, GameError, Games};
 use crate::replies::Owed;
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::state::AppState;
 use crate::store::{Seat, StoreError, StoredGame};
-use crate::fair::Whose;
 use crate::work::Ticket;
 
 pub type AppRef = State<Arc<AppState>>;
