@@ -170,7 +170,7 @@ fn replied(tally: &Mutex<Tally>, base: &str, id: &str, side: &str, give_up: Inst
 /// A player: new games against the computer, a random legal move at a time, each move sent
 /// with its ply until it is answered, until `stop` (the move under way is finished first).
 fn player(n: usize, base: &str, stop: &AtomicBool, tally: &Mutex<Tally>, give_up: Instant) -> Vec<Played> {
-    let side = if n % 2 == 0 { "mouse" } else { "cats" };
+    let side = if n.is_multiple_of(2) { "mouse" } else { "cats" };
     let other = if side == "mouse" { "cats" } else { "mouse" };
     let mut rng = (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut random = |below: usize| {
@@ -225,21 +225,16 @@ fn player(n: usize, base: &str, stop: &AtomicBool, tally: &Mutex<Tally>, give_up
             let ply = now["moves"].as_array().unwrap().len();
             let body = json!({"move": mv, "ply": ply});
             let what = format!("game {} move {mv} at ply {ply}", game.id);
-            let mut sent = 0;
-            let answer = loop {
-                let Some((status, answer)) =
-                    until_answered(tally, &what, "POST", &url, Some(&body), Some(&game.token), give_up)
-                else {
-                    break None;
-                };
-                sent += 1;
-                if status == 200 {
-                    break Some(answer);
-                }
-                tally.lock().unwrap().problem(format!("{what} (sent {sent} times): {status} {answer}"));
-                break None;
+            // sent until answered otherwise than "try again": then it must be 200
+            let Some((status, answer)) =
+                until_answered(tally, &what, "POST", &url, Some(&body), Some(&game.token), give_up)
+            else {
+                break;
             };
-            let Some(answer) = answer else { break };
+            if status != 200 {
+                tally.lock().unwrap().problem(format!("{what}: {status} {answer}"));
+                break;
+            }
             let moves = answer["moves"].as_array().unwrap();
             if moves.get(ply).and_then(Value::as_str) != Some(&mv) {
                 tally.lock().unwrap().problem(format!("{what}: answered 200 without it: {answer}"));
