@@ -134,11 +134,23 @@ fn a_password_given_as_a_parameter_is_never_printed() {
 #[test]
 fn a_key_value_connection_string_is_postgresql_and_its_password_is_never_printed() {
     let dir = tempfile::tempdir().unwrap();
-    let out = crate::common::ryg()
+    let mut child = crate::common::ryg()
         .current_dir(dir.path())
         .args(["serve", "--port", "0", "--db", "host=127.0.0.1 port=1 user=ryg password=secret dbname=games"])
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
+    // (before, it served a new SQLite file by that name: it would never stop by itself)
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("ryg serve took the connection string for a file and served it");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
