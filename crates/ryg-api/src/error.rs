@@ -55,6 +55,8 @@ error_codes! {
     Unauthorized => "unauthorized",
     /// 403: a token of a seat that may not do this.
     Forbidden => "forbidden",
+    /// 403: a position of a game between two people that is being played, or its review.
+    LiveGame => "live_game",
     /// 403 or 409: the other side (or the computer) is to move.
     NotYourTurn => "not_your_turn",
     /// 404: no such game or route.

@@ -56,13 +56,10 @@ pub struct TechniquesReport {
 }
 
 /// The configuration the parameters ask for: `engine=` one of the articles' programs (its
-/// own evaluation and techniques), or ryg's search with `eval` and the four switches.
+/// own evaluation and techniques: `eval` and the switches, read all the same, are then
+/// ignored), or ryg's search with `eval` and the four switches. A bad value is refused either
+/// way (before, beside `engine=` it was ignored unread).
 fn config_of(params: &Params) -> Result<(SearchConfig, Option<Engine>), QueryError> {
-    if let Some(name) = params.get("engine") {
-        let engine: Engine =
-            name.parse().map_err(|e: ryg::EngineError| QueryError::bad_request(e.to_string()))?;
-        return Ok((engine.config(), Some(engine)));
-    }
     let (table, ordering, history) =
         (switch(params, "tt")?, switch(params, "ordering")?, switch(params, "history")?);
     let config = SearchConfig {
@@ -76,6 +73,11 @@ fn config_of(params: &Params) -> Result<(SearchConfig, Option<Engine>), QueryErr
         ab.ordering = ab.ordering.filter(|_| ordering);
         ab.history = ab.history.filter(|_| history);
     });
+    if let Some(name) = params.get("engine") {
+        let engine: Engine =
+            name.parse().map_err(|e: ryg::EngineError| QueryError::bad_request(e.to_string()))?;
+        return Ok((engine.config(), Some(engine)));
+    }
     Ok((config, None))
 }
 

@@ -34,6 +34,17 @@ impl ApiError {
         ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, message)
     }
 
+    /// 403 `live_game`: a position of a game between two people that is being played (see
+    /// [`crate::live`]), or that game's review, asked for while it is played.
+    pub fn live_game() -> ApiError {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            ErrorCode::LiveGame,
+            "this position is in a game between two players that is being played: it cannot be \
+             analysed here until that game ends",
+        )
+    }
+
     /// 404: no such game or route.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)

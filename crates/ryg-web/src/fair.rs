@@ -2,7 +2,9 @@
 //! and a worker that comes free goes to the next address in turn (round robin), so one
 //! address's backlog delays another address by at most one piece of its work per worker, never
 //! by the whole backlog. A first-come queue (a semaphore) served 300 searches of one address
-//! before the next address's one.
+//! before the next address's one. Work the server owes by itself (a computer's reply recovered
+//! from the store at start, or after a COMMIT whose answer was lost) waits in the queue of the
+//! address that created its game, so recovered replies take turns as their players' own would.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -10,14 +12,32 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::oneshot;
 
+/// Whose queue a piece of work waits in.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Whose {
+    /// The client address that asked for it.
+    Address(IpAddr),
+    /// A reply the server owes by itself: the game's creator (the hash of its address the store
+    /// keeps), so that one address's recovered games share one queue, as they would live.
+    Creator(String),
+    /// Such a reply in a game with no creator kept (stored by an earlier ryg): the game's own.
+    Game(i64),
+}
+
+impl From<IpAddr> for Whose {
+    fn from(addr: IpAddr) -> Whose {
+        Whose::Address(addr)
+    }
+}
+
 #[derive(Default)]
 struct Waiting {
     /// Workers not taken.
     free: usize,
-    /// Each waiting address's queue, first come first.
-    queues: HashMap<IpAddr, VecDeque<oneshot::Sender<Worker>>>,
-    /// The addresses waiting, in the order they are served.
-    turns: VecDeque<IpAddr>,
+    /// Each waiting queue, first come first.
+    queues: HashMap<Whose, VecDeque<oneshot::Sender<Worker>>>,
+    /// The queues waiting, in the order they are served.
+    turns: VecDeque<Whose>,
 }
 
 /// A fixed number of workers, handed out in turns between addresses.
@@ -55,9 +75,10 @@ impl Fair {
         self.workers - self.waiting().free
     }
 
-    /// A worker for `client`, once it is this address's turn and one is free. Dropping the
+    /// A worker for `client`, once it is its queue's turn and one is free. Dropping the
     /// future gives up its place (a worker handed to it meanwhile goes on to the next).
-    pub async fn take(self: &Arc<Self>, client: IpAddr) -> Worker {
+    pub async fn take(self: &Arc<Self>, client: impl Into<Whose>) -> Worker {
+        let client = client.into();
         let given = {
             let mut guard = self.waiting();
             let w = &mut *guard;
@@ -66,7 +87,7 @@ impl Fair {
                 return Worker { fair: Some(Arc::clone(self)) };
             }
             let (tx, rx) = oneshot::channel();
-            let queue = w.queues.entry(client).or_default();
+            let queue = w.queues.entry(client.clone()).or_default();
             if queue.is_empty() {
                 w.turns.push_back(client);
             }

@@ -23,6 +23,8 @@ pub mod limits;
 #[cfg(feature = "server")]
 pub mod listen;
 #[cfg(feature = "server")]
+pub mod live;
+#[cfg(feature = "server")]
 pub mod locks;
 #[cfg(feature = "server")]
 pub mod metrics;
@@ -154,11 +156,17 @@ pub async fn serve(
         None => None,
     };
     let running = store.running_clocks()?;
+    // the games between two people played within the last day: their positions stay closed to
+    // analysis while they are played
+    let day_ago = u64::try_from((clock::now_ms() - live::LIVE_FOR_MS) / 1000).unwrap_or(0);
+    let recent = store.recent(1_000_000, Some(&store::utc(day_ago)))?;
     let local = listener.local_addr()?;
     on_ready(local, operators.as_ref().map(tokio::net::TcpListener::local_addr).transpose()?);
     let mut config = config;
     config.public_url = Some(config.public_url.take().unwrap_or_else(|| listening_url(local)));
     let state = AppState::new(store, &config);
+    state.live.read(&recent);
+    drop(recent);
     let _ = shared.set(Arc::downgrade(&state));
     if let Some(operators) = operators {
         let app = routes::metrics::router(Arc::clone(&state));

@@ -32,6 +32,8 @@ pub struct AppState {
     pub request_timeout: std::time::Duration,
     /// The games owed a computer's reply now.
     pub replies: Arc<crate::replies::Replies>,
+    /// The positions of the games between two people being played: closed to analysis.
+    pub live: crate::live::LiveGames,
     /// What operators scrape (`--metrics-addr`).
     pub metrics: crate::metrics::Metrics,
     /// The abuse limits per client address and their counters.
@@ -65,6 +67,7 @@ impl AppState {
             work: crate::work::WorkQueue::new(config.work),
             request_timeout: config.request_timeout,
             replies: Arc::default(),
+            live: crate::live::LiveGames::default(),
             game_work: crate::work::WorkQueue::new(config.game_work),
             stopping: Arc::default(),
         })

@@ -27,9 +27,10 @@ pub struct RematchView {
 /// A game as the API shows it.
 #[derive(Serialize, Debug)]
 pub struct GameView {
-    /// The store's number for the game: it names the game only with a seat's token.
-    id: i64,
-    /// The id the game's links carry: anyone who knows it may watch the game.
+    /// The game's public id, the one its links carry: anyone who knows it may watch the game.
+    /// (The store's own number for it is never shown: a visitor could count games with it.)
+    id: String,
+    /// The same, under the name earlier versions gave it.
     public_id: String,
     size: u8,
     start_fen: String,
@@ -54,7 +55,11 @@ pub struct GameView {
     clock: Option<ClockView>,
     undo_request: Option<&'static str>,
     rematch: Option<RematchView>,
-    rematch_id: Option<i64>,
+    /// The public id of the rematch both players agreed to: for the players only (a watcher's
+    /// link does not follow a rematch), so only with a seat's token.
+    rematch_id: Option<String>,
+    /// Whether the players agreed to a rematch (the live events say it so, to everyone).
+    rematched: bool,
     version: i64,
     created_at: String,
     updated_at: String,
@@ -69,7 +74,7 @@ impl GameView {
         let position = g.game.position();
         let players = g.players();
         GameView {
-            id: g.id,
+            id: g.public_id.clone(),
             public_id: g.public_id.clone(),
             size: position.size().n(),
             start_fen: g.start.fen(),
@@ -96,7 +101,8 @@ impl GameView {
             clock: g.clock.map(|c| c.view(position.side_to_move(), g.is_over(), now)),
             undo_request: g.undo_request.map(Side::name),
             rematch: g.rematch_offer.map(|s| RematchView { offered_by: s.name() }),
-            rematch_id: g.rematch_id,
+            rematch_id: you.and(g.rematch_public_id.clone()),
+            rematched: g.rematch_id.is_some(),
             version: g.version,
             created_at: g.created_at.clone(),
             updated_at: g.updated_at.clone(),

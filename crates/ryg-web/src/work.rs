@@ -16,7 +16,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 
 use crate::error::ApiError;
-use crate::fair::Fair;
+use crate::fair::{Fair, Whose};
 
 /// How much engine work the server takes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +108,17 @@ pub struct WorkQueue {
 /// A place in the queue, given back when dropped.
 pub struct Ticket {
     counts: Arc<Mutex<Counts>>,
+    /// The address the place is counted under.
     client: IpAddr,
+    /// The queue its work waits for a worker in.
+    whose: Whose,
+}
+
+impl Ticket {
+    /// The queue this ticket's work waits for a worker in.
+    pub fn whose(&self) -> &Whose {
+        &self.whose
+    }
 }
 
 impl Drop for Ticket {
@@ -185,12 +195,13 @@ impl WorkQueue {
     }
 
     /// A place in the queue for `client` whatever the limits (work that must be done: the next
-    /// of several replies the computer owes a game).
-    pub fn admit_anyway(&self, client: IpAddr) -> Ticket {
+    /// of several replies the computer owes a game, a reply recovered from the store), its work
+    /// waiting for a worker in `whose` queue.
+    pub fn admit_anyway(&self, client: IpAddr, whose: Whose) -> Ticket {
         let mut counts = self.counts();
         counts.total += 1;
         *counts.per_client.entry(client).or_default() += 1;
-        Ticket { counts: Arc::clone(&self.counts), client }
+        Ticket { counts: Arc::clone(&self.counts), client, whose }
     }
 
     fn try_admit(&self, client: IpAddr) -> Result<Ticket, ApiError> {
@@ -236,7 +247,7 @@ impl WorkQueue {
         }
         counts.total += 1;
         *counts.per_client.entry(client).or_default() += 1;
-        Ok(Ticket { counts: Arc::clone(&self.counts), client })
+        Ok(Ticket { counts: Arc::clone(&self.counts), client, whose: Whose::Address(client) })
     }
 
     /// Runs `work`, admitted with `ticket`, on one of the engine's workers once one is free and
@@ -253,7 +264,7 @@ impl WorkQueue {
         work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let lane = if light { &self.light } else { &self.workers };
-        let permit = lane.take(ticket.client).await;
+        let permit = lane.take(ticket.whose.clone()).await;
         tokio::task::spawn_blocking(move || {
             let _held = (permit, ticket);
             work()

@@ -6,7 +6,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::Server;
+use crate::common::{number_of, Server};
 
 /// A body the route would accept from the right seat.
 fn body_for(path: &str) -> Value {
@@ -36,7 +36,7 @@ fn guarded_routes(server: &Server) -> Vec<(String, String)> {
 }
 
 /// The game as stored, for comparing before and after.
-fn snapshot(server: &Server, id: i64) -> Value {
+fn snapshot(server: &Server, id: &str) -> Value {
     let (status, mut g) = server.get(&format!("/api/games/{id}"));
     assert_eq!(status, 200);
     g.as_object_mut().unwrap().remove("clock");
@@ -71,29 +71,30 @@ fn every_guarded_route_refuses_no_token_a_watcher_and_the_wrong_seat() {
     let (status, game) =
         server.post("/api/games", json!({"mouse": "human", "cats": "human", "moves": ["e1f2", "h8g7"]}));
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let (mouse, cats) = (game["tokens"]["mouse"].as_str().unwrap(), game["tokens"]["cats"].as_str().unwrap());
     let (status, asked) = server.post_as(&format!("/api/games/{id}/undo"), json!({}), Some(cats));
     assert_eq!(status, 202, "{asked}");
     // the computer against itself: only its creator steps it
     let (status, bots) = server.post("/api/games", json!({"mouse": "1", "cats": "2", "seed": 5}));
     assert_eq!(status, 201, "{bots}");
-    let bots_id = bots["id"].as_i64().unwrap();
-    let before = (snapshot(&server, id), snapshot(&server, bots_id));
+    let bots_id = bots["id"].as_str().unwrap().to_owned();
+    let before = (snapshot(&server, &id), snapshot(&server, &bots_id));
+    let db = dir.path().join("games.sqlite3");
     for (method, template) in &routes {
-        for game_id in [id, bots_id] {
+        for game_id in [&id, &bots_id] {
             // a watcher knows the public id, and can read the game but not act
-            let path = template.replace("{id}", &server.public_id(game_id));
+            let path = template.replace("{id}", game_id);
             refused(&server, method, &path, None, "no token");
             refused(&server, method, &path, Some(watcher), "a watcher");
-            // by its number too, an action needs a seat's token
-            let path = template.replace("{id}", &game_id.to_string());
+            // by its number too (which the API never shows), an action needs a seat's token
+            let path = template.replace("{id}", &number_of(&db, game_id).to_string());
             refused(&server, method, &path, None, "no token, by number");
             refused(&server, method, &path, Some(watcher), "a watcher, by number");
         }
         // the seat that may not: the cats cannot move or ask the computer to move for the
         // mouse, and cannot answer their own undo request
-        let path = template.replace("{id}", &id.to_string());
+        let path = template.replace("{id}", &id);
         match path.rsplit('/').next().unwrap() {
             "moves" | "computer" => refused(&server, method, &path, Some(cats), "the cats"),
             "accept" | "decline" => {
@@ -108,7 +109,7 @@ fn every_guarded_route_refuses_no_token_a_watcher_and_the_wrong_seat() {
         }
     }
     assert_eq!(
-        (snapshot(&server, id), snapshot(&server, bots_id)),
+        (snapshot(&server, &id), snapshot(&server, &bots_id)),
         before,
         "a refused request changed a game"
     );
@@ -132,7 +133,7 @@ fn the_computer_plays_at_its_own_level() {
     assert_eq!(status, 201);
     let token = bots["tokens"]["mouse"].as_str();
     assert_eq!(token, bots["tokens"]["cats"].as_str(), "one token steps both computer seats");
-    let path = format!("/api/games/{}/computer", bots["id"]);
+    let path = format!("/api/games/{}/computer", bots["id"].as_str().unwrap());
     let (status, err) = server.post_as(&path, json!({"level": "perfect"}), token);
     assert_eq!(
         (status, err["error"].as_str()),

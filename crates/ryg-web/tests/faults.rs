@@ -54,7 +54,7 @@ fn a_database_removed_under_the_server_is_refused_and_said_once() {
     let (server, stderr) = serve_logged(&db);
     let (status, game) = new_game(&server);
     assert_eq!(status, 201);
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     std::fs::remove_file(&db).unwrap();
     for mv in ["e1d2", "e1f2"] {
         let (status, err) = server.post(&format!("/api/games/{id}/moves"), json!({"move": mv}));
@@ -100,7 +100,7 @@ fn a_database_replaced_under_the_server_is_refused() {
     std::fs::write(&other, b"").unwrap();
     let (server, stderr) = serve_logged(&db);
     let (_, game) = new_game(&server);
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     std::fs::rename(&other, &db).unwrap();
     let (status, err) = server.post(&format!("/api/games/{id}/moves"), json!({"move": "e1d2"}));
     assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
@@ -195,7 +195,7 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
     let refused = loop {
         let (status, game) = new_game(&server);
         match status {
-            201 => kept.push(game["id"].as_i64().unwrap()),
+            201 => kept.push(game["id"].as_str().unwrap().to_owned()),
             _ => break (status, game),
         }
         assert!(kept.len() < 20_000, "the disk never filled");
@@ -209,7 +209,7 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
     assert!(errors[0].contains("is full") && errors[0].contains(&db.display().to_string()), "{log}");
     // every game acknowledged before is there after a restart
     let (server, _stderr) = serve_logged(&db);
-    for id in [kept[0], kept[kept.len() / 2], *kept.last().unwrap()] {
+    for id in [&kept[0], &kept[kept.len() / 2], kept.last().unwrap()] {
         assert_eq!(server.get(&format!("/api/games/{id}")).0, 200, "game {id}");
     }
 }
@@ -424,7 +424,7 @@ fn a_removed_wal_then_a_crash_loses_no_acknowledged_move() {
     let db = dir.path().join("games.sqlite3");
     let (mut server, stderr) = serve_logged(&db);
     let (_, game) = new_game(&server);
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let (mut acknowledged, mut g) = (Vec::new(), game);
     for _ in 0..6 {
         let mv = g["legal_moves"][0].as_str().unwrap().to_owned();

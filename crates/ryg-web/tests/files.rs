@@ -67,7 +67,7 @@ fn a_layered_table_on_disk_answers_as_the_table_built_in_memory() {
         let (status, game) =
             server.post("/api/games", json!({"size": 6, "mouse": "human", "cats": "perfect", "seed": 11}));
         assert_eq!(status, 201, "{game}");
-        let id = game["id"].as_i64().unwrap();
+        let id = game["id"].as_str().unwrap().to_owned();
         let token = game["tokens"]["mouse"].as_str().unwrap().to_string();
         let mut game = game;
         while game["outcome"].is_null() {
@@ -119,6 +119,6 @@ fn twelve_without_its_table_says_how_to_build_it() {
     // a 12×12 game still plays at the levels that search, and its review says what is missing
     let (status, game) = server.post("/api/games", json!({"size": 12, "mouse": "human", "cats": "1"}));
     assert_eq!(status, 201, "{game}");
-    let (status, err) = server.get(&format!("/api/games/{}/review", game["id"]));
+    let (status, err) = server.get(&format!("/api/games/{}/review", game["id"].as_str().unwrap()));
     assert_eq!((status, err["code"].as_str()), (409, Some("tablebase_absent")), "{err}");
 }

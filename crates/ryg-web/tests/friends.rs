@@ -21,7 +21,7 @@ fn two_players_play_a_whole_game_with_their_tokens_and_nobody_else_can() {
         &server,
         json!({"size": 4, "mouse": "human", "cats": "human", "names": {"mouse": "Ana", "cats": "Bo"}}),
     );
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     assert_eq!((game["players"].as_str(), game["hotseat"].as_bool()), (Some("friends"), Some(false)));
     assert_ne!(mouse, cats);
     assert!(mouse.len() == 32 && mouse.bytes().all(|b| b.is_ascii_hexdigit()), "{mouse}");
@@ -87,7 +87,7 @@ fn the_event_stream_delivers_every_change_once_also_across_a_restart() {
     let db = dir.path().join("games.sqlite3");
     let mut server = Server::start(&db);
     let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let watcher = listen(&server.url, &game, None);
     let first = next(&watcher);
     assert_eq!((first.id, moves(&first.game).len()), (0, 0));
@@ -131,7 +131,7 @@ fn undo_is_a_request_the_other_seat_answers() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (game, mouse, cats) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let at = |what: &str| format!("/api/games/{id}/{what}");
     let (status, err) = server.post_as(&at("undo"), json!({}), Some(&mouse));
     assert_eq!((status, err["error"].as_str()), (409, Some("nothing to undo: the game is at its start")));
@@ -170,7 +170,7 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
         &server,
         json!({"size": 6, "mouse": "human", "cats": "human", "names": {"mouse": "Ana"}, "clock": {"minutes": 5, "increment": 2}}),
     );
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let at = |what: &str| format!("/api/games/{id}/{what}");
     let (status, _) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
     assert_eq!(status, 409, "no rematch before the end");
@@ -194,7 +194,7 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
     assert_eq!((status, offered["rematch"].clone()), (202, json!({"offered_by": "mouse"})));
     let (status, new) = server.post_as(&at("rematch"), json!({}), Some(&cats));
     assert_eq!(status, 201, "{new}");
-    let new_id = new["id"].as_i64().unwrap();
+    let new_id = new["id"].as_str().unwrap().to_owned();
     assert_ne!(new_id, id);
     // Each player keeps their token, on the other side; names and clock follow.
     assert_eq!(
@@ -205,9 +205,16 @@ fn resigning_ends_the_game_and_a_rematch_swaps_the_sides() {
     let (_, as_mouse) = server.call_as("GET", &format!("/api/games/{new_id}"), None, Some(&mouse));
     assert_eq!(as_mouse["you"], "cats");
     let (_, old) = server.get(&format!("/api/games/{id}"));
-    assert_eq!((old["rematch_id"].as_i64(), old["rematch"].clone()), (Some(new_id), Value::Null));
+    // the rematch's id is for its players; a watcher learns only that there is one
+    assert_eq!((old["rematch_id"].as_str(), old["rematched"].as_bool()), (None, Some(true)), "{old}");
+    let (_, old) = server.call_as("GET", &format!("/api/games/{id}"), None, Some(&mouse));
+    assert_eq!((old["rematch_id"].as_str(), old["rematch"].clone()), (Some(new_id.as_str()), Value::Null));
     let (status, again) = server.post_as(&at("rematch"), json!({}), Some(&mouse));
-    assert_eq!((status, again["id"].as_i64()), (201, Some(new_id)), "the offerer finds the same new game");
+    assert_eq!(
+        (status, again["id"].as_str()),
+        (201, Some(new_id.as_str())),
+        "the offerer finds the same new game"
+    );
     let first = new["legal_moves"][0].clone();
     let (status, _) =
         server.post_as(&format!("/api/games/{new_id}/moves"), json!({ "move": first }), Some(&cats));
@@ -220,7 +227,7 @@ fn a_clock_that_runs_out_ends_the_game_by_itself() {
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (game, mouse, cats) =
         friends_game(&server, json!({"mouse": "human", "cats": "human", "clock": {"minutes": 0.05}}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     assert_eq!(
         game["clock"],
         json!({"initial_ms": 3000, "increment_ms": 0, "mouse_ms": 3000, "cats_ms": 3000, "running": null})
@@ -250,7 +257,7 @@ fn names_are_checked_and_kept_as_text() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (game, mouse, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let name = format!("/api/games/{}/name", game["id"]);
+    let name = format!("/api/games/{}/name", game["id"].as_str().unwrap());
     let script = "<script>alert(1)</script>";
     let (status, named) = server.post_as(&name, json!({ "name": script }), Some(&mouse));
     assert_eq!((status, named["names"]["mouse"].as_str()), (200, Some(script)));
@@ -298,7 +305,7 @@ fn games_against_the_computer_have_a_token_for_the_human_seat() {
     assert_eq!(status, 201);
     assert_eq!(game["tokens"].as_object().unwrap().keys().collect::<Vec<_>>(), ["mouse"]);
     assert_eq!(game["players"], "computer");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     for (what, body) in [
         ("moves", json!({"move": "e1f2"})),
         ("undo", json!({})),
@@ -315,9 +322,10 @@ fn games_against_the_computer_have_a_token_for_the_human_seat() {
 #[test]
 fn event_streams_are_limited_per_client() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--max-streams-per-client", "2"]);
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start_with(&db, &["--max-streams-per-client", "2"]);
     let (game, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let a = listen(&server.url, &game, None);
     let b = listen(&server.url, &game, None);
     next(&a);
@@ -326,7 +334,8 @@ fn event_streams_are_limited_per_client() {
     assert_eq!(status, 429, "{err}");
     assert!(err["error"].as_str().unwrap().starts_with("too many event streams from 127.0.0.1: at most 2"));
     // a number names the game only with a seat's token (an event stream carries none)
-    let (status, _) = server.call_as("GET", &format!("/api/games/{id}/events"), None, None);
+    let number = common::number_of(&db, &id);
+    let (status, _) = server.call_as("GET", &format!("/api/games/{number}/events"), None, None);
     assert_eq!(status, 404);
 }
 
@@ -396,15 +405,19 @@ fn games_unchanged_for_30_days_are_archived_not_deleted() {
     let (new, _, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
     common::execute(
         &db,
-        &format!("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE id = {}", old["id"]),
+        &format!("UPDATE games SET updated_at = '2026-10-01T00:00:00Z' WHERE public_id = {}", old["id"])
+            .replace('"', "'"),
     );
-    let ids = |path: &str| -> Vec<i64> {
+    let ids = |path: &str| -> Vec<String> {
         let (_, list) = server.get(path);
-        list["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect()
+        list["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect()
     };
-    assert_eq!(ids("/api/games"), [new["id"].as_i64().unwrap()]);
-    assert_eq!(ids("/api/games?archived=true"), [new["id"].as_i64().unwrap(), old["id"].as_i64().unwrap()]);
-    let (status, kept) = server.get(&format!("/api/games/{}", old["id"]));
+    assert_eq!(ids("/api/games"), [new["id"].as_str().unwrap().to_owned()]);
+    assert_eq!(
+        ids("/api/games?archived=true"),
+        [new["id"].as_str().unwrap().to_owned(), old["id"].as_str().unwrap().to_owned()]
+    );
+    let (status, kept) = server.get(&format!("/api/games/{}", old["id"].as_str().unwrap()));
     assert_eq!((status, kept["id"].clone()), (200, old["id"].clone()));
     let (status, _) = server.get("/api/games?archived=maybe");
     assert_eq!(status, 400);
@@ -419,7 +432,7 @@ fn move_and_undo_cycles_cannot_raise_a_clock() {
         json!({"mouse": "human", "cats": "human", "hotseat": true, "clock": {"minutes": 1, "increment": 5}}),
     );
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     for mv in ["e1f2", "h8g7"] {
         assert_eq!(server.post(&format!("/api/games/{id}/moves"), json!({"move": mv})).0, 200);
     }
@@ -437,4 +450,142 @@ fn move_and_undo_cycles_cannot_raise_a_clock() {
     assert_eq!(now["clock"]["cats_ms"].as_i64().unwrap(), cats_ms, "the cats' time is as it was");
     let mouse_ms = now["clock"]["mouse_ms"].as_i64().unwrap();
     assert!((50_000..=60_000).contains(&mouse_ms), "the mouse has its time, no increments: {mouse_ms}");
+}
+
+fn enc(fen: &str) -> String {
+    fen.replace(' ', "%20").replace('/', "%2F")
+}
+
+/// A game between two people on 6×6 from a set-up position (two plies after the start: a game
+/// from a start position closes nothing in its opening) and the mouse's token.
+fn set_up_friends_game(server: &Server) -> (Value, String) {
+    let (status, start) = server.post("/api/games", json!({"size": 6, "mouse": "human", "cats": "3"}));
+    assert_eq!(status, 201, "{start}");
+    let mut p: Position = start["fen"].as_str().unwrap().parse().unwrap();
+    for _ in 0..2 {
+        p = p.play(p.legal_moves()[0]).unwrap();
+    }
+    let (game, mouse, _) = friends_game(server, json!({"fen": p.fen(), "mouse": "human", "cats": "human"}));
+    (game, mouse)
+}
+
+/// The opening is everyone's: a game between two people from a start position closes nothing
+/// in its first `OPEN_PLIES` (8) plies, so a friend game just begun does not close the start
+/// position to every other visitor's analysis, hints and lessons; from then on it closes its
+/// positions. (Before: creating a friend game closed the start position and every first move.)
+#[test]
+fn a_live_friends_games_opening_is_not_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse, cats) = friends_game(&server, json!({"size": 6, "mouse": "human", "cats": "human"}));
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let start = game["fen"].as_str().unwrap().to_owned();
+    let mut fen = start.clone();
+    for ply in 0..8 {
+        for at in [&start, &fen] {
+            let (status, body) = server.get(&format!("/api/solve?fen={}", enc(at)));
+            assert_eq!(status, 200, "ply {ply}: {body}");
+        }
+        let board: Position = fen.parse().unwrap();
+        let token = if ply % 2 == 0 { &mouse } else { &cats };
+        // the mouse keeps away from the corner, so the game lasts past its opening
+        let moves = board.legal_moves();
+        let chosen = if ply % 2 == 0 { moves[moves.len() - 1] } else { moves[0] };
+        let mv = json!({"move": chosen.to_string()}).to_string();
+        let (status, g) =
+            server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&mv), Some(token));
+        assert_eq!(status, 200, "{g}");
+        fen = g["fen"].as_str().unwrap().to_owned();
+    }
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(&fen)));
+    assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "after 8 plies: {body}");
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(&start)));
+    assert_eq!(status, 200, "{body}");
+}
+
+/// A game between two people is not analysed while it is played, from its page or through the
+/// API: every route that judges a position (`/api/solve`, `…/analyze`, `…/eval`, `…/tree`,
+/// `…/think`, `…/techniques`, `…/weights`) refuses the position on its board, every position
+/// one move from it and the one before its last move with `403 live_game`, to anyone, as does
+/// the game's review; once the game is over they are answered. (Before: `/api/analyze` and the
+/// review answered anyone, and the watch page's Analysis mode opened on the live position.)
+#[test]
+fn a_live_friends_games_positions_are_not_analysed_until_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (game, mouse) = set_up_friends_game(&server);
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let first = json!({"move": game["legal_moves"][0]}).to_string();
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    let board: Position = g["fen"].as_str().unwrap().parse().unwrap();
+    let before: Position = game["fen"].as_str().unwrap().parse().unwrap();
+    let next = board.play(board.legal_moves()[0]).unwrap();
+    let farther = next.play(next.legal_moves()[0]).unwrap();
+    let judge = |fen: &str| {
+        [
+            format!("/api/solve?fen={}", enc(fen)),
+            format!("/api/analyze?fen={}&depth=2", enc(fen)),
+            format!("/api/eval?fen={}", enc(fen)),
+            format!("/api/tree?fen={}&depth=1", enc(fen)),
+            format!("/api/think?fen={}&depth=1", enc(fen)),
+            format!("/api/techniques?fen={}&depth=1", enc(fen)),
+            format!("/api/weights?fen={}&depth=1", enc(fen)),
+        ]
+    };
+    // the board's position, written as the page writes it and otherwise (upper case, spaces)
+    let shouted = format!("  {}  ", board.fen().to_uppercase());
+    for fen in [board.fen(), shouted, next.fen(), before.fen()] {
+        for path in judge(&fen) {
+            for token in [None, Some(mouse.as_str())] {
+                let (status, body) = server.call_as("GET", &path, None, token);
+                assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "{path}: {body}");
+            }
+        }
+    }
+    let (status, body) = server.get(&format!("/api/games/{public}/review"));
+    assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "{body}");
+    // what judges nothing is answered, and so are positions farther away
+    let (status, body) = server.get(&format!("/api/moves?fen={}", enc(&board.fen())));
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(&farther.fen())));
+    assert_eq!(status, 200, "{body}");
+    // a game against the computer closes nothing
+    let (status, computer) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
+    assert_eq!(status, 201, "{computer}");
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(computer["fen"].as_str().unwrap())));
+    assert_eq!(status, 200, "{body}");
+
+    // over: everything is answered
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    for fen in [board.fen(), next.fen(), before.fen()] {
+        for path in judge(&fen) {
+            let (status, body) = server.get(&path);
+            assert_eq!(status, 200, "{path}: {body}");
+        }
+    }
+    let (status, body) = server.get(&format!("/api/games/{public}/review"));
+    assert_eq!(status, 200, "{body}");
+}
+
+/// The positions of a game between two people stay closed after a server restart (the server
+/// reads the games played within the last day when it starts).
+#[test]
+fn a_live_friends_game_stays_closed_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db);
+    let (game, mouse) = set_up_friends_game(&server);
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let first = json!({"move": game["legal_moves"][0]}).to_string();
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    drop(server);
+    let server = Server::start(&db);
+    let (status, body) = server.get(&format!("/api/solve?fen={}", enc(g["fen"].as_str().unwrap())));
+    assert_eq!((status, body["code"].as_str()), (403, Some("live_game")), "{body}");
 }

@@ -12,6 +12,7 @@ mod faults;
 mod files;
 mod friends;
 mod operators;
+mod outage;
 mod replies;
 mod security;
 mod shared;

@@ -39,9 +39,9 @@ fn a_scrape_counts_what_happened_and_healthz_follows_the_store() {
         let (status, g) =
             server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true}));
         assert_eq!(status, 201);
-        ids.push(g["id"].as_i64().unwrap());
+        ids.push(g["id"].as_str().unwrap().to_owned());
     }
-    for (id, mv) in [(ids[0], "e1f2"), (ids[0], "h8g7"), (ids[1], "e1d2")] {
+    for (id, mv) in [(&ids[0], "e1f2"), (&ids[0], "h8g7"), (&ids[1], "e1d2")] {
         assert_eq!(server.post(&format!("/api/games/{id}/moves"), json!({ "move": mv })).0, 200);
     }
     assert_eq!(server.get(&format!("/api/games/{}", ids[0])).0, 200);

@@ -46,12 +46,12 @@ fn a_classroom_behind_one_address_plays_on() {
 
 /// `players` games against level 3, a first move in each at once; the refusals retried.
 fn classroom(server: &Server, players: usize) -> usize {
-    let games: Vec<(i64, String, String)> = (0..players)
+    let games: Vec<(String, String, String)> = (0..players)
         .map(|_| {
             let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
             assert_eq!(status, 201, "{g}");
             let first = g["legal_moves"][0].as_str().unwrap().to_owned();
-            (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
+            (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
         })
         .collect();
     let started = Instant::now();
@@ -97,7 +97,7 @@ fn classroom(server: &Server, players: usize) -> usize {
                 break;
             }
             if Instant::now() > deadline {
-                stuck.push(*id);
+                stuck.push(id.clone());
                 break;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -124,7 +124,8 @@ fn a_reply_comes_when_nobody_waits_for_it() {
     // (seconds of every core): longer than 0.5 s
     let (status, g) = server.post("/api/games", json!({"size": 10, "mouse": "human", "cats": "perfect"}));
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) =
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let mv = g["legal_moves"][0].as_str().unwrap();
     let (status, _, answer) =
         post(&format!("{}/api/games/{id}/moves", server.url), &json!({ "move": mv }), &token);
@@ -172,12 +173,12 @@ fn a_move_whose_connection_drops_still_gets_its_reply() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let addr = server.url.strip_prefix("http://").unwrap().to_owned();
-    let games: Vec<(i64, String, String)> = (0..200)
+    let games: Vec<(String, String, String)> = (0..200)
         .map(|_| {
             let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
             assert_eq!(status, 201, "{g}");
             let first = g["legal_moves"][0].as_str().unwrap().to_owned();
-            (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
+            (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
         })
         .collect();
     let barrier = std::sync::Barrier::new(games.len());
@@ -204,7 +205,7 @@ fn a_move_whose_connection_drops_still_gets_its_reply() {
                 break;
             }
             if Instant::now() > deadline {
-                stuck.push((*id, g["computer_queued"].clone()));
+                stuck.push((id.clone(), g["computer_queued"].clone()));
                 break;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -244,7 +245,7 @@ fn heavy_games_from_one_address_do_not_hold_up_another() {
     let game = |spec: Value, from| {
         let (status, g) = post_from(&format!("{}/api/games", server.url), &spec, None, from);
         assert_eq!(status, 201, "{g}");
-        (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), g)
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), g)
     };
     // the light player's first move: the 8×8 table is built, once
     let (id, token, g) = game(json!({"size": 8, "mouse": "human", "cats": "3"}), light);
@@ -263,7 +264,7 @@ fn heavy_games_from_one_address_do_not_hold_up_another() {
     };
     let (_, mut g) = play(&g);
     let spec = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
-    let heavies: Vec<(i64, String, Value)> = (0..4).map(|_| game(spec.clone(), heavy)).collect();
+    let heavies: Vec<(String, String, Value)> = (0..4).map(|_| game(spec.clone(), heavy)).collect();
     let url = server.url.clone();
     let moving: Vec<_> = heavies
         .iter()
@@ -317,7 +318,8 @@ fn a_move_sent_again_with_its_ply_is_played_once() {
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) =
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let url = format!("{}/api/games/{id}/moves", server.url);
     let mv = g["legal_moves"][0].as_str().unwrap().to_owned();
     let (status, _, first) = post(&url, &json!({ "move": mv, "ply": 0 }), &token);
@@ -334,11 +336,12 @@ fn a_move_sent_again_with_its_ply_is_played_once() {
 
 /// A 10×10 game against RYG3 v11 at depth 16 whose first move is sent (on a thread of its own)
 /// and whose computer is searching: the game's id, its mouse token and the move's thread.
-fn a_long_search(server: &Server) -> (i64, String, std::thread::JoinHandle<()>) {
+fn a_long_search(server: &Server) -> (String, String, std::thread::JoinHandle<()>) {
     let spec = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
     let (status, g) = server.post("/api/games", spec);
     assert_eq!(status, 201, "{g}");
-    let (id, token) = (g["id"].as_i64().unwrap(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) =
+        (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned());
     let (url, mv, t) =
         (format!("{}/api/games/{id}/moves", server.url), g["legal_moves"][0].clone(), token.clone());
     // its answer may be cut by the test (a shutdown): only the game's state is looked at
@@ -403,4 +406,66 @@ fn sigterm_stops_searches_and_their_replies_are_played_after_the_restart() {
         assert!(Instant::now() < deadline, "the reply owed before the stop was not played after it: {g}");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// The replies owed when a server starts take turns between the addresses that created their
+/// games, as those players' own moves would: one address's twelve owed heavy replies hold up
+/// another address's one by the search running and at most one more (before, every recovered
+/// reply waited in one queue of the server's own, first come first: the other address's reply
+/// waited for the six listed before it).
+#[test]
+fn replies_recovered_at_start_take_turns_between_addresses() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    // one game worker; replies cut short only after a minute: all of them are owed at the stop
+    let opts = ["--trust-proxy", "--engine-workers", "1", "--request-timeout", "4"];
+    let server = Server::start_with(&db, &[&opts[..], &["--move-ms", "60000"]].concat());
+    let heavy = json!({"size": 10, "mouse": "human", "cats": {"engine": "ryg3-v11", "depth": 16}});
+    // six games of one address, one of another, six more of the first, each with its first
+    // move stored: whatever order the store lists them in, the other address's comes after six
+    let froms: Vec<&str> = [&["10.0.0.1"; 6][..], &["10.0.0.2"], &["10.0.0.1"; 6]].concat();
+    let games: Vec<(String, String, String)> = froms
+        .iter()
+        .map(|from| {
+            let (status, g) = post_from(&format!("{}/api/games", server.url), &heavy, None, from);
+            assert_eq!(status, 201, "{g}");
+            let text = |v: &Value| v.as_str().unwrap().to_owned();
+            (text(&g["public_id"]), text(&g["legal_moves"][0]), text(&g["tokens"]["mouse"]))
+        })
+        .collect();
+    std::thread::scope(|s| {
+        for (from, (public, mv, token)) in froms.iter().zip(&games) {
+            let url = format!("{}/api/games/{public}/moves", server.url);
+            s.spawn(move || {
+                let (status, g) = post_from(&url, &json!({ "move": mv }), Some(token), from);
+                assert_eq!(status, 200, "{g}");
+            });
+            // stored in this order
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    });
+    let mut server = server;
+    let killed = std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status();
+    assert!(killed.unwrap().success());
+    server.child.wait().unwrap();
+    drop(server);
+
+    // started again: each owed reply is a search cut at 2 s, on the one worker
+    let server = Server::start_with(&db, &[&opts[..], &["--move-ms", "2000"]].concat());
+    let started = Instant::now();
+    let (other, _, _) = &games[6];
+    loop {
+        let (_, g) = server.get(&format!("/api/games/{other}"));
+        if g["moves"].as_array().unwrap().len() == 2 {
+            break;
+        }
+        assert!(
+            // the search running and the first address's turn before this one's, then its own:
+            // three searches of 2 s (in one queue: the six listed before it, then its own)
+            started.elapsed() < Duration::from_secs(10),
+            "the other address's owed reply waited behind the first one's: {g}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    println!("the other address's reply owed at the restart came after {:?}", started.elapsed());
 }

@@ -83,7 +83,7 @@ fn changes_are_accepted_only_as_json() {
         send(&server, "POST", "/api/games", Some("application/json; charset=utf-8"), body);
     assert_eq!(status, 201, "{text}");
     let game: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(game["id"], 1);
+    assert_eq!(crate::common::number_of(&dir.path().join("games.sqlite3"), game["id"].as_str().unwrap()), 1);
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn each_limit_per_address_answers_429_with_retry_after_and_its_name() {
     let wait: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((1..=60).contains(&wait), "Retry-After {wait}");
     // moves: two a second, the third refused
-    let id = made[0]["id"].as_i64().unwrap();
+    let id = made[0]["id"].as_str().unwrap().to_owned();
     let token = made[0]["tokens"]["mouse"].as_str().unwrap();
     let moves: Vec<u16> = ["e1d2", "b8a7", "d2c3"]
         .iter()
@@ -172,7 +172,7 @@ fn a_malformed_or_oversized_body_changes_nothing_on_routes_that_read_none() {
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let (_, game) =
         server.post("/api/games", serde_json::json!({"mouse": "human", "cats": "human", "hotseat": true}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let token = game["tokens"]["mouse"].as_str().unwrap().to_owned();
     let (status, _) =
         server.post_as(&format!("/api/games/{id}/moves"), serde_json::json!({"move": "e1f2"}), Some(&token));

@@ -17,7 +17,7 @@ struct TwoServers {
     game: serde_json::Value,
     mouse: String,
     cats: String,
-    id: i64,
+    id: String,
 }
 
 fn two_servers(name: &str, options: serde_json::Value) -> TwoServers {
@@ -26,7 +26,7 @@ fn two_servers(name: &str, options: serde_json::Value) -> TwoServers {
     let mut body = json!({"mouse": "human", "cats": "human"});
     body.as_object_mut().unwrap().extend(options.as_object().unwrap().clone());
     let (game, mouse, cats) = friends_game(&a, body);
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     TwoServers { _db: db, a, b, game, mouse, cats, id }
 }
 
@@ -127,6 +127,50 @@ fn a_password_given_as_a_parameter_is_never_printed() {
     assert!(!err.contains("secret") && out.stdout.is_empty(), "{err}");
 }
 
+/// A libpq key=value connection string is a PostgreSQL database, not a SQLite file's name
+/// (before: a file "host=… password=…" was created in the working directory and served, the
+/// password in its name printed): refused here as unreachable, in one line, the password
+/// masked, nothing created.
+#[test]
+fn a_key_value_connection_string_is_postgresql_and_its_password_is_never_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = crate::common::ryg()
+        .current_dir(dir.path())
+        .args(["serve", "--port", "0", "--db", "host=127.0.0.1 port=1 user=ryg password=secret dbname=games"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // (before, it served a new SQLite file by that name: it would never stop by itself)
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("ryg serve took the connection string for a file and served it");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(
+            "ryg: error: cannot use the PostgreSQL database host=127.0.0.1 port=1 user=ryg password=*** dbname=games: "
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("secret") && out.stdout.is_empty(), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a file was created");
+    // `ryg db` looks after SQLite files only: it says so
+    let out = crate::common::ryg()
+        .current_dir(dir.path())
+        .args(["db", "check", "--db", "host=127.0.0.1 password=secret"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("pg_dump") && !err.contains("secret"), "{err}");
+}
+
 /// Two servers take the same move request at the same moment, 30 times: exactly one is stored
 /// each time; the other is told (409 `conflict` when it lost the race inside the store, 403
 /// `not_your_turn` when it read the game after the winner's move).
@@ -137,7 +181,7 @@ fn a_race_between_servers_stores_one_move() {
     let mut conflicts = 0;
     for round in 0..30 {
         let (game, mouse, _) = friends_game(&servers[0], json!({"mouse": "human", "cats": "human"}));
-        let id = game["id"].as_i64().unwrap();
+        let id = game["id"].as_str().unwrap().to_owned();
         let path = format!("/api/games/{id}/moves");
         let barrier = std::sync::Barrier::new(2);
         let answers: Vec<(u16, serde_json::Value)> = std::thread::scope(|s| {
@@ -176,7 +220,7 @@ fn a_stopped_database_is_answered_503_with_retry_after() {
     let db = Database::new("stopped");
     let server = Server::start_url(&db.url, &[]);
     let (game, mouse, _) = friends_game(&server, json!({"mouse": "human", "cats": "human"}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     if !db.stop_cluster() {
         eprintln!("skipped: the cluster of RYG_TEST_POSTGRES is shared with other tests");
         return;

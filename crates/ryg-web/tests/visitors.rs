@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 
+use crate::common::events::{friends_game, listen, next};
 use crate::common::{execute, Server};
 
 fn strings(v: &Value) -> Vec<String> {
@@ -20,7 +21,7 @@ fn a_game_is_created_with_its_first_moves_or_not_at_all() {
     assert_eq!(status, 201, "{game}");
     assert_eq!(strings(&game["moves"]), ["e1d2", "b8a7"]);
     assert_eq!((game["to_move"].as_str(), game["version"].as_i64()), (Some("mouse"), Some(0)));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     // against the computer, its answer comes at once
     let (status, game) = server.post("/api/games", json!({"mouse": "human", "cats": "1", "moves": ["e1f2"]}));
     assert_eq!(status, 201, "{game}");
@@ -32,30 +33,33 @@ fn a_game_is_created_with_its_first_moves_or_not_at_all() {
         assert_eq!((status, err["code"].as_str()), (400, Some(code)), "{err}");
         assert!(err["error"].as_str().unwrap().contains(message), "{err}");
     }
-    // nothing stored by the refused ones: ids go on from the two games
-    let (_, list) = server.get(&format!("/api/games?ids={},{},{}", id, id + 1, id + 2));
-    assert_eq!(list["games"].as_array().unwrap().len(), 2);
+    // nothing stored by the refused ones: the next game is the third stored
+    let _ = id;
+    let (status, next) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+    assert_eq!(status, 201, "{next}");
+    assert_eq!(crate::common::number_of(&dir.path().join("games.sqlite3"), next["id"].as_str().unwrap()), 3);
 }
 
 #[test]
 fn games_are_listed_to_all_only_on_a_public_server() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
-    {
+    let id = {
         let server = Server::start(&db);
         assert_eq!(server.get("/api/config").1, json!({"public_games": false}));
-        let (status, _) =
+        let (status, game) =
             server.post("/api/games", json!({"mouse": "human", "cats": "2", "moves": ["e1d2"]}));
         assert_eq!(status, 201);
         let (status, err) = server.get("/api/games");
         assert_eq!((status, err["code"].as_str()), (404, Some("not_public")), "{err}");
-        let (_, some) = server.get("/api/games?ids=1");
-        assert_eq!(some["games"][0]["id"], 1);
-    }
+        let (_, some) = server.get(&format!("/api/games?ids={}", game["id"].as_str().unwrap()));
+        assert_eq!(some["games"][0]["id"], game["id"]);
+        game["id"].as_str().unwrap().to_owned()
+    };
     let server = Server::start_with(&db, &["--public-games"]);
     assert_eq!(server.get("/api/config").1, json!({"public_games": true}));
     let (status, all) = server.get("/api/games");
-    assert_eq!((status, all["games"][0]["id"].as_i64()), (200, Some(1)));
+    assert_eq!((status, all["games"][0]["id"].as_str()), (200, Some(id.as_str())));
 }
 
 #[test]
@@ -69,7 +73,7 @@ fn games_nobody_moved_in_go_after_a_day_and_old_ones_after_keep_days() {
             "/api/games",
             json!({"mouse": "human", "cats": "human", "hotseat": true, "moves": ["e1d2"]}),
         );
-        (a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap())
+        (a["id"].as_str().unwrap().to_owned(), b["id"].as_str().unwrap().to_owned())
     };
     execute(&db, "UPDATE games SET updated_at = '2020-01-01T00:00:00Z'");
     {
@@ -103,7 +107,7 @@ fn the_review_holds_the_tablebase_value_of_every_ply() {
         json!({"size": 4, "mouse": "human", "cats": "human", "hotseat": true, "moves": ["c1b2", "b4a3", "b2c3"]}),
     );
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let (status, review) = server.get(&format!("/api/games/{id}/review"));
     assert_eq!(status, 200, "{review}");
     assert_eq!(review["size"], 4);
@@ -140,13 +144,17 @@ fn the_review_holds_the_tablebase_value_of_every_ply() {
 #[test]
 fn a_stranger_cannot_read_a_game_by_its_number() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db);
     let (status, game) = server.post(
         "/api/games",
         json!({"mouse": "human", "cats": "human", "names": {"mouse": "Ana"}, "moves": ["e1d2"]}),
     );
     assert_eq!(status, 201, "{game}");
-    let (id, public) = (game["id"].as_i64().unwrap(), game["public_id"].as_str().unwrap().to_owned());
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    assert_eq!(game["id"].as_str(), Some(public.as_str()), "the answer's id is the public id");
+    // the store's number, which the API never shows (an earlier page's address may hold it)
+    let id = crate::common::number_of(&db, &public);
     assert_eq!(public.len(), 11, "{public}");
     assert!(public.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{public}");
     let mouse = game["tokens"]["mouse"].as_str();
@@ -190,4 +198,75 @@ fn a_stranger_cannot_read_a_game_by_its_number() {
     assert_eq!(server.call_as("GET", &format!("/api/games/{guess}"), None, None).0, 404);
     let (status, err) = server.call_as("GET", "/api/games?ids=abc", None, None);
     assert_eq!((status, err["code"].as_str()), (400, Some("bad_request")), "{err}");
+}
+
+/// The store's numbers are not shown to anyone, nor derivable: not in a game's view (its `id`
+/// is its public id), its live events, its record, a rematch as a watcher sees it, nor in an
+/// error. (Before: `"id": 12` in every view and event, "Game 12" on the page, "ryg web game 12"
+/// in the record, "game 12 was changed…" in a conflict's message.)
+#[test]
+fn no_answer_shows_the_stores_number_of_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db);
+    // eleven games before this one: its number is 12
+    for _ in 0..11 {
+        assert_eq!(
+            server.post("/api/games", json!({"mouse": "human", "cats": "human", "hotseat": true})).0,
+            201
+        );
+    }
+    let (game, mouse, cats) =
+        friends_game(&server, json!({"mouse": "human", "cats": "human", "names": {"mouse": "Ana"}}));
+    let public = game["id"].as_str().unwrap().to_owned();
+    assert_eq!(crate::common::number_of(&db, &public), 12);
+    let shows_number = |what: &str, text: &str| {
+        for needle in ["\"id\":12", "\"id\": 12", "game 12", "Game 12", "#12", "\"rematch_id\":13", "game 13"]
+        {
+            assert!(!text.contains(needle), "{what} shows the number ({needle}): {text}");
+        }
+    };
+    shows_number("the answer to its creation", &game.to_string());
+    let (_, watched) = server.get(&format!("/api/games/{public}"));
+    shows_number("a watcher's view", &watched.to_string());
+    assert_eq!((watched["id"].as_str(), watched["public_id"].as_str()), (Some(&*public), Some(&*public)));
+    let rx = listen(&server.url, &game, None);
+    shows_number("its first event", &next(&rx).game.to_string());
+    let mv = json!({"move": game["legal_moves"][0]}).to_string();
+    let (status, moved) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&mv), Some(&mouse));
+    assert_eq!(status, 200, "{moved}");
+    shows_number("a player's view", &moved.to_string());
+    shows_number("its next event", &next(&rx).game.to_string());
+    // the errors that named a game by its number
+    let (status, err) = server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), None);
+    assert_eq!(status, 401);
+    shows_number("a refusal without a token", &err.to_string());
+    let (status, pgn) = server.get(&format!("/api/games/{public}/pgn"));
+    assert_eq!(status, 200);
+    let pgn = pgn.as_str().unwrap().to_owned();
+    shows_number("its record", &pgn);
+    assert!(pgn.contains(&format!("[Event \"ryg web game {public}\"]")), "{pgn}");
+    // a rematch: its players learn its public id, a watcher only that there is one
+    assert_eq!(
+        server.call_as("POST", &format!("/api/games/{public}/resign"), Some("{}"), Some(&mouse)).0,
+        200
+    );
+    for (token, want) in [(&mouse, 202), (&cats, 201)] {
+        let (status, r) =
+            server.call_as("POST", &format!("/api/games/{public}/rematch"), Some("{}"), Some(token));
+        assert_eq!(status, want, "{r}");
+        shows_number("a rematch's answer", &r.to_string());
+    }
+    let (_, watched) = server.get(&format!("/api/games/{public}"));
+    shows_number("a watcher's view after the rematch", &watched.to_string());
+    assert_eq!(
+        (watched["rematched"].as_bool(), watched["rematch_id"].as_str()),
+        (Some(true), None),
+        "{watched}"
+    );
+    let (_, played) = server.call_as("GET", &format!("/api/games/{public}"), None, Some(&cats));
+    let rematch = played["rematch_id"].as_str().unwrap();
+    assert!(ryg_web::token::is_public_id(rematch), "{played}");
+    shows_number("a player's view after the rematch", &played.to_string());
 }

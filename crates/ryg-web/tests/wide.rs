@@ -25,7 +25,7 @@ fn a_12x12_game_against_the_computer_is_played_stored_and_read_back() {
     assert_eq!(status, 201, "{game}");
     assert_eq!(game["fen"], "1c1c1c1c1c1c/12/12/12/12/12/12/12/12/12/12/6m5 m");
     assert_eq!(game["legal_moves"], json!(["g1f2", "g1h2"]));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let token = game["tokens"]["mouse"].as_str().unwrap().to_string();
     // the mouse takes its first legal move six times; the computer answers each
     let mut game = game;
@@ -89,7 +89,7 @@ fn fourteen_plays_and_what_needs_a_tablebase_says_it_stops_at_10x10() {
     let (status, game) =
         server.post("/api/games", json!({"size": 14, "mouse": "1", "cats": "random", "seed": 2}));
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let token = game["tokens"]["mouse"].as_str().unwrap().to_string();
     for _ in 0..4 {
         let (status, next) = server.post_as(&format!("/api/games/{id}/computer"), json!({}), Some(&token));

@@ -40,7 +40,7 @@ fn a_flood_of_analyses_waits_or_is_refused_while_games_are_answered() {
     );
     let (_, game) =
         server.post("/api/games", serde_json::json!({"mouse": "human", "cats": "human", "hotseat": true}));
-    let id = game["id"].as_i64().unwrap();
+    let id = game["id"].as_str().unwrap().to_owned();
     let flood: Vec<_> = (0..60)
         .map(|_| {
             let url = format!("{}/api/analyze?fen={START}&movetime=1500", server.url);
@@ -54,7 +54,7 @@ fn a_flood_of_analyses_waits_or_is_refused_while_games_are_answered() {
         let (status, _, g) =
             get(&format!("{}/api/games/{}", server.url, game["public_id"].as_str().unwrap()));
         slowest = slowest.max(started.elapsed());
-        assert_eq!((status, g["id"].as_i64()), (200, Some(id)));
+        assert_eq!((status, g["id"].as_str()), (200, Some(id.as_str())));
     }
     let rss = rss_mib(server.child.id());
     let answers: Vec<_> = flood.into_iter().map(|t| t.join().unwrap()).collect();

@@ -14,7 +14,8 @@ pub struct Args {
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
     /// The game database: a SQLite file, or a PostgreSQL database shared by several servers
-    /// (postgres://user@host:port/db) [default: $XDG_DATA_HOME/ryg/games.sqlite3, else
+    /// (postgres://user@host:port/db, or a key=value connection string such as "host=h
+    /// dbname=ryg") [default: $XDG_DATA_HOME/ryg/games.sqlite3, else
     /// ~/.local/share/ryg/games.sqlite3]
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,

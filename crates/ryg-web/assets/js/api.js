@@ -6,19 +6,20 @@ import { engineInPage } from './offline.js';
 // Seat tokens live in localStorage per game id; api() sends the shown game's with every request
 // on /api/games/ID..., so a seat's page acts for it and a watcher's page cannot.
 //
-// A game's `id` on the page is its public id (the one addresses and links carry: who knows it
-// may watch); `number` is the server's own number, which names the game only with a seat's
-// token (a browser's games from before public ids are still known by it).
+// A game's `id` is its public id (the one addresses and links carry: who knows it may watch).
+// The server's own number for a game is never shown; an address or a list of this browser's
+// games from an earlier ryg may still hold one: it names the game only with a seat's token, and
+// the answer gives the public id the page knows it by from then on.
 const tokenKey = (id) => `ryg.token.${id}`;
 export function tokenFor(id) { try { return localStorage.getItem(tokenKey(id)); } catch { return null; } }
 export function keepToken(id, token) { if (token) localStorage.setItem(tokenKey(id), token); }
 export function carryToken(from, to) { const t = tokenFor(from); if (t && !tokenFor(to)) keepToken(to, t); }
 
-/** A game as the server sends it, as the page keeps it: `id` its public id, `number` the
- * server's number. */
+/** A game as the server sends it, as the page keeps it: `id` its public id (an earlier server
+ * sent its number as `id`, and the public id as `public_id`). */
 export function fromServer(g) {
   if (!g || typeof g !== 'object' || typeof g.public_id !== 'string') return g;
-  return { ...g, number: g.id, id: g.public_id };
+  return { ...g, id: g.public_id };
 }
 
 /** Calls the API; resolves to the answer's JSON, or throws an Error with the server's message. */
@@ -48,7 +49,7 @@ export async function api(method, path, body) {
   if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);
   data = fromServer(data);
   // a game opened by its number (with its seat's token) is known by its public id from now on
-  if (token && data && data.number !== undefined && data.id !== game[1]) keepToken(data.id, token);
+  if (token && data && typeof data.id === 'string' && /^[+-]?\d+$/.test(game[1]) && data.id !== game[1]) keepToken(data.id, token);
   return data;
 }
 

@@ -56,9 +56,9 @@ export async function createFriendGame(ev) {
     return g;
   });
   if (!ok || !links) { $('friend-error').textContent = $('error').textContent; return; }
-  announce(t(`say.friendGame.${side}`, { id: state.game.number ?? state.game.id }));
+  announce(t(`say.friendGame.${side}`));
   fillTemplate($('friend-ready'), t('friend.ready'), {
-    game: span('friend-game', String(state.game.number ?? state.game.id)), other: span('friend-other', t(`friend.other.${other}`)),
+    other: span('friend-other', t(`friend.other.${other}`)),
   });
   // the links as this page's own address (the server's are for other clients)
   const here = (link) => `${location.origin}${location.pathname}${new URL(link).hash}`;

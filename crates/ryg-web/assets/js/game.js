@@ -80,7 +80,6 @@ export function render() {
   document.body.dataset.busy = state.busy ? 'true' : 'false';
   if (!g) return;
   document.body.dataset.game = g.id === null ? `new-${g.seq}` : String(g.id);
-  document.body.dataset.number = g.number === undefined ? '' : String(g.number);
   document.body.dataset.moves = String(g.moves.length);
   if (!state.busy) syncAddress(g, state.setup ? null : state.view);
   let status;
@@ -93,7 +92,7 @@ export function render() {
     else if (state.you) status = t('status.waiting', { who: who(g, g.to_move) });
     else status = t('status.whoToMove', { who: capital(who(g, g.to_move)) });
   } else status = t('status.computerToMove', { side });
-  const game = g.id === null ? t('status.newGame') : t('status.game', { id: g.number ?? g.id });
+  const game = g.id === null ? t('status.newGame') : t('status.game');
   const against = opponentText(g);
   $('status').textContent = state.setup ? t('status.setup', { n: state.setup.size })
     : [game, `${g.size}×${g.size}`, ...(against ? [against] : []), status].join(' · ');

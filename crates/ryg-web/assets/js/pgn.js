@@ -61,6 +61,6 @@ export async function openPgn(ev) {
     $('pgn-box').open = false;
     // the opened game's board, which the paste box under it may have scrolled away
     if ($('status').getBoundingClientRect().top < 0) $('status').scrollIntoView({ block: 'start' });
-    announce(t('pgn.opened', { id: g.number ?? g.id, n: g.moves.length }));
+    announce(t('pgn.opened', { n: g.moves.length }));
   }
 }

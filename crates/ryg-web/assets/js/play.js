@@ -172,8 +172,17 @@ function applyEvent(g) {
   const prev = state.game;
   if (!prev || prev.id !== g.id || g.version <= prev.version) return;
   setGame(g, prev, true);
-  // a rematch both players agreed to: the offerer's page follows it with the same token
-  if (g.rematch_id && !prev.rematch_id && state.you) followRematch(g);
+  // a rematch both players agreed to: the offerer's page follows it with the same token (a
+  // live event, the same for everyone, says only that there is one: the new game's id is for
+  // the players, who read it with their token)
+  if (state.you && (g.rematch_id || g.rematched) && !(prev.rematch_id || prev.rematched)) {
+    if (g.rematch_id) followRematch(g);
+    else {
+      api('GET', `/api/games/${g.id}`).then((mine) => {
+        if (mine && mine.rematch_id && state.game && state.game.id === g.id) followRematch(mine);
+      }, () => {});
+    }
+  }
 }
 
 function followRematch(g) {
@@ -220,7 +229,7 @@ export async function newGame(ev) {
     const g = state.game;
     // the form may sit below the board (on a phone): bring the new game into view
     if ($('status').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
-    announce(`${g.id === null ? t('say.newDraft') : t('say.newGame', { id: g.number ?? g.id })} ${describeNew(null, g)}`);
+    announce(`${g.id === null ? t('say.newDraft') : t('say.newGame')} ${describeNew(null, g)}`);
   }
 }
 
@@ -358,7 +367,7 @@ export async function rematch() {
   });
   const cur = state.game;
   if (!ok) return;
-  if (cur.id !== g.id) announce(`${t('say.rematch', { id: cur.number ?? cur.id })} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
+  if (cur.id !== g.id) announce(`${t('say.rematch')} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
   else announce(t('say.rematchOffered', { who: who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
 }
 

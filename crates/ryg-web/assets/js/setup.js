@@ -3,7 +3,7 @@
 import { parseFen, toFen, sqCoords, isDark, startPosition } from './fen.js';
 import { checkFen, missing } from './fencheck.js';
 import { $, announce } from './dom.js';
-import { state, viewedFen } from './state.js';
+import { state, viewedFen, playingFriend } from './state.js';
 import { render, refuse } from './game.js';
 import { change, startGame } from './play.js';
 import { t } from './i18n.js';
@@ -37,7 +37,9 @@ function typed() {
 export function enterSetup() {
   const size = parseInt($('size').value, 10);
   const g = state.game;
-  const fen = viewedFen();
+  // a game between two friends still going is not analysed: the set-up starts from the start
+  // position, not from the game's (the server refuses its positions too)
+  const fen = g && playingFriend(g) ? null : viewedFen();
   state.setup = g && fen && parseFen(fen).size === size ? parseFen(fen) : startPosition(size, $('start').value);
   state.view = null;
   state.selected = null;

@@ -8,7 +8,9 @@ use crate::store::{Holder, StoreError};
 /// Why the service refused a request; nothing was stored unless the variant says so.
 #[derive(Debug, Error)]
 pub enum GameError {
-    #[error("no game with id {0}")]
+    /// No game has this number (any more): the message never says the number, which a visitor
+    /// must not learn.
+    #[error("no such game")]
     NotFound(i64),
     /// A game id that names no game for this request (see [`crate::game::Games::resolve`]).
     #[error("no game '{0}'")]
@@ -25,7 +27,7 @@ pub enum GameError {
     #[error("a move needs the {}' token: yours is the {}'", side.name(), you.code())]
     NotYourTurn { side: Side, you: Holder },
     /// The request holds no seat of the game; `token_sent` says whether it carried a token.
-    #[error("{action} needs a player's token of game {id}: {}", if *token_sent {
+    #[error("{action} needs a player's token of this game: {}", if *token_sent {
         "the token sent is not a seat's of this game (a watcher can read but not act)"
     } else {
         "send your seat's token as 'Authorization: Bearer TOKEN'"

@@ -348,6 +348,7 @@ impl Games<'_> {
         new.public_id = token::public_id()?;
         new.id = self.store.insert(&new)?;
         g.rematch_id = Some(new.id);
+        g.rematch_public_id = Some(new.public_id.clone());
         g.rematch_offer = None;
         self.commit(g, now)?;
         Ok(Rematch::Ready(Box::new(new)))

@@ -22,7 +22,8 @@ pub fn record(g: &StoredGame) -> Result<Record, GameError> {
     let mut record = Record::new(g.game.clone());
     let date = g.created_at.get(..10).unwrap_or("????-??-??").replace('-', ".");
     for (name, value) in [
-        ("Event", format!("ryg web game {}", g.id)),
+        // the game's public id: its number is the store's, never shown
+        ("Event", format!("ryg web game {}", g.public_id)),
         ("Date", date),
         ("Mouse", player_name(g.mouse, g.names[0].as_deref())),
         ("Cats", player_name(g.cats, g.names[1].as_deref())),

@@ -44,6 +44,19 @@ pub(super) fn wide_position(params: &HashMap<String, String>) -> ApiResult<ryg_w
         .map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code(ErrorCode::BadFen))
 }
 
+/// Refuses the `fen` parameter's position when a game between two people that is being played
+/// has it on its board, one move away or just before its last move: 403 `live_game` (see
+/// [`crate::live`]). A FEN that does not read is left to the route to refuse.
+pub(super) fn refuse_live(state: &AppState, params: &HashMap<String, String>) -> ApiResult<()> {
+    let Some(Ok(position)) = params.get("fen").map(|fen| fen.parse::<ryg_wide::Position>()) else {
+        return Ok(());
+    };
+    if state.live.closes(&position, crate::clock::now_ms()) {
+        return Err(ApiError::live_game());
+    }
+    Ok(())
+}
+
 pub(super) fn eval_kind(params: &HashMap<String, String>) -> ApiResult<EvalKind> {
     Ok(ryg_api::params::eval_kind(params)?)
 }
@@ -54,6 +67,7 @@ pub async fn moves(params: Params) -> ApiResult<Json<ryg_wide::report::MovesRepo
 }
 
 pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiResult<Response> {
+    refuse_live(&state, &params)?;
     let wide = wide_position(&params)?;
     let st = Arc::clone(&state);
     if ryg_wide::narrow::size(wide.size()).is_none() || state.tablebases.on_disk(wide.size()).is_some() {
@@ -93,6 +107,7 @@ impl SearchHandler for Clock {
 }
 
 pub async fn analyze(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<AnalyzeReport>> {
+    refuse_live(&state, &params)?;
     let position = position(&params)?;
     let caps = state.work.limits();
     let (max_depth, max_ms) = (caps.analysis_depth, caps.analysis_ms);
@@ -122,17 +137,20 @@ pub async fn analyze(State(state): AppRef, client: Client, params: Params) -> Ap
     Ok(Json(report))
 }
 
-pub async fn eval(params: Params) -> ApiResult<Json<EvalReport>> {
+pub async fn eval(State(state): AppRef, params: Params) -> ApiResult<Json<EvalReport>> {
+    refuse_live(&state, &params)?;
     Ok(Json(EvalReport::of(eval_kind(&params)?, &position(&params)?)))
 }
 
 pub async fn tree(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<TreeAnswer>> {
+    refuse_live(&state, &params)?;
     let query = TreeQuery::parse(position(&params)?, &params)?;
     let report = engine(&state, client, move |cancel| Ok(query.answer(&mut |_| cancel.is_set())?)).await?;
     Ok(Json(report))
 }
 
 pub async fn think(State(state): AppRef, client: Client, params: Params) -> ApiResult<Response> {
+    refuse_live(&state, &params)?;
     let query = ThinkQuery::parse(position(&params)?, &params)?;
     let report = engine(&state, client, move |_| Ok(query.answer())).await?;
     Ok(Json(report).into_response())

@@ -42,7 +42,7 @@ async fn reload(state: &Arc<AppState>, id: i64, last: i64) -> ApiResult<Option<(
     let st = Arc::clone(state);
     let g = blocking(move || {
         let loaded = st.store.load(id).map_err(ApiError::from)?;
-        loaded.ok_or_else(|| ApiError::not_found(format!("no game with id {id}")))
+        loaded.ok_or_else(|| ApiError::not_found("no such game"))
     })
     .await?;
     Ok((g.version > last).then(|| (g.version, game_event(g.version, &event_json(state, &g)))))

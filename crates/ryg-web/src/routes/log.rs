@@ -54,17 +54,19 @@ fn warn_now() -> bool {
     LAST.swap(now, Ordering::Relaxed) != now
 }
 
-/// The route of `path` (a game's id replaced by `{id}`) and the game's id, if any.
-pub fn route_of(path: &str) -> (String, Option<i64>) {
+/// The route of `path` (a game's id replaced by `{id}`) and the game's id, if any: its public
+/// id (what the page's links carry, and what a player reporting a problem can say) or a number
+/// (an earlier page's).
+pub fn route_of(path: &str) -> (String, Option<String>) {
     if let Some(rest) = path.strip_prefix("/api/games/") {
         let (id, tail) = rest.split_once('/').map_or((rest, ""), |(id, tail)| (id, tail));
-        if let Ok(id) = id.parse::<i64>() {
+        if id.parse::<i64>().is_ok() || crate::token::is_public_id(id) {
             let route = if tail.is_empty() {
                 "/api/games/{id}".to_owned()
             } else {
                 format!("/api/games/{{id}}/{tail}")
             };
-            return (route, Some(id));
+            return (route, Some(id.to_owned()));
         }
     }
     (path.to_owned(), None)
@@ -123,8 +125,13 @@ mod tests {
 
     #[test]
     fn a_games_id_is_taken_out_of_its_route() {
-        assert_eq!(route_of("/api/games/42/moves"), ("/api/games/{id}/moves".to_owned(), Some(42)));
-        assert_eq!(route_of("/api/games/42"), ("/api/games/{id}".to_owned(), Some(42)));
+        let id = |id: &str| Some(id.to_owned());
+        assert_eq!(route_of("/api/games/42/moves"), ("/api/games/{id}/moves".to_owned(), id("42")));
+        assert_eq!(route_of("/api/games/42"), ("/api/games/{id}".to_owned(), id("42")));
+        assert_eq!(
+            route_of("/api/games/Ab3_x-Yz09Q/events"),
+            ("/api/games/{id}/events".to_owned(), id("Ab3_x-Yz09Q"))
+        );
         assert_eq!(route_of("/api/games/abc/moves"), ("/api/games/abc/moves".to_owned(), None));
         assert_eq!(route_of("/api/solve"), ("/api/solve".to_owned(), None));
     }

@@ -184,6 +184,7 @@ pub async fn remote_change(state: Arc<AppState>, id: i64) {
 
 /// `g`, as another server stored it, to this server's watchers and clocks.
 pub fn remote_game(state: &Arc<AppState>, g: &StoredGame) {
+    state.live.update(g);
     state.hub.publish(
         g.id,
         crate::events::Change { version: g.version, json: games::event_json(state, g).into() },

@@ -9,7 +9,7 @@ use axum::extract::State;
 use axum::Json;
 use ryg_api::techniques::{TechniquesQuery, TechniquesReport};
 
-use super::analysis::position;
+use super::analysis::{position, refuse_live};
 use super::blocking::engine;
 use super::client::Client;
 use super::extract::Params;
@@ -21,6 +21,7 @@ pub async fn techniques(
     client: Client,
     params: Params,
 ) -> ApiResult<Json<TechniquesReport>> {
+    refuse_live(&state, &params)?;
     let query = TechniquesQuery::parse(position(&params)?, &params)?;
     let report = engine(&state, client, move |_| {
         let started = Instant::now();

@@ -120,7 +120,7 @@ pub enum StoreError {
     Locked { path: String },
     /// The game changed since it was read (another server, or another request, saved first):
     /// nothing was stored.
-    #[error("game {id} was changed by another request at the same moment: nothing was stored; reload the game and try again")]
+    #[error("the game was changed by another request at the same moment: nothing was stored; reload the game and try again")]
     Conflict { id: i64 },
     #[error("cannot use the PostgreSQL database {url}: {reason}")]
     Connect { url: String, reason: String },

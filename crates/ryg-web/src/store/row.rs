@@ -33,6 +33,9 @@ pub struct GameRow {
     pub undo_request: Option<String>,
     pub rematch_offer: Option<String>,
     pub rematch_id: Option<i64>,
+    /// The rematch's public id: not a column of its own, read with the row from the rematch's.
+    #[serde(default)]
+    pub rematch_public_id: Option<String>,
     /// A hash of the address that created the game (for the limit of games per address).
     pub creator: Option<String>,
     /// The clocks' times when each ply began, as `MOUSE:CATS` pairs separated by spaces.
@@ -46,7 +49,7 @@ pub struct GameRow {
 pub const COLUMNS: &str = "id, start_fen, mouse, cats, moves, redo, seed, version, created_at, updated_at,
     mouse_token, cats_token, mouse_name, cats_name, clock_initial_ms, clock_increment_ms, mouse_ms, cats_ms,
     turn_started_ms, end_reason, end_winner, undo_request, rematch_offer, rematch_id, creator, clock_history,
-    public_id";
+    public_id, (SELECT r.public_id FROM games r WHERE r.id = games.rematch_id) AS rematch_public_id";
 
 fn join(moves: impl Iterator<Item = Move>) -> String {
     moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
@@ -79,6 +82,7 @@ impl GameRow {
             undo_request: side(g.undo_request),
             rematch_offer: side(g.rematch_offer),
             rematch_id: g.rematch_id,
+            rematch_public_id: g.rematch_public_id.clone(),
             creator: g.creator.clone(),
             clock_history: (!g.clock_history.is_empty()).then(|| {
                 g.clock_history.iter().map(|[m, c]| format!("{m}:{c}")).collect::<Vec<_>>().join(" ")
@@ -166,6 +170,7 @@ impl GameRow {
             undo_request: side(self.undo_request)?,
             rematch_offer: side(self.rematch_offer)?,
             rematch_id: self.rematch_id,
+            rematch_public_id: self.rematch_public_id,
             creator: self.creator,
             clock_history,
         })

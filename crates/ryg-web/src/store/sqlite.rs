@@ -355,6 +355,7 @@ pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite:
         creator: row.get(24)?,
         clock_history: row.get(25)?,
         public_id: row.get(26)?,
+        rematch_public_id: row.get(27)?,
     };
     Ok(columns.into_game().map_err(bad))
 }

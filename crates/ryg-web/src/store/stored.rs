@@ -77,6 +77,8 @@ pub struct StoredGame {
     pub rematch_offer: Option<Side>,
     /// The game the rematch created.
     pub rematch_id: Option<i64>,
+    /// That game's public id (read with the game; the view shows it to the players only).
+    pub rematch_public_id: Option<String>,
     /// A hash of the address that created the game (see [`crate::limits`]); `None` for games
     /// created before it was kept, and by the service's own callers.
     pub creator: Option<String>,
@@ -107,6 +109,7 @@ impl StoredGame {
             undo_request: None,
             rematch_offer: None,
             rematch_id: None,
+            rematch_public_id: None,
             creator: None,
             clock_history: Vec::new(),
         }

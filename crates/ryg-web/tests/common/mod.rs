@@ -17,14 +17,9 @@ use serde_json::Value;
 pub struct Server {
     pub child: Child,
     pub url: String,
-    /// The tokens of the games this client created, by game id.
-    pub tokens: RefCell<HashMap<i64, Value>>,
-}
-
-thread_local! {
-    /// The public ids of the games this test created, by game id: kept across the servers a
-    /// test starts (a restart on the same file), as a browser keeps its links.
-    static PUBLIC_IDS: RefCell<HashMap<i64, String>> = RefCell::default();
+    /// The tokens of the games this client created, by game id (the public id: the API shows
+    /// no other).
+    pub tokens: RefCell<HashMap<String, Value>>,
 }
 
 pub fn ryg_bin() -> PathBuf {
@@ -80,6 +75,24 @@ pub fn store_arg(db: &Path) -> std::ffi::OsString {
         created.push(name);
     }
     url.into()
+}
+
+/// The store's own number for the game whose public id is `public` in the test database `db`
+/// (the API never shows it: a test that checks how numbers are refused reads it here).
+pub fn number_of(db: &Path, public: &str) -> i64 {
+    let sql = format!("SELECT id FROM games WHERE public_id = '{public}'");
+    if postgres().is_some() {
+        let out = Command::new("psql")
+            .args(["-q", "-X", "-t", "-A", "-v", "ON_ERROR_STOP=1"])
+            .arg(store_arg(db))
+            .args(["-c", &sql])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "psql: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().trim().parse().unwrap()
+    } else {
+        rusqlite::Connection::open(db).unwrap().query_row(&sql, [], |r| r.get(0)).unwrap()
+    }
 }
 
 /// Runs one SQL statement on the test database `db`, whichever the store.
@@ -216,46 +229,17 @@ impl Server {
     /// The token this client would act with on `path`: the one of a game's only human seat
     /// (or of a hotseat game).
     fn own_token(&self, path: &str) -> Option<String> {
-        let id: i64 = path.strip_prefix("/api/games/")?.split(['/', '?']).next()?.parse().ok()?;
+        let id = path.strip_prefix("/api/games/")?.split(['/', '?']).next()?;
         let tokens = self.tokens.borrow();
-        let t = tokens.get(&id)?.as_object()?;
+        let t = tokens.get(id)?.as_object()?;
         let mut values: Vec<&str> = t.values().filter_map(Value::as_str).collect();
         values.dedup();
         (values.len() == 1).then(|| values[0].to_string())
     }
 
-    /// The public id of game `id`, which this client created.
-    pub fn public_id(&self, id: i64) -> String {
-        PUBLIC_IDS
-            .with_borrow(|p| p.get(&id).cloned())
-            .unwrap_or_else(|| panic!("game {id} is not this test's"))
-    }
-
-    /// `path` as the page would send it: a game this client created, named by its number, is
-    /// named by its public id when the client holds no one seat's token for it (a number
-    /// names a game only with a seat's token), and so are the numbers of `?ids=`.
-    fn as_sent(&self, path: &str) -> String {
-        let publics = PUBLIC_IDS.with_borrow(Clone::clone);
-        if let Some(ids) = path.strip_prefix("/api/games?ids=") {
-            let ids: Vec<String> = ids
-                .split(',')
-                .map(|id| {
-                    id.parse().ok().and_then(|n: i64| publics.get(&n).cloned()).unwrap_or(id.to_owned())
-                })
-                .collect();
-            return format!("/api/games?ids={}", ids.join(","));
-        }
-        let Some(rest) = path.strip_prefix("/api/games/") else { return path.to_owned() };
-        let (id, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
-        match id.parse::<i64>().ok().and_then(|n| publics.get(&n)) {
-            Some(public) if self.own_token(path).is_none() => format!("/api/games/{public}{tail}"),
-            _ => path.to_owned(),
-        }
-    }
-
     pub fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
         let token = self.own_token(path);
-        self.call_as(method, &self.as_sent(path), body, token.as_deref())
+        self.call_as(method, path, body, token.as_deref())
     }
 
     /// A request carrying `token` (none: no Authorization header).
@@ -279,11 +263,8 @@ impl Server {
         let text = resp.into_body().read_to_string().unwrap();
         let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
         if method == "POST" && status == 201 {
-            if let (Some(id), Some(tokens)) = (value["id"].as_i64(), value.get("tokens")) {
-                self.tokens.borrow_mut().insert(id, tokens.clone());
-            }
-            if let (Some(id), Some(public)) = (value["id"].as_i64(), value["public_id"].as_str()) {
-                PUBLIC_IDS.with_borrow_mut(|p| p.insert(id, public.to_owned()));
+            if let (Some(id), Some(tokens)) = (value["id"].as_str(), value.get("tokens")) {
+                self.tokens.borrow_mut().insert(id.to_owned(), tokens.clone());
             }
         }
         (status, value)

@@ -68,6 +68,27 @@ impl Database {
     }
 }
 
+impl Database {
+    /// Crashes this test's own cluster (`pg_ctl stop -m immediate`: no checkpoint, every
+    /// connection cut mid-statement), keeping its files; `false` when the cluster is shared.
+    pub fn kill_cluster(&self) -> bool {
+        self.cluster_command("kill")
+    }
+
+    /// Starts this test's own cluster again after [`Database::kill_cluster`], on the same port
+    /// (PostgreSQL recovers from its log first); `false` when the cluster is shared.
+    pub fn restart_cluster(&self) -> bool {
+        self.cluster_command("restart")
+    }
+
+    fn cluster_command(&self, what: &str) -> bool {
+        let Some(dir) = &self.cluster else { return false };
+        let out = Command::new(script()).arg(what).arg(dir).output().unwrap();
+        assert!(out.status.success(), "scripts/pg-cluster {what}: {}", String::from_utf8_lossy(&out.stderr));
+        true
+    }
+}
+
 impl Drop for Database {
     fn drop(&mut self) {
         if let Some(dir) = &self.cluster {

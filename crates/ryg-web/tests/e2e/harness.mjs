@@ -1,5 +1,5 @@
 // Test harness: starts the real `ryg serve --port 0 --db <tmp>` binary and Debian's chromium.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +54,7 @@ export function startServer(db, port = 0) {
         resolve({
           url,
           proc,
+          db,
           stop: () => new Promise((done) => {
             if (proc.exitCode !== null) { done(); return; }
             proc.once('exit', () => done());
@@ -138,12 +139,18 @@ export async function idle(p) {
 export async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
 /** The shown game's id (its public id; `new-N` for a game not stored yet). */
 export async function gameId(p) { return p.evaluate(() => document.body.dataset.game); }
-/** The shown game's number, as the status line says "Game N". */
-export async function gameNumber(p) { return Number(await p.evaluate(() => document.body.dataset.number)); }
 export async function status(p) { return p.locator('#status').innerText(); }
 /** The moves of the list as played (the review's "?" on a move that gave the win away left off). */
 export async function moveList(p) {
   return (await p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts()).map((m) => m.replace(/\?$/, ''));
+}
+
+/** The store's own number for the game whose public id is `id` on `server` (the API never
+ * shows it: a test of how an earlier page's numbers are still honoured reads it from the
+ * SQLite file, with Python's standard library). */
+export function numberOf(server, id) {
+  const sql = 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT id FROM games WHERE public_id = ?", (sys.argv[2],)).fetchone()[0])';
+  return Number(execFileSync('python3', ['-c', sql, server.db, id]).toString().trim());
 }
 
 /** A server on a fresh database and a browser for the tests of one file: started before them

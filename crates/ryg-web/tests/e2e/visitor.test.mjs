@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  newPage, screenshot, axeScan, sq, idle, moves, gameId, gameNumber, status, useServerAndBrowser, newGameOnForm as newGame,
+  newPage, screenshot, axeScan, sq, idle, moves, gameId, numberOf, status, useServerAndBrowser, newGameOnForm as newGame,
 } from './harness.mjs';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
@@ -319,13 +319,14 @@ test('a fresh browser cannot open another visitor\'s game by guessing ids; the w
   await sq(ana, 'd2').click();
   await waitMoves(ana, 2);
   const id = await gameId(ana);
-  const number = await gameNumber(ana);
   assert.match(id, /^[A-Za-z0-9_-]{11}$/, 'the address carries the unguessable id');
   assert.equal(await ana.evaluate(() => location.hash), `#game=${id}`);
-  assert.ok(number >= 1);
+  // the page shows no number of the server's (the status said "Game 7")
+  assert.match(await status(ana), /^Game · 8×8 · /);
+  assert.doesNotMatch(await ana.locator('body').innerText(), /Game \d/);
   const eve = await visit();
   // numbers, counted through, name no game for her: not in the address, not in the API
-  for (const guess of [number, 1, 2, 3]) {
+  for (const guess of [1, 2, 3, 4]) {
     await eve.goto(`${server.url}#game=${guess}`);
     await eve.waitForFunction((k) => document.getElementById('error').textContent === `no game '${k}'` && document.body.dataset.busy === 'false', guess);
     assert.notEqual(await gameId(eve), id);
@@ -338,7 +339,7 @@ test('a fresh browser cannot open another visitor\'s game by guessing ids; the w
     const some = await (await fetch(`/api/games?ids=${Array.from({ length: 100 }, (_, i) => i + 1).join(',')}`)).json();
     const all = await fetch('/api/games');
     return [one.status, some.games.length, all.status];
-  }, number);
+  }, 1);
   assert.deepEqual(seen, [404, 0, 404]);
   // a public id one character off is no game either
   const guess = (id[0] === 'A' ? 'B' : 'A') + id.slice(1);
@@ -409,12 +410,15 @@ test('a browser that knew its game by number (before public ids) opens it with i
     body: JSON.stringify({ mouse: 'human', cats: '1', moves: ['e1d2'] }),
   })).json();
   const p = await visit();
-  // what an earlier page kept: the number, the seat's token, the last game
+  // what an earlier page kept: the number (an earlier server showed it), the seat's token, the
+  // last game
+  const number = numberOf(server, made.id);
+  assert.equal(made.id, made.public_id, 'the answer names the game by its public id only');
   await p.evaluate(({ n, token }) => {
     localStorage.setItem(`ryg.token.${n}`, token);
     localStorage.setItem('ryg.games', JSON.stringify([n]));
     localStorage.setItem('ryg.game', String(n));
-  }, { n: made.id, token: made.tokens.mouse });
+  }, { n: number, token: made.tokens.mouse });
   await p.goto(server.url.replace(/\/$/, '') + '/');
   await p.reload();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', made.public_id);

@@ -8,8 +8,7 @@ import { api } from '../api.js';
 import { t, errorText, currentLang } from '../i18n.js';
 import { parseFen } from '../fen.js';
 import { createBoard } from '../board.js';
-import { state } from '../state.js';
-import { lessonFen, evalOptions } from './kit.js';
+import { lessonFen, lessonGame, evalOptions } from './kit.js';
 import { sliderRange, weightsParam, share, keepingMoves, isOwn } from './weights.js';
 
 /** A middle game where only c3d4 keeps the mouse's win; the original's weights play c3b4. */
@@ -30,7 +29,7 @@ export const evaluation = {
   key: 'evaluation',
   render(el) {
     const depths = [1, 2, 3, 4, 5, 6].map((d) => `<option${d === TASK_DEPTH ? ' selected' : ''}>${d}</option>`).join('');
-    const game = state.game ? `<option value="game">${t('learn.pos.game')}</option>` : '';
+    const game = lessonGame() ? `<option value="game">${t('learn.pos.game')}</option>` : '';
     el.innerHTML = `<h2 id="lesson-title">${t('lesson.evaluation.title')}</h2>
       <p>${t('lesson.evaluation.p1')}</p><p>${t('lesson.evaluation.p2')}</p><p>${t('lesson.evaluation.p3')}</p><p id="ev-row-note">${t('lesson.evaluation.p4')}</p>
       <div id="ev-own" class="ev-own"></div>

@@ -2,15 +2,21 @@
 // that replays a search's steps over a tree view, and the closing task the page checks.
 import { $, esc } from '../dom.js';
 import { t } from '../i18n.js';
-import { state, viewedFen } from '../state.js';
+import { state, viewedFen, playingFriend } from '../state.js';
 import { replay, pathTo } from './layout.js';
 
 export const START8 = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
 export const START6 = '1c1c1c/6/6/6/6/4m1 m';
 
+/** The game whose position a lesson may take: not a game between two friends still going
+ * (nobody analyses it while it is played). */
+export function lessonGame() {
+  return state.game && !playingFriend(state.game) ? state.game : null;
+}
+
 /** The position the lesson's select names. */
 export function lessonFen(choice) {
-  if (choice === 'game' && state.game) return viewedFen();
+  if (choice === 'game' && lessonGame()) return viewedFen();
   return choice === 'start6' ? START6 : START8;
 }
 
@@ -25,7 +31,7 @@ export function evalOptions(names = EVALS) {
 
 /** The controls of a lesson's search (`p` prefixes their ids), with depth `depth` chosen. */
 export function controlsHtml(p, depth) {
-  const game = state.game ? `<option value="game">${t('learn.pos.game')}</option>` : '';
+  const game = lessonGame() ? `<option value="game">${t('learn.pos.game')}</option>` : '';
   const depths = [1, 2, 3, 4].map((d) => `<option${d === depth ? ' selected' : ''}>${d}</option>`).join('');
   return `<div class="row learn-controls">
     <label><span>${t('learn.position')}</span> <select id="${p}-pos"><option value="start8">${t('learn.pos.start8')}</option><option value="start6">${t('learn.pos.start6')}</option>${game}</select></label>

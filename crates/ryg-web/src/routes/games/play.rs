@@ -7,11 +7,12 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 use super::shared::{
-    detached, lock_game, owe_reply, start_reply, wait_reply, with_game, with_service, AppRef, Asker, GameRef,
+    detached, lock_game, owe_reply, settle_unknown, start_reply, wait_reply, with_game, with_service, AppRef,
+    Asker, GameRef,
 };
 use super::view::GameView;
 use crate::clock::now_ms;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::routes::client::Client;
@@ -59,7 +60,13 @@ pub async fn play(
         let replying = start_reply(&st, turn, &g, owed, client, None);
         Ok((g, you, replying))
     })
-    .await?;
+    .await
+    .inspect_err(|e| {
+        // the move may be stored: its reply is played without waiting for the move again
+        if e.code == ErrorCode::CommitUnknown {
+            settle_unknown(&state, id);
+        }
+    })?;
     let (g, queued) = wait_reply(&state, g, replying).await?;
     Ok(Json(GameView::on(&state, &g, Some(you)).queued(queued)))
 }

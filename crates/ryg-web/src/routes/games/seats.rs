@@ -51,8 +51,10 @@ pub async fn create(
         })
         .await?;
         st.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);
-        // a game between two people that nobody begins is aborted in time
+        // a game between two people that nobody begins is aborted in time; its position is
+        // closed to analysis while it is played
         super::shared::watch_clock(&st, &created.game);
+        st.live.update(&created.game);
         let turn = lock_game(&st, created.game.id).await;
         let replying = start_reply(&st, turn, &created.game, owed, client, None);
         Ok((created, replying))
@@ -116,6 +118,7 @@ pub async fn rematch(
         let mut replying = None;
         if let Rematch::Ready(new) = &rematch {
             super::shared::watch_clock(&st, new);
+            st.live.update(new);
             let turn = lock_game(&st, new.id).await;
             replying = start_reply(&st, turn, new, owed, client, None);
         }

@@ -17,6 +17,7 @@ use crate::clock::now_ms;
 use crate::engine::{computer_move, is_light, Limit};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Change;
+use crate::fair::Whose;
 use crate::game::{computer_seed, computer_to_answer, GameError, Games};
 use crate::replies::Owed;
 use crate::routes::auth::Bearer;
@@ -33,6 +34,13 @@ impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
         let (status, code) = crate::view::error_status(&err);
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        if let GameError::Store(StoreError::Query(_)) = &err {
+            // a query that failed or a stored game that does not read back ("game 12: move 3:
+            // …"): said in full to the operator's log, not to the client, which must not learn
+            // the store's numbers
+            tracing::error!("{err}");
+            return ApiError::new(status, code, "the game store failed: the server's log says how");
+        }
         let api = ApiError::new(status, code, err.to_string());
         match err {
             // waiting will not help: no Retry-After
@@ -82,6 +90,7 @@ impl FromRequestParts<Arc<AppState>> for GameRef {
 /// published to the game's event streams and sets the alarm of its running clock.
 pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T) -> T {
     let changed = |g: &StoredGame| {
+        state.live.update(g);
         state.hub.publish(g.id, Change { version: g.version, json: event_json(state, g).into() });
         watch_clock(state, g);
     };
@@ -269,7 +278,8 @@ pub fn recover_replies(state: &Arc<AppState>) {
                     for g in owed {
                         let settled = crate::store::iso_ms(&g.updated_at).is_none_or(|t| t <= before);
                         if (within.is_none() || settled) && !st.replies.is_owed(g.id) {
-                            tokio::spawn(recover(Arc::clone(&st), g.id));
+                            let (st, id) = (Arc::clone(&st), g.id);
+                            tokio::spawn(async move { drop(recover(st, id).await) });
                         }
                     }
                 }
@@ -281,18 +291,51 @@ pub fn recover_replies(state: &Arc<AppState>) {
     });
 }
 
-/// Plays game `id`'s owed reply, unless someone does already.
-async fn recover(state: Arc<AppState>, id: i64) {
+/// Plays game `id`'s owed reply, unless someone does already (or none is owed). Its work waits
+/// for a worker in the queue of the game's creator (the hash of its address the store keeps),
+/// not in one queue of the server's own: replies recovered for many players take turns as
+/// their own moves would, and one address's backlog holds up no one else's reply.
+///
+/// # Errors
+/// When the game cannot be read (the store down: `storage_unavailable`).
+async fn recover(state: Arc<AppState>, id: i64) -> ApiResult<()> {
     let turn = lock_game(&state, id).await;
     if state.replies.is_owed(id) {
-        return;
+        return Ok(());
     }
     let st = Arc::clone(&state);
-    let Ok(g) = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await else { return };
-    let owed = Owed { ticket: state.game_work.admit_anyway(SERVER), mark: None };
+    let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
+    let whose = recovered_whose(&g);
+    let owed = Owed { ticket: state.game_work.admit_anyway(SERVER, whose), mark: None };
     if let Some(task) = start_reply(&state, turn, &g, Some(owed), SERVER, None) {
         let _ = task.await;
     }
+    Ok(())
+}
+
+/// The queue a reply the server owes by itself waits in: its game creator's, else the game's.
+fn recovered_whose(g: &StoredGame) -> Whose {
+    g.creator.clone().map_or(Whose::Game(g.id), Whose::Creator)
+}
+
+/// After a change of game `id` whose COMMIT's answer was lost (`503 commit_unknown`: it may be
+/// stored): as soon as the store answers again, the computer's reply is played if the change
+/// was stored and the computer is to move — the player need not send the move again for it
+/// (sent again with its ply, it finds the move and the reply there). Tries every second for a
+/// minute, as a reply does; the sweep covers a longer outage.
+pub fn settle_unknown(state: &Arc<AppState>, id: i64) {
+    let st = Arc::clone(state);
+    tokio::spawn(async move {
+        for _ in 0..60 {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            match recover(Arc::clone(&st), id).await {
+                Err(e) if matches!(e.code, ErrorCode::StorageUnavailable | ErrorCode::CommitUnknown) => {
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                _ => return,
+            }
+        }
+    });
 }
 
 /// The computer's replies owed in `g`, played whether or not anyone waits for them.
@@ -305,12 +348,14 @@ async fn reply(
     first: Option<PlayerSpec>,
 ) -> ApiResult<StoredGame> {
     let Owed { ticket, mark: _mark } = owed;
+    // the next replies (the computer against itself) wait in the same queue as the first
+    let whose = ticket.whose().clone();
     let mut ticket = Some(ticket);
     let mut level = first.or_else(|| computer_to_answer(&g));
     while let Some(now) = level {
         let mut tries = 0;
         g = loop {
-            let ticket = ticket.take().unwrap_or_else(|| state.game_work.admit_anyway(client));
+            let ticket = ticket.take().unwrap_or_else(|| state.game_work.admit_anyway(client, whose.clone()));
             match computer_plays(&state, ticket, g.clone(), now).await {
                 // the store is down for a moment: the reply waits for it
                 Err(e)
