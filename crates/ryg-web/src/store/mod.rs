@@ -11,6 +11,8 @@ pub mod maintenance;
 #[cfg(feature = "server")]
 mod pg_full;
 #[cfg(feature = "server")]
+mod pg_url;
+#[cfg(feature = "server")]
 pub mod postgres;
 pub mod row;
 #[cfg(feature = "server")]
