@@ -219,7 +219,10 @@ fn pupil(address: &str, class: &Barrier, n: usize) -> Pupil {
         Ok(started) => started,
         Err(e) => return Pupil { versions: Vec::new(), refused: vec![e.to_string()] },
     };
-    let (id, token) = (game["id"].as_i64().unwrap(), game["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) = (
+        game["public_id"].as_str().unwrap().to_owned(),
+        game["tokens"]["mouse"].as_str().unwrap().to_owned(),
+    );
     // the pupils do not all move at the same instant
     std::thread::sleep(PACE.mul_f64((n % 20) as f64 / 20.0));
     for ply in 0..MOVES {
@@ -300,7 +303,10 @@ fn junk_with_a_wrong_token_does_not_spend_the_addresss_allowance() {
         .call("POST", "/api/games", Some(&json!({"mouse": "human", "cats": "human", "hotseat": true})), None)
         .unwrap();
     assert_eq!(status, 201, "{game}");
-    let (id, token) = (game["id"].as_i64().unwrap(), game["tokens"]["mouse"].as_str().unwrap().to_owned());
+    let (id, token) = (
+        game["public_id"].as_str().unwrap().to_owned(),
+        game["tokens"]["mouse"].as_str().unwrap().to_owned(),
+    );
     let path = format!("/api/games/{id}/moves");
     let mv = json!({"move": game["legal_moves"][0]});
     // 300 requests of junk from the same address, at once: no token, a wrong one, other actions

@@ -230,7 +230,7 @@ fn a_full_disk_turns_healthz_503_and_is_logged_once_until_writes_succeed() {
     let (server, stderr) = serve_logged(&db);
     let (status, game) = new_game(&server);
     assert_eq!(status, 201, "{game}");
-    let id = game["id"].as_i64().unwrap();
+    let id = game["public_id"].as_str().unwrap().to_owned();
     let token = game["tokens"]["mouse"].as_str().unwrap().to_owned();
     assert_eq!(server.get("/healthz").0, 200);
     let filler = disk.fill();
