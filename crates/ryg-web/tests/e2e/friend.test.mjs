@@ -210,11 +210,19 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
       assert.equal(await watcher.locator('#results-toggle').innerText(), 'Exact results (hidden until this game between friends is over)');
       assert.equal(await watcher.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
       // nor analysis: Analysis mode on the watch page opens on a start position, not the live
-      // one, and the live position typed in is refused by the server
+      // one. This game is still in its opening, which is everyone's (live::OPEN_PLIES); a game
+      // between friends from a set-up position closes its position from its first ply, and that
+      // position typed in is refused by the server
+      const setup = await fetch(new URL('/api/games', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fen: '1c1c/4/1m2/4 m', mouse: 'human', cats: 'human' }),
+      }).then((r) => r.json());
+      assert.equal(setup.fen, '1c1c/4/1m2/4 m', JSON.stringify(setup));
       const peek = await person();
-      await peek.goto(game.watchLink);
+      await peek.goto(new URL(new URL(setup.links.watch).hash, server.url).href);
       await idle(peek);
-      const live = await peek.evaluate((id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.fen), game.id);
+      const live = await peek.evaluate((id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.fen), setup.id);
       await peek.getByRole('button', { name: 'Analysis mode' }).click();
       const fen = peek.getByLabel('FEN', { exact: true });
       assert.notEqual(await fen.inputValue(), live);
@@ -224,6 +232,10 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
       await fen.fill(live);
       await peek.waitForFunction(() => /being played/.test(document.getElementById('results').textContent));
       assert.match(await peek.locator('#results').innerText(), /in a game between two players that is being played/);
+      // the opening of Ana and Bo's game is open to anyone's analysis
+      const opening = await peek.evaluate((id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.fen), game.id);
+      await fen.fill(opening);
+      await peek.waitForFunction(() => /with best play/.test(document.getElementById('results').textContent));
       await peek.close();
     }
   }
