@@ -349,7 +349,7 @@ fn postgres_crashed_and_started_again_under_load_keeps_every_promise() {
 /// cue.
 struct Relay {
     port: u16,
-    /// Set: the next COMMIT sent through the relay loses its answer.
+    /// Set: the next COMMIT of a game's change sent through the relay loses its answer.
     cut_next_commit: std::sync::Arc<AtomicBool>,
     /// COMMITs whose answer was lost.
     cut: std::sync::Arc<std::sync::atomic::AtomicUsize>,
@@ -376,13 +376,20 @@ impl Relay {
                 let (arm, count, lost_up) = (Arc::clone(&arm), Arc::clone(&count), Arc::clone(&lost));
                 std::thread::spawn(move || {
                     let mut buf = [0u8; 65536];
+                    // whether this connection's transaction stores a change of a game (it
+                    // notifies the other servers): the server's own housekeeping (the hourly
+                    // clean-up, the sweep of owed replies) commits too, at any moment
+                    let mut notified = false;
                     while let Ok(n) = from_client.read(&mut buf) {
                         if n == 0 || to_server.write_all(&buf[..n]).is_err() {
                             break;
                         }
+                        notified |= buf[..n].windows(9).any(|w| w == b"pg_notify");
                         // a simple query 'Q' whose text is COMMIT
                         let commit = buf[..n].windows(7).any(|w| w == b"COMMIT\0");
-                        if commit && arm.swap(false, Ordering::SeqCst) {
+                        let cut = commit && notified && arm.swap(false, Ordering::SeqCst);
+                        notified &= !commit;
+                        if cut {
                             lost_up.store(true, Ordering::SeqCst);
                             count.fetch_add(1, Ordering::SeqCst);
                             // PostgreSQL reads and runs the COMMIT; its answer goes nowhere
