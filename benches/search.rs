@@ -5,7 +5,8 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ryg::eval::{self, EvalKind};
 use ryg::search::{
-    AlphaBetaConfig, DistanceSearch, HistoryRule, Limits, NoHandler, OrderRule, ProofConfig, Prover,
+    AlphaBetaConfig, DistanceSearch, HistoryRule, Limits, NoHandler, OrderRule, ProofConfig, ProofTable,
+    Prover,
 };
 use ryg::search::{SearchConfig, Searcher, TableConfig};
 use ryg::Position;
@@ -70,7 +71,7 @@ fn proofs(c: &mut Criterion) {
         ("default", default),
         ("bisect", ProofConfig { distance: DistanceSearch::Bisect, ..default }),
         ("no_win_first", ProofConfig { win_first: false, ..default }),
-        ("no_etc", ProofConfig { etc: false, ..default }),
+        ("no_etc", ProofConfig { table: Some(ProofTable::PLAIN), ..default }),
         ("no_ordering", ProofConfig { ordering: false, ..default }),
     ];
     for (name, config) in sets {

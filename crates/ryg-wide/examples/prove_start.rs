@@ -3,14 +3,17 @@
 
 use std::time::Instant;
 
-use ryg_wide::search::{NoHandler, ProofConfig, Prover};
+use ryg_wide::search::{NoHandler, ProofConfig, ProofTable, Prover};
 use ryg_wide::{Position, Size};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let size = Size::new(args.first().map_or(12, |&n| n as u8)).expect("a board size");
     let limit = args.get(1).copied().unwrap_or(u64::MAX);
-    let config = ProofConfig { table_megabytes: args.get(2).map(|&m| m as usize), ..ProofConfig::default() };
+    let config = ProofConfig {
+        table: Some(ProofTable { megabytes: args.get(2).map(|&m| m as usize), ..ProofTable::DEFAULT }),
+        ..ProofConfig::default()
+    };
     let start = Position::start(size, None).expect("a start");
     let started = Instant::now();
     let mut handler = NoHandler;

@@ -6,7 +6,7 @@
 use crate::engines::{Engine, EngineSpec, PlayerSpec};
 use crate::eval::EvalKind;
 use crate::search::{AlphaBetaConfig, DistanceSearch, GameEnds, GenOrder, HistoryRule, Method, NodeRule};
-use crate::search::{OrderRule, ProofConfig, SearchConfig, TableConfig, TableSize};
+use crate::search::{OrderRule, ProofConfig, ProofTable, SearchConfig, TableConfig, TableSize};
 use crate::{Game, Level, Move, Position, Side, Size, Square};
 
 /// The default build's size for `size`: `None` on 12×12 and 14×14, which it does not have
@@ -146,12 +146,10 @@ pub fn wide_search_config(config: &ryg::search::SearchConfig) -> SearchConfig {
                     N::DistanceSearch::Step => DistanceSearch::Step,
                     N::DistanceSearch::Window => DistanceSearch::Window,
                 },
-                table: p.table,
-                etc: p.etc,
+                table: p.table.map(|t| ProofTable { etc: t.etc, megabytes: t.megabytes }),
                 ordering: p.ordering,
                 free_mouse: p.free_mouse,
                 mate_distance: p.mate_distance,
-                table_megabytes: p.table_megabytes,
             }),
         }),
     };

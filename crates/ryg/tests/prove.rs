@@ -9,7 +9,7 @@
 
 use crate::positions;
 
-use ryg::search::{DistanceSearch, NoHandler, ProofConfig, Prover};
+use ryg::search::{DistanceSearch, NoHandler, ProofConfig, ProofTable, Prover};
 use ryg::{ExactResult, Position, Side, Size, Tablebase};
 
 fn check(prover: &mut Prover<'_, NoHandler>, tb: &Tablebase, position: &Position, sets: bool) {
@@ -45,8 +45,8 @@ fn agrees_with_the_tablebase_on_every_4x4_position_with_every_technique_set() {
     let sets = [
         ProofConfig::default(),
         plain,
-        ProofConfig { table: true, ..plain },
-        ProofConfig { table: true, etc: true, ..plain },
+        ProofConfig { table: Some(ProofTable::PLAIN), ..plain },
+        ProofConfig { table: Some(ProofTable::DEFAULT), ..plain },
         ProofConfig { win_first: true, distance: DistanceSearch::Bisect, ..ProofConfig::default() },
         ProofConfig { distance: DistanceSearch::Step, ..ProofConfig::default() },
         ProofConfig { win_first: false, distance: DistanceSearch::Step, ..ProofConfig::default() },

@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use ryg::eval::EvalKind;
-use ryg::search::{Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, Method, OrderRule, ProofConfig};
+use ryg::search::{
+    Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, Method, OrderRule, ProofConfig, ProofTable,
+};
 use ryg::search::{SearchConfig, TableConfig, MAX_DEPTH};
 use ryg::Engine;
 
@@ -101,12 +103,11 @@ impl SearchArgs {
         let proof = ProofConfig {
             win_first: !self.no_win_first,
             distance: self.distance,
-            table: !self.no_tt,
-            etc: !self.no_etc,
+            table: (!self.no_tt)
+                .then_some(ProofTable { etc: !self.no_etc, megabytes: self.proof_hash.map(usize::from) }),
             ordering: !self.no_ordering,
             free_mouse: !self.no_free_mouse,
             mate_distance: !self.no_mdp,
-            table_megabytes: self.proof_hash.map(usize::from),
         };
         let techniques = AlphaBetaConfig {
             table: (!self.no_tt).then(|| TableConfig::megabytes(usize::from(self.hash))),

@@ -10,7 +10,8 @@ use ryg::bench::{Case, PROOF_SUITE, SUITE};
 use ryg::eval::EvalKind;
 use ryg::search::TableConfig;
 use ryg::search::{
-    Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, OrderRule, ProofConfig, SearchConfig, SearchResult,
+    Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, OrderRule, ProofConfig, ProofTable, SearchConfig,
+    SearchResult,
 };
 use ryg::techniques::{ARTICLES_FEN, ARTICLES_MOVES, ARTICLES_NODES};
 use ryg::Position;
@@ -287,19 +288,19 @@ fn proof_sets() -> Vec<(&'static str, ProofConfig)> {
     let default = ProofConfig::default();
     vec![
         ("proof: alpha-beta, window", plain),
-        ("+table", ProofConfig { table: true, ..plain }),
-        ("+table+ordering", ProofConfig { table: true, ordering: true, ..plain }),
+        ("+table", ProofConfig { table: Some(ProofTable::PLAIN), ..plain }),
+        ("+table+ordering", ProofConfig { table: Some(ProofTable::PLAIN), ordering: true, ..plain }),
         (
             "+table+ordering+free mouse",
-            ProofConfig { table: true, ordering: true, free_mouse: true, ..plain },
+            ProofConfig { table: Some(ProofTable::PLAIN), ordering: true, free_mouse: true, ..plain },
         ),
-        ("+ETC", ProofConfig { table: true, ordering: true, free_mouse: true, etc: true, ..plain }),
+        ("+ETC", ProofConfig { table: Some(ProofTable::DEFAULT), ordering: true, free_mouse: true, ..plain }),
         ("+MDP", ProofConfig { win_first: false, ..default }),
         ("+win/loss first (default)", default),
         ("default, bisect distance", ProofConfig { distance: DistanceSearch::Bisect, ..default }),
         ("default, step distance", ProofConfig { distance: DistanceSearch::Step, ..default }),
         ("default -ordering", ProofConfig { ordering: false, ..default }),
-        ("default -ETC", ProofConfig { etc: false, ..default }),
+        ("default -ETC", ProofConfig { table: Some(ProofTable::PLAIN), ..default }),
         ("default -free mouse", ProofConfig { free_mouse: false, ..default }),
         ("default -MDP", ProofConfig { mate_distance: false, ..default }),
     ]

@@ -39,7 +39,7 @@ pub use history::History;
 pub use limits::{Limits, MAX_DEPTH};
 pub use minimax::{Tree, TreeNode, TreeRules};
 pub use ordering::Priority;
-pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofBounds, ProofConfig, Prover};
+pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofBounds, ProofConfig, ProofTable, Prover};
 pub use score::{Score, ScoreError};
 pub use searcher::{SearchResult, Searcher};
 pub use steps::{Step, StepKind};

@@ -50,11 +50,9 @@ pub struct ProofConfig {
     pub win_first: bool,
     /// How the distance is searched.
     pub distance: DistanceSearch,
-    /// The bound table (lower and upper bounds per position, and the best move for ordering).
-    pub table: bool,
-    /// Enhanced transposition cut-offs: before searching the moves, a child whose stored
-    /// bound already refutes the window ends the node.
-    pub etc: bool,
+    /// The bound table (lower and upper bounds per position, and the best move for ordering)
+    /// and what is done with it; `None`: no table.
+    pub table: Option<ProofTable>,
     /// Game-knowledge move ordering (table move first, then the mouse upward toward open
     /// squares, the cats keeping the mouse hemmed in); off = generation order (table move
     /// still first).
@@ -64,45 +62,29 @@ pub struct ProofConfig {
     pub free_mouse: bool,
     /// Mate-distance pruning: a node `p` plies deep cannot end the game before ply `p + 1`.
     pub mate_distance: bool,
+}
+
+/// The proving search's bound table: its size and the technique that needs it (so neither can
+/// be set without a table).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ProofTable {
+    /// Enhanced transposition cut-offs: before searching the moves, a child whose stored
+    /// bound already refutes the window ends the node.
+    pub etc: bool,
     /// Table size in MiB; `None` picks by board size (1 MiB on 4×4 and 6×6, 4 MiB on 8×8,
     /// 512 MiB on 10×10).
-    pub table_megabytes: Option<usize>,
+    pub megabytes: Option<usize>,
 }
 
-impl Default for ProofConfig {
-    fn default() -> ProofConfig {
-        ProofConfig {
-            win_first: true,
-            distance: DistanceSearch::Window,
-            table: true,
-            etc: true,
-            ordering: true,
-            free_mouse: true,
-            mate_distance: true,
-            table_megabytes: None,
-        }
-    }
-}
-
-impl ProofConfig {
-    /// Every technique off (plain exact-distance alpha-beta with a full window, still with
-    /// the table off): the baseline each technique is measured against.
-    pub fn plain() -> ProofConfig {
-        ProofConfig {
-            win_first: false,
-            distance: DistanceSearch::Window,
-            table: false,
-            etc: false,
-            ordering: false,
-            free_mouse: false,
-            mate_distance: false,
-            table_megabytes: None,
-        }
-    }
+impl ProofTable {
+    /// The table with enhanced transposition cut-offs, sized by board size.
+    pub const DEFAULT: ProofTable = ProofTable { etc: true, megabytes: None };
+    /// The table alone (no enhanced transposition cut-offs), sized by board size.
+    pub const PLAIN: ProofTable = ProofTable { etc: false, megabytes: None };
 
     /// The table size used on `size`.
     pub fn megabytes_for(&self, size: Size) -> usize {
-        self.table_megabytes.unwrap_or(match size.n() {
+        self.megabytes.unwrap_or(match size.n() {
             // entries are twice as large in `ryg-wide` (128-bit keys): as many of them
             4 | 6 => {
                 if cfg!(wide) {
@@ -120,5 +102,33 @@ impl ProofConfig {
             }
             _ => 512,
         })
+    }
+}
+
+impl Default for ProofConfig {
+    fn default() -> ProofConfig {
+        ProofConfig {
+            win_first: true,
+            distance: DistanceSearch::Window,
+            table: Some(ProofTable::DEFAULT),
+            ordering: true,
+            free_mouse: true,
+            mate_distance: true,
+        }
+    }
+}
+
+impl ProofConfig {
+    /// Every technique off (plain exact-distance alpha-beta with a full window, still with
+    /// the table off): the baseline each technique is measured against.
+    pub fn plain() -> ProofConfig {
+        ProofConfig {
+            win_first: false,
+            distance: DistanceSearch::Window,
+            table: None,
+            ordering: false,
+            free_mouse: false,
+            mate_distance: false,
+        }
     }
 }

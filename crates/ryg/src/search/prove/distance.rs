@@ -17,7 +17,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
         let n = i16::from(position.size().n());
         let longest = n * n + 2;
         let (mut lo, mut hi) = (-WIN, WIN);
-        if self.config.table {
+        if self.config.table.is_some() {
             if let Some(e) = self.table.get(position, key(position)) {
                 lo = lo.max(e.lower);
                 hi = hi.min(e.upper);

@@ -27,7 +27,7 @@ mod value;
 use crate::search::SearchHandler;
 use crate::{ExactResult, Move, Position};
 
-pub use config::{DistanceSearch, DistanceSearchError, ProofConfig};
+pub use config::{DistanceSearch, DistanceSearchError, ProofConfig, ProofTable};
 pub use negamax::Prover;
 pub use value::ProofBounds;
 

@@ -27,8 +27,7 @@ pub struct Prover<'h, H: SearchHandler> {
 impl<'h, H: SearchHandler> Prover<'h, H> {
     /// A prover for positions of `size`, stopping at `node_limit` nodes or when `handler` says.
     pub fn new(config: ProofConfig, size: Size, node_limit: u64, handler: &'h mut H) -> Self {
-        let megabytes = if config.table { config.megabytes_for(size) } else { 0 };
-        let table = if config.table { Table::new(megabytes) } else { Table::empty() };
+        let table = config.table.map_or_else(Table::empty, |t| Table::new(t.megabytes_for(size)));
         Prover { config, table, handler, node_limit, nodes: 0, stopped: false, partial: None }
     }
 
@@ -107,7 +106,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
         }
         let k = key(position);
         let mut table_move = None;
-        if self.config.table {
+        if self.config.table.is_some() {
             if let Some(e) = self.table.get(position, k) {
                 let lower = from_table(e.lower, ply);
                 let upper = from_table(e.upper, ply);
@@ -128,7 +127,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
             }
         }
         let moves = self.ordered(position, table_move);
-        if self.config.table && self.config.etc {
+        if self.config.table.is_some_and(|t| t.etc) {
             for &mv in &moves {
                 let mut child = *position;
                 child.play_unchecked(mv);
@@ -159,7 +158,7 @@ impl<'h, H: SearchHandler> Prover<'h, H> {
                 }
             }
         }
-        if self.config.table {
+        if self.config.table.is_some() {
             let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
             let (lower, upper) = if best <= alpha {
                 (-INF, to_table(best, ply))
