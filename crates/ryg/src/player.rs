@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::search::{Limits, Score, SearchConfig, SearchHandler, Searcher, SplitMix64, TableConfig};
 use crate::tablebase::ExactSource;
-use crate::{Engine, EngineSpec, ExactResult, Level, Move, Position, Tablebase};
+use crate::{EngineSpec, ExactResult, Level, Move, PlayerSpec, Position, Tablebase};
 
 /// The deepest fixed search depth a player may ask for.
 pub const MAX_PLAY_DEPTH: u32 = 60;
@@ -62,10 +62,11 @@ pub enum PlayerError {
 /// the same seed replays the same games.
 #[derive(Clone, Debug)]
 pub struct Player {
-    level: Level,
+    /// The seat this player is: a level, or an engine at its depth.
+    spec: PlayerSpec,
+    /// A level's fixed search depth in place of the level's own play (levels 1-9 only; the
+    /// terminal game's `depth N`). An engine's depth is its spec's.
     depth: Option<u32>,
-    /// One of the articles' programs searching `depth` plies, in place of the level.
-    engine: Option<Engine>,
     rng: SplitMix64,
     searcher: Option<Searcher>,
 }
@@ -73,32 +74,43 @@ pub struct Player {
 impl Player {
     /// A player of `level` whose random choices follow `seed`.
     pub fn new(level: Level, seed: u64) -> Player {
-        Player { level, depth: None, engine: None, rng: SplitMix64::new(seed), searcher: None }
+        Player { spec: PlayerSpec::Level(level), depth: None, rng: SplitMix64::new(seed), searcher: None }
     }
 
     /// A player that searches as `spec`'s engine at its depth: one of the articles' programs
     /// (deterministic: the first or last of equal moves, as the program chose), or ryg's own
     /// search at that depth (random among equal moves, following `seed`).
     pub fn engine(spec: EngineSpec, seed: u64) -> Player {
-        let mut player = Player::new(Level::Search(9), seed);
-        player.depth = Some(u32::from(spec.depth));
-        player.engine = Some(spec.engine);
-        player
+        Player { spec: PlayerSpec::Engine(spec), depth: None, rng: SplitMix64::new(seed), searcher: None }
+    }
+
+    /// The seat this player is.
+    pub fn spec(&self) -> PlayerSpec {
+        self.spec
     }
 
     /// The engine and depth of a player made by [`Player::engine`].
     pub fn engine_spec(&self) -> Option<EngineSpec> {
-        let depth = self.depth?;
-        Some(EngineSpec { engine: self.engine?, depth: depth as u8 })
+        match self.spec {
+            PlayerSpec::Engine(spec) => Some(spec),
+            PlayerSpec::Level(_) => None,
+        }
     }
 
+    /// The player's level (an engine searches in place of level 9's play).
     pub fn level(&self) -> Level {
-        self.level
+        match self.spec {
+            PlayerSpec::Level(level) => level,
+            PlayerSpec::Engine(_) => Level::Search(9),
+        }
     }
 
-    /// The fixed search depth set with [`Player::set_depth`], if any.
+    /// The fixed search depth: a level's, set with [`Player::set_depth`], or an engine's.
     pub fn depth(&self) -> Option<u32> {
-        self.depth
+        match self.spec {
+            PlayerSpec::Engine(spec) => Some(u32::from(spec.depth)),
+            PlayerSpec::Level(_) => self.depth,
+        }
     }
 
     /// The state of the player's random choices, to carry it over with
@@ -117,15 +129,24 @@ impl Player {
         self.searcher.as_ref()
     }
 
+    /// Plays at `level` (an engine's depth stays as the level's fixed depth).
     pub fn set_level(&mut self, level: Level) {
-        self.level = level;
-        self.engine = None;
+        self.depth = self.depth();
+        self.spec = PlayerSpec::Level(level);
         self.searcher = None;
     }
 
-    /// Searches exactly `depth` plies instead of the level's depth (search levels only).
+    /// Searches exactly `depth` plies instead of the level's depth (search levels only), or
+    /// the engine's search at that depth; `None` for an engine plays level 9.
     pub fn set_depth(&mut self, depth: Option<u32>) {
-        self.depth = depth.map(|d| d.clamp(1, MAX_PLAY_DEPTH));
+        let depth = depth.map(|d| d.clamp(1, MAX_PLAY_DEPTH));
+        match (self.spec, depth) {
+            (PlayerSpec::Engine(spec), Some(d)) => {
+                self.spec = PlayerSpec::Engine(EngineSpec { depth: d as u8, ..spec });
+            }
+            (PlayerSpec::Engine(_), None) => self.spec = PlayerSpec::Level(Level::Search(9)),
+            (PlayerSpec::Level(_), _) => self.depth = depth,
+        }
         self.searcher = None;
     }
 
@@ -133,12 +154,10 @@ impl Player {
     /// search depth replaces the level. Levels 1-9 given no tablebase search as many plies as
     /// their number (uncalibrated: a stopgap while a 10x10 tablebase builds).
     pub fn needs_tablebase(&self) -> bool {
-        if self.engine.is_some() {
-            return false;
-        }
-        match self.level {
-            Level::Search(_) if self.depth.is_some() => false,
-            level => level.needs_tablebase(),
+        match self.spec {
+            PlayerSpec::Engine(_) => false,
+            PlayerSpec::Level(Level::Search(_)) if self.depth.is_some() => false,
+            PlayerSpec::Level(level) => level.needs_tablebase(),
         }
     }
 
@@ -170,30 +189,23 @@ impl Player {
         tablebase: Option<&dyn ExactSource>,
         handler: &mut impl SearchHandler,
     ) -> Result<Choice, PlayerError> {
-        // The random level plays at random unless one of the articles' programs searches
-        // instead (an engine with its depth).
-        if self.level == Level::Random && !(self.engine.is_some() && self.depth.is_some()) {
-            return self.random_move(position);
-        }
-        if position.count_moves() == 0 {
-            return Err(PlayerError::GameOver);
-        }
-        if let (Level::Search(_), Some(depth)) = (self.level, self.depth) {
-            return Ok(self.search(position, depth, handler));
-        }
-        if let (Some(_), Some(depth)) = (self.engine, self.depth) {
-            return Ok(self.search(position, depth, handler));
-        }
+        let level = match (self.spec, self.depth) {
+            (PlayerSpec::Level(Level::Random), _) => return self.random_move(position),
+            _ if position.count_moves() == 0 => return Err(PlayerError::GameOver),
+            (PlayerSpec::Engine(spec), _) => return Ok(self.search(position, u32::from(spec.depth), handler)),
+            (PlayerSpec::Level(Level::Search(_)), Some(depth)) => return Ok(self.search(position, depth, handler)),
+            (PlayerSpec::Level(level), _) => level,
+        };
         let tablebase = tablebase.filter(|tb| tb.size() == position.size());
-        let tablebase = match (self.level, tablebase) {
+        let tablebase = match (level, tablebase) {
             (_, Some(tablebase)) => tablebase,
             // Without the tablebase (a 10x10 one still building), level n searches n plies.
             (Level::Search(n), None) => return Ok(self.search(position, u32::from(n), handler)),
             (_, None) => return Err(PlayerError::NoTablebase(position.size())),
         };
-        let distribution = crate::levels::distribution(self.level, position, tablebase);
+        let distribution = crate::levels::distribution(level, position, tablebase);
         let (mv, p) = sample(&distribution, &mut self.rng);
-        let basis = match self.level {
+        let basis = match level {
             Level::Perfect => {
                 let after = position.play(mv).expect("levels choose legal moves");
                 Basis::Tablebase(tablebase.result(&after))
@@ -220,8 +232,8 @@ impl Player {
         let searcher = match &mut self.searcher {
             Some(searcher) => searcher,
             None => {
-                let config = match self.engine {
-                    Some(engine) if engine.is_original() => engine.config(),
+                let config = match self.spec {
+                    PlayerSpec::Engine(spec) if spec.engine.is_original() => spec.engine.config(),
                     _ => SearchConfig { random_ties: Some(self.rng.next_u64()), ..SearchConfig::default() }
                         .with_alpha_beta(|ab| {
                             ab.table = Some(TableConfig::megabytes(if depth <= 8 { 1 } else { 16 }))
@@ -264,7 +276,7 @@ fn sample(distribution: &[(Move, f64)], rng: &mut SplitMix64) -> (Move, f64) {
 mod tests {
     use super::*;
     use crate::search::NoHandler;
-    use crate::{Side, Size};
+    use crate::{Engine, Side, Size};
 
     /// Plays a whole game between two players; returns the winner and the number of plies.
     fn play_out(
@@ -370,6 +382,28 @@ mod tests {
         let after: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
         let choice = cats.choose(&after, None, &mut NoHandler).unwrap();
         assert_eq!(choice.mv.to_string(), "b8a7");
+    }
+
+    #[test]
+    fn a_player_is_its_seat_and_its_depth_changes_keep_it_one() {
+        let spec = EngineSpec::new(Engine::Ryg3V10, Some(8)).unwrap();
+        let mut player = Player::engine(spec, 1);
+        assert_eq!((player.spec(), player.level(), player.depth()), (PlayerSpec::Engine(spec), Level::Search(9), Some(8)));
+        // the terminal game's `depth 6` on an engine: the engine at depth 6
+        player.set_depth(Some(6));
+        assert_eq!(player.engine_spec(), Some(EngineSpec { depth: 6, ..spec }));
+        // `level 3` after it: the level, searching the depth it had
+        player.set_level(Level::Search(3));
+        assert_eq!((player.spec(), player.depth(), player.engine_spec()), (PlayerSpec::Level(Level::Search(3)), Some(6), None));
+        assert!(!player.needs_tablebase());
+        player.set_depth(None);
+        assert!(player.needs_tablebase());
+        // a level's fixed depth searches; the seat stays the level
+        let mut level = Player::new(Level::Search(2), 7);
+        level.set_depth(Some(3));
+        assert_eq!(level.spec(), PlayerSpec::Level(Level::Search(2)));
+        let choice = level.choose(&Position::standard(), None, &mut NoHandler).unwrap();
+        assert!(matches!(choice.basis, Basis::Search { depth: 3, .. }), "{:?}", choice.basis);
     }
 
     #[test]
