@@ -54,6 +54,17 @@ pub fn check_start(position: &Position, size: Size, agent: Side) -> Result<(), S
     Ok(())
 }
 
+/// Generates the legal moves of `position` into `moves` and their actions into `actions` (an
+/// environment's game and a self-play board do it once a turn).
+#[inline]
+pub fn legal_actions(position: &Position, moves: &mut MoveList, actions: &mut [u16; ryg::MAX_MOVES]) {
+    position.legal_moves_into(moves);
+    let size = position.size();
+    for (action, &mv) in actions.iter_mut().zip(moves.iter()) {
+        *action = encoding::action_of(size, mv) as u16;
+    }
+}
+
 /// What one action did.
 pub struct Step {
     /// +1 when the agent won, -1 when it lost (or played an illegal action), else 0.
@@ -156,11 +167,7 @@ impl Game {
     /// Generates the legal moves of `position` and their actions.
     #[inline]
     fn update_moves(&mut self) {
-        self.position.legal_moves_into(&mut self.moves);
-        let size = self.position.size();
-        for (action, &mv) in self.actions.iter_mut().zip(self.moves.iter()) {
-            *action = encoding::action_of(size, mv) as u16;
-        }
+        legal_actions(&self.position, &mut self.moves, &mut self.actions);
     }
 
     /// The action of the `i`th legal move.

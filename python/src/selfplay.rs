@@ -41,11 +41,7 @@ impl Board {
 
     #[inline]
     fn update_moves(&mut self) {
-        self.position.legal_moves_into(&mut self.moves);
-        let size = self.position.size();
-        for (action, &mv) in self.actions.iter_mut().zip(self.moves.iter()) {
-            *action = encoding::action_of(size, mv) as u16;
-        }
+        crate::env::legal_actions(&self.position, &mut self.moves, &mut self.actions);
     }
 
     #[inline]

@@ -469,6 +469,18 @@ fn set_up_friends_game(server: &Server) -> (Value, String) {
     (game, mouse)
 }
 
+/// [`set_up_friends_game`] with the mouse's first move played: the game as created, its public
+/// id, the mouse's token and the game after the move.
+fn friends_game_one_move_in(server: &Server) -> (Value, String, String, Value) {
+    let (game, mouse) = set_up_friends_game(server);
+    let public = game["public_id"].as_str().unwrap().to_owned();
+    let first = json!({"move": game["legal_moves"][0]}).to_string();
+    let (status, g) =
+        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
+    assert_eq!(status, 200, "{g}");
+    (game, public, mouse, g)
+}
+
 /// The opening is everyone's: a game between two people from a start position closes nothing
 /// in its first `OPEN_PLIES` (8) plies, so a friend game just begun does not close the start
 /// position to every other visitor's analysis, hints and lessons; from then on it closes its
@@ -513,12 +525,7 @@ fn a_live_friends_games_opening_is_not_closed() {
 fn a_live_friends_games_positions_are_not_analysed_until_it_ends() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
-    let (game, mouse) = set_up_friends_game(&server);
-    let public = game["public_id"].as_str().unwrap().to_owned();
-    let first = json!({"move": game["legal_moves"][0]}).to_string();
-    let (status, g) =
-        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
-    assert_eq!(status, 200, "{g}");
+    let (game, public, mouse, g) = friends_game_one_move_in(&server);
     let board: Position = g["fen"].as_str().unwrap().parse().unwrap();
     let before: Position = game["fen"].as_str().unwrap().parse().unwrap();
     let next = board.play(board.legal_moves()[0]).unwrap();
@@ -578,12 +585,7 @@ fn a_live_friends_game_stays_closed_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
     let server = Server::start(&db);
-    let (game, mouse) = set_up_friends_game(&server);
-    let public = game["public_id"].as_str().unwrap().to_owned();
-    let first = json!({"move": game["legal_moves"][0]}).to_string();
-    let (status, g) =
-        server.call_as("POST", &format!("/api/games/{public}/moves"), Some(&first), Some(&mouse));
-    assert_eq!(status, 200, "{g}");
+    let (_, _, _, g) = friends_game_one_move_in(&server);
     drop(server);
     let server = Server::start(&db);
     let (status, body) = server.get(&format!("/api/solve?fen={}", enc(g["fen"].as_str().unwrap())));

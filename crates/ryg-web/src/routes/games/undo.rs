@@ -27,27 +27,34 @@ pub async fn undo(
 }
 
 pub async fn undo_accept(
-    State(state): AppRef,
-    Client(client): Client,
-    GameRef(id): GameRef,
+    state: AppRef,
+    client: Client,
+    id: GameRef,
     token: Bearer,
 ) -> ApiResult<Json<GameView>> {
-    let asker = Some(Asker::new(client, &token));
-    let (_turn, g, you) =
-        with_game(&state, id, asker, move |games, g| games.answer_undo(g, token.hash(), true, now_ms()))
-            .await?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    answer_undo(state, client, id, token, true).await
 }
 
 pub async fn undo_decline(
+    state: AppRef,
+    client: Client,
+    id: GameRef,
+    token: Bearer,
+) -> ApiResult<Json<GameView>> {
+    answer_undo(state, client, id, token, false).await
+}
+
+/// The other player's answer to a request to take a move back.
+async fn answer_undo(
     State(state): AppRef,
     Client(client): Client,
     GameRef(id): GameRef,
     token: Bearer,
+    accept: bool,
 ) -> ApiResult<Json<GameView>> {
     let asker = Some(Asker::new(client, &token));
     let (_turn, g, you) =
-        with_game(&state, id, asker, move |games, g| games.answer_undo(g, token.hash(), false, now_ms()))
+        with_game(&state, id, asker, move |games, g| games.answer_undo(g, token.hash(), accept, now_ms()))
             .await?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
