@@ -58,11 +58,9 @@ pub fn write_atomically_with(
         prefix.push(".");
         // Opened here, as any new file (0666 less the umask, not tempfile's 0600), and so that
         // an error is the system's alone (its message names the user's path, not this one).
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&prefix)
-            .rand_bytes(6)
-            .make_in(&dir, |path| fs::OpenOptions::new().write(true).create_new(true).open(path))?;
-        guard.pending(tmp.path());
+        let mut tmp = tempfile::Builder::new().prefix(&prefix).rand_bytes(6).make_in(&dir, |path| {
+            guard.pending(path, || fs::OpenOptions::new().write(true).create_new(true).open(path))
+        })?;
         if let Some(meta) = &existing {
             tmp.as_file().set_permissions(meta.permissions())?;
         }
@@ -175,6 +173,7 @@ fn running(pid: u32) -> bool {
 /// Removing the temporary file when a signal ends the process in the middle of a write.
 #[cfg(unix)]
 mod cleanup {
+    use std::fs::File;
     use std::path::{Path, PathBuf};
     use std::sync::{Mutex, Once};
 
@@ -199,11 +198,23 @@ mod cleanup {
             Guard { _held: held }
         }
 
-        /// The temporary file that a signal should remove.
-        pub fn pending(&self, tmp: &Path) {
-            if let Ok(mut pending) = PENDING.lock() {
-                *pending = Some(tmp.to_path_buf());
+        /// Creates the temporary file `tmp` with `create`, which a signal then removes. The
+        /// file is named pending before it exists and created under the lock the signal's
+        /// thread takes: a signal that comes as the file is created still finds it (before, one
+        /// that came between its creation and its naming left it behind).
+        /// A file `create` did not create (its name taken, say) is nobody's to remove.
+        pub fn pending(
+            &self,
+            tmp: &Path,
+            create: impl FnOnce() -> std::io::Result<File>,
+        ) -> std::io::Result<File> {
+            let mut pending = PENDING.lock().unwrap_or_else(|p| p.into_inner());
+            *pending = Some(tmp.to_path_buf());
+            let created = create();
+            if created.is_err() {
+                *pending = None;
             }
+            created
         }
     }
 
@@ -248,7 +259,13 @@ mod cleanup {
         pub fn new() -> Guard {
             Guard
         }
-        pub fn pending(&self, _: &std::path::Path) {}
+        pub fn pending(
+            &self,
+            _: &std::path::Path,
+            create: impl FnOnce() -> std::io::Result<std::fs::File>,
+        ) -> std::io::Result<std::fs::File> {
+            create()
+        }
     }
 }
 
