@@ -250,6 +250,29 @@ mod cleanup {
             });
         });
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// The temporary file is created while the lock the signal's thread takes is held, its
+        /// name already set: a signal cannot find it existing yet unnamed. (Before, the file was
+        /// created first and named after: a SIGTERM in between left it behind.)
+        #[test]
+        fn a_temporary_file_is_created_under_the_lock_with_its_name_set() {
+            let guard = Guard::new();
+            let tmp = crate::atomic::tests::test_dir("atomic", "pending").join(".x.tmp1.abcdef");
+            let file = guard.pending(&tmp, || {
+                assert!(PENDING.try_lock().is_err(), "the signal's thread would wait for the file");
+                File::create(&tmp)
+            });
+            assert!(file.is_ok() && tmp.exists());
+            // a file it could not create is nobody's to remove
+            let refused = guard.pending(&tmp.join("under-a-file"), || File::create(tmp.join("under-a-file")));
+            assert!(refused.is_err());
+            drop(guard);
+        }
+    }
 }
 
 #[cfg(not(unix))]
