@@ -9,7 +9,8 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::shared::{
-    detached, lock_game, start_reply, wait_reply, with_game, with_service, AppRef, Asker, GameRef,
+    detached, lock_game, seat_change, start_reply, wait_reply, with_game, with_service, AppRef, Asker,
+    GameRef,
 };
 use super::view::{created_view, GameView};
 use crate::clock::now_ms;
@@ -88,10 +89,7 @@ pub async fn abort(
     GameRef(id): GameRef,
     token: Bearer,
 ) -> ApiResult<Json<GameView>> {
-    let asker = Some(Asker::new(client, &token));
-    let (_turn, g, you) =
-        with_game(&state, id, asker, move |games, g| games.abort(g, token.hash(), now_ms())).await?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    seat_change(&state, client, id, token, |games, g, token, now| games.abort(g, token, now)).await
 }
 
 pub async fn rematch(
@@ -145,10 +143,8 @@ pub async fn name(
     token: Bearer,
     Body(body): Body<NameBody>,
 ) -> ApiResult<Json<GameView>> {
-    let asker = Some(Asker::new(client, &token));
-    let (_turn, g, you) = with_game(&state, id, asker, move |games, g| {
-        games.name(g, token.hash(), &body.name, body.side.as_deref(), now_ms())
+    seat_change(&state, client, id, token, move |games, g, token, now| {
+        games.name(g, token, &body.name, body.side.as_deref(), now)
     })
-    .await?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    .await
 }

@@ -12,7 +12,7 @@ use axum::http::request::Parts;
 use axum::http::StatusCode;
 use ryg_wide::PlayerSpec;
 
-use super::view::event_json;
+use super::view::{event_json, GameView};
 use crate::clock::now_ms;
 use crate::engine::{computer_move, is_light, Limit};
 use crate::error::{ApiError, ApiResult};
@@ -23,7 +23,7 @@ use crate::replies::Owed;
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::state::AppState;
-use crate::store::{Seat, StoreError, StoredGame};
+use crate::store::{Holder, Seat, StoreError, StoredGame};
 use crate::work::Ticket;
 
 pub type AppRef = State<Arc<AppState>>;
@@ -168,6 +168,22 @@ pub async fn with_game<T: Send + 'static, E: Into<ApiError>>(
     })
     .await?;
     Ok((turn, g, out))
+}
+
+/// A seat holder's change of game `id` through [`with_game`], charged to `client` once the
+/// token is checked: `change` gets the token's hash and the time and says which seat the token
+/// holds; the answer is the game as that seat sees it.
+pub async fn seat_change<E: Into<ApiError>>(
+    state: &Arc<AppState>,
+    client: IpAddr,
+    id: i64,
+    token: Bearer,
+    change: impl FnOnce(&Games<'_>, &mut StoredGame, Option<&str>, i64) -> Result<Holder, E> + Send + 'static,
+) -> ApiResult<axum::Json<GameView>> {
+    let asker = Some(Asker::new(client, &token));
+    let (_turn, g, you) =
+        with_game(state, id, asker, move |games, g| change(games, g, token.hash(), now_ms())).await?;
+    Ok(axum::Json(GameView::on(state, &g, Some(you))))
 }
 
 /// How long a request waits for the computer's reply before answering without it (the reply

@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::shared::{with_game, AppRef, Asker, GameRef};
+use super::shared::{seat_change, with_game, AppRef, Asker, GameRef};
 use super::view::GameView;
 use crate::clock::now_ms;
 use crate::error::ApiResult;
@@ -27,36 +27,23 @@ pub async fn undo(
 }
 
 pub async fn undo_accept(
-    state: AppRef,
-    client: Client,
-    id: GameRef,
-    token: Bearer,
-) -> ApiResult<Json<GameView>> {
-    answer_undo(state, client, id, token, true).await
-}
-
-pub async fn undo_decline(
-    state: AppRef,
-    client: Client,
-    id: GameRef,
-    token: Bearer,
-) -> ApiResult<Json<GameView>> {
-    answer_undo(state, client, id, token, false).await
-}
-
-/// The other player's answer to a request to take a move back.
-async fn answer_undo(
     State(state): AppRef,
     Client(client): Client,
     GameRef(id): GameRef,
     token: Bearer,
-    accept: bool,
 ) -> ApiResult<Json<GameView>> {
-    let asker = Some(Asker::new(client, &token));
-    let (_turn, g, you) =
-        with_game(&state, id, asker, move |games, g| games.answer_undo(g, token.hash(), accept, now_ms()))
-            .await?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    seat_change(&state, client, id, token, |games, g, token, now| games.answer_undo(g, token, true, now))
+        .await
+}
+
+pub async fn undo_decline(
+    State(state): AppRef,
+    Client(client): Client,
+    GameRef(id): GameRef,
+    token: Bearer,
+) -> ApiResult<Json<GameView>> {
+    seat_change(&state, client, id, token, |games, g, token, now| games.answer_undo(g, token, false, now))
+        .await
 }
 
 pub async fn redo(
@@ -65,8 +52,5 @@ pub async fn redo(
     GameRef(id): GameRef,
     token: Bearer,
 ) -> ApiResult<Json<GameView>> {
-    let asker = Some(Asker::new(client, &token));
-    let (_turn, g, you) =
-        with_game(&state, id, asker, move |games, g| games.redo(g, token.hash(), now_ms())).await?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    seat_change(&state, client, id, token, |games, g, token, now| games.redo(g, token, now)).await
 }
