@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::eval::EvalKind;
 use crate::search::{Score, Trace, Tree};
-use crate::{Position, Side};
+use crate::{Move, Position, Side};
 
 /// One node of the explicit tree in [`TreeReport`], or of the traced search in
 /// [`TracedNodeReport`].
@@ -77,19 +77,33 @@ impl NodeReport {
     pub fn all(tree: &Tree) -> impl Iterator<Item = NodeReport> + '_ {
         let pv = tree.pv_marks();
         tree.nodes.iter().enumerate().map(move |(id, n)| NodeReport {
-            id,
-            parent: n.parent,
-            mv: n.mv.map(|m| m.to_string()),
-            ply: n.ply,
-            fen: n.position.fen(),
-            to_move: n.position.side_to_move().name(),
             eval: Some(n.for_mouse(n.eval).to_string()),
             value: Some(n.for_mouse(n.value).to_string()),
             eval_c64: c64_byte(tree.eval, n.for_mouse(n.eval)),
             value_c64: c64_byte(tree.eval, n.for_mouse(n.value)),
             best: pv[id],
             leaf: n.children.is_empty(),
+            ..NodeReport::placed(id, n.parent, n.mv, n.ply, &n.position)
         })
+    }
+
+    /// Node `id`'s place in the tree (its parent, the move to it, its ply and position), with
+    /// no values yet: what a tree's node and a traced search's node report alike.
+    fn placed(id: usize, parent: Option<usize>, mv: Option<Move>, ply: u16, position: &Position) -> NodeReport {
+        NodeReport {
+            id,
+            parent,
+            mv: mv.map(|m| m.to_string()),
+            ply,
+            fen: position.fen(),
+            to_move: position.side_to_move().name(),
+            eval: None,
+            value: None,
+            eval_c64: None,
+            value_c64: None,
+            best: false,
+            leaf: false,
+        }
     }
 }
 
@@ -116,18 +130,11 @@ impl TracedNodeReport {
             .enumerate()
             .map(|(id, n)| TracedNodeReport {
                 node: NodeReport {
-                    id,
-                    parent: n.parent,
-                    mv: n.mv.map(|m| m.to_string()),
-                    ply: n.ply,
-                    fen: n.position.fen(),
-                    to_move: n.position.side_to_move().name(),
                     eval: n.eval.map(|e| n.for_mouse(e).to_string()),
                     value: n.value.map(|v| n.for_mouse(v).to_string()),
-                    eval_c64: None,
-                    value_c64: None,
                     best: line[id],
                     leaf: n.children.is_empty() && !n.pruned,
+                    ..NodeReport::placed(id, n.parent, n.mv, n.ply, &n.position)
                 },
                 cut: n.pruned,
                 window: {
