@@ -68,6 +68,16 @@ pub struct UsageError(pub String);
 #[error("{0}")]
 pub struct InvalidValue(pub String);
 
+/// `--eval`: which evaluation a command uses. A command that also takes `--engine` makes the
+/// two conflict (an engine brings its own evaluation).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct EvalArg {
+    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
+    /// classic or default (ryg's own)
+    #[arg(long, value_name = "seed-v1|seed|classic|default", default_value = "default")]
+    pub eval: ryg::eval::EvalKind,
+}
+
 /// `--json`: machine-readable output on stdout.
 #[derive(Args, Debug, Clone, Copy, Default)]
 pub struct JsonArg {

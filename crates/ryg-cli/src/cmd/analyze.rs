@@ -5,14 +5,13 @@ use crate::out::outln;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use ryg::eval::EvalKind;
 use ryg::search::{
     Algo, AlphaBetaConfig, DistanceSearch, HistoryRule, Method, OrderRule, ProofConfig, ProofTable,
 };
 use ryg::search::{SearchConfig, TableConfig, MAX_DEPTH};
 use ryg::Engine;
 
-use crate::args::{JsonArg, PositionArgs};
+use crate::args::{EvalArg, JsonArg, PositionArgs};
 
 /// How to search: an engine (ryg's own or one of the articles' programs), or the method,
 /// evaluation and a switch per technique.
@@ -26,10 +25,8 @@ pub struct SearchArgs {
     /// Search method
     #[arg(long, value_name = "minimax|alphabeta", default_value = "alphabeta")]
     pub algo: Algo,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
-    /// classic or default (ryg's own)
-    #[arg(long, value_name = "seed-v1|seed|classic|default", default_value = "default")]
-    pub eval: EvalKind,
+    #[command(flatten)]
+    pub eval: EvalArg,
     /// Turn off the transposition table
     #[arg(long)]
     pub no_tt: bool,
@@ -119,7 +116,7 @@ impl SearchArgs {
             ..AlphaBetaConfig::default()
         };
         SearchConfig {
-            eval: self.eval,
+            eval: self.eval.eval,
             weights: None,
             iterative_deepening: !self.no_id,
             random_ties: self.random_ties,

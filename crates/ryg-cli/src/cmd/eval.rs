@@ -2,26 +2,18 @@
 
 use crate::out::outln;
 use anyhow::Result;
-use ryg::eval::EvalKind;
 use ryg::report::EvalReport;
 
-use crate::args::{JsonArg, PositionArgs};
+use crate::args::{EvalArg, JsonArg, PositionArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
-    /// classic or default (ryg's own)
-    #[arg(
-        long,
-        value_name = "seed-v1|seed|classic|default",
-        default_value = "default",
-        conflicts_with = "engine"
-    )]
-    pub eval: EvalKind,
+    #[command(flatten)]
+    pub eval: EvalArg,
     /// The evaluation of this engine (ryg, ryg1-v1, ryg1, ryg3-v9, ryg3-v10, ryg3-v11)
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", conflicts_with = "eval")]
     pub engine: Option<ryg::Engine>,
     #[command(flatten)]
     pub json: JsonArg,
@@ -29,7 +21,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
-    let kind = args.engine.map_or(args.eval, |e| e.eval());
+    let kind = args.engine.map_or(args.eval.eval, |e| e.eval());
     let report = EvalReport::of(kind, &position);
     if args.json.json {
         outln!("{}", serde_json::to_string(&report)?)?;

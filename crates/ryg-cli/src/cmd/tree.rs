@@ -12,7 +12,7 @@ use ryg::report::{NodeReport, TreeHeader};
 use ryg::search::{Score, Tree, TreeNode, TreeRules};
 use ryg::{Engine, Position, Side};
 
-use crate::args::PositionArgs;
+use crate::args::{EvalArg, PositionArgs};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -31,19 +31,12 @@ pub struct Args {
     /// Output format (dot renders with Graphviz: `ryg tree --depth 2 --format dot | dot -Tsvg`)
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Evaluation: seed-v1 and seed (RYG's first and second versions, from the articles),
-    /// classic or default (ryg's own)
-    #[arg(
-        long,
-        value_name = "seed-v1|seed|classic|default",
-        default_value = "default",
-        conflicts_with = "engine"
-    )]
-    pub eval: EvalKind,
+    #[command(flatten)]
+    pub eval: EvalArg,
     /// Build the tree as this engine does: its evaluation, move order and game-end scores
     /// (ryg1-v1 and ryg1 are RYG's minimax; the others' trees are the same minimax with their
     /// evaluation)
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", conflicts_with = "eval")]
     pub engine: Option<Engine>,
     /// Refuse to build trees larger than this many nodes (at most 4,000,000)
     #[arg(long, value_name = "N", default_value_t = 200_000,
@@ -97,7 +90,7 @@ pub fn render_text(position: &Position, depth: u8, eval: EvalKind, engine: Optio
 pub fn run(args: Args) -> Result<()> {
     let position = args.position.position()?;
     let limit = args.max_nodes;
-    let (weights, rules) = weights_and_rules(args.eval, args.engine);
+    let (weights, rules) = weights_and_rules(args.eval.eval, args.engine);
     let Some(tree) = Tree::build_with(&position, args.depth, weights, rules, &mut |n| n >= limit) else {
         bail!(
             "the tree of depth {} has more than {limit} nodes; lower --depth or raise --max-nodes",
