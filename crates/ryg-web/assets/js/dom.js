@@ -14,6 +14,14 @@ export function announce(text) {
   setTimeout(() => { el.textContent = text; }, 30);
 }
 
+/** A command to type (`ryg solve --size 12`) as a `<code>` that does not break inside. */
+export function command(text) {
+  const code = document.createElement('code');
+  code.className = 'command';
+  code.textContent = text;
+  return code;
+}
+
 export function esc(s) {
   return String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }

@@ -68,6 +68,15 @@ export function t(key, args = {}) {
   return v.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
 }
 
+/** `t(key, args)` as strings and nodes for `Element.append`: an argument that is a DOM node
+ * (a command in a `<code>`) stands in the text as that node. */
+export function tNodes(key, args = {}) {
+  const nodes = Object.values(args).filter((v) => typeof v === 'object' && v !== null && 'nodeType' in v);
+  if (!nodes.length) return [t(key, args)];
+  const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, nodes.includes(v) ? `\u0000${nodes.indexOf(v)}\u0000` : v]));
+  return t(key, marked).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
+}
+
 /** A number as the current language writes it (Intl.NumberFormat: «17.717», «42,7» in
  * Spanish), with exactly `digits` decimals when given. */
 export function fmt(n, digits) {

@@ -1,7 +1,7 @@
 // The level picker's words: what the chosen level does, and the exact chance that a careful
 // player beats it (levels.js, from `ryg levels`), for the board, side and start on the form.
-import { $ } from './dom.js';
-import { t, currentLang } from './i18n.js';
+import { $, command } from './dom.js';
+import { t, tNodes, currentLang } from './i18n.js';
 import { LEVEL_CHANCES } from './levels.js';
 
 /** The largest board the server builds a tablebase for: beyond it there are no exact results,
@@ -63,12 +63,12 @@ export function renderLevelNote() {
     // the careful player plays the other side of the computer's (watching: as if against the cats)
     const computer = seat === 'cats' ? 'mouse' : 'cats';
     const p = careful(size, computer, start, level);
-    if (p === null) parts.push(t(size > TABLEBASE_MAX ? noTable : 'levels.noFigure', { n: size }));
+    if (p === null) parts.push(tNodes(size > TABLEBASE_MAX ? noTable : 'levels.noFigure', { n: size, cmd: command(`ryg solve --size ${size}`) }));
     else {
       parts.push(t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, {
         about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size,
       }));
     }
   }
-  $('level-note').textContent = parts.join(' ');
+  $('level-note').replaceChildren(...parts.flatMap((part, i) => [...(i ? [' '] : []), ...[part].flat()]));
 }

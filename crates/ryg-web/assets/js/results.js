@@ -2,11 +2,11 @@
 // the boards whose perfect play the server has worked out (its tablebases, with their build
 // progress), in the Exact results box.
 import { parseFen } from './fen.js';
-import { $, showError } from './dom.js';
+import { $, command, showError } from './dom.js';
 import { api } from './api.js';
 import { state, hooks, isHotseat, playingFriend, viewedFen } from './state.js';
 import { resultText } from './words.js';
-import { t, errorText } from './i18n.js';
+import { t, tNodes, errorText } from './i18n.js';
 import { sortedResults } from './ranking.js';
 import { hasTable, renderLevelNote, tableFiles } from './levelnote.js';
 import { checkFen } from './fencheck.js';
@@ -103,7 +103,7 @@ export async function refreshTablebases() {
         el.append(` ${t('tb.building', { n: tb.size, pct: Math.round(100 * (tb.progress || 0)) })}`);
       } else if (tb.state === 'absent' && tb.build) {
         // read from files the server cannot write: the command that builds them
-        el.append(` ${t('tb.absentFiles', { n: tb.size, cmd: tb.build })}`);
+        el.append(' ', ...tNodes('tb.absentFiles', { n: tb.size, cmd: command(tb.build) }));
       } else if (tb.state === 'absent' && tb.size === 10) {
         const b = document.createElement('button');
         b.type = 'button';

@@ -81,6 +81,8 @@ test('the Exact results box says which boards are worked out, in a player\'s wor
     // the note is read again after the move's answer (a hang guard only: it fails below)
     await p.waitForFunction(() => document.getElementById('tablebase').textContent.includes('8×8'), null, { timeout: 15000 }).catch(() => {});
     assert.equal(await header.innerText(), 'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
+    // the command is one unbroken piece of code, whatever the width
+    assert.deepEqual(await header.locator('code').evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).whiteSpace])), [['ryg solve --size 12', 'nowrap']]);
     await screenshot(p, 'tablebase-header');
     assert.deepEqual(p.errors, []);
   } finally {

@@ -29,6 +29,7 @@ test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; 
   await page.waitForFunction(() => /ryg solve --size 12/.test(document.querySelector('#level-note').innerText));
   assert.match(await page.locator('#level-note').innerText(), /^Level 3: searches 3 plies ahead .*On 12×12 the server reads the tablebase from files \(built by ryg solve --size 12\), and this server has none yet/);
   assert.match(await page.locator('#tablebase').innerText(), /12×12 is not built on this server: ryg solve --size 12 builds it\./);
+  assert.equal(await page.locator('#level-note code.command').textContent(), 'ryg solve --size 12');
   await page.selectOption('#level', '1');
   assert.match(await page.locator('#level-note').innerText(), /^Level 1: searches 1 ply ahead /);
   await newGame(page, { size: '12', seat: 'mouse', level: '4' });

@@ -7,12 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
-import { t, setLang, loadLang, preferredLang, plies, errorText } from '../../assets/js/i18n.js';
+import { t, tNodes, setLang, loadLang, preferredLang, plies, errorText } from '../../assets/js/i18n.js';
 
 await loadLang('es');
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 const names = (v) => (typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : 'function');
+
+test('a node argument stands in the text as that node, between the words around it', () => {
+  setLang('es');
+  const code = { nodeType: 1, textContent: 'ryg solve --size 12' };
+  assert.deepEqual(tNodes('tb.absentFiles', { n: 12, cmd: code }), ['El 12×12 no está construido en este servidor: lo construye ', code, '.']);
+  // without a node, the plain text
+  assert.deepEqual(tNodes('tb.absentFiles', { n: 12, cmd: 'ryg' }), ['El 12×12 no está construido en este servidor: lo construye ryg.']);
+  setLang('en');
+});
 
 test('English and Spanish have the same keys', () => {
   assert.deepEqual(Object.keys(es).sort(), Object.keys(en).sort());

@@ -421,7 +421,7 @@ export default {
   'levels.chance.cats': 'Careful cats (a best move nine times in ten) beat it about {about}% of the time (exactly {exact}%, from {sq} on {n}×{n}).',
   'levels.mean.search': ({ name }) => `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
   'levels.noTable': 'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
-  'levels.buildTable': 'On {n}×{n} the server reads the tablebase from files (built by ryg solve --size {n}), and this server has none yet: no perfect level, exact figure, hints or review.',
+  'levels.buildTable': 'On {n}×{n} the server reads the tablebase from files (built by {cmd}), and this server has none yet: no perfect level, exact figure, hints or review.',
   'levels.filesTable': 'On {n}×{n} the server reads the tablebase from files: the perfect level, hints, exact results and reviews as on smaller boards (no computed chance for this level).',
   'levels.noFigure': 'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
   'levels.noComputer': 'Both sides are played at this board: the level is used only by Computer move.',

@@ -427,7 +427,7 @@ export default {
   'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about}% de las veces (exactamente un {exact}%, desde {sq} en {n}×{n}).',
   'levels.mean.search': ({ name }) => `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
   'levels.noTable': 'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
-  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye ryg solve --size {n}), y este servidor aún no los tiene: sin la dificultad perfecta, cifra exacta, pistas ni repaso.',
+  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin la dificultad perfecta, cifra exacta, pistas ni repaso.',
   'levels.filesTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros: la dificultad perfecta, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
   'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: la dificultad solo la usa Jugada del ordenador.',
