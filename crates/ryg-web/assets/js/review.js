@@ -95,8 +95,8 @@ export async function drawReview(g, view) {
       });
       const kept = t(shortened ? 'review.resisted' : 'review.kept', { moves: m.kept.join(', ') });
       parts.push(`<li class="mistake ${shortened ? 'shortened' : 'gave-win'}" data-ply="${m.ply}"><p>${esc(text)} <strong>${esc(kept)}</strong></p><div class="row">`
-        + `<button type="button" data-goto="${m.ply}" data-kept="${m.kept[0] || ''}">${esc(t('review.show', { num: m.number }))}</button>`
-        + `<button type="button" data-try="${m.ply}" data-side="${m.side}">${esc(t('review.try', { num: m.number }))}</button></div></li>`);
+        + `<button type="button" data-goto="${m.ply}" data-kept="${m.kept[0] || ''}">${esc(t('review.show', { num: m.number, move: m.played }))}</button>`
+        + `<button type="button" data-try="${m.ply}" data-side="${m.side}">${esc(t('review.try', { num: m.number, move: m.played }))}</button></div></li>`);
     }
     parts.push('</ol>');
   }

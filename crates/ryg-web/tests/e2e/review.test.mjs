@@ -68,6 +68,9 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.getByRole('button', { name: 'Dark theme' }).click();
     await axeScan(p, `review ${label} dark`, true);
     await p.getByRole('button', { name: 'Dark theme' }).click();
+    // each button names the move as the list does ("Show 1… b4a3"; "Show 1…" alone read as cut short)
+    assert.match(await items.first().getByRole('button', { name: /^Show / }).innerText(), new RegExp(`^Show \\d+(\\.|…) ${erred.played}$`));
+    assert.match(await items.first().getByRole('button', { name: /^Try again from / }).innerText(), new RegExp(`^Try again from \\d+(\\.|…) ${erred.played}$`));
     // Show: the position before the mistake, the move played (red, dashed) and the better one
     // (blue) as arrows, and said by the evaluation bar
     await items.first().getByRole('button', { name: /^Show / }).click();

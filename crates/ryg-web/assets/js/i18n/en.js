@@ -441,8 +441,8 @@ export default {
   'review.mistake.mouse': '{num} The mouse played {played}: {before} before it, {after} after it.',
   'review.mistake.cats': '{num} The cats played {played}: {before} before it, {after} after it.',
   'review.kept': 'Kept the win: {moves}.',
-  'review.show': 'Show {num}',
-  'review.try': 'Try again from {num}',
+  'review.show': 'Show {num} {move}',
+  'review.try': 'Try again from {num} {move}',
   'say.tryAgain.mouse': 'A new game from that position: you play the mouse against the computer.',
   'say.tryAgain.cats': 'A new game from that position: you play the cats against the computer.',
 

@@ -447,8 +447,8 @@ export default {
   'review.mistake.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después.',
   'review.mistake.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después.',
   'review.kept': 'Mantenían la victoria: {moves}.',
-  'review.show': 'Ver {num}',
-  'review.try': 'Reintentar desde {num}',
+  'review.show': 'Ver {num} {move}',
+  'review.try': 'Reintentar desde {num} {move}',
   'say.tryAgain.mouse': 'Una partida nueva desde esa posición: juegas con el ratón contra el ordenador.',
   'say.tryAgain.cats': 'Una partida nueva desde esa posición: juegas con los gatos contra el ordenador.',
 
