@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
-use crate::common::{ryg, Server};
+use crate::common::{exits_within, ryg, Server};
 
 /// `ryg serve` on the SQLite file `db` (whatever store the suite runs on), or the PostgreSQL
 /// database it names, its log kept.
@@ -398,14 +398,11 @@ fn refused_start(db: &Path) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > std::time::Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("the server started on {}", db.display());
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    exits_within(
+        &mut child,
+        std::time::Duration::from_secs(20),
+        &format!("the server started on {}", db.display()),
+    );
     let mut said = String::new();
     child.stderr.take().unwrap().read_to_string(&mut said).unwrap();
     said

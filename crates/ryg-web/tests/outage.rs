@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::common::{pg::Database, Server};
+use crate::common::{pg::Database, send, Server};
 
 /// Players at once, each playing one game after another against the computer.
 const PLAYERS: usize = 32;
@@ -54,32 +54,6 @@ struct Played {
     token: String,
     side: &'static str,
     acknowledged: BTreeMap<usize, String>,
-}
-
-/// One request: status, `Retry-After`, body; `Err` when no answer came.
-fn send(
-    method: &str,
-    url: &str,
-    body: Option<&Value>,
-    token: Option<&str>,
-) -> Result<(u16, Option<String>, Value), String> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(30)))
-        .build()
-        .into();
-    let mut req = ureq::http::Request::builder().method(method).uri(url);
-    if let Some(token) = token {
-        req = req.header("Authorization", format!("Bearer {token}"));
-    }
-    let resp = match body {
-        Some(b) => agent.run(req.header("Content-Type", "application/json").body(b.to_string()).unwrap()),
-        None => agent.run(req.body(()).unwrap()),
-    };
-    let mut resp = resp.map_err(|e| e.to_string())?;
-    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let text = resp.body_mut().read_to_string().map_err(|e| e.to_string())?;
-    Ok((resp.status().as_u16(), retry, serde_json::from_str(&text).unwrap_or(Value::String(text))))
 }
 
 /// Sends a request until it is answered with something else than a refusal to wait on (503,

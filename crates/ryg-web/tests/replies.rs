@@ -44,16 +44,22 @@ fn a_classroom_behind_one_address_plays_on() {
     }
 }
 
-/// `players` games against level 3, a first move in each at once; the refusals retried.
-fn classroom(server: &Server, players: usize) -> usize {
-    let games: Vec<(String, String, String)> = (0..players)
+/// `count` new 8×8 games of a human mouse against level 3: each one's id, mouse token and first
+/// legal move.
+fn level_three_games(server: &Server, count: usize) -> Vec<(String, String, String)> {
+    (0..count)
         .map(|_| {
             let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
             assert_eq!(status, 201, "{g}");
             let first = g["legal_moves"][0].as_str().unwrap().to_owned();
             (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
         })
-        .collect();
+        .collect()
+}
+
+/// `players` games against level 3, a first move in each at once; the refusals retried.
+fn classroom(server: &Server, players: usize) -> usize {
+    let games = level_three_games(server, players);
     let started = Instant::now();
     let barrier = std::sync::Barrier::new(games.len());
     let refusals: Vec<usize> = std::thread::scope(|s| {
@@ -173,14 +179,7 @@ fn a_move_whose_connection_drops_still_gets_its_reply() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("games.sqlite3"));
     let addr = server.url.strip_prefix("http://").unwrap().to_owned();
-    let games: Vec<(String, String, String)> = (0..200)
-        .map(|_| {
-            let (status, g) = server.post("/api/games", json!({"size": 8, "mouse": "human", "cats": "3"}));
-            assert_eq!(status, 201, "{g}");
-            let first = g["legal_moves"][0].as_str().unwrap().to_owned();
-            (g["id"].as_str().unwrap().to_owned(), g["tokens"]["mouse"].as_str().unwrap().to_owned(), first)
-        })
-        .collect();
+    let games = level_three_games(&server, 200);
     let barrier = std::sync::Barrier::new(games.len());
     std::thread::scope(|s| {
         for (i, (id, token, mv)) in games.iter().enumerate() {
@@ -387,10 +386,7 @@ fn sigterm_stops_searches_and_their_replies_are_played_after_the_restart() {
     let started = Instant::now();
     let killed = std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status();
     assert!(killed.unwrap().success());
-    while server.child.try_wait().unwrap().is_none() {
-        assert!(started.elapsed() < Duration::from_secs(30), "the server did not stop");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    crate::common::exits_within(&mut server.child, Duration::from_secs(30), "the server did not stop");
     let took = started.elapsed();
     println!("SIGTERM during a search: the server exited after {took:?}");
     assert!(took < Duration::from_secs(5), "the server took {took:?} to stop");

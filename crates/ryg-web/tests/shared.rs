@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use crate::common::events::{friends_game, listen, moves, next};
-use crate::common::{pg::Database, Server};
+use crate::common::{pg::Database, send, Server};
 
 /// Two servers on one new database (`name`) and a friends' game made through the first: the
 /// database (bind `_db`: dropping it removes the database), the servers, the game's view, its
@@ -142,14 +142,11 @@ fn a_key_value_connection_string_is_postgresql_and_its_password_is_never_printed
         .spawn()
         .unwrap();
     // (before, it served a new SQLite file by that name: it would never stop by itself)
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > std::time::Duration::from_secs(30) {
-            let _ = child.kill();
-            panic!("ryg serve took the connection string for a file and served it");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    crate::common::exits_within(
+        &mut child,
+        std::time::Duration::from_secs(30),
+        "ryg serve took the connection string for a file and served it",
+    );
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
@@ -228,11 +225,13 @@ fn a_stopped_database_is_answered_503_with_retry_after() {
     let url = |path: &str| format!("{}{path}", server.url);
     let port = db.url.rsplit(':').next().unwrap().split('/').next().unwrap().to_owned();
     for (status, retry, body) in [
-        post_full(&url(&format!("/api/games/{id}/moves")), &json!({"move": "e1f2"}), &mouse),
-        post_full(&url("/api/games"), &json!({"mouse": "human", "cats": "human"}), &mouse),
-        get_full(&url(&format!("/api/games/{id}"))),
-        get_full(&url("/healthz")),
-    ] {
+        send("POST", &url(&format!("/api/games/{id}/moves")), Some(&json!({"move": "e1f2"})), Some(&mouse)),
+        send("POST", &url("/api/games"), Some(&json!({"mouse": "human", "cats": "human"})), Some(&mouse)),
+        send("GET", &url(&format!("/api/games/{id}")), None, None),
+        send("GET", &url("/healthz"), None, None),
+    ]
+    .map(Result::unwrap)
+    {
         assert_eq!(
             (status, body["code"].as_str(), retry.as_deref()),
             (503, Some("storage_unavailable"), Some("1")),
@@ -241,29 +240,6 @@ fn a_stopped_database_is_answered_503_with_retry_after() {
         let message = body["error"].as_str().unwrap();
         assert!(!message.contains(&port) && !message.contains("postgres"), "{body}");
     }
-}
-
-/// A GET from any thread: status, `Retry-After`, body.
-fn get_full(url: &str) -> (u16, Option<String>, serde_json::Value) {
-    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-    let mut resp = agent.get(url).call().unwrap();
-    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let text = resp.body_mut().read_to_string().unwrap();
-    (resp.status().as_u16(), retry, serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)))
-}
-
-/// `POST url` with a JSON `body` and a seat's `token`, from any thread: status, `Retry-After`, body.
-fn post_full(url: &str, body: &serde_json::Value, token: &str) -> (u16, Option<String>, serde_json::Value) {
-    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-    let mut resp = agent
-        .post(url)
-        .header("Content-Type", "application/json")
-        .header("Authorization", format!("Bearer {token}"))
-        .send(body.to_string())
-        .unwrap();
-    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let text = resp.body_mut().read_to_string().unwrap();
-    (resp.status().as_u16(), retry, serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)))
 }
 
 /// `POST url` with a JSON `body` and a seat's `token`, from any thread.

@@ -10,8 +10,50 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+/// One request from any thread (no [`Server`] needed), carrying `token` if any, giving up after
+/// 30 s: status, `Retry-After`, body; `Err` when no answer came.
+pub fn send(
+    method: &str,
+    url: &str,
+    body: Option<&Value>,
+    token: Option<&str>,
+) -> Result<(u16, Option<String>, Value), String> {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    let mut req = ureq::http::Request::builder().method(method).uri(url);
+    if let Some(token) = token {
+        req = req.header("Authorization", format!("Bearer {token}"));
+    }
+    let resp = match body {
+        Some(b) => agent.run(req.header("Content-Type", "application/json").body(b.to_string()).unwrap()),
+        None => agent.run(req.body(()).unwrap()),
+    };
+    let mut resp = resp.map_err(|e| e.to_string())?;
+    let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let text = resp.body_mut().read_to_string().map_err(|e| e.to_string())?;
+    Ok((resp.status().as_u16(), retry, serde_json::from_str(&text).unwrap_or(Value::String(text))))
+}
+
+/// Waits for `child` to exit, for at most `limit`; past it, kills it and fails with `what`. How
+/// long it took.
+pub fn exits_within(child: &mut Child, limit: Duration, what: &str) -> Duration {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{what}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    started.elapsed()
+}
 
 /// A running `ryg serve --port 0 --db PATH`, killed when dropped.
 pub struct Server {
