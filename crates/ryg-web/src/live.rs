@@ -81,9 +81,14 @@ fn live_until(g: &StoredGame) -> Option<Option<i64>> {
     Some(Some(changed + LIVE_FOR_MS))
 }
 
+/// Whether a live game's time (its [`live_until`]) has not passed at `now`.
+fn live_at(until: Option<i64>, now: i64) -> bool {
+    until.is_none_or(|t| now < t)
+}
+
 /// Whether `g` is a game between two people that is being played at `now`.
 pub fn is_live(g: &StoredGame, now: i64) -> bool {
-    matches!(live_until(g), Some(until) if until.is_none_or(|t| now < t))
+    matches!(live_until(g), Some(until) if live_at(until, now))
 }
 
 /// Plies of a game from a start position (the mouse on rank 1, the cats on their row, the mouse
@@ -139,12 +144,8 @@ impl LiveGames {
             // games left without an end: forgotten once past their time
             inner.updates = 0;
             let now = crate::clock::now_ms();
-            let gone: Vec<i64> = inner
-                .games
-                .iter()
-                .filter(|(_, c)| c.until.is_some_and(|t| t <= now))
-                .map(|(&id, _)| id)
-                .collect();
+            let gone: Vec<i64> =
+                inner.games.iter().filter(|(_, c)| !live_at(c.until, now)).map(|(&id, _)| id).collect();
             for id in gone {
                 inner.remove(id);
             }
@@ -169,12 +170,16 @@ impl LiveGames {
         let k = key(position);
         let mut inner = self.inner();
         let Some(ids) = inner.positions.get(&k) else { return false };
-        let (live, gone): (Vec<i64>, Vec<i64>) =
-            ids.iter().partition(|id| inner.games.get(id).is_some_and(|c| c.until.is_none_or(|t| now < t)));
+        let gone: Vec<i64> = ids
+            .iter()
+            .copied()
+            .filter(|id| !inner.games.get(id).is_some_and(|c| live_at(c.until, now)))
+            .collect();
+        let any_live = gone.len() < ids.len();
         for id in gone {
             inner.remove(id);
         }
-        !live.is_empty()
+        any_live
     }
 
     /// Live games known, for the tests.

@@ -198,7 +198,12 @@ impl WorkQueue {
     /// of several replies the computer owes a game, a reply recovered from the store), its work
     /// waiting for a worker in `whose` queue.
     pub fn admit_anyway(&self, client: IpAddr, whose: Whose) -> Ticket {
-        let mut counts = self.counts();
+        self.take_place(&mut self.counts(), client, whose)
+    }
+
+    /// Counts a place for `client` in `counts` (this queue's, held locked): the ticket that
+    /// gives it back.
+    fn take_place(&self, counts: &mut Counts, client: IpAddr, whose: Whose) -> Ticket {
         counts.total += 1;
         *counts.per_client.entry(client).or_default() += 1;
         Ticket { counts: Arc::clone(&self.counts), client, whose }
@@ -245,9 +250,7 @@ impl WorkQueue {
             )
             .retry_after(1));
         }
-        counts.total += 1;
-        *counts.per_client.entry(client).or_default() += 1;
-        Ok(Ticket { counts: Arc::clone(&self.counts), client, whose: Whose::Address(client) })
+        Ok(self.take_place(&mut counts, client, Whose::Address(client)))
     }
 
     /// Runs `work`, admitted with `ticket`, on one of the engine's workers once one is free and
