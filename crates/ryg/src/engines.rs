@@ -290,10 +290,7 @@ pub enum PlayerSpec {
 impl PlayerSpec {
     /// The player this seat is, its random choices following `seed`.
     pub fn player(self, seed: u64) -> Player {
-        match self {
-            PlayerSpec::Level(level) => Player::new(level, seed),
-            PlayerSpec::Engine(spec) => Player::engine(spec, seed),
-        }
+        Player::of(self, seed)
     }
 
     /// Whether it reads the tablebase (levels but `random`; no engine does).

@@ -74,14 +74,19 @@ pub struct Player {
 impl Player {
     /// A player of `level` whose random choices follow `seed`.
     pub fn new(level: Level, seed: u64) -> Player {
-        Player { spec: PlayerSpec::Level(level), depth: None, rng: SplitMix64::new(seed), searcher: None }
+        Player::of(PlayerSpec::Level(level), seed)
     }
 
     /// A player that searches as `spec`'s engine at its depth: one of the articles' programs
     /// (deterministic: the first or last of equal moves, as the program chose), or ryg's own
     /// search at that depth (random among equal moves, following `seed`).
     pub fn engine(spec: EngineSpec, seed: u64) -> Player {
-        Player { spec: PlayerSpec::Engine(spec), depth: None, rng: SplitMix64::new(seed), searcher: None }
+        Player::of(PlayerSpec::Engine(spec), seed)
+    }
+
+    /// A player that is `spec`, its random choices following `seed`.
+    pub(crate) fn of(spec: PlayerSpec, seed: u64) -> Player {
+        Player { spec, depth: None, rng: SplitMix64::new(seed), searcher: None }
     }
 
     /// The seat this player is.
