@@ -70,5 +70,6 @@ export function renderLevelNote() {
       }));
     }
   }
-  $('level-note').replaceChildren(...parts.flatMap((part, i) => [...(i ? [' '] : []), ...[part].flat()]));
+  // a part is a text, or texts and nodes (tNodes): one space between parts
+  $('level-note').replaceChildren(...parts.flatMap((part, i) => (i ? [' '] : []).concat(part)));
 }
