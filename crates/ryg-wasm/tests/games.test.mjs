@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { parseFen, applyMove, toFen } from '../../ryg-web/assets/js/fen.js';
 import {
-  newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary,
+  newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary, eventually,
 } from '../../ryg-web/tests/e2e/harness.mjs';
 import { engine, browser, useSite, openSite } from './site.mjs';
 
@@ -73,23 +73,23 @@ async function playToTheEnd(p, lang, check) {
     const list = await listed(p);
     if (list.length >= n + 2) await check(toFen(applyMove(parseFen(before), list[n])), list[n + 1], n + 1);
   }
-  assert.match(await status(p), over);
+  await eventually(async () => assert.match(await status(p), over));
   return listed(p);
 }
 
 /** The review of the finished game: a bar for each of its positions. */
 async function reviewed(p, n) {
   await p.waitForFunction((k) => document.querySelectorAll('.review-chart rect.rbar').length === k, n + 1, { timeout: 30000 });
-  assert.equal(await p.locator('#review-panel').isVisible(), true);
+  await eventually(async () => assert.equal(await p.locator('#review-panel').isVisible(), true));
 }
 
 test('without a server: a whole 8×8 game against level 3 (English) and one against RYG3 v10 at depth 8 (Spanish), each reply the engine\'s; reviewed; then offline, reloaded, a new game to its end', async () => {
   const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   await openSite(p);
   // 'Computer move' is offered: the browser's engine plays it
-  assert.equal(await p.locator('#go').isVisible(), true);
-  assert.equal(await p.locator('#friend-button').isHidden(), true);
-  assert.match(await p.locator('#no-server').innerText(), /Games against the computer \(kept in this browser\).*a friend on another device and watching games need a server/);
+  await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true));
+  await eventually(async () => assert.equal(await p.locator('#friend-button').isHidden(), true));
+  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /Games against the computer \(kept in this browser\).*a friend on another device and watching games need a server/));
 
   // level 3, English: each reply is the level's move with the game's seed at that ply
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
@@ -118,8 +118,8 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
   await p.locator('#lang').selectOption('es');
   await p.waitForFunction(() => document.documentElement.lang === 'es');
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
-  assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
-  assert.match(await p.locator('#no-server').innerText(), /Las partidas contra el ordenador \(guardadas en este navegador\)/);
+  await eventually(async () => assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/));
+  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /Las partidas contra el ordenador \(guardadas en este navegador\)/));
   const started = Date.now();
   const ryg3Game = await playToTheEnd(p, 'es', async (position, reply, ply) => {
     assert.equal(reply, ryg3(position), `RYG3 v10's reply at ply ${ply + 1}`);
@@ -158,7 +158,7 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   // the computer plays the mouse's move when asked (the game is stored at its first move)
   await p.locator('#go').click();
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
-  assert.equal((await listed(p)).length, 2);
+  await eventually(async () => assert.equal((await listed(p)).length, 2));
   // the game's event stream, as the worker answers it: the game now, then each change
   await p.evaluate(() => {
     window.rygEvents = [];
@@ -169,7 +169,7 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   await p.locator('#go').click();
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4, null, { timeout: 30000 });
   await p.waitForFunction(() => window.rygEvents.includes(4), null, { timeout: 10000 });
-  assert.equal((await p.evaluate(() => window.rygEvents))[0], 2);
+  await eventually(async () => assert.equal((await p.evaluate(() => window.rygEvents))[0], 2));
   await screenshot(p, 'static-game-phone-es-offline');
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { newPage, screenshot, sq, startServer, tempDb } from '../../ryg-web/tests/e2e/harness.mjs';
+import { newPage, screenshot, sq, startServer, tempDb, eventually } from '../../ryg-web/tests/e2e/harness.mjs';
 import { nextPuzzle } from '../../ryg-web/assets/js/puzzledata.js';
 import { LESSONS as BETTER } from '../../ryg-web/assets/js/better/model.js';
 import { serveStatic } from './serve.mjs';
@@ -82,7 +82,7 @@ async function betterLesson(p, url) {
     await p.locator(`#bt-board [data-sq="${mv.slice(2)}"]`).click();
     await p.waitForFunction((f) => { const v = document.getElementById('better-view'); return v.dataset.state === 'done' || (v.dataset.state === 'playing' && v.dataset.fen !== f); }, fen, { timeout: 30000 });
   }
-  assert.equal(await state(), 'done');
+  await eventually(async () => assert.equal(await state(), 'done'));
   const text = await p.locator('#better-view').innerText();
   assert.doesNotMatch(text, /needs a ryg server|does not answer|necesita un servidor|no responde/);
 }
@@ -91,9 +91,9 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   await openSite(p);
   // what needs a server is not offered, and the page says so
-  assert.equal(await p.locator('#friend-button').isHidden(), true);
-  assert.equal(await p.locator('#go').isVisible(), true, "'Computer move': the browser's engine plays it");
-  assert.match(await p.locator('#no-server').innerText(), /^No ryg server answers here\./);
+  await eventually(async () => assert.equal(await p.locator('#friend-button').isHidden(), true));
+  await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true, "'Computer move': the browser's engine plays it"));
+  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /^No ryg server answers here\./));
   // exact results and a hint, from the engine in the browser
   await exactResults(p);
   await p.getByRole('button', { name: 'Hint' }).click();
@@ -113,7 +113,7 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await p.waitForFunction(() => document.body.dataset.server === 'none');
   await p.locator('#lang').selectOption('es');
   await p.waitForFunction(() => document.documentElement.lang === 'es');
-  assert.match(await p.locator('#no-server').innerText(), /^Aquí no responde ningún servidor de ryg\./);
+  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /^Aquí no responde ningún servidor de ryg\./));
   // offline: the page comes from the release's cache, the engine still answers
   const asked = site.requests.length;
   await p.context().setOffline(true);
@@ -174,7 +174,7 @@ test('in a browser without service workers the page loads the engine itself', as
   await p.goto(site.url);
   await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
   const waited = Date.now() - t0;
-  assert.equal(await p.evaluate(() => navigator.serviceWorker.controller), null);
+  await eventually(async () => assert.equal(await p.evaluate(() => navigator.serviceWorker.controller), null));
   await exactResults(p);
   await p.goto(`${site.url}#puzzles`);
   await solvePuzzle(p, []);
@@ -203,7 +203,7 @@ test('a new release replaces the old one: its files served, the old cache delete
     await p.goto(copy.url);
     await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
     const old = /const VERSION = '([0-9a-f]{16})';/.exec(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8'))[1];
-    assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${old}`]);
+    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${old}`]));
     // the new release: a changed page, another name
     const html = path.join(dir, 'index.html');
     fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('<head>', '<head><!-- the new release -->'));
@@ -218,8 +218,8 @@ test('a new release replaces the old one: its files served, the old cache delete
     await until(p, async () => window.rygNewWorker === true && (await caches.keys()).join() === 'ryg-0123456789abcdef', 'the new release');
     await p.reload();
     await p.waitForFunction(() => document.body.dataset.server === 'none');
-    assert.equal(await p.evaluate(() => document.head.innerHTML.includes('the new release')), true);
-    assert.deepEqual(await p.evaluate(() => caches.keys()), ['ryg-0123456789abcdef']);
+    await eventually(async () => assert.equal(await p.evaluate(() => document.head.innerHTML.includes('the new release')), true));
+    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), ['ryg-0123456789abcdef']));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   } finally {
@@ -241,11 +241,11 @@ test("ryg serve's page: the same manifest and service worker, and a friend offer
     const p = await newPage(browser);
     await p.goto(server.url);
     await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'yes', null, { timeout: 30000 });
-    assert.equal(await p.locator('#friend-button').isVisible(), true);
-    assert.equal(await p.locator('#go').isVisible(), true);
-    assert.equal(await p.locator('#no-server').isHidden(), true);
+    await eventually(async () => assert.equal(await p.locator('#friend-button').isVisible(), true));
+    await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true));
+    await eventually(async () => assert.equal(await p.locator('#no-server').isHidden(), true));
     const version = /const VERSION = '([^']+)';/.exec(sw)[1];
-    assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${version}`]);
+    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${version}`]));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   } finally {

@@ -3,7 +3,7 @@
 // in their own language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, axeScan, idle, status, useServerAndBrowser } from './harness.mjs';
+import { newPage, axeScan, idle, status, useServerAndBrowser, eventually } from './harness.mjs';
 
 let server;
 let browser;
@@ -24,22 +24,22 @@ test('a friend game nobody has moved in offers Abort (not Resign) with its deadl
   await idle(ana);
   await idle(bo);
   const time = await ana.evaluate((at) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }), g.abort_at);
-  assert.equal(await ana.locator('#abort-note').innerText(), `Nobody has moved yet: if no move is made by ${time}, the game is aborted.`);
-  assert.equal(await ana.getByRole('button', { name: 'Abort' }).isVisible(), true);
-  assert.equal(await ana.locator('#resign').isHidden(), true);
-  assert.equal(await bo.getByRole('button', { name: 'Anular' }).isVisible(), true);
+  await eventually(async () => assert.equal(await ana.locator('#abort-note').innerText(), `Nobody has moved yet: if no move is made by ${time}, the game is aborted.`));
+  await eventually(async () => assert.equal(await ana.getByRole('button', { name: 'Abort' }).isVisible(), true));
+  await eventually(async () => assert.equal(await ana.locator('#resign').isHidden(), true));
+  await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Anular' }).isVisible(), true));
   await axeScan(ana, 'unstarted friend game');
   await ana.getByRole('button', { name: 'Abort' }).click();
   await ana.waitForFunction(() => /aborted/.test(document.getElementById('status').textContent));
-  assert.match(await status(ana), /· The game was aborted: no move was made\.$/);
-  assert.equal(await ana.locator('#end-title').innerText(), 'Game aborted');
-  assert.equal(await ana.locator('#abort').isHidden(), true);
-  assert.equal(await ana.locator('#abort-note').isHidden(), true);
-  assert.equal(await ana.locator('#review-panel').isHidden(), true, 'nothing to review');
+  await eventually(async () => assert.match(await status(ana), /· The game was aborted: no move was made\.$/));
+  await eventually(async () => assert.equal(await ana.locator('#end-title').innerText(), 'Game aborted'));
+  await eventually(async () => assert.equal(await ana.locator('#abort').isHidden(), true));
+  await eventually(async () => assert.equal(await ana.locator('#abort-note').isHidden(), true));
+  await eventually(async () => assert.equal(await ana.locator('#review-panel').isHidden(), true, 'nothing to review'));
   // the other player's page hears of it through the game's events
   await bo.waitForFunction(() => /anuló/.test(document.getElementById('status').textContent));
-  assert.match(await status(bo), /· La partida se anuló: no se hizo ninguna jugada\.$/);
-  assert.equal(await bo.locator('#end-title').innerText(), 'Partida anulada');
+  await eventually(async () => assert.match(await status(bo), /· La partida se anuló: no se hizo ninguna jugada\.$/));
+  await eventually(async () => assert.equal(await bo.locator('#end-title').innerText(), 'Partida anulada'));
   await axeScan(bo, 'aborted friend game es');
   // the server refuses a move in it
   const mv = await fetch(new URL(`/api/games/${g.public_id}/moves`, server.url), {

@@ -5,7 +5,7 @@
 // and Spanish, desktop and phone, axe-core clean.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, axeScan, sq, idle, moves, moveList, useServerAndBrowser } from './harness.mjs';
+import { newPage, screenshot, axeScan, sq, idle, moves, moveList, useServerAndBrowser, eventually } from './harness.mjs';
 
 let server;
 let browser;
@@ -53,7 +53,7 @@ async function barShows(p, lang, fen) {
   assert.ok(label.startsWith(`${lang === 'en' ? 'Evaluation' : 'Evaluación'}: ${words}.`), label);
   const best = s.best_moves.slice(0, 3);
   await p.waitForFunction((n) => document.querySelectorAll('.arrows .best').length === n, best.length);
-  assert.deepEqual((await p.locator('.arrows .best').evaluateAll((gs) => gs.map((g) => g.dataset.move))).sort(), [...best].sort());
+  await eventually(async () => assert.deepEqual((await p.locator('.arrows .best').evaluateAll((gs) => gs.map((g) => g.dataset.move))).sort(), [...best].sort()));
   for (const mv of best) assert.ok(label.includes(mv), `${label} names ${mv}`);
   return s;
 }
@@ -114,32 +114,32 @@ for (const [label, lang, options] of [
     await sq(p, other.slice(0, 2)).click();
     await sq(p, other.slice(2)).click();
     await p.waitForFunction(() => !document.getElementById('side-line').hidden);
-    assert.deepEqual(await p.locator('#side-moves button').allInnerTexts(), [other]);
-    assert.match(await p.locator('#review-text').innerText(), lang === 'en'
+    await eventually(async () => assert.deepEqual(await p.locator('#side-moves button').allInnerTexts(), [other]));
+    await eventually(async () => assert.match(await p.locator('#review-text').innerText(), lang === 'en'
       ? /^Side line: 1 ply from the position after 1 ply of the game\.$/
-      : /^Variante: 1 jugada desde la posición tras 1 jugada de la partida\.$/);
-    assert.match(await p.locator('#side-title').innerText(), lang === 'en' ? /^Side line from 1…$/ : /^Variante desde 1…$/);
+      : /^Variante: 1 jugada desde la posición tras 1 jugada de la partida\.$/));
+    await eventually(async () => assert.match(await p.locator('#side-title').innerText(), lang === 'en' ? /^Side line from 1…$/ : /^Variante desde 1…$/));
     const sideFen = await p.locator('#fen').innerText();
     assert.notEqual(sideFen, fen);
     await barShows(p, lang, sideFen);
     // the game keeps its moves
-    assert.deepEqual(await moveList(p), main);
-    assert.equal(await moves(p), 2);
+    await eventually(async () => assert.deepEqual(await moveList(p), main));
+    await eventually(async () => assert.equal(await moves(p), 2));
     // the mouse answers in the side line: it grows
     const sideS = await solve(sideFen);
     await sq(p, sideS.best_moves[0].slice(0, 2)).click();
     await sq(p, sideS.best_moves[0].slice(2)).click();
     await p.waitForFunction(() => document.querySelectorAll('#side-moves button').length === 2);
-    assert.equal(await p.locator('#side-moves [aria-current]').innerText(), sideS.best_moves[0]);
+    await eventually(async () => assert.equal(await p.locator('#side-moves [aria-current]').innerText(), sideS.best_moves[0]));
     await barShows(p, lang, await p.locator('#fen').innerText());
     await screenshot(p, `sideline-${label}`);
     await axeScan(p, `side line ${label}`, true);
     // back to the main line: the position where the side line branched, the game as it was
     await p.getByRole('button', { name: lang === 'en' ? 'Back to the main line' : 'Volver a la línea principal' }).click();
     await p.waitForFunction(() => document.getElementById('side-line').hidden);
-    assert.equal(await p.locator('#fen').innerText(), branch);
-    assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), '1');
-    assert.deepEqual(await moveList(p), main);
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), branch));
+    await eventually(async () => assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), '1'));
+    await eventually(async () => assert.deepEqual(await moveList(p), main));
     await barShows(p, lang, branch);
     assert.deepEqual(p.errors, []);
     await p.context().close();
@@ -186,26 +186,26 @@ for (const [label, lang, options] of [
     // Review: the board stays at the end (today's position), the review takes the focus
     await p.locator('#card-review').click();
     await p.waitForFunction(() => document.querySelectorAll('#review-panel .mistake').length > 0);
-    assert.equal(await p.locator('#fen').innerText(), final);
-    assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), String(g.moves.length));
-    assert.equal(await p.evaluate(() => document.activeElement.id), 'review-title');
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), final));
+    await eventually(async () => assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), String(g.moves.length)));
+    await eventually(async () => assert.equal(await p.evaluate(() => document.activeElement.id), 'review-title'));
     await barShows(p, lang, final);
     // a position of the game chosen in the list: the review stays there (no jump to the start)
     await p.locator(`#move-list [data-ply="${erred.ply + 2}"]`).click();
     await p.waitForTimeout(300);
-    assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), String(erred.ply + 2));
+    await eventually(async () => assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), String(erred.ply + 2)));
     // the position before the move that gave the win away: the move played (red, dashed), the better one (blue)
     await p.locator(`#move-list [data-ply="${erred.ply}"]`).click();
-    assert.equal(await p.locator('#fen').innerText(), erred.fen);
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), erred.fen));
     await p.waitForFunction(() => !!document.querySelector('.arrows .played'));
-    assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((x) => x.dataset.move)), [erred.played]);
+    await eventually(async () => assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((x) => x.dataset.move)), [erred.played]));
     const better = await p.locator('.arrows .best').evaluateAll((gs) => gs.map((x) => x.dataset.move));
     assert.ok(better.length >= 1 && better.every((m) => erred.kept.includes(m)), `${better} keep the win`);
     const s = await solve(erred.fen);
     const words = resultWords(lang, s.winner, s.plies);
-    assert.equal(await p.locator('#evalbar').getAttribute('aria-label'), lang === 'en'
+    await eventually(async () => assert.equal(await p.locator('#evalbar').getAttribute('aria-label'), lang === 'en'
       ? `Evaluation: ${words}. Played here: ${erred.played} (the red dashed arrow), which gave the win away; better: ${better.join(', ')} (the blue arrow${better.length > 1 ? 's' : ''}).`
-      : `Evaluación: ${words}. Aquí se jugó ${erred.played} (la flecha roja discontinua), que regaló la victoria; mejor: ${better.join(', ')} (${better.length > 1 ? 'las flechas azules' : 'la flecha azul'}).`);
+      : `Evaluación: ${words}. Aquí se jugó ${erred.played} (la flecha roja discontinua), que regaló la victoria; mejor: ${better.join(', ')} (${better.length > 1 ? 'las flechas azules' : 'la flecha azul'}).`));
     await p.evaluate(() => window.scrollTo(0, 0));
     await screenshot(p, `review-arrows-${label}`);
     await axeScan(p, `review arrows ${label}`, true);
@@ -215,7 +215,7 @@ for (const [label, lang, options] of [
     await p.waitForFunction(() => !document.getElementById('side-line').hidden);
     await barShows(p, lang, await p.locator('#fen').innerText());
     await p.locator('#side-back').click();
-    assert.equal(await p.locator('#fen').innerText(), erred.fen);
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), erred.fen));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });

@@ -5,7 +5,7 @@
 // finds nothing on any of its views.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, idle, useServerAndBrowser, axeScan, screenshot } from './harness.mjs';
+import { newPage, idle, useServerAndBrowser, axeScan, screenshot, eventually } from './harness.mjs';
 import { LESSONS } from '../../assets/js/better/model.js';
 
 let server;
@@ -54,7 +54,7 @@ async function play(p, mv) {
 async function playThrough(p) {
   const made = [];
   while (await state(p) !== 'done') {
-    assert.ok(['playing', 'refused'].includes(await state(p)), await state(p));
+    await eventually(async () => assert.ok(['playing', 'refused'].includes(await state(p)), await state(p)));
     const s = await solve(await fenOf(p));
     await play(p, s.best_moves[0]);
     made.push(s.best_moves[0]);
@@ -94,7 +94,7 @@ async function playLesson(p, n, lang, { refuse = () => false, shot = () => {} } 
   for (const [i, spec] of lesson.positions.entries()) {
     if (i > 0) await p.locator('#bt-next').click();
     await ready(p, spec.id);
-    assert.equal(await fenOf(p), spec.fen);
+    await eventually(async () => assert.equal(await fenOf(p), spec.fen));
     // what the lessons' data states, said as it states it
     const facts = await p.locator('#bt-facts').innerText();
     assert.ok(facts.startsWith(w.you[spec.side]), facts);
@@ -106,10 +106,10 @@ async function playLesson(p, n, lang, { refuse = () => false, shot = () => {} } 
     if (refuse(spec)) {
       const bad = await refusedMove(p, spec);
       await play(p, bad.move);
-      assert.equal(await state(p), 'refused');
+      await eventually(async () => assert.equal(await state(p), 'refused'));
       const said = await verdict(p);
       assert.ok(said.includes(bad.move) && said.includes(resultWords(lang, bad.winner, bad.plies)) && said.endsWith(w.refused), said);
-      assert.equal(await fenOf(p), spec.fen, 'a refused move leaves the position as it was');
+      await eventually(async () => assert.equal(await fenOf(p), spec.fen, 'a refused move leaves the position as it was'));
       await shot(spec, 'refused');
     }
     const made = await playThrough(p);
@@ -120,21 +120,21 @@ async function playLesson(p, n, lang, { refuse = () => false, shot = () => {} } 
     if (spec.only) assert.ok(said.includes(spec.only), said);
     if (spec.trap) assert.ok(said.includes(spec.trap.move), said);
     if (spec.wins) for (const m of spec.wins) assert.ok(said.includes(m), said);
-    assert.match(await p.locator('#bt-pos-title').innerText(), /✓/);
+    await eventually(async () => assert.match(await p.locator('#bt-pos-title').innerText(), /✓/));
     await shot(spec, 'done');
   }
   // the lesson is done: what to remember, and the list says so
-  assert.equal(await p.locator('#bt-remember').isVisible(), true);
-  assert.ok((await p.locator('#bt-remember').innerText()).startsWith(w.remember));
-  assert.equal(await p.locator(`#bt-list li:nth-child(${n}) .bt-progress`).innerText(), w.done);
+  await eventually(async () => assert.equal(await p.locator('#bt-remember').isVisible(), true));
+  await eventually(async () => assert.ok((await p.locator('#bt-remember').innerText()).startsWith(w.remember)));
+  await eventually(async () => assert.equal(await p.locator(`#bt-list li:nth-child(${n}) .bt-progress`).innerText(), w.done));
 }
 
 test('a lesson played through in English on a desktop: a move that throws the win away refused, then the plan to the end; the progress kept', async () => {
   const p = await newPage(browser, desktop);
   await p.goto(`${server.url}#better`);
   await ready(p, LESSONS[0].positions[0].id);
-  assert.equal(await p.locator('#bt-list [aria-current="page"]').innerText(), "The mouse's plan on 6×6");
-  assert.equal(await p.locator('#better-link').innerText(), 'Play better');
+  await eventually(async () => assert.equal(await p.locator('#bt-list [aria-current="page"]').innerText(), "The mouse's plan on 6×6"));
+  await eventually(async () => assert.equal(await p.locator('#better-link').innerText(), 'Play better'));
   await axeScan(p, 'Play better, lesson 1', true);
   await playLesson(p, 1, 'en', {
     refuse: (spec) => spec.id === 'plan6-1',
@@ -148,16 +148,16 @@ test('a lesson played through in English on a desktop: a move that throws the wi
   // kept in the browser: after a reload the list still says so, and the lesson opens at its start
   await p.reload();
   await ready(p, LESSONS[0].positions[0].id);
-  assert.equal(await p.locator('#bt-list li:nth-child(1) .bt-progress').innerText(), '✓ done');
-  assert.equal(await p.locator('#bt-list li:nth-child(2) .bt-progress').count(), 0);
-  assert.match(await p.locator('#bt-pos-title').innerText(), /✓ played through/);
+  await eventually(async () => assert.equal(await p.locator('#bt-list li:nth-child(1) .bt-progress').innerText(), '✓ done'));
+  await eventually(async () => assert.equal(await p.locator('#bt-list li:nth-child(2) .bt-progress').count(), 0));
+  await eventually(async () => assert.match(await p.locator('#bt-pos-title').innerText(), /✓ played through/));
   const kept = await p.evaluate(() => JSON.parse(localStorage.getItem('ryg.better')).done);
   assert.deepEqual(kept, LESSONS[0].positions.map((s) => s.id).sort());
   // back to the game: the game starts and the section is gone
   await p.locator('#better-back').click();
   await idle(p);
-  assert.equal(await p.locator('#better-view').isHidden(), true);
-  assert.equal(await p.locator('#board').isVisible(), true);
+  await eventually(async () => assert.equal(await p.locator('#better-view').isHidden(), true));
+  await eventually(async () => assert.equal(await p.locator('#board').isVisible(), true));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -167,16 +167,16 @@ test('a lesson played through in Spanish on a phone: the trap, as the cats and a
   const n = LESSONS.findIndex((l) => l.key === 'trap') + 1;
   await p.goto(`${server.url}#better/${n}`);
   await ready(p, LESSONS[n - 1].positions[0].id);
-  assert.equal(await p.locator('html').getAttribute('lang'), 'es');
-  assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La trampa`);
+  await eventually(async () => assert.equal(await p.locator('html').getAttribute('lang'), 'es'));
+  await eventually(async () => assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La trampa`));
   // nothing wider than the phone
-  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling');
+  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling'));
   await axeScan(p, 'Juega mejor, la trampa', true);
   await playLesson(p, n, 'es', {
     refuse: (spec) => spec.id === 'trap-3',
     shot: async (spec, when) => {
       if (spec.id === 'trap-3' && when === 'refused') {
-        assert.match(await verdict(p), /cae en una trampa/);
+        await eventually(async () => assert.match(await verdict(p), /cae en una trampa/));
         await p.locator('#bt-board').scrollIntoViewIfNeeded();
         await screenshot(p, 'better-phone-es');
         await axeScan(p, 'Juega mejor, una jugada rechazada', true);
@@ -197,7 +197,7 @@ test('every lesson played through in Spanish on a desktop, the stated facts as l
       refuse: (spec) => spec.goal === 'resist' && spec.id.endsWith('-1'),
       shot: async (spec, when) => {
         if (spec.goal === 'resist' && when === 'refused') {
-          assert.match(await verdict(p), /y la resistencia más larga dura \d+ jugadas/);
+          await eventually(async () => assert.match(await verdict(p), /y la resistencia más larga dura \d+ jugadas/));
           await screenshot(p, 'better-desktop-es');
         }
       },
@@ -216,25 +216,25 @@ test('on a phone in English: a hint (an arrow on the board), a change of languag
   await p.goto(`${server.url}#better/${n}`);
   await ready(p, spec.id);
   await p.locator('#bt-hint').click();
-  assert.equal(await verdict(p), `Hint: ${spec.only} (the arrow on the board).`);
-  assert.equal(await p.locator('.bt-board-box .arrows line').count(), 1);
+  await eventually(async () => assert.equal(await verdict(p), `Hint: ${spec.only} (the arrow on the board).`));
+  await eventually(async () => assert.equal(await p.locator('.bt-board-box .arrows line').count(), 1));
   await p.locator('#bt-board').scrollIntoViewIfNeeded();
   await screenshot(p, 'better-phone');
   await axeScan(p, 'Play better on a phone, a hint', true);
   // the language changes under way: the same position, the same words in Spanish
   await p.locator('#lang').selectOption('es');
   await p.waitForFunction(() => document.documentElement.lang === 'es' && /^Pista: /.test(document.getElementById('bt-verdict').textContent));
-  assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La jugada de espera`);
-  assert.equal(await fenOf(p), spec.fen);
+  await eventually(async () => assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La jugada de espera`));
+  await eventually(async () => assert.equal(await fenOf(p), spec.fen));
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');
   await play(p, spec.only);
-  assert.equal(await state(p), 'done');
+  await eventually(async () => assert.equal(await state(p), 'done'));
   // start again: the position as it was, to play again
   await p.locator('#bt-retry').click();
   await ready(p, spec.id);
-  assert.equal(await fenOf(p), spec.fen);
-  assert.equal(await state(p), 'playing');
+  await eventually(async () => assert.equal(await fenOf(p), spec.fen));
+  await eventually(async () => assert.equal(await state(p), 'playing'));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

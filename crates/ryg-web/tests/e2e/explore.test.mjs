@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  newPage, screenshot, axeScan, sq, idle, moves, gameId, moveList, useServerAndBrowser, newGameOnForm,
+  newPage, screenshot, axeScan, sq, idle, moves, gameId, moveList, useServerAndBrowser, newGameOnForm, eventually,
 } from './harness.mjs';
 
 let server;
@@ -46,12 +46,12 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await newGame(p, { seat: 'mouse' });
     await sq(p, 'e1').click();
     await sq(p, 'e2').click();
-    assert.match(await refusalAt(p, 'e2'), /e2 is a light square/);
+    await eventually(async () => assert.match(await refusalAt(p, 'e2'), /e2 is a light square/));
     await sq(p, 'e1').click();
     await sq(p, 'e3').click();
-    assert.match(await refusalAt(p, 'e3'), /e1 to e3 is not one diagonal step/);
+    await eventually(async () => assert.match(await refusalAt(p, 'e3'), /e1 to e3 is not one diagonal step/));
     await sq(p, 'd8').click();
-    assert.match(await refusalAt(p, 'd8'), /d8: that piece is not yours/);
+    await eventually(async () => assert.match(await refusalAt(p, 'd8'), /d8: that piece is not yours/));
     await screenshot(p, `refused-${label}`);
     await axeScan(p, `a refused click ${label}`, true);
     await p.getByRole('button', { name: 'Dark theme' }).click();
@@ -66,8 +66,8 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.mouse.move(a.x + a.width, a.y, { steps: 4 });
     await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
     await p.mouse.up();
-    assert.match(await refusalAt(p, 'g3'), /e1 to g3 is not one diagonal step/);
-    assert.equal(await moves(p), 0);
+    await eventually(async () => assert.match(await refusalAt(p, 'g3'), /e1 to g3 is not one diagonal step/));
+    await eventually(async () => assert.equal(await moves(p), 0));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });
@@ -84,15 +84,15 @@ test('←/→ and Home/End step through the moves; Back and Forward move between
   await p.locator('body').click({ position: { x: 5, y: 5 } });
   await p.keyboard.press('ArrowLeft');
   await p.waitForFunction(() => !document.getElementById('review').hidden);
-  assert.match(await p.locator('#review-text').innerText(), /after 2 of 3 plies/);
+  await eventually(async () => assert.match(await p.locator('#review-text').innerText(), /after 2 of 3 plies/));
   assert.equal(new URL(p.url()).hash, `#game=${id}&ply=2`);
   await p.keyboard.press('Home');
-  assert.match(await p.locator('#review-text').innerText(), /after 0 of 3/);
-  assert.equal(await sq(p, 'e1').getAttribute('aria-label'), 'e1 mouse');
+  await eventually(async () => assert.match(await p.locator('#review-text').innerText(), /after 0 of 3/));
+  await eventually(async () => assert.equal(await sq(p, 'e1').getAttribute('aria-label'), 'e1 mouse'));
   await p.keyboard.press('ArrowRight');
-  assert.match(await p.locator('#review-text').innerText(), /after 1 of 3/);
+  await eventually(async () => assert.match(await p.locator('#review-text').innerText(), /after 1 of 3/));
   await p.keyboard.press('End');
-  assert.equal(await p.locator('#review').isHidden(), true);
+  await eventually(async () => assert.equal(await p.locator('#review').isHidden(), true));
   assert.equal(new URL(p.url()).hash, `#game=${id}`);
   // the move list: each choice a view of its own in the browser's history
   await p.locator('#move-list button[data-ply="1"]').click();
@@ -100,18 +100,18 @@ test('←/→ and Home/End step through the moves; Back and Forward move between
   assert.equal(new URL(p.url()).hash, `#game=${id}&ply=2`);
   await p.goBack();
   await p.waitForFunction(() => /after 1 of/.test(document.getElementById('review-text').textContent));
-  assert.equal(await sq(p, 'd2').getAttribute('aria-label'), 'd2 mouse, last move to here');
+  await eventually(async () => assert.equal(await sq(p, 'd2').getAttribute('aria-label'), 'd2 mouse, last move to here'));
   await p.goBack();
   await p.waitForFunction(() => document.getElementById('review').hidden);
-  assert.equal(await sq(p, 'c3').getAttribute('aria-label'), 'c3 mouse, last move to here');
+  await eventually(async () => assert.equal(await sq(p, 'c3').getAttribute('aria-label'), 'c3 mouse, last move to here'));
   await p.goForward();
   await p.waitForFunction(() => /after 1 of/.test(document.getElementById('review-text').textContent));
   // a link with a ply opens the game at that position
   const q = await newPage(browser, { viewport: { width: 1366, height: 768 } });
   await q.goto(`${server.url}#game=${id}&ply=2`);
   await idle(q);
-  assert.match(await q.locator('#review-text').innerText(), /after 2 of 3/);
-  assert.equal(await sq(q, 'a7').getAttribute('aria-label'), 'a7 cat, last move to here');
+  await eventually(async () => assert.match(await q.locator('#review-text').innerText(), /after 2 of 3/));
+  await eventually(async () => assert.equal(await sq(q, 'a7').getAttribute('aria-label'), 'a7 cat, last move to here'));
   for (const x of [p, q]) { assert.deepEqual(x.errors, []); await x.context().close(); }
 });
 
@@ -126,18 +126,18 @@ test('Copy PGN and the paste box round-trip a game; a bad PGN is refused in the 
   await p.locator('#copy-pgn').click();
   await p.waitForFunction(() => /PGN copied/.test(document.getElementById('hint-text').textContent));
   const pgn = await p.evaluate(() => navigator.clipboard.readText());
-  assert.equal(pgn, await p.evaluate((k) => fetch(`/api/games/${k}/pgn`).then((r) => r.text()), id));
+  await eventually(async () => assert.equal(pgn, await p.evaluate((k) => fetch(`/api/games/${k}/pgn`).then((r) => r.text()), id)));
   assert.match(pgn, /e1f2/);
   await p.getByText('Paste a PGN').click();
   await p.getByLabel('The game\'s PGN text').fill('1. e1e2 *');
   await p.getByRole('button', { name: 'Open this game' }).click();
   await p.waitForFunction(() => document.getElementById('pgn-error').textContent !== '');
-  assert.equal(await gameId(p), id, 'a bad PGN opens no game');
+  await eventually(async () => assert.equal(await gameId(p), id, 'a bad PGN opens no game'));
   await p.getByLabel('The game\'s PGN text').fill(pgn);
   await p.getByRole('button', { name: 'Open this game' }).click();
   await p.waitForFunction((k) => document.body.dataset.game !== String(k) && document.body.dataset.busy === 'false', id);
-  assert.deepEqual(await moveList(p), played);
-  assert.equal(await p.locator('#pgn-error').innerText(), '');
+  await eventually(async () => assert.deepEqual(await moveList(p), played));
+  await eventually(async () => assert.equal(await p.locator('#pgn-error').innerText(), ''));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -157,7 +157,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     const key = (mv) => { const m = solved.moves.find((x) => x.move === mv); return m.winner === side ? 1e5 - m.plies : m.plies; };
     for (let i = 1; i < shown.length; i++) assert.ok(key(shown[i - 1]) >= key(shown[i]), `${shown[i - 1]} before ${shown[i]}`);
     assert.ok(solved.best_moves.includes(shown[0]));
-    assert.match(await rows.first().innerText(), /(mouse wins|cats win) in \d+ plies \(\d+ moves\)/);
+    await eventually(async () => assert.match(await rows.first().innerText(), /(mouse wins|cats win) in \d+ plies \(\d+ moves\)/));
     // pointed at: an arrow on the board from the move's square to its destination
     await rows.nth(1).hover();
     await p.waitForFunction(() => !!document.querySelector('.arrows .pointed line'));
@@ -178,11 +178,11 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.getByRole('button', { name: 'Dark theme' }).click();
     await rows.first().click();
     await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '1');
-    assert.deepEqual(await moveList(p), [shown[0]]);
+    await eventually(async () => assert.deepEqual(await moveList(p), [shown[0]]));
     // the arrow went with the position (a row of the new one, still under the pointer, may draw its own)
     await p.mouse.move(1, 1);
     await p.locator('#status').click();
-    assert.equal(await p.locator('.arrows .pointed line').count(), 0, 'no arrow once nothing points at a move');
+    await eventually(async () => assert.equal(await p.locator('.arrows .pointed line').count(), 0, 'no arrow once nothing points at a move'));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });

@@ -1,19 +1,20 @@
 // Playing a friend in the browser: two people (two browser contexts, each with its own storage,
 // so its own seat token) and a watcher, against the real `ryg serve` binary. Every change one
-// page makes reaches the others through the game's event stream, without a reload.
-import { test, before, after } from 'node:test';
+// page makes reaches the others through the game's event stream, without a reload. Each test
+// has fresh pages and makes its own game (most through the API, opened from its links), so one
+// failure does not take the next tests with it.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status, moveList,
+  startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status, moveList, eventually,
 } from './harness.mjs';
 
 const db = tempDb();
 let server;
 let browser;
-let ana; // creates the game
-let bo; // opens the friend's link
+let ana; // a player (the one who creates the game in the dialog)
+let bo; // the other player
 let watcher; // opens the watch link
-const game = {}; // id, friendLink, watchLink, token (Ana's)
 
 /** A person's page: fails the test on a script error or any alert/confirm/prompt. */
 async function person() {
@@ -26,11 +27,16 @@ async function person() {
 before(async () => {
   server = await startServer(db);
   browser = await launchBrowser();
+});
+
+beforeEach(async () => {
   ana = await person();
   bo = await person();
   watcher = await person();
-  await ana.goto(server.url);
-  await idle(ana);
+});
+
+afterEach(async () => {
+  for (const p of [ana, bo, watcher]) await p.context().close();
 });
 
 after(async () => {
@@ -66,7 +72,7 @@ async function createFriendGame(p, { size = '4', side = 'mouse', name = '', minu
   await p.getByLabel('Board size').selectOption(size);
   await p.getByRole('button', { name: 'Play a friend', exact: true }).click();
   const dialog = p.getByRole('dialog', { name: 'Play a friend' });
-  assert.equal(await dialog.isVisible(), true);
+  await eventually(async () => assert.equal(await dialog.isVisible(), true));
   await dialog.getByLabel('Your side').selectOption(side);
   await dialog.getByLabel('Your name (optional)').fill(name);
   await dialog.getByLabel('Clock: minutes each (optional)').fill(minutes);
@@ -82,65 +88,106 @@ async function createFriendGame(p, { size = '4', side = 'mouse', name = '', minu
   };
 }
 
+/** `POST /api/games` with `body`: the new game, with its seats' links and tokens. */
+async function postGame(body) {
+  const res = await fetch(new URL('/api/games', server.url), {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const g = await res.json();
+  assert.ok(res.ok, JSON.stringify(g));
+  return g;
+}
+
+/** A game between friends made through the API (4×4 unless `spec` says otherwise; `spec` may
+ * give names, a clock, moves already played …), opened from its links: page `mouse` plays the
+ * mouse, `cats` the cats, `watch` watches; each shows it before this returns. Returns its id
+ * and the seats' tokens. */
+async function friendGame(spec, { mouse, cats, watch }) {
+  const g = await postGame({ size: 4, mouse: 'human', cats: 'human', ...spec });
+  for (const [p, link] of [[mouse, g.links.mouse], [cats, g.links.cats], [watch, g.links.watch]]) {
+    if (!p) continue;
+    await p.goto(new URL(new URL(link).hash, server.url).href);
+    await p.waitForFunction((id) => document.body.dataset.game === id && document.body.dataset.busy === 'false', g.id);
+  }
+  return { id: g.id, tokens: g.tokens };
+}
+
+/** A game as the server sends it now (read with no token: a watcher's view). */
+function serverGame(id) {
+  return fetch(new URL(`/api/games/${id}`, server.url)).then((r) => r.json());
+}
+
+/** `ms` as the page shows a clock from 10 s up: whole seconds, rounded up, as m:ss. */
+function clockText(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 // ---------- tests ----------
 
 test('"Play a friend" creates the game and shows the friend\'s link and the watch link, each with a Copy button', async () => {
+  await ana.goto(server.url);
+  await idle(ana);
   await ana.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  Object.assign(game, await createFriendGame(ana, { size: '4', side: 'mouse', name: 'Ana', minutes: '5', increment: '2' }));
+  const game = await createFriendGame(ana, { size: '4', side: 'mouse', name: 'Ana', minutes: '5', increment: '2' });
   const base = server.url.replace(/\/$/, '');
   assert.match(game.friendLink, new RegExp(`^${base}/#game=${game.id}&token=[0-9a-f]{32}$`));
   assert.equal(game.watchLink, `${base}/#game=${game.id}`);
   // the page keeps Ana's own token, which is not the one in the friend's link
   assert.match(game.token, /^[0-9a-f]{32}$/);
   assert.notEqual(game.token, game.friendLink.split('token=')[1]);
-  assert.equal(await ana.locator('#friend-other').innerText(), 'cats');
-  assert.equal(await ana.locator('#friend-local').isVisible(), true, 'served on loopback: the dialog says how to serve the network');
+  await eventually(async () => assert.equal(await ana.locator('#friend-other').innerText(), 'cats'));
+  await eventually(async () => assert.equal(await ana.locator('#friend-local').isVisible(), true, 'served on loopback: the dialog says how to serve the network'));
 
   await ana.getByRole('button', { name: 'Copy link', exact: true }).click();
   await waitText(ana, '#copy-note', "Your friend's link copied.");
-  assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), game.friendLink);
+  await eventually(async () => assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), game.friendLink));
   await screenshot(ana, 'friend-dialog');
   await axeScan(ana, 'friend dialog');
   await ana.getByRole('button', { name: 'Copy watch link' }).click();
   await waitText(ana, '#copy-note', 'The watch link copied.');
-  assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), game.watchLink);
+  await eventually(async () => assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), game.watchLink));
 
   // without a clipboard, the link is selected for Ctrl+C instead
   await ana.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard')); });
   await ana.getByRole('button', { name: 'Copy watch link' }).click();
   await waitText(ana, '#copy-note', 'The watch link is selected: press Ctrl+C (or ⌘C) to copy it.');
-  assert.deepEqual(await ana.evaluate(() => {
+  await eventually(async () => assert.deepEqual(await ana.evaluate(() => {
     const e = document.activeElement;
     return [e.id, e.selectionStart, e.selectionEnd, e.value.length];
-  }), ['watch-link', 0, game.watchLink.length, game.watchLink.length]);
+  }), ['watch-link', 0, game.watchLink.length, game.watchLink.length]));
 
   await ana.getByRole('button', { name: 'Start playing' }).click();
-  assert.equal(await ana.getByRole('dialog').count(), 0);
-  assert.match(await status(ana), /^Game · 4×4 · Your move \(mouse\)\.$/);
-  assert.equal(await ana.locator('#role').innerText(), 'You play the mouse against your friend.');
-  assert.equal(await ana.locator('#player-bottom .pname').innerText(), 'Ana');
-  assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00');
-  assert.equal(await ana.locator('#player-top .clock').innerText(), '5:00');
-  assert.equal(await ana.locator('#results-toggle').isDisabled(), true, 'no exact results while playing a friend');
-  assert.equal(await ana.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
-  assert.equal(await ana.locator('#think-run').isDisabled(), true, 'nor the computer\'s search');
+  await eventually(async () => assert.equal(await ana.getByRole('dialog').count(), 0));
+  await eventually(async () => assert.match(await status(ana), /^Game · 4×4 · Your move \(mouse\)\.$/));
+  await eventually(async () => assert.equal(await ana.locator('#role').innerText(), 'You play the mouse against your friend.'));
+  await eventually(async () => assert.equal(await ana.locator('#player-bottom .pname').innerText(), 'Ana'));
+  await eventually(async () => assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00'));
+  await eventually(async () => assert.equal(await ana.locator('#player-top .clock').innerText(), '5:00'));
+  await eventually(async () => assert.equal(await ana.locator('#results-toggle').isDisabled(), true, 'no exact results while playing a friend'));
+  await eventually(async () => assert.equal(await ana.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true));
+  await eventually(async () => assert.equal(await ana.locator('#think-run').isDisabled(), true, 'nor the computer\'s search'));
 });
 
 test('the friend\'s link keeps its token in that browser and drops it from the address; names show as text only', async () => {
+  await ana.goto(server.url);
+  await idle(ana);
+  const game = await createFriendGame(ana, { size: '4', side: 'mouse', name: 'Ana' });
+  await ana.getByRole('button', { name: 'Start playing' }).click();
   await bo.goto(game.friendLink);
   await idle(bo);
-  assert.equal(await gameId(bo), game.id);
-  assert.equal(await bo.evaluate(() => location.hash), `#game=${game.id}`);
-  assert.equal(await bo.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), game.id), game.friendLink.split('token=')[1]);
-  assert.equal(await bo.locator('#role').innerText(), 'You play the cats against Ana.');
-  assert.match(await status(bo), /· Waiting for Ana \(mouse\) to move\.$/);
-  assert.equal(await bo.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'the cats see the board from their side');
+  await eventually(async () => assert.equal(await gameId(bo), game.id));
+  await eventually(async () => assert.equal(await bo.evaluate(() => location.hash), `#game=${game.id}`));
+  await eventually(async () => assert.equal(await bo.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), game.id), game.friendLink.split('token=')[1]));
+  await eventually(async () => assert.equal(await bo.locator('#role').innerText(), 'You play the cats against Ana.'));
+  await eventually(async () => assert.match(await status(bo), /· Waiting for Ana \(mouse\) to move\.$/));
+  await eventually(async () => assert.equal(await bo.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'the cats see the board from their side'));
 
   await watcher.goto(game.watchLink);
   await idle(watcher);
-  assert.equal(await watcher.locator('#role').innerText(), 'You are watching: you see every move as it is played, but cannot play.');
-  assert.match(await status(watcher), /· Ana \(mouse\) to move\.$/);
-  assert.equal(await watcher.locator('#name-form').isHidden(), true);
+  await eventually(async () => assert.equal(await watcher.locator('#role').innerText(), 'You are watching: you see every move as it is played, but cannot play.'));
+  await eventually(async () => assert.match(await status(watcher), /· Ana \(mouse\) to move\.$/));
+  await eventually(async () => assert.equal(await watcher.locator('#name-form').isHidden(), true));
 
   // names that are HTML stay text: in the other player's page and the watcher's
   for (const name of ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>']) {
@@ -149,12 +196,12 @@ test('the friend\'s link keeps its token in that browser and drops it from the a
     await idle(bo);
     for (const p of [ana, watcher]) {
       await waitText(p, '#player-top .pname', name);
-      assert.equal(await p.locator('#player-top .pname').evaluate((e) => e.children.length), 0);
+      await eventually(async () => assert.equal(await p.locator('#player-top .pname').evaluate((e) => e.children.length), 0));
     }
   }
   await waitText(ana, '#role', 'You play the mouse against <img src=x onerror=alert(2)>.');
   for (const p of [ana, bo, watcher]) {
-    assert.equal(await p.evaluate(() => document.querySelectorAll('img, main script, header script').length), 0);
+    await eventually(async () => assert.equal(await p.evaluate(() => document.querySelectorAll('img, main script, header script').length), 0));
     assert.deepEqual(p.dialogs, []);
     assert.deepEqual(p.errors, []);
   }
@@ -165,50 +212,62 @@ test('the friend\'s link keeps its token in that browser and drops it from the a
 });
 
 test('two players play a whole game by clicking, each seeing the other\'s moves live; the watcher sees them and cannot move', async () => {
+  // a 60 s increment: whatever a move costs on a slow machine, the increment shows
+  const game = await friendGame({ names: { mouse: 'Ana', cats: 'Bo' }, clock: { minutes: 5, increment: 60 } }, { mouse: ana, cats: bo, watch: watcher });
   for (const p of [ana, bo, watcher]) await p.evaluate(() => { window.samePage = true; });
+  let boMoved; // before Bo's first move was sent: Ana's clock ran from then at the earliest
   // the mouse runs up the board while the cats look the other way (4×4)
   const game4 = [[ana, 'c1d2'], [bo, 'b4a3'], [ana, 'd2c3'], [bo, 'a3b2'], [ana, 'c3b4']];
   for (const [i, [mover, mv]] of game4.entries()) {
     const other = mover === ana ? bo : ana;
-    assert.match(await status(other), /Waiting for (Ana|Bo) \((mouse|cats)\) to move\.$/);
-    assert.equal(await other.locator('#board .sq.movable').count(), 0, 'nothing to pick up on the other\'s turn');
+    await eventually(async () => assert.match(await status(other), /Waiting for (Ana|Bo) \((mouse|cats)\) to move\.$/));
+    await eventually(async () => assert.equal(await other.locator('#board .sq.movable').count(), 0, 'nothing to pick up on the other\'s turn'));
     if (i === 4) {
       await screenshot(ana, 'friend-game-mouse');
       await screenshot(bo, 'friend-game-cats');
     }
+    if (i === 1) boMoved = Date.now();
     await click(mover, mv);
     const [from, to] = split(mv);
     for (const p of [other, watcher]) {
       await waitMoves(p, i + 1);
-      assert.equal((await moveList(p))[i], mv);
-      assert.match(await sq(p, to).getAttribute('aria-label'), new RegExp(`^${to} (mouse|cat), last move to here$`));
-      assert.equal(await sq(p, from).getAttribute('aria-label'), `${from} empty, last move from here`);
+      await eventually(async () => assert.equal((await moveList(p))[i], mv));
+      await eventually(async () => assert.match(await sq(p, to).getAttribute('aria-label'), new RegExp(`^${to} (mouse|cat), last move to here$`)));
+      await eventually(async () => assert.equal(await sq(p, from).getAttribute('aria-label'), `${from} empty, last move from here`));
     }
     if (i === 0) {
       await other.waitForFunction(() => document.getElementById('announce').textContent === 'Mouse c1 to d2. Your move.');
       // Bo's clock runs now, counted down on the page between the server's values
       const t0 = await bo.locator('#player-bottom .clock').innerText();
-      assert.equal(await bo.locator('#player-bottom .clock').getAttribute('class'), 'clock running');
+      await eventually(async () => assert.equal(await bo.locator('#player-bottom .clock').getAttribute('class'), 'clock running'));
       await bo.waitForFunction((t) => document.querySelector('#player-bottom .clock').textContent !== t, t0);
-      assert.match(await bo.locator('#player-bottom .clock').innerText(), /^4:5\d$/);
-      assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'no clock ran before the first move');
+      await eventually(async () => assert.match(await bo.locator('#player-bottom .clock').innerText(), /^4:5\d$/));
+      await eventually(async () => assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'no clock ran before the first move'));
     }
-    if (i === 2) assert.match(await ana.locator('#player-bottom .clock').innerText(), /^5:0[12]$/, 'Ana got her 2 s increment');
+    if (i === 2) {
+      // Ana's clock ran from Bo's move to hers (at most `ran` ms), then she got her 60 s
+      // increment: the server's value says so, and every page shows it (her clock stopped)
+      const ran = Date.now() - boMoved;
+      const left = (await serverGame(game.id)).clock.mouse_ms;
+      assert.ok(left > 300000 && left >= 360000 - ran && left <= 360000, `Ana has ${left} ms after ${ran} ms: her 60 s increment`);
+      await eventually(async () => assert.equal(await ana.locator('#player-bottom .clock').innerText(), clockText(left)));
+      for (const p of [bo, watcher]) await eventually(async () => assert.equal(await p.locator('#player-top .clock').innerText(), clockText(left)));
+    }
     if (i === 1) {
       // the watcher can pick nothing up and play nothing
-      assert.equal(await watcher.locator('#board .sq.movable').count(), 0);
+      await eventually(async () => assert.equal(await watcher.locator('#board .sq.movable').count(), 0));
       await sq(watcher, 'd2').click();
       await watcher.waitForFunction(() => document.getElementById('announce').textContent === 'You are watching: you cannot move here.');
       await sq(watcher, 'c3').click();
-      assert.equal(await moves(watcher), 2);
+      await eventually(async () => assert.equal(await moves(watcher), 2));
       for (const name of ['Undo', 'Redo', 'Computer move']) {
-        assert.equal(await watcher.getByRole('button', { name, exact: true }).isDisabled(), true, name);
+        await eventually(async () => assert.equal(await watcher.getByRole('button', { name, exact: true }).isDisabled(), true, name));
       }
-      assert.equal(await watcher.locator('#resign').isHidden(), true);
+      await eventually(async () => assert.equal(await watcher.locator('#resign').isHidden(), true));
       // nor hints or exact results while the game goes on: a watcher could pass them on
-      assert.equal(await watcher.locator('#results-toggle').isDisabled(), true);
-      assert.equal(await watcher.locator('#results-toggle').innerText(), 'Exact results (hidden until this game between friends is over)');
-      assert.equal(await watcher.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true);
+      await eventually(async () => assert.equal(await watcher.locator('#results-toggle').isDisabled(), true));
+      await eventually(async () => assert.equal(await watcher.locator('#results-toggle').innerText(), 'Exact results (hidden until this game between friends is over)'));
+      await eventually(async () => assert.equal(await watcher.getByRole('button', { name: 'Hint', exact: true }).isDisabled(), true));
       // nor analysis: Analysis mode on the watch page opens on a start position, not the live
       // one. This game is still in its opening, which is everyone's (live::OPEN_PLIES); a game
       // between friends from a set-up position closes its position from its first ply, and that
@@ -225,13 +284,13 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
       const live = await peek.evaluate((id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.fen), setup.id);
       await peek.getByRole('button', { name: 'Analysis mode' }).click();
       const fen = peek.getByLabel('FEN', { exact: true });
-      assert.notEqual(await fen.inputValue(), live);
+      await eventually(async () => assert.notEqual(await fen.inputValue(), live));
       await peek.getByLabel('Board size').selectOption('4');
       await peek.getByRole('button', { name: 'Analysis mode' }).click();
-      assert.notEqual(await fen.inputValue(), live);
+      await eventually(async () => assert.notEqual(await fen.inputValue(), live));
       await fen.fill(live);
       await peek.waitForFunction(() => /being played/.test(document.getElementById('results').textContent));
-      assert.match(await peek.locator('#results').innerText(), /in a game between two players that is being played/);
+      await eventually(async () => assert.match(await peek.locator('#results').innerText(), /in a game between two players that is being played/));
       // the opening of Ana and Bo's game is open to anyone's analysis
       const opening = await peek.evaluate((id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.fen), game.id);
       await fen.fill(opening);
@@ -241,10 +300,10 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
   }
   for (const p of [ana, bo, watcher]) {
     await waitStatus(p, /· The mouse wins: the mouse reached the top row\.$/);
-    assert.deepEqual(await moveList(p), game4.map(([, mv]) => mv));
-    assert.equal(await p.evaluate(() => window.samePage), true, 'the moves came live, without a reload');
+    await eventually(async () => assert.deepEqual(await moveList(p), game4.map(([, mv]) => mv)));
+    await eventually(async () => assert.equal(await p.evaluate(() => window.samePage), true, 'the moves came live, without a reload'));
   }
-  assert.equal(await ana.locator('#player-top .clock').getAttribute('class'), 'clock');
+  await eventually(async () => assert.equal(await ana.locator('#player-top .clock').getAttribute('class'), 'clock'));
   // the record names the players
   const pgn = await ana.evaluate((id) => fetch(`/api/games/${id}/pgn`).then((r) => r.text()), game.id);
   assert.match(pgn, /\[Mouse "Ana"\]/);
@@ -252,95 +311,112 @@ test('two players play a whole game by clicking, each seeing the other\'s moves 
 });
 
 test('a rematch: one offers, the other accepts, both pages go to the new game with sides swapped and the same tokens', async () => {
+  // the game above to its last move, which Ana plays on the page
+  const game = await friendGame({
+    names: { mouse: 'Ana', cats: 'Bo' }, clock: { minutes: 5, increment: 2 }, moves: ['c1d2', 'b4a3', 'd2c3', 'a3b2'],
+  }, { mouse: ana, cats: bo, watch: watcher });
+  await click(ana, 'c3b4');
+  for (const p of [ana, bo, watcher]) await waitStatus(p, /· The mouse wins: the mouse reached the top row\.$/);
   await ana.getByRole('button', { name: 'Rematch', exact: true }).click();
   await ana.waitForFunction(() => document.getElementById('rematch').textContent === 'Rematch offered…');
-  assert.equal(await ana.locator('#rematch').isDisabled(), true);
+  await eventually(async () => assert.equal(await ana.locator('#rematch').isDisabled(), true));
   await bo.waitForFunction(() => document.getElementById('announce').textContent === 'Ana (mouse) offers a rematch with sides swapped.');
   // the offer is in the game panel for both, with or without the end card
   await waitText(bo, '#rematch-offer-text', 'Ana (mouse) offers a rematch with sides swapped.');
   await waitText(ana, '#rematch-offer-text', 'You offered a rematch. Waiting for Bo (cats).');
   await waitText(watcher, '#rematch-offer-text', 'Ana (mouse) offered a rematch with sides swapped.');
   await bo.locator('#card-close').click();
-  assert.equal(await bo.locator('#rematch-offer').isVisible(), true);
-  assert.equal(await bo.getByRole('button', { name: 'Accept the rematch' }).isVisible(), true);
+  await eventually(async () => assert.equal(await bo.locator('#rematch-offer').isVisible(), true));
+  await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Accept the rematch' }).isVisible(), true));
   await bo.getByRole('button', { name: 'Accept the rematch' }).click();
   await bo.waitForFunction((old) => document.body.dataset.game !== String(old) && document.body.dataset.busy === 'false', game.id);
   const id2 = await gameId(bo);
   await ana.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id2);
-  assert.equal(await ana.evaluate(() => location.hash), `#game=${id2}`);
-  assert.equal(await bo.locator('#role').innerText(), 'You play the mouse against Ana.');
-  assert.equal(await ana.locator('#role').innerText(), 'You play the cats against Bo.');
+  await eventually(async () => assert.equal(await ana.evaluate(() => location.hash), `#game=${id2}`));
+  await eventually(async () => assert.equal(await bo.locator('#role').innerText(), 'You play the mouse against Ana.'));
+  await eventually(async () => assert.equal(await ana.locator('#role').innerText(), 'You play the cats against Bo.'));
   const tokens = (p, id) => p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id);
-  assert.equal(await tokens(ana, id2), game.token);
-  assert.equal(await tokens(bo, id2), await tokens(bo, game.id));
-  assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'the same clock, fresh');
+  await eventually(async () => assert.equal(await tokens(ana, id2), game.tokens.mouse));
+  await eventually(async () => assert.equal(await tokens(bo, id2), await tokens(bo, game.id)));
+  await eventually(async () => assert.equal(await ana.locator('#player-bottom .clock').innerText(), '5:00', 'the same clock, fresh'));
   // the rematch is a new game: the watcher's link does not open it
   await watcher.waitForFunction(() => document.getElementById('rematch-offer').hidden);
-  assert.equal(await watcher.locator('#rematch').isHidden(), true);
+  await eventually(async () => assert.equal(await watcher.locator('#rematch').isHidden(), true));
   // given the new game's link, the watcher watches it
   await watcher.goto(`${server.url}#game=${id2}`);
   await watcher.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id2);
-  assert.match(await status(watcher), /· Bo \(mouse\) to move\.$/);
-  game.id2 = id2;
+  await eventually(async () => assert.match(await status(watcher), /· Bo \(mouse\) to move\.$/));
 });
 
+/** Bo (mouse) and Ana (cats) in a 4×4 game, as after the rematch above, `moves` played. */
+function rematchLike(moves = []) {
+  return friendGame({ names: { mouse: 'Bo', cats: 'Ana' }, moves }, { mouse: bo, cats: ana, watch: watcher });
+}
+
 test('undo between players is a request: declined, the move stays; accepted, it is taken back', async () => {
+  await rematchLike();
   await click(bo, 'c1b2');
   await waitMoves(ana, 1);
   await click(ana, 'd4c3');
   await waitMoves(bo, 2);
   await bo.getByRole('button', { name: 'Undo', exact: true }).click();
   await waitText(bo, '#undo-request-text', 'You asked to take back your last move. Waiting for Ana (cats) to answer.');
-  assert.equal(await bo.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
+  await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true));
   await waitText(ana, '#undo-request-text', 'Bo (mouse) asks to take back their last move.');
   await waitText(watcher, '#undo-request-text', 'Bo (mouse) asked to take back their last move.');
-  assert.equal(await watcher.getByRole('button', { name: 'Accept', exact: true }).isVisible(), false);
+  await eventually(async () => assert.equal(await watcher.getByRole('button', { name: 'Accept', exact: true }).isVisible(), false));
   await axeScan(ana, 'undo request');
   await ana.getByRole('button', { name: 'Decline' }).click();
   await bo.waitForFunction(() => document.getElementById('announce').textContent === 'Ana (cats) declined: the move stays.');
-  assert.equal(await bo.locator('#undo-request').isHidden(), true);
-  assert.equal(await moves(bo), 2);
+  await eventually(async () => assert.equal(await bo.locator('#undo-request').isHidden(), true));
+  await eventually(async () => assert.equal(await moves(bo), 2));
 
   await bo.getByRole('button', { name: 'Undo', exact: true }).click();
   await waitText(ana, '#undo-request-text', 'Bo (mouse) asks to take back their last move.');
   await ana.getByRole('button', { name: 'Accept', exact: true }).click();
   for (const p of [ana, bo, watcher]) {
     await waitMoves(p, 0);
-    assert.equal(await p.locator('#undo-request').isHidden(), true);
+    await eventually(async () => assert.equal(await p.locator('#undo-request').isHidden(), true));
   }
-  assert.match(await status(bo), /· Your move \(mouse\)\.$/);
+  await eventually(async () => assert.match(await status(bo), /· Your move \(mouse\)\.$/));
 });
 
 test('resign asks first, then ends the game for everyone in words', async () => {
+  // a game nobody has moved in is aborted, not resigned: one move each
+  await rematchLike(['c1b2', 'd4c3']);
   await bo.getByRole('button', { name: 'Resign' }).click();
-  assert.equal(await bo.locator('#resign-confirm').isVisible(), true);
+  await eventually(async () => assert.equal(await bo.locator('#resign-confirm').isVisible(), true));
   await bo.getByRole('button', { name: 'Keep playing' }).click();
-  assert.equal(await bo.locator('#resign-confirm').isHidden(), true);
-  assert.match(await status(bo), /· Your move \(mouse\)\.$/);
+  await eventually(async () => assert.equal(await bo.locator('#resign-confirm').isHidden(), true));
+  await eventually(async () => assert.match(await status(bo), /· Your move \(mouse\)\.$/));
   await bo.getByRole('button', { name: 'Resign' }).click();
   await bo.getByRole('button', { name: 'Yes, resign' }).click();
   for (const p of [ana, bo, watcher]) await waitStatus(p, /· The cats win: the mouse resigned\.$/);
   await ana.waitForFunction(() => document.getElementById('announce').textContent === 'The cats win: the mouse resigned.');
-  assert.equal(await bo.locator('#resign').isHidden(), true);
-  assert.equal(await bo.getByRole('button', { name: 'Rematch', exact: true }).isVisible(), true);
-  assert.equal(await ana.locator('#results-toggle').isDisabled(), false, 'exact results again once the game is over');
-  assert.equal(await ana.locator('#think-run').isDisabled(), false);
+  await eventually(async () => assert.equal(await bo.locator('#resign').isHidden(), true));
+  await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Rematch', exact: true }).isVisible(), true));
+  await eventually(async () => assert.equal(await ana.locator('#results-toggle').isDisabled(), false, 'exact results again once the game is over'));
+  await eventually(async () => assert.equal(await ana.locator('#think-run').isDisabled(), false));
 });
 
 test('a clock that runs out ends the game on time (3 seconds a side)', async () => {
+  await ana.goto(server.url);
+  await idle(ana);
   const g = await createFriendGame(ana, { size: '6', side: 'mouse', minutes: '0.05', increment: '0' });
   await ana.getByRole('button', { name: 'Start playing' }).click();
   await bo.goto(g.friendLink);
   await idle(bo);
-  assert.equal(await bo.locator('#player-bottom .clock').innerText(), '0:03.0');
+  await eventually(async () => assert.equal(await bo.locator('#player-bottom .clock').innerText(), '0:03.0'));
   await click(ana, 'c1d2');
   await waitMoves(bo, 1);
   for (const p of [ana, bo]) await waitStatus(p, /· The mouse wins: the cats ran out of time\.$/);
-  assert.equal(await bo.locator('#player-bottom .clock').innerText(), '0:00.0');
-  assert.equal(await ana.locator('#board .sq.movable').count(), 0);
+  await eventually(async () => assert.equal(await bo.locator('#player-bottom .clock').innerText(), '0:00.0'));
+  await eventually(async () => assert.equal(await ana.locator('#board .sq.movable').count(), 0));
 });
 
 test('the page reconnects by itself after the server restarts and misses no move', async () => {
+  await ana.goto(server.url);
+  await idle(ana);
   const g = await createFriendGame(ana, { size: '8', side: 'cats', name: 'Ana' });
   await ana.getByRole('button', { name: 'Start playing' }).click();
   await bo.goto(g.friendLink);
@@ -350,15 +426,15 @@ test('the page reconnects by itself after the server restarts and misses no move
   const port = new URL(server.url).port;
   await server.stop();
   for (const p of [ana, bo]) await p.waitForFunction(() => !document.getElementById('conn').hidden);
-  assert.equal(await ana.locator('#conn').innerText(), 'Reconnecting…');
+  await eventually(async () => assert.equal(await ana.locator('#conn').innerText(), 'Reconnecting…'));
   server = await startServer(db, port);
   for (const p of [ana, bo]) await p.waitForFunction(() => document.getElementById('conn').hidden, null, { timeout: 30000 });
   await click(ana, 'b8c7');
   await waitMoves(bo, 2);
   await click(bo, 'd2e3');
   await waitMoves(ana, 3);
-  assert.deepEqual(await moveList(ana), ['e1d2', 'b8c7', 'd2e3']);
-  assert.deepEqual(await moveList(bo), ['e1d2', 'b8c7', 'd2e3']);
+  await eventually(async () => assert.deepEqual(await moveList(ana), ['e1d2', 'b8c7', 'd2e3']));
+  await eventually(async () => assert.deepEqual(await moveList(bo), ['e1d2', 'b8c7', 'd2e3']));
   for (const p of [ana, bo]) assert.deepEqual(p.errors, []);
 });
 
@@ -372,37 +448,37 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   await p.locator('#level').selectOption('1');
   await p.locator('#new-game-button').click();
   await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
-  assert.match(await status(p), /^New game · 4×4 · opponent: level 1 · Your move \(mouse\)\.$/, 'not stored before its first move');
+  await eventually(async () => assert.match(await status(p), /^New game · 4×4 · opponent: level 1 · Your move \(mouse\)\.$/, 'not stored before its first move'));
   await sq(p, 'c1').click();
   await sq(p, 'd2').click();
   await waitMoves(p, 2);
   const id = await gameId(p);
   const token = await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id);
   assert.match(token, /^[0-9a-f]{32}$/);
-  assert.equal(await p.locator('#role').isHidden(), true);
-  assert.equal(await p.locator('#player-top').isHidden(), true, 'no players bar against the computer without names or clock');
+  await eventually(async () => assert.equal(await p.locator('#role').isHidden(), true));
+  await eventually(async () => assert.equal(await p.locator('#player-top').isHidden(), true, 'no players bar against the computer without names or clock'));
   // a second tab of the same browser follows the game live: the move and the computer's reply
   const tab = await p.context().newPage();
   await tab.goto(`${server.url}#game=${id}`);
   await idle(tab);
-  assert.match(await status(tab), /· Your move \(mouse\)\.$/, 'the same browser holds the same token');
+  await eventually(async () => assert.match(await status(tab), /· Your move \(mouse\)\.$/, 'the same browser holds the same token'));
   await sq(p, 'd2').click();
   await sq(p, 'c1').click();
   await waitMoves(p, 4);
   await tab.waitForFunction(() => Number(document.body.dataset.moves) === 4);
-  assert.deepEqual(await moveList(tab), await moveList(p));
+  await eventually(async () => assert.deepEqual(await moveList(tab), await moveList(p)));
   await tab.close();
   await p.getByRole('button', { name: 'Resign' }).click();
   await p.getByRole('button', { name: 'Yes, resign' }).click();
   await waitStatus(p, /· The cats win: the mouse resigned\.$/);
-  assert.equal(await moves(p), 4);
+  await eventually(async () => assert.equal(await moves(p), 4));
   await p.getByRole('button', { name: 'Rematch', exact: true }).click();
   await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', id);
   const id2 = await gameId(p);
-  assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token);
-  assert.equal(await moves(p), 1, "the computer's mouse moved first");
-  assert.match(await status(p), /^Game · 4×4 · opponent: level 1 · Your move \(cats\)\.$/);
-  assert.equal(await p.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'playing the cats: flipped');
+  await eventually(async () => assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token));
+  await eventually(async () => assert.equal(await moves(p), 1, "the computer's mouse moved first"));
+  await eventually(async () => assert.match(await status(p), /^Game · 4×4 · opponent: level 1 · Your move \(cats\)\.$/));
+  await eventually(async () => assert.equal(await p.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'playing the cats: flipped'));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -426,7 +502,7 @@ test('a phone-sized friend game: players, clocks and board fit; no serious acces
   await waitMoves(bo, 1);
   await click(bo, 'b8a7');
   await waitMoves(phone, 2);
-  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await eventually(async () => assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390));
   for (const id of ['#player-top', '#board', '#player-bottom']) {
     const b = await phone.locator(id).boundingBox();
     assert.ok(b.x >= 0 && b.x + b.width <= 390, `${id} ${JSON.stringify(b)}`);

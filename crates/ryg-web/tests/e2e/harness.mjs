@@ -127,6 +127,29 @@ export function screenshot(page, name) {
   return page.screenshot({ path: screenshotPath(name), fullPage: false, animations: 'disabled' });
 }
 
+// ---------- waiting for the page ----------
+
+/** How long a test waits for the page to show what it should, in ms: Playwright's own default
+ * (30 s), long enough for a busy 2-core machine; RYG_TEST_WAIT_MS to change it. */
+export const waitMs = Number(process.env.RYG_TEST_WAIT_MS) || 30000;
+
+/** Runs `check` (assertions on what a page shows) until it passes: again every 50 ms while it
+ * fails an assertion, for up to `timeout` ms. For anything the page updates by itself (a clock,
+ * a status line, a list, a count, an announcement), which a busy machine shows later; a
+ * read-then-assert would fail there. At the timeout its last failure is thrown, with the value
+ * last seen; any other error at once. Returns what `check` returns. */
+export async function eventually(check, timeout = waitMs) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (!(e instanceof assert.AssertionError) || Date.now() >= end) throw e;
+    }
+    await new Promise((done) => { setTimeout(done, 50); });
+  }
+}
+
 // ---------- page helpers shared by the tests (reading the page's state as a user sees it) ----------
 
 /** The board square `name` (e.g. "f2"), a button. */

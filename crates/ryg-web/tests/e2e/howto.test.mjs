@@ -3,7 +3,7 @@
 // level, the figures of `ryg levels` (levels.js; a Rust test compares them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, axeScan, idle, useServerAndBrowser } from './harness.mjs';
+import { newPage, screenshot, axeScan, idle, useServerAndBrowser, eventually } from './harness.mjs';
 import { LEVEL_CHANCES } from '../../assets/js/levels.js';
 
 let server;
@@ -33,8 +33,8 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     }
     // the boards draw what the words say: the mouse's four squares, the trapped mouse
     const boards = p.locator('#howto .mini');
-    assert.equal(await boards.nth(1).locator('.mdot').count(), 4);
-    assert.match(await boards.nth(4).getAttribute('aria-label'), /cannot move/);
+    await eventually(async () => assert.equal(await boards.nth(1).locator('.mdot').count(), 4));
+    await eventually(async () => assert.match(await boards.nth(4).getAttribute('aria-label'), /cannot move/));
     const box = await boards.first().boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, 'the small boards fit the screen');
     await p.locator('#howto').scrollIntoViewIfNeeded();
@@ -64,18 +64,18 @@ test('the level picker says what a level does and the exact chance a careful pla
     assert.ok(words.includes(`A careful mouse (a best move nine times in ten) beats it about ${Math.round(want)}% of the time (exactly ${want.toFixed(2)}%, from e1 on 8×8)`), words);
   }
   await p.getByLabel('Start square').selectOption('a1');
-  assert.ok((await note.innerText()).includes(`exactly ${cats['9'].a1.toFixed(2)}%, from a1`));
+  await eventually(async () => assert.ok((await note.innerText()).includes(`exactly ${cats['9'].a1.toFixed(2)}%, from a1`)));
   await p.getByLabel('You play').selectOption('cats');
   await p.locator('#level').selectOption('perfect');
   const words = await note.innerText();
   assert.match(words, /^Perfect: always a best move/);
   assert.ok(words.includes(`Careful cats (a best move nine times in ten) beat it about ${Math.round(mouse.perfect.a1)}%`), words);
   // the select says where its words are
-  assert.equal(await p.locator('#level').getAttribute('aria-describedby'), 'level-note');
+  await eventually(async () => assert.equal(await p.locator('#level').getAttribute('aria-describedby'), 'level-note'));
   await p.getByLabel('Board size').selectOption('10');
-  assert.match(await note.innerText(), /No exact figure on 10×10/);
+  await eventually(async () => assert.match(await note.innerText(), /No exact figure on 10×10/));
   await p.getByLabel('You play').selectOption('both');
-  assert.match(await note.innerText(), /used only by Computer move/);
+  await eventually(async () => assert.match(await note.innerText(), /used only by Computer move/));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });

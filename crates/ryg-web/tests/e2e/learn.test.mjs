@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { newPage, screenshot, screenshotPath, axeScan, rygBinary, idle, useServerAndBrowser, sq, newGameOnForm } from './harness.mjs';
+import { newPage, screenshot, screenshotPath, axeScan, rygBinary, idle, useServerAndBrowser, sq, newGameOnForm, eventually } from './harness.mjs';
 
 const START = '1c1c1c1c/8/8/8/8/8/8/4m3 m';
 const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
@@ -50,52 +50,53 @@ test('the header link opens the lessons; the minimax tree is the command line\'s
   await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
   await lesson(p, 'mm', 2);
   const cli = cliTree(2);
-  assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cli.nodes.length);
-  assert.equal(await p.locator('#mm-tree svg g.n').count(), cli.nodes.length);
+  await eventually(async () => assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cli.nodes.length));
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n').count(), cli.nodes.length));
   // the lesson asks before it tells: no answer chosen, minimax's move not said before a try
-  assert.equal(await p.locator('#mm-summary').innerText(), `The tree has ${cli.nodes.length} nodes. Which move does minimax choose? Step through the search, then answer below.`);
-  assert.equal(await p.locator('#mm-answer').inputValue(), '');
+  await eventually(async () => assert.equal(await p.locator('#mm-summary').innerText(), `The tree has ${cli.nodes.length} nodes. Which move does minimax choose? Step through the search, then answer below.`));
+  await eventually(async () => assert.equal(await p.locator('#mm-answer').inputValue(), ''));
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#mm-verdict').innerText(), 'Pick an answer first.');
-  assert.doesNotMatch(await p.locator('#mm-summary').innerText(), new RegExp(cli.best_move));
+  await eventually(async () => assert.equal(await p.locator('#mm-verdict').innerText(), 'Pick an answer first.'));
+  await eventually(async () => assert.doesNotMatch(await p.locator('#mm-summary').innerText(), new RegExp(cli.best_move)));
   // the replay: the root first, then its first move, then that move's first reply (a leaf)
-  assert.match(await stepText(p, 'mm'), /Press/);
+  await eventually(async () => assert.match(await stepText(p, 'mm'), /Press/));
   await p.getByRole('button', { name: 'Next step' }).click();
-  assert.match(await stepText(p, 'mm'), /^Step 1 of \d+: enter the root \(mouse to move\); its 2 moves/);
+  await eventually(async () => assert.match(await stepText(p, 'mm'), /^Step 1 of \d+: enter the root \(mouse to move\); its 2 moves/));
   await p.getByRole('button', { name: 'Next step' }).click();
   await p.getByRole('button', { name: 'Next step' }).click();
   const leaf = cli.nodes.find((n) => n.parent === cli.nodes[1].id);
-  assert.equal(await stepText(p, 'mm'), `Step 3 of ${2 * 3 + 14}: leaf ${cli.nodes[1].move} ${leaf.move}: the evaluation gives ${leaf.eval}.`);
-  assert.equal(await p.locator('#mm-tree svg g.n.unseen').count(), cli.nodes.length - 3);
+  await eventually(async () => assert.equal(await stepText(p, 'mm'), `Step 3 of ${2 * 3 + 14}: leaf ${cli.nodes[1].move} ${leaf.move}: the evaluation gives ${leaf.eval}.`));
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n.unseen').count(), cli.nodes.length - 3));
   // no value is shown before the search backs it up
-  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '?');
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '?'));
   await p.getByRole('button', { name: 'To the end' }).click();
-  assert.match(await stepText(p, 'mm'), new RegExp(`back at the root: the mouse takes the largest value of its children, ${cli.value.replace('+', '\\+')}\\.`));
-  assert.equal(await p.locator('#mm-tree svg g.n.best').count(), 3, 'the chosen line: root, move, reply');
-  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), cli.value);
+  await eventually(async () => assert.match(await stepText(p, 'mm'), new RegExp(`back at the root: the mouse takes the largest value of its children, ${cli.value.replace('+', '\\+')}\\.`)));
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n.best').count(), 3, 'the chosen line: root, move, reply'));
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), cli.value));
   await screenshot(p, 'learn-minimax');
   // the task: a wrong answer is refused, the move minimax chose is right
   const other = cli.nodes.find((n) => n.parent === 0 && n.move !== cli.best_move);
   await p.locator('#mm-answer').selectOption(other.move);
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'false');
+  await eventually(async () => assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'false'));
   await p.locator('#mm-answer').selectOption(cli.best_move);
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'true');
-  assert.match(await p.locator('#mm-verdict').innerText(), /^Right!/);
-  assert.match(await p.locator('#mm-summary').innerText(), new RegExp(`${cli.nodes.length} nodes.*${cli.best_move}, worth ${cli.value}`));
+  await eventually(async () => assert.equal(await p.locator('#mm-verdict').getAttribute('data-right'), 'true'));
+  await eventually(async () => assert.match(await p.locator('#mm-verdict').innerText(), /^Right!/));
+  await eventually(async () => assert.match(await p.locator('#mm-summary').innerText(), new RegExp(`${cli.nodes.length} nodes.*${cli.best_move}, worth ${cli.value}`)));
   await axeScan(p, 'minimax lesson', true);
   // depth 4: the same count as the command line's
   await lesson(p, 'mm', 4);
-  assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), cliTree(4).nodes.length);
+  const depth4 = cliTree(4).nodes.length;
+  await eventually(async () => assert.equal(await p.locator('#mm-tree [role="treeitem"]').count(), depth4));
   // back to the game: the page plays again
   await p.getByRole('link', { name: 'Back to the game' }).click();
   // the link changes the address; the page follows on the hashchange event that comes after
   // the click, so wait for it (idle() alone may answer before it, the game being idle already)
   await p.waitForFunction(() => document.getElementById('learn-view').hidden);
   await idle(p);
-  assert.equal(await p.locator('#learn-view').isHidden(), true);
-  assert.equal(await p.locator('#board').isVisible(), true);
+  await eventually(async () => assert.equal(await p.locator('#learn-view').isHidden(), true));
+  await eventually(async () => assert.equal(await p.locator('#board').isVisible(), true));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -108,21 +109,22 @@ test('the tree is an ARIA tree the keyboard walks, opens and closes', async () =
   await root.focus();
   await p.keyboard.press('ArrowDown');
   const first = p.locator('#mm-tree [role="treeitem"][aria-level="2"]').first();
-  assert.equal(await first.evaluate((el) => el === document.activeElement), true);
-  assert.match(await first.getAttribute('aria-label') || await first.innerText(), /e1d2: cats to move/);
+  await eventually(async () => assert.equal(await first.evaluate((el) => el === document.activeElement), true));
+  await eventually(async () => assert.match(await first.getAttribute('aria-label') || await first.innerText(), /e1d2: cats to move/));
   await p.keyboard.press('ArrowLeft');
-  assert.equal(await first.getAttribute('aria-expanded'), 'false');
+  await eventually(async () => assert.equal(await first.getAttribute('aria-expanded'), 'false'));
   // the picture closes the branch too: its 7 replies are gone
-  assert.equal(await p.locator('#mm-tree svg g.n').count(), cliTree(2).nodes.length - 7);
+  const depth2 = cliTree(2).nodes.length;
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n').count(), depth2 - 7));
   await p.keyboard.press('ArrowRight');
-  assert.equal(await first.getAttribute('aria-expanded'), 'true');
+  await eventually(async () => assert.equal(await first.getAttribute('aria-expanded'), 'true'));
   await p.keyboard.press('ArrowRight');
   const reply = first.locator('[role="treeitem"]').first();
-  assert.equal(await reply.evaluate((el) => el === document.activeElement), true);
+  await eventually(async () => assert.equal(await reply.evaluate((el) => el === document.activeElement), true));
   await p.keyboard.press('ArrowLeft');
-  assert.equal(await first.evaluate((el) => el === document.activeElement), true);
+  await eventually(async () => assert.equal(await first.evaluate((el) => el === document.activeElement), true));
   await p.keyboard.press('Home');
-  assert.equal(await root.evaluate((el) => el === document.activeElement), true);
+  await eventually(async () => assert.equal(await root.evaluate((el) => el === document.activeElement), true));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -140,14 +142,14 @@ test('the evaluation switch: the think panel and the minimax lesson search with 
   await p.waitForFunction((f) => document.getElementById('fen').textContent === f, E1F2);
   // the think panel: ryg's own evaluation first, then RYG's version 2 on every request
   await p.locator('#think-box summary').click();
-  assert.equal(await p.locator('#think-eval').inputValue(), 'default');
-  assert.deepEqual(await p.locator('#think-eval option').allInnerTexts(), ["ryg's own (default)", "RYG's, version 2: the articles' (seed)", "RYG's, version 1 (seed-v1)"]);
+  await eventually(async () => assert.equal(await p.locator('#think-eval').inputValue(), 'default'));
+  await eventually(async () => assert.deepEqual(await p.locator('#think-eval option').allInnerTexts(), ["ryg's own (default)", "RYG's, version 2: the articles' (seed)", "RYG's, version 1 (seed-v1)"]));
   await p.waitForFunction(() => /Terms of the default evaluation/.test(document.getElementById('think').textContent));
   await p.locator('#think-eval').selectOption('seed');
   await p.waitForFunction(() => /Terms of the seed evaluation/.test(document.getElementById('think').textContent) && document.querySelectorAll('#think h3').length >= 5);
   const seed = cliTree(2, E1F2, 'seed');
   const text = await p.locator('#think').innerText();
-  assert.match(await p.locator('#think table.terms caption').innerText(), /^Terms of the seed evaluation, for the /);
+  await eventually(async () => assert.match(await p.locator('#think table.terms caption').innerText(), /^Terms of the seed evaluation, for the /));
   assert.match(text, /rows the mouse has advanced \(0 on rank 1\); \+32 on the top rank/);
   assert.match(text, /cats' rows max - min: 0 gives -2N/);
   assert.match(text, new RegExp(`Best move ${seed.best_move}, backed-up value \\${seed.value}, ${seed.nodes.length} boards\\.`));
@@ -156,19 +158,19 @@ test('the evaluation switch: the think panel and the minimax lesson search with 
   await p.getByRole('link', { name: 'The game tree and minimax' }).click();
   await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
   await lesson(p, 'mm', 2);
-  assert.equal(await p.locator('#mm-eval').inputValue(), 'default');
+  await eventually(async () => assert.equal(await p.locator('#mm-eval').inputValue(), 'default'));
   await p.locator('#mm-pos').selectOption('game');
   const v1 = cliTree(2, E1F2, 'seed-v1');
   await lessonEval(p, 'mm', 'seed-v1', v1.nodes.length);
   assert.equal(v1.nodes[0].eval, '+1');
   assert.equal(v1.nodes[0].value, '+2');
-  assert.match(await rootWords(p, 'mm'), /its own evaluation \+1, minimax value \+2/);
-  assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '+2');
+  await eventually(async () => assert.match(await rootWords(p, 'mm'), /its own evaluation \+1, minimax value \+2/));
+  await eventually(async () => assert.equal(await p.locator('#mm-tree svg g.n[data-node="0"] .val').textContent(), '+2'));
   await screenshot(p, 'learn-minimax-eval');
   const own = cliTree(2, E1F2, 'default');
   await p.locator('#mm-eval').selectOption('default');
   await p.waitForFunction(() => document.querySelector('#mm-tree[data-busy="false"] [role="tree"]') && document.getElementById('mm-step').textContent.startsWith('Press'));
-  assert.match(await rootWords(p, 'mm'), new RegExp(`its own evaluation ${own.nodes[0].eval}, minimax value ${own.nodes[0].value}`));
+  await eventually(async () => assert.match(await rootWords(p, 'mm'), new RegExp(`its own evaluation ${own.nodes[0].eval}, minimax value ${own.nodes[0].value}`)));
   assert.notEqual(own.nodes[0].value, '+2');
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -190,23 +192,23 @@ test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the 
   const first = think.steps.findIndex((s) => s.kind === 'cut');
   const cutNode = think.steps[first].node;
   for (let i = 0; i < first; i += 1) await p.locator('#ab-next').click();
-  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 0);
-  assert.match(await stepText(p, 'ab'), /Window \(α, β\) = /);
+  await eventually(async () => assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 0));
+  await eventually(async () => assert.match(await stepText(p, 'ab'), /Window \(α, β\) = /));
   await p.locator('#ab-next').click();
-  assert.match(await stepText(p, 'ab'), new RegExp(`^Step ${first + 1} of ${think.steps.length}: cut `));
-  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 1);
-  assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('data-state'), 'cut');
+  await eventually(async () => assert.match(await stepText(p, 'ab'), new RegExp(`^Step ${first + 1} of ${think.steps.length}: cut `)));
+  await eventually(async () => assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), 1));
+  await eventually(async () => assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('data-state'), 'cut'));
   await screenshot(p, 'learn-alphabeta');
   // the task: another branch is wrong, the first cut one is right (picked in the picture)
   await p.locator(`#ab-tree svg g.n[data-node="1"]`).click();
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'false');
+  await eventually(async () => assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'false'));
   await p.locator(`#ab-tree svg g.n[data-node="${cutNode}"]`).click();
-  assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('aria-selected'), 'true');
+  await eventually(async () => assert.equal(await p.locator(`#ab-tree [data-id="${cutNode}"]`).getAttribute('aria-selected'), 'true'));
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'true');
+  await eventually(async () => assert.equal(await p.locator('#ab-verdict').getAttribute('data-right'), 'true'));
   await p.getByRole('button', { name: 'To the end' }).click();
-  assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), cuts);
+  await eventually(async () => assert.equal(await p.locator('#ab-tree svg g.n.cut').count(), cuts));
   await axeScan(p, 'alpha-beta lesson', true);
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -218,30 +220,30 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   await p.getByRole('heading', { name: 'El árbol de juego y el minimax' }).waitFor();
   await lesson(p, 'mm', 2);
   await p.getByRole('button', { name: 'Paso siguiente' }).click();
-  assert.match(await stepText(p, 'mm'), /^Paso 1 de 20: entra en la raíz \(mueve el ratón\)/);
-  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the page');
+  await eventually(async () => assert.match(await stepText(p, 'mm'), /^Paso 1 de 20: entra en la raíz \(mueve el ratón\)/));
+  await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the page'));
   await screenshot(p, 'learn-phone-es');
   await axeScan(p, 'phone minimax lesson es', true);
   // the evaluation switch, in Spanish: RYG's second version (the articles') builds its own tree
-  assert.equal(await p.locator('#lesson').getByText('Función de evaluación', { exact: true }).isVisible(), true);
-  assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg', 'la de RYG, segunda versión: la de los artículos', 'la de RYG, primera versión']);
+  await eventually(async () => assert.equal(await p.locator('#lesson').getByText('Función de evaluación', { exact: true }).isVisible(), true));
+  await eventually(async () => assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg', 'la de RYG, segunda versión: la de los artículos', 'la de RYG, primera versión']));
   const seed = cliTree(2, START, 'seed');
   await lessonEval(p, 'mm', 'seed', seed.nodes.length);
-  assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${seed.nodes[0].eval}, valor minimax ${seed.nodes[0].value}`));
-  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll with the evaluation chosen');
+  await eventually(async () => assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${seed.nodes[0].eval}, valor minimax ${seed.nodes[0].value}`)));
+  await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll with the evaluation chosen'));
   // the evaluation function on a phone, in Spanish: the sliders fit, axe-core is content
   await p.getByRole('link', { name: 'Lección siguiente →' }).click();
   await p.getByRole('heading', { name: 'La función de evaluación' }).waitFor();
   await evaluationReady(p);
-  assert.match(await p.locator('#ev-summary').innerText(), /^Con los términos del original y sus propios pesos, una búsqueda de profundidad 3 juega c3b4/);
-  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the evaluation lesson');
+  await eventually(async () => assert.match(await p.locator('#ev-summary').innerText(), /^Con los términos del original y sus propios pesos, una búsqueda de profundidad 3 juega c3b4/));
+  await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll of the evaluation lesson'));
   await axeScan(p, 'phone evaluation lesson es', true);
   await p.getByRole('link', { name: 'Lección siguiente →' }).click();
   await p.getByRole('heading', { name: 'Alfa-beta' }).waitFor();
   await lesson(p, 'ab', 3);
-  assert.match(await p.locator('#ab-summary').innerText(), /^El alfa-beta busca \d+ nodos y corta \d+ ramas/);
+  await eventually(async () => assert.match(await p.locator('#ab-summary').innerText(), /^El alfa-beta busca \d+ nodos y corta \d+ ramas/));
   await p.getByRole('button', { name: 'Comprobar' }).click();
-  assert.equal(await p.locator('#ab-verdict').innerText(), 'Elige primero una respuesta.');
+  await eventually(async () => assert.equal(await p.locator('#ab-verdict').innerText(), 'Elige primero una respuesta.'));
   await axeScan(p, 'phone alpha-beta lesson es', true);
   // a reload keeps the lesson; the language switch redraws it
   await p.reload();
@@ -282,38 +284,40 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
     assert.equal(cells[d - 1][1].replace(/,/g, ''), String(cliNodes(E1F2, d, [])), `depth ${d} with every technique`);
     assert.equal(cells[d - 1][2].replace(/,/g, ''), String(cliNodes(E1F2, d, ['tt', 'ordering', 'history', 'id'])), `depth ${d} plain`);
   }
-  assert.equal(await p.locator('.chart .dot.on').count(), 8);
-  assert.match(await p.locator('dl.tt').innerText(), /hits \/ probes/);
-  assert.ok(await p.locator('table.heat td[data-heat]').count() > 0, 'the history table has cells');
+  await eventually(async () => assert.equal(await p.locator('.chart .dot.on').count(), 8));
+  await eventually(async () => assert.match(await p.locator('dl.tt').innerText(), /hits \/ probes/));
+  await eventually(async () => assert.ok(await p.locator('table.heat td[data-heat]').count() > 0, 'the history table has cells'));
   // the article's figures beside ryg's RYG3 v9 and v10, counted as RYG3 counted
   await p.locator('[data-ryg="ordered"]').waitFor();
-  assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v9')));
-  assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(cliInterior(E1F2, 8, 'ryg3-v10')));
-  assert.equal(cliInterior(E1F2, 8, 'ryg3-v9'), 8015);
-  assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*«un 40% menos» \(39% fewer\)[\s\S]*48% fewer/);
+  const [plain, ordered] = [cliInterior(E1F2, 8, 'ryg3-v9'), cliInterior(E1F2, 8, 'ryg3-v10')];
+  await eventually(async () => assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(plain)));
+  await eventually(async () => assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(ordered)));
+  assert.equal(plain, 8015);
+  await eventually(async () => assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*«un 40% menos» \(39% fewer\)[\s\S]*48% fewer/));
   // the article's moves beside ryg's: version 9 H8G7, version 10 B8A7, both reproduced
-  assert.equal(await p.locator('[data-ryg="move-v9"]').innerText(), 'h8g7');
-  assert.equal(await p.locator('[data-ryg="move-v10"]').innerText(), 'b8a7');
-  assert.match(await p.locator('.c64').innerText(), /«menos de minuto y medio»[\s\S]*at least 119 \(10,744 nodes in under 90 s\)/);
-  assert.match(await p.locator('[data-ryg="speed"]').innerText(), /^\d{1,3}(,\d{3})*$/);
+  await eventually(async () => assert.equal(await p.locator('[data-ryg="move-v9"]').innerText(), 'h8g7'));
+  await eventually(async () => assert.equal(await p.locator('[data-ryg="move-v10"]').innerText(), 'b8a7'));
+  await eventually(async () => assert.match(await p.locator('.c64').innerText(), /«menos de minuto y medio»[\s\S]*at least 119 \(10,744 nodes in under 90 s\)/));
+  await eventually(async () => assert.match(await p.locator('[data-ryg="speed"]').innerText(), /^\d{1,3}(,\d{3})*$/));
   // the task: with iterative deepening, depth 8 costs more than a tenth of the C64's nodes
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false');
+  await eventually(async () => assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'false'));
   await p.getByLabel('iterative deepening', { exact: true }).uncheck();
   await techniquesReady(p);
-  assert.equal(await p.locator('dl.tt').count(), 1);
+  await eventually(async () => assert.equal(await p.locator('dl.tt').count(), 1));
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'true');
-  assert.match(await p.locator('#tq-verdict').innerText(), new RegExp(`Depth 8 took ${cliNodes(E1F2, 8, ['id']).toLocaleString('en')} nodes`));
+  await eventually(async () => assert.equal(await p.locator('#tq-verdict').getAttribute('data-right'), 'true'));
+  const took = cliNodes(E1F2, 8, ['id']).toLocaleString('en');
+  await eventually(async () => assert.match(await p.locator('#tq-verdict').innerText(), new RegExp(`Depth 8 took ${took} nodes`)));
   await p.locator('#tq-summary').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(p, 'learn-techniques');
   // the table off: no table figures; history off: no heat map
   await p.getByLabel('hash table', { exact: true }).uncheck();
   await techniquesReady(p);
-  assert.match(await p.locator('#tq-out').innerText(), /The hash table is switched off/);
+  await eventually(async () => assert.match(await p.locator('#tq-out').innerText(), /The hash table is switched off/));
   await p.getByLabel('history tables', { exact: true }).uncheck();
   await techniquesReady(p);
-  assert.equal(await p.locator('table.heat').count(), 0);
+  await eventually(async () => assert.equal(await p.locator('table.heat').count(), 0));
   await axeScan(p, 'techniques lesson', true);
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'Profundización iterativa, tablas hash, ordenación de movimientos, tablas de historia' }).waitFor();
@@ -324,7 +328,7 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   assert.match(c64, /17\.717[\s\S]*10\.744[\s\S]*«un 40% menos» \(un 39 % menos\)[\s\S]*un 48 % menos/);
   assert.match(c64, /jugada de la versión 9\s+H8G7\s+h8g7[\s\S]*jugada de la versión 10\s+B8A7\s+b8a7/);
   assert.match(c64, /al menos 119 \(10\.744 nodos en menos de 90 s\)/);
-  assert.doesNotMatch(await p.locator('#lesson').innerText(), /\d,\d{3}(?!\d)|\d\.\d{1,2} ms/);
+  await eventually(async () => assert.doesNotMatch(await p.locator('#lesson').innerText(), /\d,\d{3}(?!\d)|\d\.\d{1,2} ms/));
   await p.locator('.c64').scrollIntoViewIfNeeded();
   await p.screenshot({ path: screenshotPath('learn-techniques-c64-es'), fullPage: true });
   await axeScan(p, 'techniques lesson es', true);
@@ -339,29 +343,29 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   await p.goto(`${server.url}#learn/6`);
   await p.getByRole('heading', { name: 'Perfect play' }).waitFor();
   await p.locator('#pf-grid svg').waitFor();
-  assert.equal(await p.locator('#pf-summary').innerText(), `${stats.positions} positions in 28 configurations of the cats: the mouse wins ${mouse}, the cats win ${stats.positions - mouse}.`);
-  assert.equal(await p.locator('#pf-grid g.pf').count(), stats.positions);
-  assert.equal(await p.locator('#pf-grid g.done').count(), 0);
+  await eventually(async () => assert.equal(await p.locator('#pf-summary').innerText(), `${stats.positions} positions in 28 configurations of the cats: the mouse wins ${mouse}, the cats win ${stats.positions - mouse}.`));
+  await eventually(async () => assert.equal(await p.locator('#pf-grid g.pf').count(), stats.positions));
+  await eventually(async () => assert.equal(await p.locator('#pf-grid g.done').count(), 0));
   // the first configuration solved is the cats' most advanced: both on the first rank
   await p.getByRole('button', { name: 'Next step' }).click();
-  assert.match(await p.locator('#pf-step').innerText(), new RegExp(`^Configuration 1 of 28 \\(cats on a1 c1\\) solved: 12 of ${stats.positions} positions known\\.`));
-  assert.equal(await p.locator('#pf-grid g.done').count(), 12);
-  assert.equal(await p.locator('#pf-table tbody tr').count(), 1);
+  await eventually(async () => assert.match(await p.locator('#pf-step').innerText(), new RegExp(`^Configuration 1 of 28 \\(cats on a1 c1\\) solved: 12 of ${stats.positions} positions known\\.`)));
+  await eventually(async () => assert.equal(await p.locator('#pf-grid g.done').count(), 12));
+  await eventually(async () => assert.equal(await p.locator('#pf-table tbody tr').count(), 1));
   await p.getByRole('button', { name: 'To the end' }).click();
-  assert.equal(await p.locator('#pf-grid g.done').count(), stats.positions);
-  assert.equal(await p.locator('#pf-grid g.done.mouse').count(), mouse);
+  await eventually(async () => assert.equal(await p.locator('#pf-grid g.done').count(), stats.positions));
+  await eventually(async () => assert.equal(await p.locator('#pf-grid g.done.mouse').count(), mouse));
   await p.locator('#pf-step').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(p, 'learn-perfect');
   // the explorer: the start, as `ryg solve` says, then a move followed
   const start = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', '1c1c/4/4/2m1 m'], { encoding: 'utf8' }));
   await p.locator('#pf-moves button').first().waitFor();
-  assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies.`);
-  assert.equal(await p.locator('#pf-moves button').count(), start.moves.length);
+  await eventually(async () => assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies.`));
+  await eventually(async () => assert.equal(await p.locator('#pf-moves button').count(), start.moves.length));
   await p.locator('#pf-moves button').first().click();
   await p.waitForFunction(() => !document.getElementById('pf-result').textContent.startsWith('1c1c/4/4/2m1 m'));
   const next = (await p.locator('#pf-result').innerText()).split(':')[0];
   const cli = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', next], { encoding: 'utf8' }));
-  assert.match(await p.locator('#pf-result').innerText(), new RegExp(`in ${cli.plies} plies`));
+  await eventually(async () => assert.match(await p.locator('#pf-result').innerText(), new RegExp(`in ${cli.plies} plies`)));
   // the task: the only move that keeps the win
   await p.locator('#pf-answer option').first().waitFor({ state: 'attached' });
   const fen = (await p.locator('#pf-task-text').innerText()).match(/^In (.+), only one move/)[1];
@@ -371,15 +375,15 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   assert.ok(puzzle.moves.length >= 2);
   const wrong = puzzle.moves.find((m) => m.winner !== puzzle.winner).move;
   // no answer chosen, and the explorer (which shows it) offered only after a first try
-  assert.equal(await p.locator('#pf-answer').inputValue(), '');
-  assert.equal(await p.locator('#pf-open').isHidden(), true);
+  await eventually(async () => assert.equal(await p.locator('#pf-answer').inputValue(), ''));
+  await eventually(async () => assert.equal(await p.locator('#pf-open').isHidden(), true));
   await p.locator('#pf-answer').selectOption(wrong);
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'false');
-  assert.equal(await p.getByRole('button', { name: 'Show it in the explorer' }).isVisible(), true);
+  await eventually(async () => assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'false'));
+  await eventually(async () => assert.equal(await p.getByRole('button', { name: 'Show it in the explorer' }).isVisible(), true));
   await p.locator('#pf-answer').selectOption(keeping[0].move);
   await p.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'true');
+  await eventually(async () => assert.equal(await p.locator('#pf-verdict').getAttribute('data-right'), 'true'));
   await axeScan(p, 'perfect play lesson', true);
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'El juego perfecto' }).waitFor();
@@ -403,21 +407,21 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   // the matrix from offset 21, the cats on row 0, the mouse on (7, 3) (offset 80), as article 001
   // and «RYG: procedimiento minimax» have them; ryg's cats set is the engine's
   await p.locator('.rm-ryg').waitFor();
-  assert.equal(await p.locator('.rm-ryg').getAttribute('data-bytes'), '85');
+  await eventually(async () => assert.equal(await p.locator('.rm-ryg').getAttribute('data-bytes'), '85'));
   const rygRow = async (r) => p.locator(`.rm-ryg tr[data-row="${r}"]`).innerText();
-  assert.match(await rygRow(0), /^21–28\s+matrix, row 0\s+FF 00 FF 00 FF 00 FF 00$/);
-  assert.match(await rygRow(7), /^77–84\s+matrix, row 7\s+00 00 00 01 00 00 00 00$/);
-  assert.match(await p.locator('.rm-bits tr[data-bits="cats"]').innerText(), /0x[0-9a-f]{16}\s+b8 d8 f8 h8$/);
-  assert.match(await p.locator('.rm-bits tr[data-bits="mouse"]').innerText(), /\s+e1$/);
+  await eventually(async () => assert.match(await rygRow(0), /^21–28\s+matrix, row 0\s+FF 00 FF 00 FF 00 FF 00$/));
+  await eventually(async () => assert.match(await rygRow(7), /^77–84\s+matrix, row 7\s+00 00 00 01 00 00 00 00$/));
+  await eventually(async () => assert.match(await p.locator('.rm-bits tr[data-bits="cats"]').innerText(), /0x[0-9a-f]{16}\s+b8 d8 f8 h8$/));
+  await eventually(async () => assert.match(await p.locator('.rm-bits tr[data-bits="mouse"]').innerText(), /\s+e1$/));
   // the articles' routines, each with its ryg function and source file
-  assert.ok(await p.locator('.rt-table tr[data-routine]').count() >= 13);
-  assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort\s+shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/);
+  await eventually(async () => assert.ok(await p.locator('.rt-table tr[data-routine]').count() >= 13));
+  await eventually(async () => assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort\s+shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/));
   // the mouse on e1: up is two squares, down none, and both are empty
   await p.getByRole('button', { name: /^e1 / }).click();
   await p.locator('.bd-ops').waitFor();
-  assert.equal(await p.locator('#bd-hint').innerText(), 'The mouse on e1: 2 moves.');
-  assert.equal(await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText(), 'd2 f2');
-  assert.match(await p.locator('.bd-ops tr[data-op="piece"] th').innerText(), /^piece = 1 << \d+$/);
+  await eventually(async () => assert.equal(await p.locator('#bd-hint').innerText(), 'The mouse on e1: 2 moves.'));
+  await eventually(async () => assert.equal(await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText(), 'd2 f2'));
+  await eventually(async () => assert.match(await p.locator('.bd-ops tr[data-op="piece"] th').innerText(), /^piece = 1 << \d+$/));
   // after e1d2: each cat's moves are the command line's
   await p.locator('#bd-pos').selectOption('e1d2');
   await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false');
@@ -428,11 +432,11 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
     await p.waitForFunction((c) => document.getElementById('bd-hint').textContent.includes(` ${c}:`), cat);
     const shown = (await p.locator('.bd-ops tr[data-op="targets"] td').last().innerText()).split(' ');
     assert.deepEqual(shown, cli.filter((m) => m.startsWith(cat)).map((m) => m.slice(2)), cat);
-    assert.equal(await p.locator('.bd-ops tr[data-op="up"]').count(), 0, 'a cat has no up step');
+    await eventually(async () => assert.equal(await p.locator('.bd-ops tr[data-op="up"]').count(), 0, 'a cat has no up step'));
     total += shown.length;
   }
   assert.equal(total, cli.length);
-  assert.equal(await p.locator('#bd-hint').innerText(), 'The cat on h8: 1 move.');
+  await eventually(async () => assert.equal(await p.locator('#bd-hint').innerText(), 'The cat on h8: 1 move.'));
   await screenshot(p, 'learn-board');
   await p.locator('#bd-answer').fill(String(total + 1));
   await p.getByRole('button', { name: 'Check' }).click();
@@ -452,7 +456,7 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
     assert.match(ms, /^\d+,\d{3}$/, ms);
   }
   await p.locator('.rm-ryg').waitFor();
-  assert.match(await p.locator('.rm-ryg tr[data-row="7"]').innerText(), /^77–84\s+matriz, fila 7\s+00 00 00 01 00 00 00 00$/);
+  await eventually(async () => assert.match(await p.locator('.rm-ryg tr[data-row="7"]').innerText(), /^77–84\s+matriz, fila 7\s+00 00 00 01 00 00 00 00$/));
   await p.screenshot({ path: screenshotPath('learn-board-memory-es'), fullPage: true });
   await axeScan(p, 'board lesson es', true);
   assert.deepEqual(p.errors, []);
@@ -479,33 +483,34 @@ test('the evaluation function: both evaluations\' weights, sliders that change t
   // the original's weights at depth 3: the move and score of `ryg analyze --depth 3 --eval seed`
   const seed3 = cli(['analyze', '--json', '--depth', '3', '--eval', 'seed', '--fen', PUZZLE]);
   assert.equal(seed3.best_move, 'c3b4');
-  assert.equal(await p.locator('#ev-summary').innerText(), `With the original's terms and their own weights, a search of depth 3 plays c3b4 (score ${seed3.score}, ${seed3.nodes} nodes). The tablebase says this move throws the result away.`);
-  assert.equal(await p.locator('input[type="range"]').count(), 3);
+  await eventually(async () => assert.equal(await p.locator('#ev-summary').innerText(), `With the original's terms and their own weights, a search of depth 3 plays c3b4 (score ${seed3.score}, ${seed3.nodes} nodes). The tablebase says this move throws the result away.`));
+  await eventually(async () => assert.equal(await p.locator('input[type="range"]').count(), 3));
   // every move, and the tablebase's verdict on each (`ryg solve`)
   const solve = cli(['solve', '--json', '--fen', PUZZLE]);
   const rows = await p.locator('.ev-moves tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.move, tr.lastElementChild.textContent]));
   assert.deepEqual(rows, solve.moves.map((m) => [m.move, m.winner === solve.winner ? 'keeps the win' : 'loses']));
-  assert.equal(await p.locator('.ev-terms tr.total td').last().innerText(), String(cli(['eval', '--json', '--eval', 'seed', '--fen', PUZZLE]).total));
+  const seedTotal = String(cli(['eval', '--json', '--eval', 'seed', '--fen', PUZZLE]).total);
+  await eventually(async () => assert.equal(await p.locator('.ev-terms tr.total td').last().innerText(), seedTotal));
   // the share kept: the original's own weights are "these weights"; ryg's keep more
   const kept = async (row) => Number((await p.locator(`.ev-keep tr[data-row="${row}"] td`).first().innerText()).split(' / ')[0].replace(/,/g, ''));
-  assert.equal(await kept('these'), await kept('seed'));
-  assert.ok(await kept('default') > await kept('seed'));
+  await eventually(async () => assert.equal(await kept('these'), await kept('seed')));
+  await eventually(async () => assert.ok(await kept('default') > await kept('seed')));
   // the task: the original's weights lose the win
   await p.getByRole('button', { name: 'Check' }).click();
   await p.waitForFunction(() => document.getElementById('ev-verdict').dataset.right === 'false');
-  assert.match(await p.locator('#ev-verdict').innerText(), /still plays c3b4/);
+  await eventually(async () => assert.match(await p.locator('#ev-verdict').innerText(), /still plays c3b4/));
   // the mouse's mobility weighed above its row: the engine now plays c3d4, and keeps the win
   await p.getByLabel('mouse\'s mobility').fill('2');
   await p.waitForFunction(() => document.getElementById('ev-summary').textContent.includes('your weights'));
   await evaluationReady(p);
   const api = await p.evaluate(async (fen) => (await fetch(`/api/weights?fen=${encodeURIComponent(fen)}&eval=seed&depth=3&weights=1,2,1`)).json(), PUZZLE);
   assert.equal(api.best_move, 'c3d4');
-  assert.equal(await p.locator('#ev-summary').innerText(), `With the original's terms and your weights, a search of depth 3 plays c3d4 (score ${api.score}, ${api.nodes} nodes). The tablebase says this move keeps the result.`);
-  assert.equal(await p.locator('#ev-v1').innerText(), '2');
-  assert.equal(await kept('these'), api.keep.kept);
+  await eventually(async () => assert.equal(await p.locator('#ev-summary').innerText(), `With the original's terms and your weights, a search of depth 3 plays c3d4 (score ${api.score}, ${api.nodes} nodes). The tablebase says this move keeps the result.`));
+  await eventually(async () => assert.equal(await p.locator('#ev-v1').innerText(), '2'));
+  await eventually(async () => assert.equal(await kept('these'), api.keep.kept));
   await p.getByRole('button', { name: 'Check' }).click();
   await p.waitForFunction(() => document.getElementById('ev-verdict').dataset.right === 'true');
-  assert.match(await p.locator('#ev-verdict').innerText(), /^Right! with weights 1, 2, 1 the search plays c3d4/);
+  await eventually(async () => assert.match(await p.locator('#ev-verdict').innerText(), /^Right! with weights 1, 2, 1 the search plays c3d4/));
   await p.locator('#ev-sliders').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(p, 'learn-evaluation');
   await axeScan(p, 'evaluation lesson', true);
@@ -513,9 +518,9 @@ test('the evaluation function: both evaluations\' weights, sliders that change t
   await p.locator('#ev-kind').selectOption('default');
   await p.locator('#ev-depth').selectOption('4');
   await evaluationReady(p);
-  assert.equal(await p.locator('input[type="range"]').count(), 9);
+  await eventually(async () => assert.equal(await p.locator('input[type="range"]').count(), 9));
   const tuned4 = cli(['analyze', '--json', '--depth', '4', '--fen', PUZZLE]);
-  assert.match(await p.locator('#ev-summary').innerText(), new RegExp(`^With ryg's terms and their own weights, a search of depth 4 plays ${tuned4.best_move} \\(score \\${tuned4.score}, ${tuned4.nodes.toLocaleString('en')} nodes\\)`));
+  await eventually(async () => assert.match(await p.locator('#ev-summary').innerText(), new RegExp(`^With ryg's terms and their own weights, a search of depth 4 plays ${tuned4.best_move} \\(score \\${tuned4.score}, ${tuned4.nodes.toLocaleString('en')} nodes\\)`)));
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'La función de evaluación' }).waitFor();
   await evaluationReady(p);

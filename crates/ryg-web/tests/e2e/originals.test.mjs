@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { parseFen, applyMove, toFen } from '../../assets/js/fen.js';
 import {
-  newPage, screenshot, axeScan, sq, idle, moves, status, newGameOnForm as newGame, useServerAndBrowser, rygBinary,
+  newPage, screenshot, axeScan, sq, idle, moves, status, newGameOnForm as newGame, useServerAndBrowser, rygBinary, eventually,
 } from './harness.mjs';
 
 let server;
@@ -61,7 +61,7 @@ async function playToTheEnd(p, lang, first) {
       assert.equal(list[n + 1], ryg3(afterMouse), `ply ${n + 2}`);
     }
   }
-  assert.match(await status(p), over);
+  await eventually(async () => assert.match(await status(p), over));
 }
 
 test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command line\'s engine does', async () => {
@@ -69,10 +69,10 @@ test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command
   await p.goto(server.url);
   await idle(p);
   await p.locator('#level').selectOption('ryg3-v10@8');
-  assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: one of the programs of the articles of the blog «Programación retro del Commodore 64», searching 8 plies ahead/);
-  assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, depth 8');
+  await eventually(async () => assert.match(await p.locator('#level-note').innerText(), /^RYG3 v10: one of the programs of the articles of the blog «Programación retro del Commodore 64», searching 8 plies ahead/));
+  await eventually(async () => assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, depth 8'));
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
-  assert.match(await p.locator('body').innerText(), /RYG3 v10, depth 8/);
+  await eventually(async () => assert.match(await p.locator('body').innerText(), /RYG3 v10, depth 8/));
   await playToTheEnd(p, 'en');
   await screenshot(p, 'originals-ryg3');
   assert.deepEqual(p.errors, []);
@@ -85,10 +85,10 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   await idle(p);
   await p.locator('#lang').selectOption('es');
   await p.getByText('Dificultad', { exact: true }).first().waitFor();
-  assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, nivel 8');
-  assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de los artículos (el nivel es la profundidad)');
+  await eventually(async () => assert.equal(await p.locator('#level option[value="ryg3-v10@8"]').innerText(), 'RYG3 v10, nivel 8'));
+  await eventually(async () => assert.equal(await p.locator('#level optgroup').getAttribute('label'), 'Los programas del C64 de los artículos (el nivel es la profundidad)'));
   await p.locator('#level').selectOption('ryg3-v10@8');
-  assert.match(await p.locator('#level-note').innerText(), /«la profundidad de análisis o nivel de juego»/);
+  await eventually(async () => assert.match(await p.locator('#level-note').innerText(), /«la profundidad de análisis o nivel de juego»/));
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   const start = await fen(p);
   // the mouse opens with e1f2, then plays the tablebase's best moves to the end
@@ -97,7 +97,7 @@ test('in Spanish the form offers «RYG3 v10, nivel 8» beside the difficulties, 
   assert.equal(list[0], 'e1f2');
   // the article's move: «con la versión 10 es el B8A7» («Ordenación de movimientos»)
   assert.equal(list[1], 'b8a7', `RYG3 v10 answers e1f2 with b8a7 from ${start}`);
-  assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/);
+  await eventually(async () => assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/));
   await screenshot(p, 'originals-ryg3-es');
   await axeScan(p, 'a game against RYG3 v10 in Spanish');
   assert.deepEqual(p.errors, []);

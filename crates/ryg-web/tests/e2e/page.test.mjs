@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, screenshot, screenshotPath, screenshotDirFor, repoRoot, tempDb, axeScan,
-  sq, idle, moves, gameId, status, moveList, newGameOnForm as newGame,
+  sq, idle, moves, gameId, status, moveList, newGameOnForm as newGame, eventually,
 } from './harness.mjs';
 import path from 'node:path';
 
@@ -70,19 +70,19 @@ test('the Exact results box says which boards are worked out, in a player\'s wor
     await idle(p);
     const header = p.locator('#tablebase');
     // not in the header any more: in the Exact results box
-    assert.equal(await p.locator('header #tablebase').count(), 0);
+    await eventually(async () => assert.equal(await p.locator('header #tablebase').count(), 0));
     await p.waitForFunction(() => document.getElementById('tablebase').textContent.startsWith('Perfect play'));
-    assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
+    await eventually(async () => assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.'));
     await newGame(p, { size: '8', seat: 'mouse', level: '3' });
-    assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
+    await eventually(async () => assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.'));
     await sq(p, 'e1').click();
     await sq(p, 'd2').click();
     await waitMoves(p, 2);
     // the note is read again after the move's answer (a hang guard only: it fails below)
     await p.waitForFunction(() => document.getElementById('tablebase').textContent.includes('8×8'), null, { timeout: 15000 }).catch(() => {});
-    assert.equal(await header.innerText(), 'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.');
+    await eventually(async () => assert.equal(await header.innerText(), 'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.'));
     // the command is one unbroken piece of code, whatever the width
-    assert.deepEqual(await header.locator('code').evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).whiteSpace])), [['ryg solve --size 12', 'nowrap']]);
+    await eventually(async () => assert.deepEqual(await header.locator('code').evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).whiteSpace])), [['ryg solve --size 12', 'nowrap']]));
     await screenshot(p, 'tablebase-header');
     assert.deepEqual(p.errors, []);
   } finally {
@@ -93,15 +93,15 @@ test('the Exact results box says which boards are worked out, in a player\'s wor
 
 test('the exact results panel is hidden while playing the computer and shows real values', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });
-  assert.equal(await page.locator('#results').isHidden(), true);
-  assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results: show');
+  await eventually(async () => assert.equal(await page.locator('#results').isHidden(), true));
+  await eventually(async () => assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results: show'));
   await showResults(page);
-  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 plies (22 moves) with best play.');
+  await eventually(async () => assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 plies (22 moves) with best play.'));
   const rows = await page.locator('#results .res').allInnerTexts();
   assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['e1d2 ▼ cats win in 43 plies (22 moves) best', 'e1f2 ▼ cats win in 43 plies (22 moves) best']);
-  assert.deepEqual(await page.locator('#results .res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']);
+  await eventually(async () => assert.deepEqual(await page.locator('#results .res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']));
   await page.locator('#results-toggle').click();
-  assert.equal(await page.locator('#results').isHidden(), true);
+  await eventually(async () => assert.equal(await page.locator('#results').isHidden(), true));
 });
 
 test('every square is a button named by its square and what stands on it', async () => {
@@ -116,51 +116,51 @@ test('every square is a button named by its square and what stands on it', async
 test('a hint gives the perfect move and what it leads to', async () => {
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
   await page.waitForFunction(() => document.getElementById('hint-text').textContent.startsWith('Hint:'));
-  assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43 plies (22 moves).');
-  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, hint');
-  assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, hint');
+  await eventually(async () => assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43 plies (22 moves).'));
+  await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, hint'));
+  await eventually(async () => assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, hint'));
 });
 
 test('click-click marks the destinations, the computer replies, undo and redo work', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });
   await sq(page, 'e1').click();
-  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, selected');
-  assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, legal move');
-  assert.equal(await sq(page, 'f2').getAttribute('aria-label'), 'f2 empty, legal move');
+  await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, selected'));
+  await eventually(async () => assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, legal move'));
+  await eventually(async () => assert.equal(await sq(page, 'f2').getAttribute('aria-label'), 'f2 empty, legal move'));
   await sq(page, 'd2').click();
   await waitMoves(page, 2);
   const played = await moveList(page);
   assert.equal(played.length, 2);
   assert.equal(played[0], 'e1d2');
-  assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/);
+  await eventually(async () => assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/));
   const [cf, ct] = split(played[1]);
-  assert.equal(await sq(page, ct).getAttribute('aria-label'), `${ct} cat, last move to here`);
-  assert.equal(await sq(page, cf).getAttribute('aria-label'), `${cf} empty, last move from here`);
-  assert.match(await page.locator('#announce').innerText(), new RegExp(`^Mouse e1 to d2\\. Cat ${cf} to ${ct}\\. Your move\\.$`));
+  await eventually(async () => assert.equal(await sq(page, ct).getAttribute('aria-label'), `${ct} cat, last move to here`));
+  await eventually(async () => assert.equal(await sq(page, cf).getAttribute('aria-label'), `${cf} empty, last move from here`));
+  await eventually(async () => assert.match(await page.locator('#announce').innerText(), new RegExp(`^Mouse e1 to d2\\. Cat ${cf} to ${ct}\\. Your move\\.$`)));
 
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '0');
-  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
-  assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
+  await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse'));
+  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true));
   await page.waitForFunction(() => document.getElementById('announce').textContent === 'Took back 2 plies. Your move.');
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await waitMoves(page, 2);
-  assert.deepEqual(await moveList(page), played);
-  assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), true);
+  await eventually(async () => assert.deepEqual(await moveList(page), played));
+  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), true));
 });
 
 test('the move list jumps to an earlier position and back', async () => {
   const played = await moveList(page);
   await page.getByRole('button', { name: 'Start position' }).click();
-  assert.equal(await page.locator('#review').isVisible(), true);
-  assert.equal(await page.locator('#review-text').innerText(), `Viewing the position after 0 of ${played.length} plies.`);
-  assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse');
-  assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/8/4m3 m');
+  await eventually(async () => assert.equal(await page.locator('#review').isVisible(), true));
+  await eventually(async () => assert.equal(await page.locator('#review-text').innerText(), `Viewing the position after 0 of ${played.length} plies.`));
+  await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse'));
+  await eventually(async () => assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/8/4m3 m'));
   await page.getByRole('button', { name: 'Mouse e1d2' }).click();
-  assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/3m4/8 c');
+  await eventually(async () => assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/3m4/8 c'));
   await page.getByRole('button', { name: 'Back to the game' }).click();
-  assert.equal(await page.locator('#review').isHidden(), true);
-  assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/);
+  await eventually(async () => assert.equal(await page.locator('#review').isHidden(), true));
+  await eventually(async () => assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/));
 });
 
 test('continue from an earlier position takes the later moves back', async () => {
@@ -171,12 +171,12 @@ test('continue from an earlier position takes the later moves back', async () =>
   await waitMoves(page, 4);
   const played = await moveList(page);
   await page.getByRole('button', { name: `Cats ${played[1]}`, exact: true }).click();
-  assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 plies.');
+  await eventually(async () => assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 plies.'));
   await page.getByRole('button', { name: 'Continue from here' }).click();
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '2');
-  assert.deepEqual(await moveList(page), played.slice(0, 2));
-  assert.equal(await page.locator('#review').isHidden(), true);
-  assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), true);
+  await eventually(async () => assert.deepEqual(await moveList(page), played.slice(0, 2)));
+  await eventually(async () => assert.equal(await page.locator('#review').isHidden(), true));
+  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), true));
 });
 
 test('copy FEN puts the position on the clipboard', async () => {
@@ -184,26 +184,26 @@ test('copy FEN puts the position on the clipboard', async () => {
   await page.getByRole('button', { name: 'Copy FEN' }).click();
   await page.waitForFunction(() => document.getElementById('hint-text').textContent === 'FEN copied.');
   const fen = await page.locator('#fen').innerText();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fen);
+  await eventually(async () => assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fen));
   assert.match(fen, /^[0-9mc/]+ m$/);
 });
 
 test('watch: the computer plays both sides to the end by itself (4×4, random)', async () => {
   await newGame(page, { size: '4', seat: 'watch', level: 'random' });
   await page.waitForFunction(() => /win/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
-  assert.match(await status(page), /4×4 · The (mouse|cats) wins?: /);
-  assert.ok(await moves(page) >= 2);
+  await eventually(async () => assert.match(await status(page), /4×4 · The (mouse|cats) wins?: /));
+  await eventually(async () => assert.ok(await moves(page) >= 2));
 });
 
 test('flip turns the board around', async () => {
   await newGame(page, { size: '8', seat: 'mouse', level: '3' });
   const first = () => page.locator('#board .sq').first().getAttribute('aria-label');
-  assert.match(await first(), /^a8 /);
+  await eventually(async () => assert.match(await first(), /^a8 /));
   await page.getByRole('button', { name: 'Flip board' }).click();
-  assert.match(await first(), /^h1 /);
-  assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'true');
+  await eventually(async () => assert.match(await first(), /^h1 /));
+  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'true'));
   await page.getByRole('button', { name: 'Flip board' }).click();
-  assert.match(await first(), /^a8 /);
+  await eventually(async () => assert.match(await first(), /^a8 /));
 });
 
 test('a piece can be dragged', async () => {
@@ -216,7 +216,7 @@ test('a piece can be dragged', async () => {
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
   await page.mouse.up();
   await waitMoves(page, 2);
-  assert.equal((await moveList(page))[0], 'e1f2');
+  await eventually(async () => assert.equal((await moveList(page))[0], 'e1f2'));
 });
 
 test('win a game against level 1 by clicking the perfect move each turn (6×6)', async () => {
@@ -230,17 +230,17 @@ test('win a game against level 1 by clicking the perfect move each turn (6×6)',
     await sq(page, to).click();
     await waitMoves(page, n + 1);
   }
-  assert.match(await status(page), /The mouse wins: the mouse reached the top row\.|The mouse wins: the cats cannot move\./);
+  await eventually(async () => assert.match(await status(page), /The mouse wins: the mouse reached the top row\.|The mouse wins: the cats cannot move\./));
   await page.waitForFunction(() => /The mouse wins/.test(document.getElementById('announce').textContent));
-  assert.deepEqual(await page.locator('#board .sq.movable').count(), 0);
-  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: the mouse has won.');
+  await eventually(async () => assert.deepEqual(await page.locator('#board .sq.movable').count(), 0));
+  await eventually(async () => assert.equal(await page.locator('#results .verdict').innerText(), 'This position: the mouse has won.'));
   // the end-of-game card
-  assert.equal(await page.locator('#end-card').isVisible(), true);
-  assert.equal(await page.locator('#end-title').innerText(), 'The mouse wins');
-  assert.equal(await page.locator('#end-you').innerText(), 'You win!');
+  await eventually(async () => assert.equal(await page.locator('#end-card').isVisible(), true));
+  await eventually(async () => assert.equal(await page.locator('#end-title').innerText(), 'The mouse wins'));
+  await eventually(async () => assert.equal(await page.locator('#end-you').innerText(), 'You win!'));
   const n = await moves(page);
-  assert.equal(await page.locator('#end-length').innerText(), `The game lasted ${n} plies (${Math.ceil(n / 2)} moves).`);
-  for (const name of ['Rematch', 'New game', 'Review']) assert.equal(await page.locator('#end-card').getByRole('button', { name, exact: true }).isVisible(), true, name);
+  await eventually(async () => assert.equal(await page.locator('#end-length').innerText(), `The game lasted ${n} plies (${Math.ceil(n / 2)} moves).`));
+  for (const name of ['Rematch', 'New game', 'Review']) await eventually(async () => assert.equal(await page.locator('#end-card').getByRole('button', { name, exact: true }).isVisible(), true, name));
 });
 
 test('the page downloads the game as PGN and uploads a record', async () => {
@@ -255,29 +255,29 @@ test('the page downloads the game as PGN and uploads a record', async () => {
     buffer: Buffer.from('[FEN "1c1c/4/4/2m1 m"]\n[Result "*"]\n\n1. c1d2 b4a3 *\n'),
   });
   await page.waitForFunction((old) => document.body.dataset.game !== old && document.body.dataset.busy === 'false', String(id));
-  assert.deepEqual(await moveList(page), ['c1d2', 'b4a3']);
-  assert.match(await status(page), /4×4 · The mouse to move\./);
+  await eventually(async () => assert.deepEqual(await moveList(page), ['c1d2', 'b4a3']));
+  await eventually(async () => assert.match(await status(page), /4×4 · The mouse to move\./));
 });
 
 test('analysis mode: place pieces or paste a FEN; exact results always shown', async () => {
   await page.getByLabel('Board size').selectOption('8');
   await page.getByRole('button', { name: 'Analysis mode' }).click();
-  assert.equal(await page.locator('#setup').isVisible(), true);
+  await eventually(async () => assert.equal(await page.locator('#setup').isVisible(), true));
   await page.getByRole('button', { name: 'Place mouse' }).click();
   // the board holds the current position only when its size matches; else the start
   await sq(page, 'c1').click();
-  assert.equal(await page.getByLabel('FEN', { exact: true }).inputValue(), '1c1c1c1c/8/8/8/8/8/8/2m5 m');
+  await eventually(async () => assert.equal(await page.getByLabel('FEN', { exact: true }).inputValue(), '1c1c1c1c/8/8/8/8/8/8/2m5 m'));
   await page.getByLabel('FEN', { exact: true }).fill('1c1c/4/4/2m1 m');
   await page.getByRole('button', { name: 'Load FEN' }).click();
-  assert.equal(await page.locator('#board .sq').count(), 16);
+  await eventually(async () => assert.equal(await page.locator('#board .sq').count(), 16));
   await screenshot(page, 'desktop-setup');
   await page.getByRole('button', { name: 'Analyse this position' }).click();
   await idle(page);
   await page.waitForFunction(() => document.getElementById('results').dataset.fen === '1c1c/4/4/2m1 m');
-  assert.equal(await page.locator('#results').isVisible(), true);
-  assert.equal(await page.locator('#results-toggle').isDisabled(), true);
-  assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 plies (4 moves) with best play.');
-  assert.equal(await page.locator('#results .res').count(), 2);
+  await eventually(async () => assert.equal(await page.locator('#results').isVisible(), true));
+  await eventually(async () => assert.equal(await page.locator('#results-toggle').isDisabled(), true));
+  await eventually(async () => assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 plies (4 moves) with best play.'));
+  await eventually(async () => assert.equal(await page.locator('#results .res').count(), 2));
 });
 
 test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation, history, table', async () => {
@@ -292,9 +292,9 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   // the trees are drawn after the words: wait for them (a busy machine draws them late)
   await page.waitForFunction(() => document.querySelectorAll('#think-alphabeta svg g.n').length > 0
     && document.querySelectorAll('#think-minimax [role="treeitem"]').length > 0);
-  assert.equal(await page.locator('#think [role="treeitem"][data-state="cut"]').count(), 10);
-  assert.equal(await page.locator('#think-minimax [role="treeitem"]').count(), 73);
-  assert.equal(await page.locator('#think-alphabeta svg g.n.cut').count(), 10);
+  await eventually(async () => assert.equal(await page.locator('#think [role="treeitem"][data-state="cut"]').count(), 10));
+  await eventually(async () => assert.equal(await page.locator('#think-minimax [role="treeitem"]').count(), 73));
+  await eventually(async () => assert.equal(await page.locator('#think-alphabeta svg g.n.cut').count(), 10));
   assert.match(text, /mouse_room/);
   assert.match(text, /total\s+-718/);
   assert.match(text, /minimax\s+73/);
@@ -303,7 +303,7 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   assert.match(text, /\+history\s+39/);
   assert.match(text, /capacity\s+65,536/);
   assert.match(text, /filled\s+11 \(0\.02%\)/);
-  assert.ok(await page.locator('#think table.heat td').count() > 0);
+  await eventually(async () => assert.ok(await page.locator('#think table.heat td').count() > 0));
   await page.locator('#think-box').screenshot({ path: screenshotPath('desktop-think') });
 });
 
@@ -318,9 +318,9 @@ test('a reload keeps the game', async () => {
   const played = await moveList(page);
   await page.reload();
   await idle(page);
-  assert.equal(await gameId(page), id);
-  assert.deepEqual(await moveList(page), played);
-  assert.match(await sq(page, 'f2').getAttribute('aria-label'), /^f2 mouse/);
+  await eventually(async () => assert.equal(await gameId(page), id));
+  await eventually(async () => assert.deepEqual(await moveList(page), played));
+  await eventually(async () => assert.match(await sq(page, 'f2').getAttribute('aria-label'), /^f2 mouse/));
 });
 
 test('a server restart keeps the game; opened by its link, the recent games list has it', async () => {
@@ -331,15 +331,15 @@ test('a server restart keeps the game; opened by its link, the recent games list
   const p = await newPage(browser);
   await p.goto(server.url); // a new origin: nothing in the browser's storage
   await idle(p);
-  assert.notEqual(await gameId(p), id, 'a new browser gets a game of its own');
-  assert.equal(await p.locator(`#recent button[data-game="${id}"]`).count(), 0, 'and sees nobody else\'s games');
+  await eventually(async () => assert.notEqual(await gameId(p), id, 'a new browser gets a game of its own'));
+  await eventually(async () => assert.equal(await p.locator(`#recent button[data-game="${id}"]`).count(), 0, 'and sees nobody else\'s games'));
   await p.goto(server.url + `#game=${id}`);
   await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
-  assert.deepEqual(await moveList(p), played);
+  await eventually(async () => assert.deepEqual(await moveList(p), played));
   await newGame(p, { size: '4', seat: 'both' });
   await p.locator(`#recent button[data-game="${id}"]`).click();
   await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
-  assert.deepEqual(await moveList(p), played);
+  await eventually(async () => assert.deepEqual(await moveList(p), played));
   await p.context().close();
   await page.goto(server.url + `#game=${id}`);
   await idle(page);
@@ -353,8 +353,8 @@ test('a 10×10 game', async () => {
   assert.ok(names.includes('e1 mouse'));
   await sq(page, 'd2').click(); // only the mouse can go there: one click is enough
   await waitMoves(page, 2);
-  assert.equal((await moveList(page))[0], 'e1d2');
-  assert.match(await status(page), /10×10 · opponent: level 2 · Your move \(mouse\)\./);
+  await eventually(async () => assert.equal((await moveList(page))[0], 'e1d2'));
+  await eventually(async () => assert.match(await status(page), /10×10 · opponent: level 2 · Your move \(mouse\)\./));
 });
 
 // Levels now play from the tablebase (or, on 10×10 before it is built, a search as deep as the
@@ -363,7 +363,7 @@ test('a 10×10 game', async () => {
 test('while the computer answers, the page stays usable (10×10, level 9)', async () => {
   await newGame(page, { size: '10', seat: 'cats', level: '9' });
   await waitMoves(page, 1); // the computer's mouse moved first
-  assert.equal(await page.locator('#board .sq').first().getAttribute('aria-label'), 'j1 empty, light square', 'playing the cats, the board starts flipped');
+  await eventually(async () => assert.equal(await page.locator('#board .sq').first().getAttribute('aria-label'), 'j1 empty, light square', 'playing the cats, the board starts flipped'));
   await page.evaluate(() => {
     window.thinkingSeen = [];
     const el = document.getElementById('thinking');
@@ -373,11 +373,11 @@ test('while the computer answers, the page stays usable (10×10, level 9)', asyn
   await sq(page, 'i9').click();
   // the page stays usable meanwhile: the flip button answers
   await page.getByRole('button', { name: 'Flip board' }).click();
-  assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'false');
+  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'false'));
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '3', null, { timeout: 120000 });
   const seen = await page.evaluate(() => window.thinkingSeen);
   assert.ok(seen.every((t) => t === '' || /^Computer thinking: depth \d+, [\d,]+ nodes, \d+\.\d s$/.test(t)), JSON.stringify(seen.slice(0, 5)));
-  assert.equal(await page.locator('#thinking').isHidden(), true);
+  await eventually(async () => assert.equal(await page.locator('#thinking').isHidden(), true));
 });
 
 test('a whole game played with the keyboard alone (4×4)', async () => {
@@ -393,16 +393,16 @@ test('a whole game played with the keyboard alone (4×4)', async () => {
   }
   await tabTo('size');
   await page.keyboard.press('Home'); // 4×4 is the first size
-  assert.equal(await page.locator('#size').inputValue(), '4');
+  await eventually(async () => assert.equal(await page.locator('#size').inputValue(), '4'));
   await tabTo('level');
   await page.keyboard.press('End'); // the last of the articles' programs, then up past the other four
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
-  assert.equal(await page.locator('#level').inputValue(), 'perfect');
+  await eventually(async () => assert.equal(await page.locator('#level').inputValue(), 'perfect'));
   const before = await gameId(page);
   await tabTo('new-game-button');
   await page.keyboard.press('Enter');
   await page.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
-  assert.equal(await page.locator('#board .sq').count(), 16);
+  await eventually(async () => assert.equal(await page.locator('#board .sq').count(), 16));
   // into the board: one tab stop, then the arrow keys
   for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement.classList.contains('sq'))); i++) await page.keyboard.press('Tab');
   async function goTo(target) {
@@ -429,7 +429,7 @@ test('a whole game played with the keyboard alone (4×4)', async () => {
     await page.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) > k, n);
     plies = await moves(page);
   }
-  assert.match(await status(page), /4×4 · opponent: perfect · The cats win: the mouse is trapped\./);
+  await eventually(async () => assert.match(await status(page), /4×4 · opponent: perfect · The cats win: the mouse is trapped\./));
   assert.ok(plies >= 2 && plies <= 8, `perfect cats win 4×4 within 8 plies, took ${plies}`);
   await page.waitForFunction(() => /The cats win: the mouse is trapped\.$/.test(document.getElementById('announce').textContent));
 });
@@ -439,19 +439,19 @@ test('a phone-sized viewport: the board fits, squares are at least 24 px, a tap 
   await p.goto(server.url);
   await idle(p);
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
-  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390));
   const box = await p.locator('#board').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
   await sq(p, 'e1').tap();
   await sq(p, 'd2').tap();
   await waitMoves(p, 2);
-  assert.equal((await moveList(p))[0], 'e1d2');
+  await eventually(async () => assert.equal((await moveList(p))[0], 'e1d2'));
   await p.evaluate(() => window.scrollTo(0, 0));
   await screenshot(p, 'phone-play');
   await newGame(p, { size: '10', seat: 'mouse', level: '1' });
   const sizes = await p.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
   assert.ok(Math.min(...sizes) >= 24, `smallest 10×10 square ${Math.min(...sizes)} px`);
-  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390));
   await axeScan(p, 'phone');
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -476,10 +476,10 @@ test('axe-core finds no serious or critical violations; every target is at least
 
 test('visible labels on every control', async () => {
   for (const name of ['New game', 'Undo', 'Redo', 'Hint', 'Flip board', 'Analysis mode', 'Copy FEN']) {
-    assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), true, name);
+    await eventually(async () => assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), true, name));
   }
-  assert.match(await page.locator('#results-toggle').innerText(), /^Exact results/);
+  await eventually(async () => assert.match(await page.locator('#results-toggle').innerText(), /^Exact results/));
   for (const label of ['Board size', 'Level', 'You play', 'Start square']) {
-    assert.equal(await page.getByText(label, { exact: true }).isVisible(), true, label);
+    await eventually(async () => assert.equal(await page.getByText(label, { exact: true }).isVisible(), true, label));
   }
 });

@@ -3,7 +3,7 @@
 // the tablebase says), "Show" and "Try again from here" against the computer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, axeScan, sq, idle, moves, useServerAndBrowser } from './harness.mjs';
+import { newPage, screenshot, axeScan, sq, idle, moves, useServerAndBrowser, eventually } from './harness.mjs';
 
 let server;
 let browser;
@@ -47,21 +47,21 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await idle(p);
     await p.waitForFunction(() => document.querySelectorAll('#review-panel .mistake').length > 0);
     // a bar for each position of the game; the win changed sides once
-    assert.equal(await p.locator('.review-chart rect.rbar').count(), n + 1);
-    assert.equal(await p.locator('.review-chart rect.turn').count(), 1);
-    assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(n));
+    await eventually(async () => assert.equal(await p.locator('.review-chart rect.rbar').count(), n + 1));
+    await eventually(async () => assert.equal(await p.locator('.review-chart rect.turn').count(), 1));
+    await eventually(async () => assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(n)));
     const items = p.locator('#review-panel .mistake');
-    assert.equal(await items.count(), 1);
+    await eventually(async () => assert.equal(await items.count(), 1));
     const text = await items.first().innerText();
     assert.match(text, new RegExp(`The cats played ${erred.played}\\?: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`));
     const kept = text.match(/Kept the win: ([a-z0-9, ]+)\./)[1].split(', ');
     assert.deepEqual([...kept].sort(), [...erred.kept].sort());
     // the move list marks the move with a question mark, and says which moves kept the win
     const marked = p.locator('#move-list button.lost');
-    assert.equal(await marked.count(), 1);
-    assert.equal(await marked.getAttribute('data-ply'), String(erred.ply + 1));
-    assert.equal(await marked.innerText(), `${erred.played}?`);
-    assert.match(await marked.getAttribute('aria-label'), new RegExp(`^Cats ${erred.played}\\?; gave the win away \\(kept it: [a-z0-9, ]+\\)$`));
+    await eventually(async () => assert.equal(await marked.count(), 1));
+    await eventually(async () => assert.equal(await marked.getAttribute('data-ply'), String(erred.ply + 1)));
+    await eventually(async () => assert.equal(await marked.innerText(), `${erred.played}?`));
+    await eventually(async () => assert.match(await marked.getAttribute('aria-label'), new RegExp(`^Cats ${erred.played}\\?; gave the win away \\(kept it: [a-z0-9, ]+\\)$`)));
     await p.locator('#review-panel').scrollIntoViewIfNeeded();
     await screenshot(p, `review-${label}`);
     await axeScan(p, `review ${label}`, true);
@@ -69,35 +69,35 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await axeScan(p, `review ${label} dark`, true);
     await p.getByRole('button', { name: 'Dark theme' }).click();
     // each button names the move as the list does ("Show 1… b4a3"; "Show 1…" alone read as cut short)
-    assert.match(await items.first().getByRole('button', { name: /^Show / }).innerText(), new RegExp(`^Show \\d+(\\.|…) ${erred.played}$`));
-    assert.match(await items.first().getByRole('button', { name: /^Try again from / }).innerText(), new RegExp(`^Try again from \\d+(\\.|…) ${erred.played}$`));
+    await eventually(async () => assert.match(await items.first().getByRole('button', { name: /^Show / }).innerText(), new RegExp(`^Show \\d+(\\.|…) ${erred.played}$`)));
+    await eventually(async () => assert.match(await items.first().getByRole('button', { name: /^Try again from / }).innerText(), new RegExp(`^Try again from \\d+(\\.|…) ${erred.played}$`)));
     // Show: the position before the mistake, the move played (red, dashed) and the better one
     // (blue) as arrows, and said by the evaluation bar
     await items.first().getByRole('button', { name: /^Show / }).click();
     await p.waitForFunction((k) => new RegExp(`after ${k} of`).test(document.getElementById('review-text').textContent), erred.ply);
     assert.equal(new URL(p.url()).hash, `#game=${id}&ply=${erred.ply}`);
-    assert.equal(await p.locator('#fen').innerText(), erred.fen);
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), erred.fen));
     await p.waitForFunction(() => !!document.querySelector('.arrows .played'));
-    assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((g) => g.dataset.move)), [erred.played]);
+    await eventually(async () => assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((g) => g.dataset.move)), [erred.played]));
     const better = await p.locator('.arrows .best').evaluateAll((gs) => gs.map((g) => g.dataset.move));
     assert.ok(better.length >= 1 && better.every((m) => erred.kept.includes(m)), `${better} kept the win`);
-    assert.match(await p.locator('#evalbar').getAttribute('aria-label'), new RegExp(`^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrows?\\)\\.$`));
-    assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply));
+    await eventually(async () => assert.match(await p.locator('#evalbar').getAttribute('aria-label'), new RegExp(`^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrows?\\)\\.$`)));
+    await eventually(async () => assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply)));
     // a bar of the chart shows its position too
     await p.locator(`.review-chart rect.rbar[data-ply="0"]`).click({ force: true });
     await p.waitForFunction(() => /after 0 of/.test(document.getElementById('review-text').textContent));
     // Try again: a new game from that position, the visitor the cats against the computer
     await items.first().getByRole('button', { name: /^Try again from / }).click();
     await p.waitForFunction((k) => document.body.dataset.game !== String(k) && document.body.dataset.busy === 'false', id);
-    assert.equal(await p.locator('#fen').innerText(), erred.fen);
-    assert.match(await p.locator('#status').innerText(), /Your move \(cats\)/);
-    assert.equal(await p.locator('#review-panel').isHidden(), true);
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), erred.fen));
+    await eventually(async () => assert.match(await p.locator('#status').innerText(), /Your move \(cats\)/));
+    await eventually(async () => assert.equal(await p.locator('#review-panel').isHidden(), true));
     const [from, to] = [erred.kept[0].slice(0, 2), erred.kept[0].slice(2)];
     await sq(p, from).click();
     await sq(p, to).click();
     // the computer (the mouse) answers
     await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2);
-    assert.ok(await moves(p) >= 2);
+    await eventually(async () => assert.ok(await moves(p) >= 2));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });
@@ -134,8 +134,8 @@ test('review of a lost 8×8 mouse game marks its faster losses (?!) with the lon
   await idle(p);
   await p.waitForFunction(() => document.querySelectorAll('#review-panel .mistake').length > 0);
   const items = p.locator('#review-panel .mistake.shortened');
-  assert.equal(await items.count(), marked.length);
-  assert.equal(await p.locator('#review-panel .mistake.gave-win').count(), 0);
+  await eventually(async () => assert.equal(await items.count(), marked.length));
+  await eventually(async () => assert.equal(await p.locator('#review-panel .mistake.gave-win').count(), 0));
   const first = await items.first().innerText();
   const [m0] = marked;
   assert.match(first, new RegExp(`The mouse played ${m0.move}\\?!: cats win in ${m0.before} plies \\(\\d+ moves\\) before it, cats win in ${m0.after} plies \\(\\d+ moves\\) after it: the end came ${m0.by} plies sooner than it had to\\.`));
@@ -143,10 +143,10 @@ test('review of a lost 8×8 mouse game marks its faster losses (?!) with the lon
   assert.deepEqual([...resisted].sort(), [...marked[0].best].sort());
   // the move list marks each with ?!, the chart after each
   const slips = p.locator('#move-list button.slip');
-  assert.equal(await slips.count(), marked.length);
-  assert.equal(await slips.first().innerText(), `${marked[0].move}?!`);
-  assert.equal(await slips.first().getAttribute('data-ply'), String(marked[0].ply + 1));
-  assert.equal(await p.locator('.review-chart rect.slip').count(), marked.length);
+  await eventually(async () => assert.equal(await slips.count(), marked.length));
+  await eventually(async () => assert.equal(await slips.first().innerText(), `${marked[0].move}?!`));
+  await eventually(async () => assert.equal(await slips.first().getAttribute('data-ply'), String(marked[0].ply + 1)));
+  await eventually(async () => assert.equal(await p.locator('.review-chart rect.slip').count(), marked.length));
   // one line a side: the mouse's plies add up to what the game lost against 44
   const lost = marked.reduce((a, h) => a + h.by, 0);
   const lines = await p.locator('.review-summary li').allInnerTexts();

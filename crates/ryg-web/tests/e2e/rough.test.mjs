@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  newPage, idle, status, sq, gameId, moves, useServerAndBrowser, newGameOnForm as newGame, screenshot,
+  newPage, idle, status, sq, gameId, moves, useServerAndBrowser, newGameOnForm as newGame, screenshot, eventually,
 } from './harness.mjs';
 
 let server;
@@ -20,7 +20,7 @@ async function speak(p, lang) {
 async function textMatches(p, selector, re) {
   const src = re.source;
   await p.waitForFunction(([sel, r]) => new RegExp(r).test(document.querySelector(sel).innerText), [selector, src], { timeout: 5000 }).catch(() => {});
-  assert.match(await p.locator(selector).innerText(), re);
+  await eventually(async () => assert.match(await p.locator(selector).innerText(), re));
 }
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -34,18 +34,18 @@ async function visit(options = {}) {
 
 test('the status line names the opponent: a level or one of the articles\' programs, in English and Spanish', async () => {
   const p = await visit();
-  assert.match(await status(p), /^New game · 8×8 · opponent: level 3 · Your move \(mouse\)\.$/);
+  await eventually(async () => assert.match(await status(p), /^New game · 8×8 · opponent: level 3 · Your move \(mouse\)\.$/));
   await newGame(p, { seat: 'cats', level: 'ryg3-v10@8' });
   await p.waitForFunction(() => /Your move/.test(document.getElementById('status').textContent));
-  assert.match(await status(p), /· opponent: RYG3 v10, depth 8 · Your move \(cats\)\.$/);
+  await eventually(async () => assert.match(await status(p), /· opponent: RYG3 v10, depth 8 · Your move \(cats\)\.$/));
   await screenshot(p, 'rough-status-desktop-en');
   await speak(p, 'es');
   await textMatches(p, '#status', /· rival: RYG3 v10, nivel 8 · Te toca \(gatos\)\.$/);
   await newGame(p, { seat: 'mouse', level: '3' });
-  assert.match(await status(p), /^Nueva partida · 8×8 · rival: dificultad 3 · Te toca \(ratón\)\.$/);
+  await eventually(async () => assert.match(await status(p), /^Nueva partida · 8×8 · rival: dificultad 3 · Te toca \(ratón\)\.$/));
   // both sides at this board: nobody to name
   await newGame(p, { seat: 'both' });
-  assert.match(await status(p), /^Nueva partida · 8×8 · Juega el ratón\.$/);
+  await eventually(async () => assert.match(await status(p), /^Nueva partida · 8×8 · Juega el ratón\.$/));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -57,7 +57,7 @@ test('the first screen says each side\'s goal in one line, in English and Spanis
   ]) {
     const p = await visit(options);
     const goal = p.locator('#goal');
-    assert.ok(await goal.isVisible(), `${lang}: the goal line is shown`);
+    await eventually(async () => assert.ok(await goal.isVisible(), `${lang}: the goal line is shown`));
     const text = await goal.innerText();
     assert.match(text, mouse);
     assert.match(text, cats);
@@ -76,12 +76,12 @@ test('the level help starts in plain words, then the exact figures', async () =>
   const p = await visit();
   const note = p.locator('#level-note');
   await p.locator('#level').selectOption('3');
-  assert.match(await note.innerText(), /^Level 3: a fair opponent that sometimes slips\. .*exactly \d+\.\d\d%/);
+  await eventually(async () => assert.match(await note.innerText(), /^Level 3: a fair opponent that sometimes slips\. .*exactly \d+\.\d\d%/));
   await p.locator('#level').selectOption('1');
-  assert.match(await note.innerText(), /^Level 1: /);
-  assert.doesNotMatch(await note.innerText(), /^Level 1: the perfect move/);
+  await eventually(async () => assert.match(await note.innerText(), /^Level 1: /));
+  await eventually(async () => assert.doesNotMatch(await note.innerText(), /^Level 1: the perfect move/));
   await p.locator('#level').selectOption('9');
-  assert.match(await note.innerText(), /^Level 9: [^.]*\. /);
+  await eventually(async () => assert.match(await note.innerText(), /^Level 9: [^.]*\. /));
   await p.locator('#level').selectOption('3');
   await speak(p, 'es');
   await textMatches(p, '#level-note', /^Dificultad 3: un rival asequible que a veces se equivoca\. .*exactamente un \d+,\d\d%/);
@@ -108,7 +108,7 @@ test('no layout jump at the end: the board keeps its size when the result appear
     assert.ok(card.x >= after.x + after.width && card.y >= 0 && card.y + card.height <= viewport.height, JSON.stringify({ after, card }));
     for (const b of await p.locator('#end-card button').all()) {
       const box = await b.boundingBox();
-      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width, `${await b.innerText()} on screen: ${JSON.stringify(box)}`);
+      await eventually(async () => assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width, `${await b.innerText()} on screen: ${JSON.stringify(box)}`));
     }
     if (viewport.height === 900) await screenshot(p, 'rough-end-desktop-en');
     assert.deepEqual(p.errors, []);
@@ -123,15 +123,15 @@ test('Back from a visitor\'s first game stays in the app: the landing address is
   await sq(p, 'd2').click(); // only the mouse can go there
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2);
   const id = await gameId(p);
-  assert.equal(await p.evaluate(() => location.hash), `#game=${id}`);
+  await eventually(async () => assert.equal(await p.evaluate(() => location.hash), `#game=${id}`));
   await p.goBack();
   assert.ok(p.url().startsWith(server.url), `still on the page: ${p.url()}`);
   await idle(p);
-  assert.equal(await p.evaluate(() => location.hash), '');
+  await eventually(async () => assert.equal(await p.evaluate(() => location.hash), ''));
   // Forward: the first game again
   await p.goForward();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', id);
-  assert.equal(await moves(p), 2);
+  await eventually(async () => assert.equal(await moves(p), 2));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -141,7 +141,7 @@ test('a phone opening a game\'s link sees the board, not the move list (a long g
   await newGame(p, { size: '8', seat: 'watch', level: 'perfect' });
   await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 120000 });
   const id = await gameId(p);
-  assert.ok(await moves(p) >= 40);
+  await eventually(async () => assert.ok(await moves(p) >= 40));
   await p.context().close();
   for (const lang of ['en', 'es']) {
     const q = await newPage(browser, { ...phone, locale: lang === 'es' ? 'es-ES' : 'en-GB' });
@@ -188,17 +188,17 @@ test('Learn, lesson 1: the task\'s count stays hidden in the table until Check, 
     await p.locator('#bd-pos').selectOption('e1d2');
     await p.waitForFunction(() => document.getElementById('bd-perft').dataset.busy === 'false' && document.querySelectorAll('#bd-perft tbody tr').length > 0);
     const first = () => p.locator('#bd-perft tbody tr').first().locator('td').first().innerText();
-    assert.match(await first(), hidden, `${lang}: the count asked for is not in the table`);
+    await eventually(async () => assert.match(await first(), hidden, `${lang}: the count asked for is not in the table`));
     // deeper counts stay: they do not give the answer away
-    assert.match(await p.locator('#bd-perft tbody tr').nth(1).locator('td').first().innerText(), /^\d/);
+    await eventually(async () => assert.match(await p.locator('#bd-perft tbody tr').nth(1).locator('td').first().innerText(), /^\d/));
     await p.locator('#bd-perft').scrollIntoViewIfNeeded();
     await screenshot(p, `rough-lesson1-${options.isMobile ? 'phone' : 'desktop'}-${lang}`);
     await p.locator('#bd-answer').fill('7');
     await p.getByRole('button', { name: check, exact: true }).click();
     await p.waitForFunction(() => document.getElementById('bd-verdict').dataset.right);
     await p.waitForFunction(() => /^\d+$/.test(document.querySelector('#bd-perft tbody tr td').textContent));
-    assert.equal(await first(), '7');
-    assert.equal(await p.locator('#bd-verdict').getAttribute('data-right'), 'true');
+    await eventually(async () => assert.equal(await first(), '7'));
+    await eventually(async () => assert.equal(await p.locator('#bd-verdict').getAttribute('data-right'), 'true'));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

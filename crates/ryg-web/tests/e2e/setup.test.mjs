@@ -2,7 +2,7 @@
 // with what is wrong and where, and the board never draws it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, axeScan, sq, idle, useServerAndBrowser } from './harness.mjs';
+import { newPage, screenshot, axeScan, sq, idle, useServerAndBrowser, eventually } from './harness.mjs';
 
 let server;
 let browser;
@@ -39,9 +39,9 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     assert.equal(good, 'b8 cat d8 cat e1 mouse f8 cat h8 cat /64');
     for (const [bad, words] of BAD) {
       await fen.fill(bad);
-      assert.ok((await p.locator('#setup-error').innerText()).startsWith(words), `${bad}: ${await p.locator('#setup-error').innerText()}`);
-      assert.equal(await fen.getAttribute('aria-invalid'), 'true');
-      assert.equal(await drawn(p), good, `${bad} is not drawn`);
+      await eventually(async () => assert.ok((await p.locator('#setup-error').innerText()).startsWith(words), `${bad}: ${await p.locator('#setup-error').innerText()}`));
+      await eventually(async () => assert.equal(await fen.getAttribute('aria-invalid'), 'true'));
+      await eventually(async () => assert.equal(await drawn(p), good, `${bad} is not drawn`));
     }
     await screenshot(p, `setup-refused-${label}`);
     await axeScan(p, `set-up refused ${label}`, true);
@@ -50,31 +50,31 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.getByRole('button', { name: 'Dark theme' }).click();
     // typed right, drawn at once (another size too)
     await fen.fill('1c1c1c/6/6/6/6/2m3 c');
-    assert.equal(await p.locator('#setup-error').innerText(), '');
-    assert.equal(await fen.getAttribute('aria-invalid'), 'false');
-    assert.equal(await drawn(p), 'b6 cat c1 mouse d6 cat f6 cat /36');
-    assert.equal(await p.getByLabel('Side to move').inputValue(), 'c');
+    await eventually(async () => assert.equal(await p.locator('#setup-error').innerText(), ''));
+    await eventually(async () => assert.equal(await fen.getAttribute('aria-invalid'), 'false'));
+    await eventually(async () => assert.equal(await drawn(p), 'b6 cat c1 mouse d6 cat f6 cat /36'));
+    await eventually(async () => assert.equal(await p.getByLabel('Side to move').inputValue(), 'c'));
     // placed by clicking: a fourth cat on 6×6 and a light square are refused beside the square
     await p.getByRole('button', { name: 'Place cat' }).click();
     await sq(p, 'a3').click();
     await p.locator('#refusal').waitFor({ state: 'visible' });
-    assert.equal(await p.locator('#refusal').innerText(), '4 cats: the 6×6 board has 3.');
+    await eventually(async () => assert.equal(await p.locator('#refusal').innerText(), '4 cats: the 6×6 board has 3.'));
     await sq(p, 'b3').click();
-    assert.match(await p.locator('#refusal').innerText(), /^b3 is a light square/);
-    assert.equal(await drawn(p), 'b6 cat c1 mouse d6 cat f6 cat /36');
+    await eventually(async () => assert.match(await p.locator('#refusal').innerText(), /^b3 is a light square/));
+    await eventually(async () => assert.equal(await drawn(p), 'b6 cat c1 mouse d6 cat f6 cat /36'));
     // a cat taken off, then Analyse: refused until every piece is placed
     await p.getByRole('button', { name: 'Clear square' }).click();
     await sq(p, 'f6').click();
-    assert.equal(await fen.inputValue(), '1c1c2/6/6/6/6/2m3 c');
-    assert.match(await p.locator('#setup-count').innerText(), /2 of 3 cats placed/);
+    await eventually(async () => assert.equal(await fen.inputValue(), '1c1c2/6/6/6/6/2m3 c'));
+    await eventually(async () => assert.match(await p.locator('#setup-count').innerText(), /2 of 3 cats placed/));
     await p.getByRole('button', { name: 'Analyse this position' }).click();
-    assert.equal(await p.locator('#setup-error').innerText(), '2 cats placed: the 6×6 board has 3.');
-    assert.equal(await p.locator('#setup').isVisible(), true);
+    await eventually(async () => assert.equal(await p.locator('#setup-error').innerText(), '2 cats placed: the 6×6 board has 3.'));
+    await eventually(async () => assert.equal(await p.locator('#setup').isVisible(), true));
     await p.getByRole('button', { name: 'Place cat' }).click();
     await sq(p, 'a5').click();
     await p.getByRole('button', { name: 'Analyse this position' }).click();
     await p.waitForFunction(() => document.getElementById('setup').hidden && document.body.dataset.busy === 'false');
-    assert.equal(await p.locator('#fen').innerText(), '1c1c2/c5/6/6/6/2m3 c');
+    await eventually(async () => assert.equal(await p.locator('#fen').innerText(), '1c1c2/c5/6/6/6/2m3 c'));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });

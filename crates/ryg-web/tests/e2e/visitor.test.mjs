@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  newPage, screenshot, axeScan, sq, idle, moves, gameId, numberOf, status, useServerAndBrowser, newGameOnForm as newGame,
+  newPage, screenshot, axeScan, sq, idle, moves, gameId, numberOf, status, useServerAndBrowser, newGameOnForm as newGame, eventually,
 } from './harness.mjs';
 import en from '../../assets/js/i18n/en.js';
 import es from '../../assets/js/i18n/es.js';
@@ -63,33 +63,33 @@ async function englishLeft(p) {
 
 test('a new browser gets a game of its own, never another browser\'s; its recent games are its own', async () => {
   const ana = await visit();
-  assert.match(await status(ana), /^New game · 8×8 · opponent: level 3 · Your move \(mouse\)\.$/);
+  await eventually(async () => assert.match(await status(ana), /^New game · 8×8 · opponent: level 3 · Your move \(mouse\)\.$/));
   await sq(ana, 'e1').click();
   await sq(ana, 'd2').click();
   await waitMoves(ana, 2);
   const id = await gameId(ana);
   // the list is asked for once the game is stored
   await ana.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id);
-  assert.equal(await ana.locator(`#recent button[data-game="${id}"]`).count(), 1);
+  await eventually(async () => assert.equal(await ana.locator(`#recent button[data-game="${id}"]`).count(), 1));
   const bo = await visit();
-  assert.notEqual(await bo.evaluate(() => document.body.dataset.game), String(id));
-  assert.equal(await moves(bo), 0);
-  assert.equal(await bo.locator('#role').isHidden(), true, 'not watching anybody');
-  assert.equal(await bo.locator('#recent button').count(), 0, 'no other browser\'s games');
-  assert.match(await bo.locator('#recent').innerText(), /^No games yet\.$/);
+  await eventually(async () => assert.notEqual(await bo.evaluate(() => document.body.dataset.game), String(id)));
+  await eventually(async () => assert.equal(await moves(bo), 0));
+  await eventually(async () => assert.equal(await bo.locator('#role').isHidden(), true, 'not watching anybody'));
+  await eventually(async () => assert.equal(await bo.locator('#recent button').count(), 0, 'no other browser\'s games'));
+  await eventually(async () => assert.match(await bo.locator('#recent').innerText(), /^No games yet\.$/));
   // a new game is not stored before its first move: Bo's empty game is nowhere
   await newGame(bo, { size: '6' });
-  assert.equal(await bo.locator('#pgn-download').isHidden(), true);
+  await eventually(async () => assert.equal(await bo.locator('#pgn-download').isHidden(), true));
   const stored = await bo.evaluate(() => fetch('/api/games/' + (Number(document.body.dataset.game) || 0)).then((r) => r.status));
   assert.equal(stored, 404);
   // Ana's reload and bare address bring Ana's game back
   await ana.goto(server.url.replace(/\/$/, '') + '/');
   await idle(ana);
-  assert.equal(await gameId(ana), id);
+  await eventually(async () => assert.equal(await gameId(ana), id));
   // opened by its link, Ana's game is among Bo's recent games, watched
   await bo.goto(`${server.url}#game=${id}`);
   await bo.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
-  assert.equal(await bo.locator('#role').isVisible(), true);
+  await eventually(async () => assert.equal(await bo.locator('#role').isVisible(), true));
   await bo.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id);
   for (const p of [ana, bo]) { assert.deepEqual(p.errors, []); await p.context().close(); }
 });
@@ -112,7 +112,7 @@ test('no file is missing on load (the favicon neither); the page weighs under 22
   assert.ok(bytes < 220 * 1024, `${bytes} bytes`);
   const icon = await p.evaluate(() => fetch('/favicon.ico').then((r) => `${r.status} ${r.headers.get('content-type')}`));
   assert.equal(icon, '200 image/svg+xml');
-  assert.equal(await p.locator('link[rel="icon"]').getAttribute('href'), '/assets/favicon.svg');
+  await eventually(async () => assert.equal(await p.locator('link[rel="icon"]').getAttribute('href'), '/assets/favicon.svg'));
   assert.deepEqual(missing, []);
   await p.context().close();
 });
@@ -120,8 +120,8 @@ test('no file is missing on load (the favicon neither); the page weighs under 22
 test('Spanish: the browser\'s language; every view without a word of English; the switch is remembered', async () => {
   const p = await visit({ locale: 'es-ES' });
   const check = async (view) => assert.deepEqual(await englishLeft(p), [], view);
-  assert.equal(await p.evaluate(() => document.documentElement.lang), 'es');
-  assert.match(await status(p), /^Nueva partida · 8×8 · rival: dificultad 3 · Te toca \(ratón\)\.$/);
+  await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.lang), 'es'));
+  await eventually(async () => assert.match(await status(p), /^Nueva partida · 8×8 · rival: dificultad 3 · Te toca \(ratón\)\.$/));
   await check('start');
   await screenshot(p, 'desktop-es-start');
   await p.locator('#howto > summary').click();
@@ -130,7 +130,7 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await p.locator('#howto > summary').click();
   await sq(p, 'e2').click();
   await p.locator('#refusal').waitFor({ state: 'visible' });
-  assert.match(await p.locator('#refusal').innerText(), /^e2 es una casilla clara/);
+  await eventually(async () => assert.match(await p.locator('#refusal').innerText(), /^e2 es una casilla clara/));
   await check('a refused click');
   await sq(p, 'e1').click();
   await check('a piece picked up');
@@ -141,7 +141,7 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await p.locator('#results-toggle').click();
   await p.waitForFunction(() => !!document.querySelector('#results .verdict'));
   // the computer's reply at the default level is not always the best one: either side may win
-  assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: (ganan los gatos|gana el ratón) en \d+ jugadas( \(\d+ (por bando|de un bando y \d+ del otro)\))? con juego perfecto\.$/);
+  await eventually(async () => assert.match(await p.locator('#results .verdict').innerText(), /^Esta posición: (ganan los gatos|gana el ratón) en \d+ jugadas( \(\d+ (por bando|de un bando y \d+ del otro)\))? con juego perfecto\.$/));
   await check('playing, with a hint and the exact results');
   await p.locator('#pgn-box > summary').click();
   await check('the paste box');
@@ -158,7 +158,7 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await check('set-up');
   await p.locator('#setup-fen').fill('bad');
   await p.locator('#setup-load').click();
-  assert.match(await p.locator('#setup-error').innerText(), /^Tras las filas va un espacio y m o c/);
+  await eventually(async () => assert.match(await p.locator('#setup-error').innerText(), /^Tras las filas va un espacio y m o c/));
   await check('a set-up refused');
   await p.locator('#setup-cancel').click();
   await p.locator('#friend-button').click();
@@ -183,12 +183,12 @@ test('Spanish: the browser\'s language; every view without a word of English; th
   await screenshot(p, 'desktop-es-end');
   // the switch, remembered over the browser's language
   await p.locator('#lang').selectOption('en');
-  assert.equal(await p.evaluate(() => document.documentElement.lang), 'en');
-  assert.match(await p.locator('#end-length').innerText(), /^The game lasted \d+ plies \(\d+ moves\)\.$/);
+  await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.lang), 'en'));
+  await eventually(async () => assert.match(await p.locator('#end-length').innerText(), /^The game lasted \d+ plies \(\d+ moves\)\.$/));
   await p.reload();
   await idle(p);
-  assert.equal(await p.evaluate(() => document.documentElement.lang), 'en');
-  assert.equal(await p.locator('#new-game-button').innerText(), 'New game');
+  await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.lang), 'en'));
+  await eventually(async () => assert.equal(await p.locator('#new-game-button').innerText(), 'New game'));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -198,9 +198,9 @@ test('the end-of-game card: who won, how, plies and moves; Review stays on the f
   await newGame(p, { size: '4', seat: 'watch', level: 'random' });
   await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
   const n = await moves(p);
-  assert.match(await p.locator('#end-title').innerText(), /^The (mouse wins|cats win)$/);
-  assert.match(await p.locator('#end-how').innerText(), /^The (mouse|cats) /);
-  assert.equal(await p.locator('#end-length').innerText(), `The game lasted ${n} ${n === 1 ? 'ply' : 'plies'} (${Math.ceil(n / 2)} ${Math.ceil(n / 2) === 1 ? 'move' : 'moves'}).`);
+  await eventually(async () => assert.match(await p.locator('#end-title').innerText(), /^The (mouse wins|cats win)$/));
+  await eventually(async () => assert.match(await p.locator('#end-how').innerText(), /^The (mouse|cats) /));
+  await eventually(async () => assert.equal(await p.locator('#end-length').innerText(), `The game lasted ${n} ${n === 1 ? 'ply' : 'plies'} (${Math.ceil(n / 2)} ${Math.ceil(n / 2) === 1 ? 'move' : 'moves'}).`));
   await screenshot(p, 'desktop-end');
   // the final position stays in sight: the result is beside the board, not over it
   const board = await p.locator('#board').boundingBox();
@@ -209,20 +209,20 @@ test('the end-of-game card: who won, how, plies and moves; Review stays on the f
   // Review: the card closes, the board stays on the final position, the review takes the focus
   const fen = await p.locator('#fen').innerText();
   await p.locator('#card-review').click();
-  assert.equal(await p.locator('#end-card').isHidden(), true);
-  assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), String(n));
-  assert.equal(await p.locator('#fen').innerText(), fen);
-  assert.equal(await p.evaluate(() => document.activeElement.id), 'review-title');
+  await eventually(async () => assert.equal(await p.locator('#end-card').isHidden(), true));
+  await eventually(async () => assert.equal(await p.locator('#move-list [aria-current]').getAttribute('data-ply'), String(n)));
+  await eventually(async () => assert.equal(await p.locator('#fen').innerText(), fen));
+  await eventually(async () => assert.equal(await p.evaluate(() => document.activeElement.id), 'review-title'));
   await p.locator('#move-list [data-ply="1"]').click();
   await p.locator('#review-back').click();
-  assert.equal(await p.locator('#end-card').isHidden(), true, 'closed for this game');
+  await eventually(async () => assert.equal(await p.locator('#end-card').isHidden(), true, 'closed for this game'));
   await p.locator('#size').selectOption('6');
   await p.locator('#seat').selectOption('mouse');
   const before = await p.evaluate(() => document.body.dataset.game);
   await p.evaluate(() => { document.getElementById('end-card').hidden = false; });
   await p.locator('#card-new').click();
   await p.waitForFunction((b) => document.body.dataset.game !== b && document.body.dataset.busy === 'false', before);
-  assert.match(await status(p), /^New game · 6×6 · opponent: random · Your move \(mouse\)\.$/);
+  await eventually(async () => assert.match(await status(p), /^New game · 6×6 · opponent: random · Your move \(mouse\)\.$/));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -256,7 +256,7 @@ test('desktop 1366×768 and phone 390×844: both player bars and the controls on
 test('the dark theme follows the system, the switch is remembered; axe-core finds nothing, light or dark', async () => {
   for (const scheme of ['light', 'dark']) {
     const p = await visit({ colorScheme: scheme });
-    assert.equal(await p.locator('#theme').getAttribute('aria-pressed'), String(scheme === 'dark'));
+    await eventually(async () => assert.equal(await p.locator('#theme').getAttribute('aria-pressed'), String(scheme === 'dark')));
     await sq(p, 'e1').click();
     await sq(p, 'f2').click();
     await waitMoves(p, 2);
@@ -273,11 +273,11 @@ test('the dark theme follows the system, the switch is remembered; axe-core find
     // the switch turns the other theme on and is remembered
     await p.locator('#theme').click();
     const other = scheme === 'dark' ? 'light' : 'dark';
-    assert.equal(await p.evaluate(() => document.documentElement.dataset.theme), other);
+    await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.dataset.theme), other));
     await p.reload();
     await idle(p);
-    assert.equal(await p.evaluate(() => document.documentElement.dataset.theme), other);
-    assert.equal(await p.locator('#theme').getAttribute('aria-pressed'), String(other === 'dark'));
+    await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.dataset.theme), other));
+    await eventually(async () => assert.equal(await p.locator('#theme').getAttribute('aria-pressed'), String(other === 'dark')));
     await axeClean(p, `${other} by the switch`);
     assert.deepEqual(p.errors, []);
     await p.context().close();
@@ -320,18 +320,18 @@ test('a fresh browser cannot open another visitor\'s game by guessing ids; the w
   await waitMoves(ana, 2);
   const id = await gameId(ana);
   assert.match(id, /^[A-Za-z0-9_-]{11}$/, 'the address carries the unguessable id');
-  assert.equal(await ana.evaluate(() => location.hash), `#game=${id}`);
+  await eventually(async () => assert.equal(await ana.evaluate(() => location.hash), `#game=${id}`));
   // the page shows no number of the server's (the status said "Game 7")
-  assert.match(await status(ana), /^Game · 8×8 · /);
-  assert.doesNotMatch(await ana.locator('body').innerText(), /Game \d/);
+  await eventually(async () => assert.match(await status(ana), /^Game · 8×8 · /));
+  await eventually(async () => assert.doesNotMatch(await ana.locator('body').innerText(), /Game \d/));
   const eve = await visit();
   // numbers, counted through, name no game for her: not in the address, not in the API
   for (const guess of [1, 2, 3, 4]) {
     await eve.goto(`${server.url}#game=${guess}`);
     await eve.waitForFunction((k) => document.getElementById('error').textContent === `no game '${k}'` && document.body.dataset.busy === 'false', guess);
-    assert.notEqual(await gameId(eve), id);
-    assert.equal(await moves(eve), 0, `#game=${guess} showed a game`);
-    assert.equal(await eve.evaluate(() => location.hash), '', 'the address names no game');
+    await eventually(async () => assert.notEqual(await gameId(eve), id));
+    await eventually(async () => assert.equal(await moves(eve), 0, `#game=${guess} showed a game`));
+    await eventually(async () => assert.equal(await eve.evaluate(() => location.hash), '', 'the address names no game'));
   }
   await screenshot(eve, 'private-guessed-number');
   const seen = await eve.evaluate(async (n) => {
@@ -345,12 +345,12 @@ test('a fresh browser cannot open another visitor\'s game by guessing ids; the w
   const guess = (id[0] === 'A' ? 'B' : 'A') + id.slice(1);
   await eve.goto(`${server.url}#game=${guess}`);
   await eve.waitForFunction((k) => document.getElementById('error').textContent === `no game '${k}'` && document.body.dataset.busy === 'false', guess);
-  assert.equal(await moves(eve), 0);
+  await eventually(async () => assert.equal(await moves(eve), 0));
   // the link Ana gives opens it, to watch
   await eve.goto(`${server.url}#game=${id}`);
   await eve.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', id);
-  assert.equal(await moves(eve), 2);
-  assert.equal(await eve.locator('#role').innerText(), 'You are watching: you see every move as it is played, but cannot play.');
+  await eventually(async () => assert.equal(await moves(eve), 2));
+  await eventually(async () => assert.equal(await eve.locator('#role').innerText(), 'You are watching: you see every move as it is played, but cannot play.'));
   assert.deepEqual(ana.errors, []);
   await ana.context().close();
   await eve.context().close();
@@ -364,10 +364,10 @@ test('every view is a history entry: Back from a second game returns to the firs
   await waitMoves(p, 2);
   const first = await gameId(p);
   await newGame(p, { size: '6', seat: 'mouse', level: '3' });
-  assert.equal(await moves(p), 0);
+  await eventually(async () => assert.equal(await moves(p), 0));
   await p.goBack();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', first);
-  assert.equal(await moves(p), 2);
+  await eventually(async () => assert.equal(await moves(p), 2));
   await p.goForward();
   await p.waitForFunction((k) => document.body.dataset.game !== k, first);
   // a second stored game, then Back: the first again
@@ -379,7 +379,7 @@ test('every view is a history entry: Back from a second game returns to the firs
   assert.notEqual(second, first);
   await p.goBack();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', first);
-  assert.equal(await p.evaluate(() => location.hash), `#game=${first}`);
+  await eventually(async () => assert.equal(await p.evaluate(() => location.hash), `#game=${first}`));
   await p.goForward();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', second);
   assert.deepEqual(p.errors, []);
@@ -390,14 +390,14 @@ test('a phone 390×844: the new-game controls come right after the board, before
   const p = await visit({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const top = async (sel) => (await p.locator(sel).boundingBox()).y;
   const newBox = await top('#new-game-box');
-  for (const sel of ['#moves-title', '#results-title', '#recent-title']) assert.ok(newBox < await top(sel), sel);
-  assert.ok(await top('#board') < newBox);
+  for (const sel of ['#moves-title', '#results-title', '#recent-title']) await eventually(async () => assert.ok(newBox < await top(sel), sel));
+  await eventually(async () => assert.ok(await top('#board') < newBox));
   await newGame(p, { size: '4', seat: 'watch', level: 'random' });
   await p.waitForFunction(() => !document.getElementById('end-card').hidden, null, { timeout: 60000 });
   const board = await p.locator('#board').boundingBox();
   const card = await p.locator('#end-card').boundingBox();
   assert.ok(card.y >= board.y + board.height - 1, JSON.stringify({ board, card }));
-  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390));
   await screenshot(p, 'phone-end');
   await axeScan(p, 'the phone end of a game', true);
   assert.deepEqual(p.errors, []);
@@ -422,11 +422,11 @@ test('a browser that knew its game by number (before public ids) opens it with i
   await p.goto(server.url.replace(/\/$/, '') + '/');
   await p.reload();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', made.public_id);
-  assert.equal(await p.evaluate(() => location.hash), `#game=${made.public_id}`);
-  assert.match(await status(p), /· Your move \(mouse\)\.$/, 'its seat, by its token');
+  await eventually(async () => assert.equal(await p.evaluate(() => location.hash), `#game=${made.public_id}`));
+  await eventually(async () => assert.match(await status(p), /· Your move \(mouse\)\.$/, 'its seat, by its token'));
   await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), made.public_id);
-  assert.deepEqual(await p.evaluate(() => JSON.parse(localStorage.getItem('ryg.games'))), [made.public_id]);
-  assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), made.public_id), made.tokens.mouse);
+  await eventually(async () => assert.deepEqual(await p.evaluate(() => JSON.parse(localStorage.getItem('ryg.games'))), [made.public_id]));
+  await eventually(async () => assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), made.public_id), made.tokens.mouse));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -435,13 +435,13 @@ test('the first Tab stop is the skip link, shown while focused; it takes the foc
   const p = await visit();
   const hash = await p.evaluate(() => location.hash);
   await p.keyboard.press('Tab');
-  assert.equal(await p.evaluate(() => document.activeElement.id), 'skip-link');
+  await eventually(async () => assert.equal(await p.evaluate(() => document.activeElement.id), 'skip-link'));
   const box = await p.locator('#skip-link').boundingBox();
   assert.ok(box && box.y >= 0, JSON.stringify(box));
-  assert.equal(await p.locator('#skip-link').innerText(), 'Skip to the board');
+  await eventually(async () => assert.equal(await p.locator('#skip-link').innerText(), 'Skip to the board'));
   await p.keyboard.press('Enter');
-  assert.ok(await p.evaluate(() => !!document.activeElement.closest('#board')));
-  assert.equal(await p.evaluate(() => location.hash), hash);
+  await eventually(async () => assert.ok(await p.evaluate(() => !!document.activeElement.closest('#board'))));
+  await eventually(async () => assert.equal(await p.evaluate(() => location.hash), hash));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
