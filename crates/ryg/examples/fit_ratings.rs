@@ -71,7 +71,7 @@ fn name(player: PlayerSpec) -> String {
 fn print_size(scores: &Scores, fit: &RatingFit, rated: usize) {
     let n = scores.size.n();
     println!(
-        "Fixed ratings on {n}x{n} (residual: exact expected score less the fitted one, in points of 100):\n"
+        "Fixed ratings on {n}x{n} (residual: the exact expected score less the one the ratings predict, in percentage points):\n"
     );
     println!("| player | rating | RMS residual | largest residual (against) |");
     println!("|---|---:|---:|---|");
@@ -88,8 +88,11 @@ fn print_size(scores: &Scores, fit: &RatingFit, rated: usize) {
             name(scores.players[b])
         );
     }
-    println!("\nOver every pair: RMS residual {:.1} points.\n", 100.0 * fit.total_rms());
-    println!("The human models placed on that scale (their rating against the fixed ones):\n");
+    println!("\nOver every pair: RMS residual {:.1} percentage points.\n", 100.0 * fit.total_rms());
+    println!(
+        "The human models on {n}x{n}, placed on that scale (the rating that best explains their exact \
+         scores against the players above; not part of the fit):\n"
+    );
     println!("| model | rating | score against level 5 |");
     println!("|---|---:|---:|");
     let anchor = scores.players.iter().position(|&p| p == ANCHOR).expect("the anchor is rated");

@@ -4,6 +4,9 @@
 
 // CITE: Bradley–Terry model by maximum likelihood (Zermelo 1929), with fractional results.
 
+use super::scores::Scores;
+use crate::{PlayerSpec, Size};
+
 /// Expected scores are moved into [`CLIP`, 1 − `CLIP`] before the fit: a score of exactly 0
 /// or 1 (a program that always loses to perfect play, say) would ask for an infinite gap. At
 /// the ends a gap of 400 · log10(1/CLIP − 1) ≈ 1600 points is as far as one pair pulls.
@@ -15,6 +18,29 @@ const SCALE: f64 = 400.0;
 /// The expected score of a player rated `diff` points above its opponent.
 pub fn logistic(diff: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-diff / SCALE))
+}
+
+/// The fixed ratings of one board size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FixedRatings {
+    /// The board size (4, 6 or 8).
+    pub size: u8,
+    /// Each computer player with its rating, in [`super::rated_players`] order.
+    pub ratings: &'static [(PlayerSpec, f64)],
+    /// `mouse_wins[a][b]`: the exact chance that player `a` as the mouse beats player `b` as
+    /// the cats from the default start (what the ratings were fitted to).
+    pub mouse_wins: &'static [&'static [f64]],
+}
+
+impl FixedRatings {
+    /// The exact chances the ratings were fitted to.
+    pub fn scores(&self) -> Scores {
+        Scores {
+            size: Size::new(self.size).expect("a table's size is a board size"),
+            players: self.ratings.iter().map(|&(p, _)| p).collect(),
+            mouse_wins: self.mouse_wins.iter().map(|row| row.to_vec()).collect(),
+        }
+    }
 }
 
 /// Ratings fitted to a table of expected scores.
