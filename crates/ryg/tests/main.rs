@@ -14,6 +14,7 @@ mod notation;
 mod originals;
 mod perft;
 mod prove;
+mod ratings;
 mod records;
 mod search;
 mod search_vs_tablebase;

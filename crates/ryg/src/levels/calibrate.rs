@@ -142,12 +142,28 @@ impl GameGraph {
         self.roots.iter().map(|&(sq, _)| sq).collect()
     }
 
-    fn kids(&self, node: usize) -> &[u32] {
+    /// The node of the start with the mouse on `square`, if it is a start square.
+    pub(super) fn root(&self, square: Square) -> Option<usize> {
+        self.roots.iter().find(|&&(sq, _)| sq == square).map(|&(_, id)| id as usize)
+    }
+
+    /// The side to move at `node`.
+    pub(super) fn side(&self, node: usize) -> Side {
+        self.side[node]
+    }
+
+    /// The winner of the finished game at `node` (or of perfect play from it).
+    pub(super) fn winner(&self, node: usize) -> Side {
+        self.result[node].winner
+    }
+
+    /// The children of `node`, in move-generation order (the order of `legal_moves()`).
+    pub(super) fn kids(&self, node: usize) -> &[u32] {
         &self.children[self.first[node] as usize..self.first[node + 1] as usize]
     }
 
     /// The facts of each move of `node`, as [`super::policy::move_facts`] gives them.
-    fn facts(&self, node: usize, out: &mut Vec<MoveFacts>) {
+    pub(super) fn facts(&self, node: usize, out: &mut Vec<MoveFacts>) {
         out.clear();
         let mover = self.side[node];
         for &k in self.kids(node) {

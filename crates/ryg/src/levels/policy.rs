@@ -127,16 +127,42 @@ pub fn distribution_from_facts(policy: Policy, mover: Side, facts: &[MoveFacts])
             let share = best.iter().filter(|&&b| b).count() as f64;
             best.iter().map(|&b| f * uniform + if b { (1.0 - f) / share } else { 0.0 }).collect()
         }
-        Policy::Noisy(noise) => {
-            let perfect = spread(&chosen(mover, facts));
-            let plausible = softmax(facts);
-            let (wrong, random) = (noise.min(1.0), (noise - 1.0).clamp(0.0, 1.0));
-            perfect
-                .iter()
-                .zip(&plausible)
-                .map(|(&p, &s)| (1.0 - wrong) * p + wrong * ((1.0 - random) * s + random * uniform))
-                .collect()
+        Policy::Noisy(_) => {
+            let [perfect, plausible, random] = policy.mixture().expect("a noisy level is a mixture");
+            let bases = Bases::of(mover, facts);
+            let mix = |(&p, &s): (&f64, &f64)| p * perfect + s * plausible + uniform * random;
+            bases.perfect.iter().zip(&bases.plausible).map(mix).collect()
         }
+    }
+}
+
+impl Policy {
+    /// The weights of the perfect choice, the plausible moves and uniformly random moves whose
+    /// mixture this policy is; `None` for the human model, which mixes other moves.
+    pub(crate) fn mixture(self) -> Option<[f64; 3]> {
+        match self {
+            Policy::Random => Some([0.0, 0.0, 1.0]),
+            Policy::Perfect => Some([1.0, 0.0, 0.0]),
+            Policy::Noisy(noise) => {
+                let (wrong, random) = (noise.min(1.0), (noise - 1.0).clamp(0.0, 1.0));
+                Some([1.0 - wrong, wrong * (1.0 - random), wrong * random])
+            }
+            Policy::Err(_) => None,
+        }
+    }
+}
+
+/// The distributions every level mixes in a position: the perfect choice and the plausible
+/// moves (the third, uniformly random moves, needs no list).
+pub(crate) struct Bases {
+    pub perfect: Vec<f64>,
+    pub plausible: Vec<f64>,
+}
+
+impl Bases {
+    /// The bases for `mover`'s moves with these facts (at least one move).
+    pub(crate) fn of(mover: Side, facts: &[MoveFacts]) -> Bases {
+        Bases { perfect: spread(&chosen(mover, facts)), plausible: softmax(facts) }
     }
 }
 
