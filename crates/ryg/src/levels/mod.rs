@@ -4,14 +4,13 @@
 
 pub mod calibrate;
 mod engine_chance;
-mod err_rate;
 mod noise;
 pub mod policy;
 pub mod sample;
 
 pub use calibrate::{calibrate, Calibration, CalibrationRow, GameGraph, Opponent};
 pub use engine_chance::{engine_chances, EngineChances};
-pub use err_rate::{ErrRate, ErrRateError};
+pub use ryg_types::{ErrRate, ErrRateError};
 pub use noise::{noise, NOISE};
 pub use policy::{distribution, move_facts, MoveFacts, Policy, SOFTMAX_POINTS};
 pub use sample::{sample_win_chance, Pairing, Sampled};
