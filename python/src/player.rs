@@ -130,13 +130,7 @@ impl PyPlayer {
 
 /// The wide engine's player of the same level or engine, depth and seed.
 fn wide_player(narrow: &ryg::Player, seed: u64) -> ryg_wide::Player {
-    match narrow.engine_spec() {
-        Some(spec) => {
-            let engine: ryg_wide::Engine = spec.engine.name().parse().expect("the same engines");
-            ryg_wide::Player::engine(ryg_wide::EngineSpec { engine, depth: spec.depth }, seed)
-        }
-        None => ryg_wide::Player::new(ryg_wide::narrow::wide_level(narrow.level()), seed),
-    }
+    ryg_wide::Player::of(narrow.spec(), seed)
 }
 
 #[pymethods]
@@ -160,7 +154,7 @@ impl PyPlayer {
             }
             _ => PlayerSpec::Level(parse_level(level)?),
         };
-        let narrow = spec.player(seed.0);
+        let narrow = ryg::Player::of(spec, seed.0);
         let wide = wide_player(&narrow, seed.0);
         Ok(PyPlayer { inner: Mutex::new(Players { narrow, wide }) })
     }

@@ -15,10 +15,7 @@ pub fn widen(position: &ryg::Position) -> engine::Position {
         engine::Square::from_coords(sq.file(), sq.rank()).expect("the wide board holds the small ones")
     };
     let size = engine::Size::new(position.size().n()).expect("every size of the 64-bit engine");
-    let side = match position.side_to_move() {
-        ryg::Side::Mouse => engine::Side::Mouse,
-        ryg::Side::Cats => engine::Side::Cats,
-    };
+    let side = position.side_to_move();
     engine::Position::from_parts(size, square(position.mouse()), position.cats().map(square).collect(), side)
         .expect("the same position")
 }

@@ -5,6 +5,7 @@
 //! answers from either. No I/O and no clock: the caller passes one in where a report times.
 
 pub mod bits;
+pub mod dates;
 mod error;
 pub mod params;
 pub mod perft;

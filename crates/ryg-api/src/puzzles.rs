@@ -71,33 +71,5 @@ pub fn daily(puzzles: &[PuzzleReport], day: u64) -> Result<Daily, QueryError> {
         return Err(QueryError::not_found("no puzzles"));
     }
     let puzzle = puzzles[ryg::puzzles::daily_index(puzzles.len(), day)].clone();
-    Ok(Daily { day, date: date(day), puzzle })
-}
-
-/// Day `day` since 1970-01-01 as `YYYY-MM-DD`.
-#[must_use]
-pub fn date(day: u64) -> String {
-    // CITE: days to civil date (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-    let z = day as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{d:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_iso() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(1_795_500_000 / 86_400), "2026-11-24");
-        assert_eq!(date(11_016), "2000-02-29");
-    }
+    Ok(Daily { day, date: crate::dates::day(day), puzzle })
 }

@@ -3,7 +3,7 @@
 //! move's score), and how often such a search keeps a won game on a fixed sample judged by the
 //! tablebase.
 
-use ryg::eval::{EvalKind, Weights};
+use ryg::eval::{self, EvalKind, Weights};
 use ryg::search::{Limits, NoHandler, SearchConfig, Searcher, TableConfig};
 use ryg::tuning::{keep_the_win_config, keep_the_win_set, keeps_the_win};
 use ryg::{Position, Size, Tablebase};
@@ -86,7 +86,7 @@ pub struct WeightsReport {
 
 fn report(tablebase: Option<&Tablebase>, position: &Position, depth: u8, weights: Weights) -> WeightsReport {
     let kind = weights.kind();
-    let breakdown = weights.evaluate(position);
+    let breakdown = eval::evaluate_with(&weights, position);
     let terms = breakdown
         .terms
         .iter()

@@ -19,25 +19,20 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The position these arguments describe.
+    /// The position these arguments describe, on a board up to 10×10 (read once, in the wide
+    /// engine, and handed to the default one).
     ///
     /// # Errors
-    /// A [`UsageError`] (exit status 2) for a bad `--fen` or `--start`.
+    /// A [`UsageError`] (exit status 2) for a bad `--fen` or `--start`, or a board above 10×10.
     pub fn position(&self) -> Result<Position> {
-        let position = match &self.fen {
-            Some(fen) => {
-                fen.parse::<Position>().with_context(|| format!("invalid --fen '{}'", ryg::echo::echo(fen)))
-            }
-            None => self.wide_position().and_then(|wide| {
-                ryg_wide::narrow::position(&wide).with_context(|| {
-                    format!(
-                        "this command plays boards up to 10x10; {} is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`",
-                        wide.size()
-                    )
-                })
-            }),
-        };
-        position.map_err(|err| UsageError(format!("{err:#}")).into())
+        let wide = self.wide_position()?;
+        ryg_wide::narrow::position(&wide).ok_or_else(|| {
+            UsageError(format!(
+                "this command plays boards up to 10x10; {} is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`",
+                wide.size()
+            ))
+            .into()
+        })
     }
 
     /// The position on a board of any size up to 14×14, in the wide engine (`ryg-wide`).

@@ -170,9 +170,14 @@ fn a_bad_fen_fails_with_the_reason() {
         .code(2)
         .stderr("ryg: error: invalid --fen '8/8 m': the board has 2 ranks; expected 4, 6, 8, 10, 12 or 14\n");
     // 12×12 is for play, analyze, perft and solve; the commands that stop at 10×10 say so
-    ryg().args(["eval", "--size", "12"]).assert().failure().code(2).stderr(
-        "ryg: error: this command plays boards up to 10x10; 12x12 is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`\n",
-    );
+    let too_big =
+        "ryg: error: this command plays boards up to 10x10; 12x12 is for `ryg play`, `analyze`, `solve`, `perft`, `show` and `moves`\n";
+    ryg().args(["eval", "--size", "12"]).assert().failure().code(2).stderr(too_big);
+    // a 12×12 FEN too: it reads, and its board is what the command refuses
+    let fen = format!("1c1c1c1c1c1c/{}6m5 m", "12/".repeat(10));
+    for cmd in [&["eval"][..], &["tree", "--depth", "2"]] {
+        ryg().args(cmd).args(["--fen", &fen]).assert().failure().code(2).stdout("").stderr(too_big);
+    }
     ryg().args(["show", "--start", "b2"]).assert().failure().code(2).stderr(
         "ryg: error: the mouse cannot start on b2: choose a dark square of rank 1 on the 8x8 board\n",
     );

@@ -5,7 +5,7 @@
 use ryg::bench::{Case, PROOF_SUITE, SUITE};
 use ryg::report::AnalyzeReport;
 use ryg::search::{NoHandler, ProofConfig};
-use ryg::{PlayerSpec, Position, Side, Size, Tablebase};
+use ryg::{Player, PlayerSpec, Position, Side, Size, Tablebase};
 use ryg_api::params::{int_param, position, required};
 use ryg_api::{Params, QueryError};
 use serde::Serialize;
@@ -129,8 +129,7 @@ fn result(req: &Request) -> Result<Answer, QueryError> {
                 None
             };
             let started = now_ms();
-            let choice = spec
-                .player(seed)
+            let choice = Player::of(spec, seed)
                 .choose(&position, tb.as_deref(), &mut NoHandler)
                 .map_err(|e| QueryError::bad_request(e.to_string()))?;
             Answer::json(&Reply { mv: choice.mv.to_string(), seconds: seconds_since(started) })

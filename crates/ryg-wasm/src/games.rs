@@ -7,7 +7,7 @@
 
 use ryg_api::{ErrorCode, QueryError};
 use ryg_web::game::{computer_seed, computer_to_answer, GameError, Games, NewGame, Rematch, SeatSpec};
-use ryg_web::reply::{choose, narrow_level, table_use, TableUse};
+use ryg_web::reply::{choose, table_use, TableUse};
 use ryg_web::store::{GameStore, StoredGame};
 use ryg_web::view::{error_status, narrow_review_json, CreatedView, GameView};
 use serde::Deserialize;
@@ -255,7 +255,7 @@ fn create(games: &Games<'_>, spec: &NewGame) -> Result<Answer, Refusal> {
     };
     for seat in [trial.mouse, trial.cats] {
         if let ryg_web::store::Seat::Computer(level) = seat {
-            if table_use(&narrow_level(level), position.size()) == TableUse::Wait {
+            if table_use(&level, position.size()) == TableUse::Wait {
                 tables::get(position.size())?;
             }
         }
@@ -309,7 +309,6 @@ pub fn computer_move(g: &StoredGame, level: ryg_wide::PlayerSpec) -> Result<ryg_
     let Some(narrow) = ryg_wide::narrow::position(g.game.position()) else {
         return Err(QueryError::bad_request("boards beyond 10x10 are played with a ryg server"));
     };
-    let level = narrow_level(level);
     let tb = match table_use(&level, narrow.size()) {
         TableUse::IfReady => tables::ready(narrow.size()),
         TableUse::Wait => Some(tables::get(narrow.size())?),

@@ -325,7 +325,7 @@ pub fn computer_move(
     if let Some(source) = level.only_with_tablebase().then(|| tablebases.on_disk(position.size())).flatten() {
         // read every move's result first, so that a damaged file is an error, not a panic
         source.try_move_results(position).map_err(|e| ApiError::internal(e.to_string()))?;
-        let mut player = level.player(seed);
+        let mut player = ryg_wide::Player::of(level, seed);
         return player
             .choose_from(position, Some(&*source), &mut handler)
             .map(|choice| choice.mv)
@@ -334,13 +334,12 @@ pub fn computer_move(
     let Some(narrow) = ryg_wide::narrow::position(position) else {
         // games check their levels when they are made (`perfect` and `err:F` need a tablebase;
         // the wide player refuses them too)
-        let mut player = level.player(seed);
+        let mut player = ryg_wide::Player::of(level, seed);
         return player
             .choose(position, None, &mut handler)
             .map(|choice| choice.mv)
             .map_err(|e| ApiError::conflict(e.to_string()));
     };
-    let level = crate::reply::narrow_level(level);
     let tb = match crate::reply::table_use(&level, narrow.size()) {
         crate::reply::TableUse::IfReady => tablebases.ready(narrow.size()),
         crate::reply::TableUse::Wait => Some(tablebases.wait(narrow.size())),

@@ -3,7 +3,7 @@
 //! ([`crate::engine::computer_move`]) and for the browser (crates/ryg-wasm).
 
 use ryg::search::SearchHandler;
-use ryg::{Level, PlayerSpec, Position, Size, Tablebase};
+use ryg::{Level, Player, PlayerSpec, Position, Size, Tablebase};
 
 /// The table the computer's move reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,12 +14,6 @@ pub enum TableUse {
     IfReady,
     /// The table, built first if need be (up to 8×8 in well under a second).
     Wait,
-}
-
-/// A game's level as the default engine's player.
-#[must_use]
-pub fn narrow_level(level: ryg_wide::PlayerSpec) -> PlayerSpec {
-    ryg_wide::narrow::player_spec(level)
 }
 
 /// Which table `level` reads on `size`.
@@ -44,6 +38,6 @@ pub fn choose(
     tb: Option<&Tablebase>,
     handler: &mut impl SearchHandler,
 ) -> Result<ryg::Move, String> {
-    let mut player = level.player(seed);
+    let mut player = Player::of(level, seed);
     player.choose(position, tb, handler).map(|choice| choice.mv).map_err(|e| e.to_string())
 }

@@ -3,23 +3,24 @@
 // 128-bit square sets). A file of its own so that each crate keeps its own docs and its library
 // inside its package (`cargo package` and the Python sdist drop a library outside it).
 
+// The types that do not depend on the board's size (crates/ryg-types), at the same paths in
+// both builds: `ryg::Side` and `ryg_wide::Side` are one type.
+pub use ryg_types::{echo, engines};
+pub use ryg_types::{Engine, EngineError, EngineSpec, EngineSpecError, PlayerSpec};
+pub use ryg_types::{ExactResult, Level, LevelError, Outcome, Reason, Side, SideError};
+
 pub mod diagram;
-pub mod echo;
-mod exact;
 mod game;
 mod geometry;
-mod level;
 mod movebits;
 mod moves;
 #[cfg(wide)]
 pub mod narrow;
-mod outcome;
 mod perft;
 mod player;
 mod position;
 mod random;
 mod record;
-mod side;
 mod square;
 mod squares;
 pub mod tablebase;
@@ -27,20 +28,16 @@ pub mod zobrist;
 
 pub use game::Game;
 pub use geometry::{Size, SizeError};
-pub use level::{Level, LevelError};
 pub use movebits::MoveBits;
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
-pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide};
 pub use player::{Basis, Choice, Player, PlayerError, MAX_PLAY_DEPTH};
 pub use position::{PlayError, Position, PositionError, StartError};
 pub use record::{result_token, Record, RecordError, RecordErrorKind};
-pub use side::{Side, SideError};
 pub use square::{Square, SquareError};
 pub use squares::SquareSet;
 
 pub mod bench;
-pub mod engines;
 pub mod eval;
 pub mod levels;
 pub mod puzzles;
@@ -53,8 +50,6 @@ pub mod selfplay;
 pub mod techniques;
 pub mod tuning;
 
-pub use engines::{Engine, EngineError, EngineSpec, EngineSpecError, PlayerSpec};
 pub use eval::{evaluate, Breakdown, EvalKind};
-pub use exact::ExactResult;
 pub use search::{Limits, Score, SearchConfig, SearchHandler, SearchResult, Searcher};
 pub use tablebase::{BuildProgress, Tablebase};

@@ -85,7 +85,7 @@ impl Player {
     }
 
     /// A player that is `spec`, its random choices following `seed`.
-    pub(crate) fn of(spec: PlayerSpec, seed: u64) -> Player {
+    pub fn of(spec: PlayerSpec, seed: u64) -> Player {
         Player { spec, depth: None, rng: SplitMix64::new(seed), searcher: None }
     }
 

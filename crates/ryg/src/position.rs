@@ -7,8 +7,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::moves::MoveList;
-use crate::outcome::{Outcome, Reason};
-use crate::{zobrist, Move, Side, Size, Square, SquareSet};
+use crate::{zobrist, Move, Outcome, Reason, Side, Size, Square, SquareSet};
 
 /// A legal position: exactly one mouse and N/2 cats on dark squares of an N×N board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

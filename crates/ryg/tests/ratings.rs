@@ -39,7 +39,7 @@ fn walk(
     let moves = match mover {
         PlayerSpec::Level(level) => distribution(level, position, tb),
         PlayerSpec::Engine(_) => {
-            let choice = mover.player(0).choose(position, Some(tb), &mut NoHandler).unwrap();
+            let choice = ryg::Player::of(mover, 0).choose(position, Some(tb), &mut NoHandler).unwrap();
             vec![(choice.mv, 1.0)]
         }
     };

@@ -288,6 +288,6 @@ pub fn run(mut args: Args) -> Result<()> {
     let wide = args.position.wide_position()?;
     match ryg_wide::narrow::position(&wide) {
         Some(position) => analyze!(ryg, position, args.search.config(), &args),
-        None => analyze!(ryg_wide, wide, ryg_wide::narrow::wide_search_config(&args.search.config()), &args),
+        None => analyze!(ryg_wide, wide, args.search.config(), &args),
     }
 }

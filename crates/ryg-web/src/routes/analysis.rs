@@ -29,12 +29,25 @@ type AppRef = State<Arc<AppState>>;
 /// the tablebases, searches and lessons use); a 12×12 or 14×14 one is refused with
 /// `board_too_big`.
 pub(super) fn position(params: &HashMap<String, String>) -> ApiResult<Position> {
-    if let Ok(position) = required(params, "fen")?.parse() {
-        return Ok(position);
-    }
-    // not a position of the default engine: the wide one says why (a bad FEN), or reads it
+    narrow(&wide_position(params)?)
+}
+
+/// [`position`], refused when a live game has it (see [`refuse_live`]): the position a route
+/// judges, its FEN read once.
+pub(super) fn judged_position(state: &AppState, params: &HashMap<String, String>) -> ApiResult<Position> {
+    narrow(&judged_wide_position(state, params)?)
+}
+
+/// [`wide_position`], refused when a live game has it (see [`refuse_live`]).
+fn judged_wide_position(state: &AppState, params: &HashMap<String, String>) -> ApiResult<ryg_wide::Position> {
     let wide = wide_position(params)?;
-    Err(ApiError::board_too_big("this", wide.size()))
+    refuse_live(state, &wide)?;
+    Ok(wide)
+}
+
+/// The default engine's copy of `wide`; a 12×12 or 14×14 one is refused with `board_too_big`.
+fn narrow(wide: &ryg_wide::Position) -> ApiResult<Position> {
+    ryg_wide::narrow::position(wide).ok_or_else(|| ApiError::board_too_big("this", wide.size()))
 }
 
 /// The position of the `fen` parameter on any board up to 14×14.
@@ -44,14 +57,10 @@ pub(super) fn wide_position(params: &HashMap<String, String>) -> ApiResult<ryg_w
         .map_err(|e| ApiError::bad_request(format!("invalid fen '{fen}': {e}")).with_code(ErrorCode::BadFen))
 }
 
-/// Refuses the `fen` parameter's position when a game between two people that is being played
-/// has it on its board, one move away or just before its last move: 403 `live_game` (see
-/// [`crate::live`]). A FEN that does not read is left to the route to refuse.
-pub(super) fn refuse_live(state: &AppState, params: &HashMap<String, String>) -> ApiResult<()> {
-    let Some(Ok(position)) = params.get("fen").map(|fen| fen.parse::<ryg_wide::Position>()) else {
-        return Ok(());
-    };
-    if state.live.closes(&position, crate::clock::now_ms()) {
+/// Refuses `position` when a game between two people that is being played has it on its board,
+/// one move away or just before its last move: 403 `live_game` (see [`crate::live`]).
+fn refuse_live(state: &AppState, position: &ryg_wide::Position) -> ApiResult<()> {
+    if state.live.closes(position, crate::clock::now_ms()) {
         return Err(ApiError::live_game());
     }
     Ok(())
@@ -67,8 +76,7 @@ pub async fn moves(params: Params) -> ApiResult<Json<ryg_wide::report::MovesRepo
 }
 
 pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiResult<Response> {
-    refuse_live(&state, &params)?;
-    let wide = wide_position(&params)?;
+    let wide = judged_wide_position(&state, &params)?;
     let st = Arc::clone(&state);
     if ryg_wide::narrow::size(wide.size()).is_none() || state.tablebases.on_disk(wide.size()).is_some() {
         // a table read from files (12x12): a lookup per move
@@ -79,7 +87,7 @@ pub async fn solve(State(state): AppRef, client: Client, params: Params) -> ApiR
         .await?;
         return Ok(Json(report).into_response());
     }
-    let position = position(&params)?;
+    let position = narrow(&wide)?;
     let report = engine(&state, client, move |_| {
         let tb = st.tablebases.get(position.size())?;
         SolveReport::of(&*tb, &position).map_err(|e| ApiError::internal(e.to_string()))
@@ -107,8 +115,7 @@ impl SearchHandler for Clock {
 }
 
 pub async fn analyze(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<AnalyzeReport>> {
-    refuse_live(&state, &params)?;
-    let position = position(&params)?;
+    let position = judged_position(&state, &params)?;
     let caps = state.work.limits();
     let (max_depth, max_ms) = (caps.analysis_depth, caps.analysis_ms);
     let depth = int_param(&params, "depth", 1..=max_depth)?;
@@ -138,20 +145,18 @@ pub async fn analyze(State(state): AppRef, client: Client, params: Params) -> Ap
 }
 
 pub async fn eval(State(state): AppRef, params: Params) -> ApiResult<Json<EvalReport>> {
-    refuse_live(&state, &params)?;
-    Ok(Json(EvalReport::of(eval_kind(&params)?, &position(&params)?)))
+    let position = judged_position(&state, &params)?;
+    Ok(Json(EvalReport::of(eval_kind(&params)?, &position)))
 }
 
 pub async fn tree(State(state): AppRef, client: Client, params: Params) -> ApiResult<Json<TreeAnswer>> {
-    refuse_live(&state, &params)?;
-    let query = TreeQuery::parse(position(&params)?, &params)?;
+    let query = TreeQuery::parse(judged_position(&state, &params)?, &params)?;
     let report = engine(&state, client, move |cancel| Ok(query.answer(&mut |_| cancel.is_set())?)).await?;
     Ok(Json(report))
 }
 
 pub async fn think(State(state): AppRef, client: Client, params: Params) -> ApiResult<Response> {
-    refuse_live(&state, &params)?;
-    let query = ThinkQuery::parse(position(&params)?, &params)?;
+    let query = ThinkQuery::parse(judged_position(&state, &params)?, &params)?;
     let report = engine(&state, client, move |_| Ok(query.answer())).await?;
     Ok(Json(report).into_response())
 }

@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::Json;
 use ryg_api::weights::{WeightsQuery, WeightsReport};
 
-use super::analysis::{position, refuse_live};
+use super::analysis::judged_position;
 use super::blocking::engine;
 use super::client::Client;
 use super::extract::Params;
@@ -20,8 +20,7 @@ pub async fn weights_route(
     client: Client,
     params: Params,
 ) -> ApiResult<Json<WeightsReport>> {
-    refuse_live(&state, &params)?;
-    let query = WeightsQuery::parse(position(&params)?, &params)?;
+    let query = WeightsQuery::parse(judged_position(&state, &params)?, &params)?;
     let st = Arc::clone(&state);
     let report = engine(&state, client, move |_| {
         let tablebase = query.table_size().map(|size| st.tablebases.get(size)).transpose()?;

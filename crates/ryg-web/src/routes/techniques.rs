@@ -9,7 +9,7 @@ use axum::extract::State;
 use axum::Json;
 use ryg_api::techniques::{TechniquesQuery, TechniquesReport};
 
-use super::analysis::{position, refuse_live};
+use super::analysis::judged_position;
 use super::blocking::engine;
 use super::client::Client;
 use super::extract::Params;
@@ -21,8 +21,7 @@ pub async fn techniques(
     client: Client,
     params: Params,
 ) -> ApiResult<Json<TechniquesReport>> {
-    refuse_live(&state, &params)?;
-    let query = TechniquesQuery::parse(position(&params)?, &params)?;
+    let query = TechniquesQuery::parse(judged_position(&state, &params)?, &params)?;
     let report = engine(&state, client, move |_| {
         let started = Instant::now();
         Ok(query.answer(&mut || started.elapsed().as_secs_f64()))

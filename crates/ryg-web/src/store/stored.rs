@@ -2,6 +2,8 @@
 //! the undo and rematch requests between its players.
 
 use ryg_wide::{Game, Position, Side};
+// A stored time is written and read by ryg-api's calendar (`2026-11-23T06:00:00Z`).
+pub use ryg_api::dates::{iso_ms, utc};
 
 use super::seats::{Holder, Players, Seat};
 use crate::clock::{self, Clock};
@@ -192,45 +194,9 @@ impl StoredGame {
     }
 }
 
-/// Milliseconds since the Unix epoch of a time written as `2026-11-23T06:00:00Z` (what
-/// [`utc`] writes); `None` for anything else.
-pub fn iso_ms(text: &str) -> Option<i64> {
-    let b = text.as_bytes();
-    if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[19] != b'Z' {
-        return None;
-    }
-    let num = |r: std::ops::Range<usize>| text.get(r)?.parse::<i64>().ok();
-    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
-    let (hh, mm, ss) = (num(11..13)?, num(14..16)?, num(17..19)?);
-    // CITE: days from civil date (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(((days * 86_400) + hh * 3600 + mm * 60 + ss) * 1000)
-}
-
 /// The time now as `2026-11-23T06:00:00Z` (UTC).
 pub fn now_utc() -> String {
     utc(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()))
-}
-
-/// `secs` after the Unix epoch as `2026-11-23T06:00:00Z`.
-pub fn utc(secs: u64) -> String {
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // CITE: days to civil date (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
 #[cfg(test)]
@@ -242,9 +208,5 @@ mod tests {
         let now = now_utc();
         assert_eq!(now.len(), 20);
         assert!(now.starts_with("20") && now.ends_with('Z'), "{now}");
-        assert_eq!(utc(1_795_500_000), "2026-11-24T06:00:00Z");
-        assert_eq!(iso_ms("2026-11-24T06:00:00Z"), Some(1_795_500_000_000));
-        assert_eq!(iso_ms(&utc(951_782_400)), Some(951_782_400_000), "2000-02-29");
-        assert_eq!(iso_ms("2026-11-24 06:00"), None);
     }
 }

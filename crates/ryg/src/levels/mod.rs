@@ -4,7 +4,6 @@
 
 pub mod calibrate;
 mod engine_chance;
-mod err_rate;
 pub mod fit;
 mod noise;
 pub mod policy;
@@ -15,8 +14,8 @@ mod scores;
 
 pub use calibrate::{calibrate, Calibration, CalibrationRow, GameGraph, Opponent};
 pub use engine_chance::{engine_chances, EngineChances};
-pub use err_rate::{ErrRate, ErrRateError};
 pub use fit::{fit_ratings, rating_against, FixedRatings, RatingFit};
+pub use ryg_types::{ErrRate, ErrRateError};
 pub use noise::{noise, NOISE};
 pub use ratings::{fixed_rating, fixed_ratings};
 pub use policy::{distribution, move_facts, MoveFacts, Policy, SOFTMAX_POINTS};

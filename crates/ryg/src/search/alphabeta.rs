@@ -4,11 +4,10 @@
 use crate::eval::{self, EvalKind, Weights};
 use crate::{Move, MoveList, Position, Side, Square};
 
-use super::limits::MAX_DEPTH;
 use super::ordering::{order, order_by_hash_score};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{generate, AlphaBetaConfig, GameEnds, GenOrder, History, HistoryRule, NodeRule, OrderRule};
-use super::{Score, SearchConfig, SearchHandler};
+use super::{Score, SearchConfig, SearchHandler, MAX_DEPTH};
 
 // CITE: alpha-beta (Knuth & Moore 1975), in negamax form.
 
@@ -94,7 +93,7 @@ impl<'a, H: SearchHandler> AlphaBeta<'a, H> {
     fn static_eval(&self, position: &Position) -> Score {
         let v = match &self.weights {
             None => eval::score_for_mouse(self.eval, position),
-            Some(w) => w.score_for_mouse(position),
+            Some(w) => eval::score_with(w, position),
         };
         Score::eval(match position.side_to_move() {
             Side::Mouse => v,

@@ -127,7 +127,7 @@ impl Tree {
 
     /// A new node, its board evaluated.
     fn node(&self, position: Position, mv: Option<Move>, parent: Option<usize>, ply: u16) -> TreeNode {
-        let v = Score::eval(self.weights.score_for_mouse(&position));
+        let v = Score::eval(crate::eval::score_with(&self.weights, &position));
         let eval = if position.side_to_move() == Side::Mouse { v } else { -v };
         TreeNode { position, mv, parent, children: 0..0, ply, eval, value: Score::ZERO }
     }

@@ -14,11 +14,9 @@
 //! ```
 
 mod alphabeta;
-mod config;
 mod generate;
 mod handler;
 mod history;
-mod limits;
 pub mod minimax;
 mod ordering;
 mod prove;
@@ -29,17 +27,18 @@ pub mod trace;
 pub mod tt;
 
 pub use crate::random::SplitMix64;
-pub use config::{
-    Algo, AlgoError, AlphaBetaConfig, GameEnds, GenOrder, HistoryRule, Method, NodeRule, OrderRule,
-    SearchConfig, TableConfig, TableSize, DEFAULT_TABLE_MEGABYTES,
+// What a search is asked to do (its configuration and limits): the same types in both builds.
+pub use ryg_types::search::{
+    Algo, AlgoError, AlphaBetaConfig, DistanceSearch, DistanceSearchError, GameEnds, GenOrder, HistoryRule,
+    Limits, Method, NodeRule, OrderRule, ProofConfig, ProofTable, SearchConfig, TableConfig, TableSize,
+    DEFAULT_TABLE_MEGABYTES, MAX_DEPTH,
 };
 pub use generate::generate;
 pub use handler::{Iteration, NoHandler, SearchHandler};
 pub use history::History;
-pub use limits::{Limits, MAX_DEPTH};
 pub use minimax::{Tree, TreeNode, TreeRules};
 pub use ordering::Priority;
-pub use prove::{DistanceSearch, DistanceSearchError, Proof, ProofBounds, ProofConfig, ProofTable, Prover};
+pub use prove::{Proof, ProofBounds, Prover};
 pub use score::{Score, ScoreError};
 pub use searcher::{SearchResult, Searcher};
 pub use steps::{Step, StepKind};

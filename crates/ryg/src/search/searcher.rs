@@ -330,7 +330,7 @@ impl Searcher {
                 let score = if child.count_moves() == 0 {
                     -Score::game_end(&child, 1)
                 } else if depth <= 1 {
-                    let v = weights.score_for_mouse(&child);
+                    let v = crate::eval::score_with(&weights, &child);
                     Score::eval(if mover == crate::Side::Mouse { v } else { -v })
                 } else {
                     let r = self.search(&child, &Limits::depth(depth - 1), &mut super::NoHandler);

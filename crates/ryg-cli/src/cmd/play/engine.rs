@@ -139,7 +139,7 @@ macro_rules! table_text {
 
 impl Engine {
     pub fn new(setup: &Setup, interactive: bool) -> Engine {
-        let mut player = ryg::Player::new(narrow::level(setup.level), setup.seed);
+        let mut player = ryg::Player::new(setup.level, setup.seed);
         player.set_depth(setup.depth);
         let mut wide = ryg_wide::Player::new(setup.level, setup.seed);
         wide.set_depth(setup.depth);
@@ -163,9 +163,9 @@ impl Engine {
     /// Plays as `opponent` (one of the articles' programs) searching `depth` plies.
     fn set_opponent(&mut self, opponent: ryg::Engine, depth: u32, seed: u64) {
         let depth = depth.min(u32::from(opponent.max_depth())) as u8;
-        self.player = ryg::Player::engine(ryg::EngineSpec { engine: opponent, depth }, seed);
-        let wide_engine: ryg_wide::Engine = opponent.name().parse().expect("the same engines");
-        self.wide = ryg_wide::Player::engine(ryg_wide::EngineSpec { engine: wide_engine, depth }, seed);
+        let spec = ryg::EngineSpec { engine: opponent, depth };
+        self.player = ryg::Player::engine(spec, seed);
+        self.wide = ryg_wide::Player::engine(spec, seed);
         self.opponent = Some(opponent);
     }
 
@@ -231,7 +231,7 @@ impl Engine {
 
     pub fn set_level(&mut self, level: Level) {
         self.opponent = None;
-        self.player.set_level(narrow::level(level));
+        self.player.set_level(level);
         self.player.set_depth(None);
         self.wide.set_level(level);
         self.wide.set_depth(None);

@@ -1,7 +1,8 @@
 //! The bound table: exact-keyed lower and upper bounds (node-relative) and a best move per
 //! position, in buckets of four entries, kept between proofs (a bound holds from any root).
 
-use crate::{Move, Position, Side};
+use crate::search::ProofTable;
+use crate::{Move, Position, Side, Size};
 
 use super::value::INF;
 
@@ -36,6 +37,17 @@ const WAYS: usize = 4;
 pub(super) struct Table {
     entries: Vec<Entry>,
     mask: usize,
+}
+
+/// The size in MiB of `table` on `size`: its own, or by board size (entries are twice as large
+/// in `ryg-wide`, 128-bit keys: as many of them up to 8×8).
+pub(super) fn megabytes(table: ProofTable, size: Size) -> usize {
+    let wide = if cfg!(wide) { 2 } else { 1 };
+    table.megabytes.unwrap_or(match size.n() {
+        4 | 6 => wide,
+        8 => 4 * wide,
+        _ => 512,
+    })
 }
 
 impl Table {

@@ -1,11 +1,10 @@
 //! The root: who wins (one null-window test at 0), then in how many plies (null-window tests
 //! or one window, narrowing the root's bounds), and a move that reaches the value.
 
-use crate::search::SearchHandler;
+use crate::search::{DistanceSearch, SearchHandler};
 use crate::{Move, Position};
 
 use super::bounds::key;
-use super::config::DistanceSearch;
 use super::negamax::Prover;
 use super::value::{ProofBounds, WIN};
 

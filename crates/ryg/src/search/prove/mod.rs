@@ -19,7 +19,6 @@
 //! on the heuristic evaluation (which is not used).
 
 mod bounds;
-mod config;
 mod distance;
 mod negamax;
 mod value;
@@ -27,7 +26,6 @@ mod value;
 use crate::search::SearchHandler;
 use crate::{ExactResult, Move, Position};
 
-pub use config::{DistanceSearch, DistanceSearchError, ProofConfig, ProofTable};
 pub use negamax::Prover;
 pub use value::ProofBounds;
 

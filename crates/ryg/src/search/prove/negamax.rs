@@ -2,11 +2,10 @@
 //! enhanced transposition cut-offs, the free-mouse bound, mate-distance pruning and move
 //! ordering by game knowledge.
 
-use crate::search::SearchHandler;
+use crate::search::{ProofConfig, SearchHandler};
 use crate::{Move, MoveList, Position, Side, Size, Square, SquareSet, MAX_MOVES};
 
-use super::bounds::{key, Table};
-use super::config::ProofConfig;
+use super::bounds::{self, key, Table};
 use super::value::{from_table, to_table, ProofBounds, INF, WIN};
 
 /// The proving search. Its table persists between proofs (bounds hold from any root), so
@@ -27,7 +26,7 @@ pub struct Prover<'h, H: SearchHandler> {
 impl<'h, H: SearchHandler> Prover<'h, H> {
     /// A prover for positions of `size`, stopping at `node_limit` nodes or when `handler` says.
     pub fn new(config: ProofConfig, size: Size, node_limit: u64, handler: &'h mut H) -> Self {
-        let table = config.table.map_or_else(Table::empty, |t| Table::new(t.megabytes_for(size)));
+        let table = config.table.map_or_else(Table::empty, |t| Table::new(bounds::megabytes(t, size)));
         Prover { config, table, handler, node_limit, nodes: 0, stopped: false, partial: None }
     }
 

@@ -20,6 +20,7 @@ pub struct SideError(pub String);
 
 impl Side {
     /// The FEN letter: `m` or `c`.
+    #[inline]
     pub const fn letter(self) -> char {
         match self {
             Side::Mouse => 'm',
@@ -28,6 +29,7 @@ impl Side {
     }
 
     /// The name used in text and JSON: `mouse` or `cats`.
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Side::Mouse => "mouse",

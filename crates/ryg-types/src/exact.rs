@@ -17,6 +17,7 @@ pub struct ExactResult {
 
 impl ExactResult {
     /// A win for `winner` in `plies` plies.
+    #[inline]
     pub const fn new(winner: Side, plies: u32) -> ExactResult {
         ExactResult { winner, plies }
     }

@@ -14,7 +14,7 @@ use crate::search::{
     AlphaBetaConfig, GameEnds, GenOrder, HistoryRule, Method, NodeRule, OrderRule, SearchConfig,
 };
 use crate::search::{TableConfig, TableSize, MAX_DEPTH};
-use crate::{Level, Player};
+use crate::Level;
 
 /// RYG3's table of best moves: 256 entries for each side to move (a one-byte hash).
 pub const RYG3_TABLE_SLOTS: usize = 2 * 256;
@@ -288,11 +288,6 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// The player this seat is, its random choices following `seed`.
-    pub fn player(self, seed: u64) -> Player {
-        Player::of(self, seed)
-    }
-
     /// Whether it reads the tablebase (levels but `random`; no engine does).
     pub fn needs_tablebase(self) -> bool {
         matches!(self, PlayerSpec::Level(level) if level.needs_tablebase())

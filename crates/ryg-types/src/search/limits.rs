@@ -1,5 +1,5 @@
 //! How far a search may go: a depth and an exact node budget. Time limits are the caller's
-//! business (the library has no clock): its [`SearchHandler`](super::SearchHandler) says stop.
+//! business (the library has no clock): its `SearchHandler` (`ryg::search`) says stop.
 
 /// The deepest search (in plies) the searcher will run; longer than any game on 10×10.
 pub const MAX_DEPTH: u8 = 120;
@@ -26,6 +26,7 @@ impl Limits {
     }
 
     /// The depth to search to.
+    #[inline]
     pub fn max_depth(&self) -> u8 {
         self.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH)
     }

@@ -1,8 +1,6 @@
 //! The proving search's switches: which techniques run, how the distance is found, and the
 //! bound table's size.
 
-use crate::Size;
-
 /// How the distance is found once the winner is known (or at once, without `win_first`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DistanceSearch {
@@ -72,7 +70,8 @@ pub struct ProofTable {
     /// bound already refutes the window ends the node.
     pub etc: bool,
     /// Table size in MiB; `None` picks by board size (1 MiB on 4×4 and 6×6, 4 MiB on 8×8,
-    /// 512 MiB on 10×10).
+    /// 512 MiB on 10×10; twice as much up to 8×8 in `ryg-wide`, whose entries are twice as
+    /// large: see `ryg::search::Prover`).
     pub megabytes: Option<usize>,
 }
 
@@ -81,28 +80,6 @@ impl ProofTable {
     pub const DEFAULT: ProofTable = ProofTable { etc: true, megabytes: None };
     /// The table alone (no enhanced transposition cut-offs), sized by board size.
     pub const PLAIN: ProofTable = ProofTable { etc: false, megabytes: None };
-
-    /// The table size used on `size`.
-    pub fn megabytes_for(&self, size: Size) -> usize {
-        self.megabytes.unwrap_or(match size.n() {
-            // entries are twice as large in `ryg-wide` (128-bit keys): as many of them
-            4 | 6 => {
-                if cfg!(wide) {
-                    2
-                } else {
-                    1
-                }
-            }
-            8 => {
-                if cfg!(wide) {
-                    8
-                } else {
-                    4
-                }
-            }
-            _ => 512,
-        })
-    }
 }
 
 impl Default for ProofConfig {

@@ -167,7 +167,7 @@ pub struct AlphaBetaConfig {
     /// Off by default: it saves nodes without iterative deepening but costs nodes with it.
     pub pvs: bool,
     /// Without a depth limit, prove the result with the proving search (see
-    /// [`Prover`](super::Prover)), with these switches, instead of deepening the heuristic
+    /// `ryg::search::Prover`), with these switches, instead of deepening the heuristic
     /// search until it proves.
     pub proof: Option<ProofConfig>,
 }
@@ -255,6 +255,7 @@ impl SearchConfig {
     }
 
     /// The method's name.
+    #[inline]
     pub fn algo(&self) -> Algo {
         match self.method {
             Method::Minimax => Algo::Minimax,
@@ -263,6 +264,7 @@ impl SearchConfig {
     }
 
     /// Alpha-beta's techniques (`None` for minimax).
+    #[inline]
     pub fn alpha_beta(&self) -> Option<&AlphaBetaConfig> {
         match &self.method {
             Method::AlphaBeta(ab) => Some(ab),
@@ -306,6 +308,7 @@ impl SearchConfig {
     }
 
     /// Whether the search keeps a transposition table.
+    #[inline]
     pub fn uses_table(&self) -> bool {
         self.alpha_beta().is_some_and(|ab| ab.table.is_some())
     }

@@ -1,16 +1,17 @@
 //! Play levels by name: `1` to `9`, `perfect`, `random`, `err:F` — what a player is asked to
-//! be. What each level plays lives in [`crate::levels::policy`]; the player in `player.rs`.
+//! be. What each level plays lives in the engine's
+//! `ryg::levels::policy`; the player in its `player.rs`.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::levels::ErrRate;
+use crate::ErrRate;
 
 /// How strong a computer player is. Every level but `random` reads the tablebase; its move
 /// distribution in a position depends on the position and the level only (see
-/// [`crate::levels::policy`]), so its strength is known exactly (`ryg levels`).
+/// `ryg::levels::policy`), so its strength is known exactly (`ryg levels`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Level {
     /// Uniformly random legal moves.

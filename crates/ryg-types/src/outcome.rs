@@ -17,6 +17,7 @@ pub enum Reason {
 
 impl Reason {
     /// The side that wins when the game ends this way.
+    #[inline]
     pub const fn winner(self) -> Side {
         match self {
             Reason::MouseEscaped | Reason::CatsBlocked => Side::Mouse,
@@ -53,6 +54,7 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    #[inline]
     pub const fn new(reason: Reason) -> Outcome {
         Outcome { winner: reason.winner(), reason }
     }
