@@ -77,7 +77,7 @@ export function tNodes(key, args = {}) {
   return t(key, marked).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
 }
 
-/** A number as the current language writes it (Intl.NumberFormat: «17.717», «42,7» in
+/** A number as the current language writes it (Intl.NumberFormat: "17.717", "42,7" in
  * Spanish), with exactly `digits` decimals when given. */
 export function fmt(n, digits) {
   const opts = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };

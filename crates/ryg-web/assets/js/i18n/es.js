@@ -2,7 +2,7 @@
 // gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba).
 
 const plural = (n, one, many) => (n === 1 ? one : many);
-/** Un número escrito a la española: «17.717», «42,7». */
+/** Un número escrito a la española: 17.717, 42,7. */
 const fmt = (n) => new Intl.NumberFormat('es').format(n);
 
 /** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).” */
@@ -58,7 +58,7 @@ export default {
   'seats.youCats': 'tú (gatos) contra {other}',
   'seats.computers': 'ratón {mouse} contra gatos {cats}',
 
-  // The articles count plies as «jugadas» (each side's move) and depth in «niveles».
+  // The articles count plies as "jugadas" (each side's move) and depth in "niveles".
   // Una jugada es la de un bando, como en los artículos; junto a la lista numerada se dice
   // también cuántas hizo cada bando: “44 jugadas (22 por bando)”.
   'units.plies': ({ n, moves }) => `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
@@ -290,7 +290,7 @@ export default {
   'term.cats_mobility': 'jugadas válidas de los gatos (como si les tocara)',
   'term.mouse_lead': 'fila del ratón menos la fila del gato más bajo',
   // los criterios posicionales de RYG (evaluaciones seed y seed-v1), con los valores de los artículos
-  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la «fila cero» de los artículos (gana el ratón)',
+  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la fila cero de los artículos (gana el ratón)',
   'term.seed.mouse_mobility': '0, -1, -2, -3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; -32 si no tiene ninguna (el ratón no puede moverse)',
   'term.seed.cats_spread': 'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da -2N (-16 en 8×8), 1 da -N (-8), más da 0',
   'technique.minimax': 'minimax',
