@@ -410,7 +410,11 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   assert.match(await p.locator('.rm-bits tr[data-bits="cats"]').innerText(), /0x[0-9a-f]{16}\s+b8 d8 f8 h8$/);
   assert.match(await p.locator('.rm-bits tr[data-bits="mouse"]').innerText(), /\s+e1$/);
   // the articles' routines, each with its ryg function and source file
-  assert.ok(await p.locator('.rt-table tr[data-routine]').count() >= 13);
+  // (routines.js, the one table of this lesson and docs/engine.md: every row of it)
+  const { ROUTINES } = await import('../../assets/js/learn/routines.js');
+  await p.waitForFunction((n) => document.querySelectorAll('.rt-table tr[data-routine]').length === n, ROUTINES.length);
+  await p.waitForFunction(() => /dameOffset[\s\S]*Square::from_coords\s+crates\/ryg\/src\/square\.rs/.test(document.querySelector('.rt-table tr[data-routine="coords"]').innerText));
+  await p.waitForFunction(() => /desarrollaUnNivel[\s\S]*Tree::build_with/.test(document.querySelector('.rt-table tr[data-routine="build"]').innerText));
   assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort\s+shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/);
   // the mouse on e1: up is two squares, down none, and both are empty
   await p.getByRole('button', { name: /^e1 / }).click();
