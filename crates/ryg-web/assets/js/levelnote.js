@@ -1,7 +1,7 @@
 // The level picker's words: what the chosen level does, and the exact chance that a careful
 // player beats it (levels.js, from `ryg levels`), for the board, side and start on the form.
 import { $, command } from './dom.js';
-import { t, tNodes, currentLang } from './i18n.js';
+import { t, tNodes, fmtPct } from './i18n.js';
 import { LEVEL_CHANCES } from './levels.js';
 
 /** The largest board the server builds a tablebase for: beyond it there are no exact results,
@@ -33,8 +33,9 @@ export function careful(size, computer, start, level) {
   return row && level in row ? row[level] : null;
 }
 
+/** A chance given in percent (67.87) as the page writes percentages. */
 function percent(p, digits) {
-  return p.toLocaleString(currentLang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return fmtPct(p / 100, digits);
 }
 
 /** Fills the note under the Level choice. */

@@ -355,7 +355,7 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   // the explorer: the start, as `ryg solve` says, then a move followed
   const start = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', '1c1c/4/4/2m1 m'], { encoding: 'utf8' }));
   await p.locator('#pf-moves button').first().waitFor();
-  assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies.`);
+  assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies (${Math.ceil(start.plies / 2)} moves).`);
   assert.equal(await p.locator('#pf-moves button').count(), start.moves.length);
   await p.locator('#pf-moves button').first().click();
   await p.waitForFunction(() => !document.getElementById('pf-result').textContent.startsWith('1c1c/4/4/2m1 m'));

@@ -1,5 +1,5 @@
-// The board lesson's look at RYG's memory: the position as RYG's 85-byte board (article 001,
-// «RYG: estructura de datos del tablero»: level, turn, value, parent, eight children, then the
+// The board lesson's look at RYG's memory: the position as RYG's 85-byte board
+// («RYG: estructura de datos del tablero»: level, turn, value, parent, eight children, then the
 // 8 × 8 matrix; later a 3-byte prefix made it 88) beside ryg's bit boards for the
 // same position (from `/api/bits`), and the table of the articles' routines and the ryg
 // functions that do their jobs.

@@ -138,7 +138,7 @@ async function compareC64() {
   }
   if (!$('tq-c64')) return;
   const n = (r) => r.depths[7].interior_nodes;
-  const fewer = (a, b) => t('lesson.techniques.fewer', { pct: num(Math.round((100 * (a - b)) / a)) });
+  const fewer = (a, b) => t('lesson.techniques.fewer', { pct: fmtPct((a - b) / a) });
   const mv = (r) => esc(r.depths[7].best_move ?? '—');
   const seconds = ordered.depths[7].seconds;
   const rate = (nodes, s) => num(Math.round(nodes / s));
