@@ -247,6 +247,21 @@ test('RYG\'s tree after e1f2 as the article drew it: 36 boards with $81, $82 and
   await phone.context().close();
 });
 
+test('the screen\'s width changing during a lesson leaves the game\'s result card in its place', async () => {
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/2`);
+  await p.waitForFunction(() => document.querySelector('#mm-tree[data-busy="false"] svg text.side'));
+  // narrow, then wide again: the card goes under the board, then back to the side column
+  await p.setViewportSize({ width: 600, height: 900 });
+  await p.waitForFunction(() => document.getElementById('end-card')?.parentElement?.classList.contains('board-wrap'));
+  await p.setViewportSize({ width: 1280, height: 900 });
+  await p.waitForFunction(() => document.getElementById('end-card')?.parentElement?.matches('main > aside.side'));
+  await p.getByRole('link', { name: 'Back to the game' }).click();
+  await p.waitForFunction(() => !document.body.classList.contains('learning') && document.getElementById('end-card')?.parentElement?.matches('main > aside.side'));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
 test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass axe-core', async () => {
   const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
   await p.goto(`${server.url}#learn/2`);
