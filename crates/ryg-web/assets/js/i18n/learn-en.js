@@ -126,7 +126,7 @@ export default {
   'lesson.techniques.fromCounts': '{pct} by the two counts above',
   'lesson.techniques.moveV11': 'move of version 11',
   'lesson.techniques.tieTitle': 'The tie at the root (depth 8 after e1f2)',
-  'lesson.techniques.tieNote': '{n} cat moves tie at {score}: {moves}. Which one a version plays is its rule for equal moves: version 9 keeps the last ({last}), versions 10 and 11 the first ({first}). That version 10\'s «algunos ajustes» («Ordenación de movimientos») mean "keep the first of equal moves" is ryg\'s reading: with it ryg plays both of the article\'s moves. The scores are ryg\'s RYG3\'s, for the cats, with RYG\'s evaluation version 2.',
+  'lesson.techniques.tieNote': '{n} cat moves tie at {score}: {moves}. Which one a version plays is its rule for equal moves: version 9 keeps the last ({last}), versions 10 and 11 the first ({first}). That version 10\'s «algunos ajustes» («Ordenación de movimientos») mean "keep the first of equal moves" is ryg\'s reading: with it ryg plays both of the article\'s moves. The scores are those of ryg\'s RYG3, with RYG\'s evaluation version 2, for the mouse as every value of these lessons: the cats want the lowest.',
   'lesson.techniques.keeps': 'played by',
   'lesson.techniques.keptBy9': 'version 9',
   'lesson.techniques.keptBy10': 'versions 10 and 11',

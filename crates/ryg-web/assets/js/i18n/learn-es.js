@@ -126,7 +126,7 @@ export default {
   'lesson.techniques.fromCounts': '{pct} según las dos cifras de arriba',
   'lesson.techniques.moveV11': 'jugada de la versión 11',
   'lesson.techniques.tieTitle': 'El empate en la raíz (profundidad 8 tras e1f2)',
-  'lesson.techniques.tieNote': 'Empatan {n} jugadas de los gatos a {score}: {moves}. Cuál juega cada versión depende de su regla para las jugadas empatadas: la versión 9 se queda con la última ({last}); las versiones 10 y 11, con la primera ({first}). Que los «algunos ajustes» («Ordenación de movimientos») de la versión 10 consistan en quedarse con la primera de las jugadas empatadas es una lectura de ryg: con ella, ryg juega las dos jugadas del artículo. Las puntuaciones son las del RYG3 de ryg, para los gatos, con la segunda versión de la evaluación de RYG.',
+  'lesson.techniques.tieNote': 'Empatan {n} jugadas de los gatos a {score}: {moves}. Cuál juega cada versión depende de su regla para las jugadas empatadas: la versión 9 se queda con la última ({last}); las versiones 10 y 11, con la primera ({first}). Que los «algunos ajustes» («Ordenación de movimientos») de la versión 10 consistan en quedarse con la primera de las jugadas empatadas es una lectura de ryg: con ella, ryg juega las dos jugadas del artículo. Las puntuaciones son las del RYG3 de ryg, con la segunda versión de la evaluación de RYG, y son para el ratón, como todos los valores de estas lecciones: los gatos buscan la más baja.',
   'lesson.techniques.keeps': 'la juega',
   'lesson.techniques.keptBy9': 'la versión 9',
   'lesson.techniques.keptBy10': 'las versiones 10 y 11',

@@ -7,7 +7,7 @@
 import { $, esc } from '../dom.js';
 import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
-import { parseFen, sqName, isDark } from '../fen.js';
+import { parseFen, sqName } from '../fen.js';
 
 const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
 
@@ -43,8 +43,8 @@ async function show() {
   }))}</p>${treeHtml(tree.nodes)}`;
 }
 
-/** A board as RYG's pintaFicha wrote it: R the mouse, G a cat, a dot an empty dark square
- * (a light square left blank), rank 8 on top. */
+/** A board as RYG's pintaFicha wrote it: R the mouse, G a cat, a dot any empty square (RYG's
+ * matrix held all 64), rank 8 on top. */
 export function boardText(fen) {
   const pos = parseFen(fen);
   const lines = [];
@@ -52,7 +52,7 @@ export function boardText(fen) {
     let line = '';
     for (let f = 0; f < pos.size; f += 1) {
       const piece = pos.cells.get(sqName(f, r));
-      line += piece === 'm' ? 'R' : piece === 'c' ? 'G' : isDark(f, r) ? '.' : ' ';
+      line += piece === 'm' ? 'R' : piece === 'c' ? 'G' : '.';
     }
     lines.push(line.split('').join(' '));
   }

@@ -102,7 +102,8 @@ function tableHtml(tt) {
   return `<dl class="tt">${row('filled', `${num(tt.filled)} / ${num(tt.capacity)} (${pct(tt.filled, tt.capacity)})`)}${row('hits', `${num(tt.hits)} / ${num(tt.probes)} (${pct(tt.hits, tt.probes)})`)}${row('stores', num(tt.stores))}${row('overwrites', num(tt.overwrites))}</dl>`;
 }
 
-function heatHtml(cells) {
+/** The history table as a heat map, under `note` (by default: what the lesson's own map is). */
+function heatHtml(cells, note = t('lesson.techniques.historyNote')) {
   if (!cells.length) return `<p class="note">${t('lesson.techniques.historyOff')}</p>`;
   const key = (s) => { const [f, r] = sqCoords(s); return r * 16 + f; };
   const froms = [...new Set(cells.map((c) => c.from))].sort((a, b) => key(a) - key(b));
@@ -118,7 +119,7 @@ function heatHtml(cells) {
     const a = hot ? 0.85 + 0.15 * ((x - 0.7) / 0.3) : 0.12 + 0.58 * (x / 0.7);
     return v ? `<td data-heat="${a.toFixed(3)}"${hot ? ' class="hot"' : ''}>${num(v)}</td>` : '<td></td>';
   }).join('')}</tr>`).join('');
-  return `<p class="note">${t('lesson.techniques.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<p class="note">${note}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** The article's figures beside ryg's reproductions of the same RYG3 versions (depth 8 after
@@ -159,7 +160,7 @@ async function compareC64() {
     ${row('time', t('lesson.techniques.c64Time'), t('lesson.techniques.rygTime', { ms: fmt(1000 * seconds, 2) }), 'time')}
     ${row('speed', t('lesson.techniques.c64Speed', { n: rate(C64.ordered, C64.seconds) }), t('lesson.techniques.rygSpeed', { n: rate(n(v10), seconds) }), 'speed')}</tbody></table></div>
     ${tieHtml(v10.root_moves || [], v9.depths[7].best_move, v10.depths[7].best_move)}
-    <h4>${t('lesson.techniques.v11HistoryTitle')}</h4><p class="note">${t('lesson.techniques.v11HistoryNote')}</p>${heatHtml(v11.history)}`;
+    <h4>${t('lesson.techniques.v11HistoryTitle')}</h4>${heatHtml(v11.history, t('lesson.techniques.v11HistoryNote'))}`;
   for (const td of $('tq-c64').querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
   $('tq-c64').dataset.busy = 'false';
 }
