@@ -175,3 +175,33 @@ impl TechniquesQuery {
         TechniquesReport::of(&self.position, self.depth, self.config, self.engine, m, root_moves)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(params: &[(&str, &str)]) -> serde_json::Value {
+        let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
+        let position: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
+        let query = TechniquesQuery::parse(position, &params).unwrap();
+        serde_json::to_value(query.answer(&mut || 0.0)).unwrap()
+    }
+
+    /// The article's experiment: four cat moves tie at depth 8, for the mouse −13; version 9
+    /// plays the last of them, version 10 the first.
+    #[test]
+    fn an_articles_program_answers_its_root_moves_and_their_tie() {
+        for (engine, played) in [("ryg3-v9", "h8g7"), ("ryg3-v10", "b8a7")] {
+            let r = report(&[("engine", engine), ("depth", "8")]);
+            let moves = r["root_moves"].as_array().unwrap();
+            assert_eq!(moves.len(), 7);
+            let tied: Vec<&str> =
+                moves.iter().filter(|m| m["score"] == "-13").map(|m| m["move"].as_str().unwrap()).collect();
+            assert_eq!(tied, ["b8a7", "d8c7", "f8e7", "h8g7"]);
+            assert!(moves.iter().all(|m| m["score"].as_str().unwrap().parse::<i32>().unwrap() >= -13));
+            assert_eq!(r["depths"][7]["best_move"], played);
+        }
+        // ryg's own search: no root moves
+        assert!(report(&[("depth", "3")]).get("root_moves").is_none());
+    }
+}
