@@ -3,9 +3,9 @@
 //! and iterative deepening each switched on or off; nodes and time per depth, and the table
 //! and history afterwards.
 
-use ryg::search::SearchConfig;
+use ryg::search::{Score, SearchConfig, Searcher};
 use ryg::techniques::{measure, DepthMeasure, Measurement};
-use ryg::{Engine, Position};
+use ryg::{Engine, Move, Position, Side};
 use serde::Serialize;
 
 use crate::params::{eval_kind, int_param, switch};
@@ -39,6 +39,15 @@ struct DepthReport {
     finished: bool,
 }
 
+/// One root move of the deepest depth with its exact score there, for the mouse (as the
+/// lessons' trees give every value).
+#[derive(Serialize)]
+struct RootMove {
+    #[serde(rename = "move")]
+    mv: String,
+    score: String,
+}
+
 #[derive(Serialize)]
 pub struct TechniquesReport {
     fen: String,
@@ -53,6 +62,10 @@ pub struct TechniquesReport {
     table: Option<TableReport>,
     /// The history table after the deepest search (empty with history off).
     history: Vec<HistoryCell>,
+    /// With `engine=`: every root move and its score at the deepest depth, in the program's
+    /// generation order, so that equal scores (the ties its rule breaks) show.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    root_moves: Vec<RootMove>,
 }
 
 /// The configuration the parameters ask for: `engine=` one of the articles' programs (its
@@ -88,6 +101,7 @@ impl TechniquesReport {
         config: SearchConfig,
         engine: Option<Engine>,
         m: Measurement,
+        root_moves: Vec<(Move, Score)>,
     ) -> Self {
         let depths = m.depths.into_iter().map(DepthReport::from).collect();
         TechniquesReport {
@@ -105,6 +119,10 @@ impl TechniquesReport {
             depths,
             table: config.uses_table().then(|| TableReport::of(&m.searcher)),
             history: HistoryCell::all(&m.searcher),
+            root_moves: root_moves
+                .into_iter()
+                .map(|(mv, score)| RootMove { mv: mv.to_string(), score: score.to_string() })
+                .collect(),
         }
     }
 }
@@ -146,6 +164,44 @@ impl TechniquesQuery {
     #[must_use]
     pub fn answer(&self, clock: Clock<'_>) -> TechniquesReport {
         let m = measure(&self.position, self.config, self.depth, TECHNIQUES_NODE_BUDGET, clock);
-        TechniquesReport::of(&self.position, self.depth, self.config, self.engine, m)
+        // a search of its own: the measured one's tables stay as its deepest depth left them
+        let root_moves = if self.engine.is_some() {
+            let cats = self.position.side_to_move() == Side::Cats;
+            let scores = Searcher::new(self.config.without_proof()).move_scores(&self.position, self.depth);
+            scores.into_iter().map(|(mv, s)| (mv, if cats { -s } else { s })).collect()
+        } else {
+            Vec::new()
+        };
+        TechniquesReport::of(&self.position, self.depth, self.config, self.engine, m, root_moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(params: &[(&str, &str)]) -> serde_json::Value {
+        let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
+        let position: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
+        let query = TechniquesQuery::parse(position, &params).unwrap();
+        serde_json::to_value(query.answer(&mut || 0.0)).unwrap()
+    }
+
+    /// The article's experiment: four cat moves tie at depth 8, for the mouse −13; version 9
+    /// plays the last of them, version 10 the first.
+    #[test]
+    fn an_articles_program_answers_its_root_moves_and_their_tie() {
+        for (engine, played) in [("ryg3-v9", "h8g7"), ("ryg3-v10", "b8a7")] {
+            let r = report(&[("engine", engine), ("depth", "8")]);
+            let moves = r["root_moves"].as_array().unwrap();
+            assert_eq!(moves.len(), 7);
+            let tied: Vec<&str> =
+                moves.iter().filter(|m| m["score"] == "-13").map(|m| m["move"].as_str().unwrap()).collect();
+            assert_eq!(tied, ["b8a7", "d8c7", "f8e7", "h8g7"]);
+            assert!(moves.iter().all(|m| m["score"].as_str().unwrap().parse::<i32>().unwrap() >= -13));
+            assert_eq!(r["depths"][7]["best_move"], played);
+        }
+        // ryg's own search: no root moves
+        assert!(report(&[("depth", "3")]).get("root_moves").is_none());
     }
 }

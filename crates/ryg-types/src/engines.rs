@@ -19,7 +19,7 @@ use crate::Level;
 /// RYG3's table of best moves: 256 entries for each side to move (a one-byte hash).
 pub const RYG3_TABLE_SLOTS: usize = 2 * 256;
 
-/// RYG3's bonus for the hash table's move («#HASH_SCORE»).
+/// RYG3's bonus for the hash table's move («#HASH_SCORE», «Ordenación de movimientos»).
 pub const HASH_SCORE: u16 = 10;
 
 /// RYG3 version 11's cap on a history entry (one byte: $ff).
@@ -27,7 +27,7 @@ pub const HISTORY_CAP: u32 = 255;
 
 /// The size of one of RYG's boards in bytes, for the memory an explicit tree takes: the 85
 /// bytes the article counts RYG's tree with («3 niveles => 85 bytes x 8 x 4 x 8»,
-/// "RYG: programa principal"). The boards were later padded to 88 bytes (11 × 8, for the
+/// «RYG: programa principal»). The boards were later padded to 88 bytes (11 × 8, for the
 /// debugger; the Learn lesson on memory tells both): the count stays the article's.
 pub const RYG_BOARD_BYTES: u64 = 85;
 
@@ -248,8 +248,8 @@ impl EngineSpec {
     pub fn memory_note(self) -> Option<&'static str> {
         (self.engine.is_ryg1() && self.depth > RYG_MAX_DEPTH).then_some(
             "RYG itself played depths 1 to 3: its tree lived in the C64's memory, 85 bytes a board \
-             («3 niveles => 85 bytes x 8 x 4 x 8 = 21760 bytes»; four levels «harían falta casi 87 KB», \
-             \"RYG: programa principal\"), and «para tres niveles hacían falta 22 KB y para cuatro 90 KB» \
+             (\"RYG: programa principal\": «3 niveles => 85 bytes x 8 x 4 x 8 = 21760 bytes»; four levels \
+             «harían falta casi 87 KB»), and «para tres niveles hacían falta 22 KB y para cuatro 90 KB» \
              (\"RYG: ampliar la RAM disponible\")",
         )
     }

@@ -109,10 +109,10 @@ fn cat_ranks(position: &Position) -> (i32, i32) {
     })
 }
 
-/// The articles' values: +32 for the mouse on the top rank («Ratón en fila 0 (gana el ratón)
-/// => +32 puntos») and −32 for a mouse without a free square («Ratón con 0 movimientos (ganan
-/// los gatos) => -32 puntos = $e0»), whoever is to move («RYG: función de evaluación – primera
-/// versión»).
+/// The articles' values («RYG: función de evaluación – primera versión»): +32 for the mouse on
+/// the top rank («Ratón en fila 0 (gana el ratón) => +32 puntos») and −32 for a mouse without a
+/// free square («Ratón con 0 movimientos (ganan los gatos) => -32 puntos = $e0»), whoever is to
+/// move.
 const SEED_GAME_END: i32 = 32;
 
 fn seed_features(position: &Position) -> [i32; 3] {

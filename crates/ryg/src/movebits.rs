@@ -1,6 +1,7 @@
 //! The bit operations that find a piece's moves, one at a time, for showing how bitboards
-//! work: the piece as one bit, its diagonal neighbours as shifts by 7 and 8 (on the padded
-//! layout of [`Square`]), the board's empty squares, and the `and` of the two.
+//! work: the piece as one bit, its diagonal neighbours as shifts by [`Square::STEP_LEFT`] and
+//! [`Square::STEP_RIGHT`] (5 and 6 on the padded layout of [`Square`] in the default build, 7 and
+//! 8 in `ryg-wide`'s), the board's empty squares, and the `and` of the two.
 
 use crate::{Position, Side, Square, SquareSet};
 
@@ -12,9 +13,10 @@ pub struct MoveBits {
     pub side: Side,
     /// The piece as a set: `1 << index`.
     pub piece: SquareSet,
-    /// One diagonal step up: `piece << 7 | piece << 8` (the mouse only; empty for a cat).
+    /// One diagonal step up: `piece << 5 | piece << 6` in the default build (the mouse only;
+    /// empty for a cat).
     pub up: SquareSet,
-    /// One diagonal step down: `piece >> 7 | piece >> 8`.
+    /// One diagonal step down: `piece >> 5 | piece >> 6` in the default build.
     pub down: SquareSet,
     /// The board's dark squares.
     pub board: SquareSet,
@@ -82,5 +84,16 @@ mod tests {
         assert_eq!((cat.side, cat.up), (Side::Cats, SquareSet::EMPTY));
         assert_eq!(cat.targets.len(), 2);
         assert_eq!(Size::new(8).unwrap().board(), cat.board);
+    }
+
+    /// The shifts the comments above and the Learn lesson name: 5 and 6 in the default build.
+    #[test]
+    #[cfg(not(wide))]
+    fn a_diagonal_step_is_a_shift_by_5_or_6() {
+        assert_eq!((Square::STEP_LEFT, Square::STEP_RIGHT), (5, 6));
+        let b2: Square = "b2".parse().unwrap();
+        let up = SquareSet::from_square(b2).up();
+        assert_eq!(up, SquareSet(1 << (b2.index() + 5) | 1 << (b2.index() + 6)));
+        assert_eq!(up.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a3", "c3"]);
     }
 }

@@ -51,7 +51,7 @@ pub enum OrderRule {
     /// ryg's: the table's move first, then by history score, then generation order.
     #[default]
     TableFirst,
-    /// RYG3's (version 10, «HASH_SCORE»): each move scores its history score (0 without
+    /// RYG3's (version 10, «HASH_SCORE», «Ordenación de movimientos»): each move scores its history score (0 without
     /// history) plus this bonus when it is the table's move; an insertion sort tries the
     /// highest first, equal scores in generation order.
     HashScore(u16),

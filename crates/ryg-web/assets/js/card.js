@@ -9,11 +9,13 @@ import { reasonText, capital } from './words.js';
  * board its buttons would fall below a 1366×768 screen's fold); a phone's: under the board. */
 const wide = window.matchMedia('(min-width: 901px)');
 
-/** Puts the card where it shows whole without moving the board (see `wide`). */
+/** Puts the card where it shows whole without moving the board (see `wide`). The side column
+ * is the page's `aside.side`: a bare `.side` also matched a label of the Learn lessons' tree
+ * picture (`<text class="val side">`), and the card, moved into it, went with the lesson. */
 function placeCard() {
   const card = $('end-card');
   if (wide.matches) {
-    const side = document.querySelector('.side');
+    const side = document.querySelector('main > aside.side');
     if (side.firstElementChild !== card) side.prepend(card);
   } else {
     const wrap = $('player-bottom').parentElement;

@@ -64,8 +64,18 @@ function lookup(key) {
 export function t(key, args = {}) {
   const v = lookup(key);
   if (v === undefined) return key;
-  if (typeof v === 'function') return v(args);
-  return v.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+  if (typeof v === 'function') return minus(v(args));
+  return minus(v.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m)));
+}
+
+/** A hyphen that stands as a number's sign: at the start or after a space, bracket or
+ * punctuation, before a digit ("-32", "(-545"), not inside a word or a date ("ryg3-v10"). */
+const HYPHEN_MINUS = /(^|[\s([=:;,/])-(?=\d)/g;
+
+/** `text` with true minus signs (−32) in Spanish, as Spanish typography writes a negative
+ * number; unchanged in English. */
+export function minus(text) {
+  return lang === 'es' ? String(text).replace(HYPHEN_MINUS, '$1\u2212') : String(text);
 }
 
 /** `t(key, args)` as strings and nodes for `Element.append`: an argument that is a DOM node
@@ -77,16 +87,17 @@ export function tNodes(key, args = {}) {
   return t(key, marked).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
 }
 
-/** A number as the current language writes it (Intl.NumberFormat: «17.717», «42,7» in
+/** A number as the current language writes it (Intl.NumberFormat: "17.717", "42,7" in
  * Spanish), with exactly `digits` decimals when given. */
 export function fmt(n, digits) {
   const opts = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  return new Intl.NumberFormat(lang, opts).format(Number(n));
+  return minus(new Intl.NumberFormat(lang, opts).format(Number(n)));
 }
 
-/** A share (0.451) as a percentage the current language's way: «45.1%», «45,1 %». */
+/** A share (0.451) as a percentage the current language's way: "45.1%", "45,1 %" (the one way
+ * the page writes a percentage: its strings never write "%" themselves). */
 export function fmtPct(x, digits = 0) {
-  return new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(x));
+  return minus(new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(x)));
 }
 
 /** Whether `key` is in the tables. */

@@ -1,8 +1,8 @@
 // The level picker's words: what the chosen level does, and the exact chance that a careful
 // player beats it (levels.js, from `ryg levels`), for the board, side and start on the form.
 import { $, command } from './dom.js';
-import { t, tNodes, currentLang } from './i18n.js';
-import { LEVEL_CHANCES } from './levels.js';
+import { t, tNodes, fmtPct } from './i18n.js';
+import { LEVEL_CHANCES, ENGINE_CHANCES } from './levels.js';
 
 /** The largest board the server builds a tablebase for: beyond it there are no exact results,
  * and the computer's levels 1 to 9 search as many plies as their number. */
@@ -33,8 +33,23 @@ export function careful(size, computer, start, level) {
   return row && level in row ? row[level] : null;
 }
 
+/** A chance given in percent (67.87) as the page writes percentages. */
 function percent(p, digits) {
-  return p.toLocaleString(currentLang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return fmtPct(p / 100, digits);
+}
+
+/** The chance (percent) that a careful player beats the articles' program `spec` ("ryg3-v10@8")
+ * playing `computer` from `start`; null where there is no figure (boards other than 8×8). */
+export function engineChance(spec, computer, start, size) {
+  const row = size === 8 && ENGINE_CHANCES[spec] && ENGINE_CHANCES[spec][computer];
+  return row && start in row ? row[start] : null;
+}
+
+/** What a careful player's chance `p` (percent) against the computer playing `computer` says;
+ * null without a figure. */
+function chanceText(size, computer, start, p) {
+  if (p === null) return null;
+  return t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, { about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size });
 }
 
 /** Fills the note under the Level choice. */
@@ -46,10 +61,12 @@ export function renderLevelNote() {
   const seat = $('seat').value;
   const at = level.indexOf('@');
   if (at > 0) {
-    // one of the articles' programs: its depth is its level
-    const title = t(`engine.${level.slice(0, at)}`);
-    const parts = [t('levels.mean.engine', { title, depth: level.slice(at + 1) })];
-    if (seat !== 'both') parts.push(t('levels.engineFigure'));
+    // one of the articles' programs: its depth is its level; the chance against it, as against
+    // a level, from `ryg levels --engine` (levels.js)
+    const engine = level.slice(0, at);
+    const title = t(`engine.${engine}`);
+    const parts = [t(`levels.mean.engine.${engine.startsWith('ryg1') ? 'ryg1' : 'ryg3'}`, { title, depth: level.slice(at + 1) })];
+    if (seat !== 'both') parts.push(chanceText(size, seat === 'cats' ? 'mouse' : 'cats', start, engineChance(level, seat === 'cats' ? 'mouse' : 'cats', start, size)) ?? t(size === 8 ? 'levels.engineNoFigure' : 'levels.engineOnly8'));
     $('level-note').textContent = parts.join(' ');
     return;
   }
@@ -64,11 +81,7 @@ export function renderLevelNote() {
     const computer = seat === 'cats' ? 'mouse' : 'cats';
     const p = careful(size, computer, start, level);
     if (p === null) parts.push(tNodes(size > TABLEBASE_MAX ? noTable : 'levels.noFigure', { n: size, cmd: command(`ryg solve --size ${size}`) }));
-    else {
-      parts.push(t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, {
-        about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size,
-      }));
-    }
+    else parts.push(chanceText(size, computer, start, p));
   }
   // a part is a text, or texts and nodes (tNodes): one space between parts
   $('level-note').replaceChildren(...parts.flatMap((part, i) => (i ? [' '] : []).concat(part)));

@@ -6,7 +6,7 @@ import { $, command, showError } from './dom.js';
 import { api } from './api.js';
 import { state, hooks, isHotseat, playingFriend, viewedFen } from './state.js';
 import { resultText } from './words.js';
-import { t, tNodes, errorText } from './i18n.js';
+import { t, tNodes, errorText, fmtPct } from './i18n.js';
 import { sortedResults } from './ranking.js';
 import { hasTable, renderLevelNote, tableFiles } from './levelnote.js';
 import { checkFen } from './fencheck.js';
@@ -100,7 +100,7 @@ export async function refreshTablebases() {
     for (const tb of tablebases) {
       if (tb.state === 'building') {
         building = true;
-        el.append(` ${t('tb.building', { n: tb.size, pct: Math.round(100 * (tb.progress || 0)) })}`);
+        el.append(` ${t('tb.building', { n: tb.size, pct: fmtPct(tb.progress || 0) })}`);
       } else if (tb.state === 'absent' && tb.build) {
         // read from files the server cannot write: the command that builds them
         el.append(' ', ...tNodes('tb.absentFiles', { n: tb.size, cmd: command(tb.build) }));

@@ -73,6 +73,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("learn/lazy.js"),
     js!("learn/minimax.js"),
     js!("learn/rygboards.js"),
+    js!("learn/routines.js"),
     js!("learn/rygmemory.js"),
     js!("learn/perfect.js"),
     js!("learn/route.js"),

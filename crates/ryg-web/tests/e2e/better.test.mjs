@@ -83,7 +83,7 @@ function resultWords(lang, winner, n) {
 
 const WORDS = {
   en: { you: { mouse: 'You play the mouse', cats: 'You play the cats' }, only: { win: 'Only one move keeps the win.', resist: 'Only one move resists longest.' }, played: 'Played through!', remember: 'What to remember', done: '✓ done', not: 'Not', refused: 'Try another move.' },
-  es: { you: { mouse: 'Juegas con el ratón', cats: 'Juegas con los gatos' }, only: { win: 'Solo una jugada mantiene la victoria.', resist: 'Solo una jugada resiste lo más posible.' }, played: '¡Jugada entera!', remember: 'Para recordar', done: '✓ hecha', not: 'no', refused: 'Prueba otra jugada.' },
+  es: { you: { mouse: 'Juegas con el ratón', cats: 'Juegas con los gatos' }, only: { win: 'Solo una jugada mantiene la victoria.', resist: 'Solo una jugada resiste lo más posible.' }, played: '¡Posición completada!', remember: 'Para recordar', done: '✓ hecha', not: 'no', refused: 'Prueba otra jugada.' },
 };
 
 /** Plays lesson `n` through, position by position, checking what each states; refuses one

@@ -214,6 +214,56 @@ test('alpha-beta: windows, cut branches greyed as the stepper reaches them, the 
   await p.context().close();
 });
 
+test('RYG\'s tree after e1f2 as the article drew it: 36 boards with $81, $82 and $7e, the cats\' choice marked; in Spanish on a phone too', async () => {
+  const cli = JSON.parse(execFileSync(rygBinary(), ['tree', '--format', 'json', '--depth', '2', '--engine', 'ryg1-v1', '--fen', E1F2], { encoding: 'utf8' }));
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/2`);
+  await p.getByRole('heading', { name: 'The game tree and minimax' }).waitFor();
+  await p.getByRole('button', { name: 'Build RYG\'s tree (depth 2, evaluation v1)' }).click();
+  await p.waitForFunction(() => document.querySelectorAll('.rb-tree .rb-board').length === 36);
+  const boards = await p.locator('.rb-board').evaluateAll((els) => els.map((e) => ({ id: Number(e.dataset.node), value: e.dataset.value, chosen: e.dataset.chosen === 'true', caption: e.querySelector('figcaption').textContent })));
+  // each board's value is the command line's, in the C64's byte
+  assert.deepEqual(boards.map((b) => [b.id, b.value]).sort((a, b) => a[0] - b[0]), cli.nodes.map((n) => [n.id, n.value_c64]));
+  assert.match(boards[0].caption, /\$82[\s\S]*own evaluation \$81/);
+  const values = new Set(boards.map((b) => b.value));
+  assert.deepEqual([...values].sort(), ['$7e', '$82']);
+  // the cats' choice: one child of the root, the command line's move
+  const chosen = boards.filter((b) => b.chosen);
+  assert.equal(chosen.length, 1);
+  assert.equal(cli.nodes[chosen[0].id].parent, 0);
+  assert.equal(cli.nodes[chosen[0].id].move, cli.best_move);
+  assert.match(chosen[0].caption, new RegExp(`^${cli.best_move} \\$82 the cats' choice$`));
+  // RYG's letters: the root board has the four cats (G) on rank 8 and the mouse (R) on f2
+  assert.match(await p.locator('.rb-board').first().locator('pre').innerText(), /^\. G \. G \. G \. G\n[\s\S]*\n\. \. \. \. \. R \. \.\n\. \. \. \. \. \. \. \.$/);
+  await axeScan(p, 'minimax lesson, RYG\'s tree', true);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
+  await phone.goto(`${server.url}#learn/2`);
+  await phone.getByRole('heading', { name: 'El árbol de juego y el minimax' }).waitFor();
+  await phone.getByRole('button', { name: 'Construir el árbol de RYG (profundidad 2, evaluación v1)' }).click();
+  await phone.waitForFunction(() => document.querySelectorAll('.rb-tree .rb-board').length === 36 && document.querySelector('.rb-board[data-chosen]'));
+  assert.match(await phone.locator('.rb-board[data-chosen] figcaption').innerText(), /\$82 la elección de los gatos$/);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll with the 36 boards');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+});
+
+test('the screen\'s width changing during a lesson leaves the game\'s result card in its place', async () => {
+  const p = await newPage(browser);
+  await p.goto(`${server.url}#learn/2`);
+  await p.waitForFunction(() => document.querySelector('#mm-tree[data-busy="false"] svg text.side'));
+  // narrow, then wide again: the card goes under the board, then back to the side column
+  await p.setViewportSize({ width: 600, height: 900 });
+  await p.waitForFunction(() => document.getElementById('end-card')?.parentElement?.classList.contains('board-wrap'));
+  await p.setViewportSize({ width: 1280, height: 900 });
+  await p.waitForFunction(() => document.getElementById('end-card')?.parentElement?.matches('main > aside.side'));
+  await p.getByRole('link', { name: 'Back to the game' }).click();
+  await p.waitForFunction(() => !document.body.classList.contains('learning') && document.getElementById('end-card')?.parentElement?.matches('main > aside.side'));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
 test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass axe-core', async () => {
   const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
   await p.goto(`${server.url}#learn/2`);
@@ -229,7 +279,9 @@ test('in Spanish, on a phone: the lessons speak Spanish, fit the screen and pass
   await eventually(async () => assert.deepEqual(await p.locator('#mm-eval option').allInnerTexts(), ['la propia de ryg', 'la de RYG, segunda versión: la de los artículos', 'la de RYG, primera versión']));
   const seed = cliTree(2, START, 'seed');
   await lessonEval(p, 'mm', 'seed', seed.nodes.length);
-  await eventually(async () => assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${seed.nodes[0].eval}, valor minimax ${seed.nodes[0].value}`)));
+  // Spanish writes a negative number with a true minus sign
+  const es = (v) => String(v).replace(/^-/, '\u2212');
+  assert.match(await rootWords(p, 'mm'), new RegExp(`evaluación propia ${es(seed.nodes[0].eval)}, valor minimax ${es(seed.nodes[0].value)}`));
   await eventually(async () => assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll with the evaluation chosen'));
   // the evaluation function on a phone, in Spanish: the sliders fit, axe-core is content
   await p.getByRole('link', { name: 'Lección siguiente →' }).click();
@@ -293,7 +345,19 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   await eventually(async () => assert.equal((await p.locator('[data-ryg="plain"]').innerText()).replace(/,/g, ''), String(plain)));
   await eventually(async () => assert.equal((await p.locator('[data-ryg="ordered"]').innerText()).replace(/,/g, ''), String(ordered)));
   assert.equal(plain, 8015);
-  await eventually(async () => assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*«un 40% menos» \(39% fewer\)[\s\S]*48% fewer/));
+  await eventually(async () => assert.match(await p.locator('.c64').innerText(), /17,717[\s\S]*10,744[\s\S]*«un 40% menos» \(39% by the two counts above\)\s+48% fewer[\s\S]*every board counted \(ryg's count\)\s+— \(the article gives none\)\s+\d+% fewer/));
+  // version 11 beside them, the four moves tied at −13 and which one each version keeps, and
+  // version 11's history as it keeps it: capped at 255
+  await p.waitForFunction(() => document.getElementById('tq-c64').dataset.busy === 'false');
+  const history = cliInterior(E1F2, 8, 'ryg3-v11');
+  await eventually(async () => assert.equal((await p.locator('[data-ryg="history"]').innerText()).replace(/,/g, ''), String(history)));
+  await eventually(async () => assert.deepEqual(await p.locator('.tq-tie tr.tied th').allInnerTexts(), ['b8a7', 'd8c7', 'f8e7', 'h8g7']));
+  await eventually(async () => assert.deepEqual(await p.locator('.tq-tie tr.tied td:nth-child(2)').allInnerTexts(), ['-13', '-13', '-13', '-13']));
+  await eventually(async () => assert.match(await p.locator('.tq-tie tr[data-move="h8g7"]').innerText(), /version 9$/));
+  await eventually(async () => assert.match(await p.locator('.tq-tie tr[data-move="b8a7"]').innerText(), /versions 10 and 11$/));
+  await eventually(async () => assert.match(await p.locator('#tq-tie').innerText(), /^4 cat moves tie at -13: b8a7, d8c7, f8e7, h8g7\. [\s\S]*ryg's reading/));
+  const v11 = (await p.locator('#tq-c64 table.heat td').allInnerTexts()).filter(Boolean).map((x) => Number(x.replace(/,/g, '')));
+  assert.ok(v11.length > 0 && Math.max(...v11) <= 255, `v11's history: ${v11}`);
   // the article's moves beside ryg's: version 9 H8G7, version 10 B8A7, both reproduced
   await eventually(async () => assert.equal(await p.locator('[data-ryg="move-v9"]').innerText(), 'h8g7'));
   await eventually(async () => assert.equal(await p.locator('[data-ryg="move-v10"]').innerText(), 'b8a7'));
@@ -317,7 +381,7 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   await eventually(async () => assert.match(await p.locator('#tq-out').innerText(), /The hash table is switched off/));
   await p.getByLabel('history tables', { exact: true }).uncheck();
   await techniquesReady(p);
-  await eventually(async () => assert.equal(await p.locator('table.heat').count(), 0));
+  await eventually(async () => assert.equal(await p.locator('#tq-out table.heat').count(), 0));
   await axeScan(p, 'techniques lesson', true);
   await p.locator('#lang').selectOption('es');
   await p.getByRole('heading', { name: 'Profundización iterativa, tablas hash, ordenación de movimientos, tablas de historia' }).waitFor();
@@ -325,7 +389,8 @@ test('techniques: nodes per depth as the command line counts them, switches, tab
   // the C64's figures in Spanish, the Spanish way: 17.717, «un 40% menos», un 48 % menos
   await p.locator('[data-ryg="speed"]').waitFor();
   const c64 = await p.locator('.c64').innerText();
-  assert.match(c64, /17\.717[\s\S]*10\.744[\s\S]*«un 40% menos» \(un 39 % menos\)[\s\S]*un 48 % menos/);
+  assert.match(c64, /17\.717[\s\S]*10\.744[\s\S]*«un 40% menos» \(39\u00a0% según las dos cifras de arriba\)\s+un 48\u00a0% menos/);
+  await p.waitForFunction(() => /^Empatan 4 jugadas de los gatos a \u221213: b8a7, d8c7, f8e7, h8g7\./.test(document.getElementById('tq-tie')?.textContent ?? ''));
   assert.match(c64, /jugada de la versión 9\s+H8G7\s+h8g7[\s\S]*jugada de la versión 10\s+B8A7\s+b8a7/);
   assert.match(c64, /al menos 119 \(10\.744 nodos en menos de 90 s\)/);
   await eventually(async () => assert.doesNotMatch(await p.locator('#lesson').innerText(), /\d,\d{3}(?!\d)|\d\.\d{1,2} ms/));
@@ -359,7 +424,7 @@ test('perfect play: the 4×4 table filled backwards as the engine builds it, the
   // the explorer: the start, as `ryg solve` says, then a move followed
   const start = JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--fen', '1c1c/4/4/2m1 m'], { encoding: 'utf8' }));
   await p.locator('#pf-moves button').first().waitFor();
-  await eventually(async () => assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies.`));
+  await eventually(async () => assert.equal(await p.locator('#pf-result').innerText(), `1c1c/4/4/2m1 m: the cats win in ${start.plies} plies (${Math.ceil(start.plies / 2)} moves).`));
   await eventually(async () => assert.equal(await p.locator('#pf-moves button').count(), start.moves.length));
   await p.locator('#pf-moves button').first().click();
   await p.waitForFunction(() => !document.getElementById('pf-result').textContent.startsWith('1c1c/4/4/2m1 m'));
@@ -414,7 +479,11 @@ test('the board and the moves: a piece\'s moves from bit operations, perft as th
   await eventually(async () => assert.match(await p.locator('.rm-bits tr[data-bits="cats"]').innerText(), /0x[0-9a-f]{16}\s+b8 d8 f8 h8$/));
   await eventually(async () => assert.match(await p.locator('.rm-bits tr[data-bits="mouse"]').innerText(), /\s+e1$/));
   // the articles' routines, each with its ryg function and source file
-  await eventually(async () => assert.ok(await p.locator('.rt-table tr[data-routine]').count() >= 13));
+  // (routines.js, the one table of this lesson and docs/engine.md: every row of it)
+  const { ROUTINES } = await import('../../assets/js/learn/routines.js');
+  await p.waitForFunction((n) => document.querySelectorAll('.rt-table tr[data-routine]').length === n, ROUTINES.length);
+  await p.waitForFunction(() => /dameOffset[\s\S]*Square::from_coords\s+crates\/ryg\/src\/square\.rs/.test(document.querySelector('.rt-table tr[data-routine="coords"]').innerText));
+  await p.waitForFunction(() => /desarrollaUnNivel[\s\S]*Tree::build_with/.test(document.querySelector('.rt-table tr[data-routine="build"]').innerText));
   await eventually(async () => assert.match(await p.locator('.rt-table tr[data-routine="sort"]').innerText(), /sort\s+shift[\s\S]*«Ordenación de movimientos»[\s\S]*order_by_hash_score[\s\S]*crates\/ryg\/src\/search\/ordering\.rs/));
   // the mouse on e1: up is two squares, down none, and both are empty
   await p.getByRole('button', { name: /^e1 / }).click();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import es from '../../assets/js/i18n/es.js';
 import learnEs from '../../assets/js/i18n/learn-es.js';
 import betterEs from '../../assets/js/i18n/better-es.js';
-import { t, setLang, loadLang, loadLearnStrings, plies, fmt, fmtPct } from '../../assets/js/i18n.js';
+import { t, setLang, loadLang, loadLearnStrings, plies, fmt, fmtPct, minus } from '../../assets/js/i18n.js';
 
 await loadLang('es');
 setLang('es');
@@ -99,8 +99,41 @@ test('numbers and counts of moves, the Spanish way', () => {
   assert.equal(plies(44), '44 jugadas (22 por bando)');
   assert.equal(plies(43), '43 jugadas (22 de un bando y 21 del otro)');
   assert.equal(t('card.length', { plies: plies(14) }), 'La partida ha durado 14 jugadas (7 por bando).');
-  assert.equal(t('lesson.techniques.fewer', { pct: fmt(48) }), 'un 48 % menos');
+  assert.equal(t('lesson.techniques.fewer', { pct: fmtPct(0.48) }), 'un 48\u00a0% menos');
+  assert.equal(t('levels.chance.mouse', { about: fmtPct(0.68), exact: fmtPct(0.6787, 2), sq: 'e1', n: 8 }), 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un 68\u00a0% de las veces (exactamente un 67,87\u00a0%, desde e1 en 8×8).');
+  // a true minus sign, in numbers and in what the engine sends (scores)
+  assert.equal(fmt(-545), '\u2212545');
+  assert.equal(minus('-13, (-8), ryg3-v10, 2022-05-16, a-1'), '\u221213, (\u22128), ryg3-v10, 2022-05-16, a-1');
   setLang('en');
   assert.equal(fmt(17717), '17,717');
   assert.equal(plies(44), '44 plies (22 moves)');
+});
+
+/** The literal text of a table's value: the string, or the quoted parts of a function's source
+ * (its `${…}` left out). */
+function literalText(v) {
+  if (typeof v === 'string') return [v];
+  return [...String(v).matchAll(/'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0].replace(/\$\{[^}]*(\}|$)/g, ' '));
+}
+
+/** What a Spanish string writes by hand that fmtPct or a true minus sign should write: a "%",
+ * or a hyphen standing as a number's sign. */
+function handWritten(text) {
+  return [...text.matchAll(/%|(?:^|[\s([=:;,/])-\d+/g)].map((m) => m[0].trim());
+}
+
+test('the Spanish strings write no percentage and no minus sign by hand', () => {
+  const found = [];
+  for (const [name, table] of [['es', es], ['learn-es', learnEs], ['better-es', betterEs]]) {
+    for (const [key, v] of Object.entries(table)) {
+      for (const text of literalText(v)) for (const bad of handWritten(text)) found.push(`${name} ${key}: ${bad}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the hand-written check catches a "%" and a hyphen for a minus', () => {
+  assert.deepEqual(handWritten('un 40% menos; -32 y (-8)'), ['%', '-32', '(-8']);
+  assert.deepEqual(handWritten('ryg3-v10, 2022-05-16, −32, 48\u00a0%'), ['%']);
+  assert.deepEqual(literalText(({ n }) => `${n % 2} un ${n}% más`), ['`  un  % más`']);
 });

@@ -54,8 +54,8 @@ mod tests {
 
     #[test]
     fn rygs_first_step_from_its_start_is_the_mirror_of_the_articles_7_3_to_6_2() {
-        // «(6, 2)» is the first of the mouse's steps from (7, 3) in «RYG: jugadas del ratón –
-        // nuevo programa principal»; mirrored, (7, 3) is e1 and (6, 2) is f2.
+        // «(6, 2)» («RYG: jugadas del ratón – nuevo programa principal») is the first of the
+        // mouse's steps from (7, 3); mirrored, (7, 3) is e1 and (6, 2) is f2.
         assert_eq!(names("1c1c1c1c/8/8/8/8/8/8/4m3 m", GenOrder::Ryg), ["e1f2", "e1d2"]);
     }
 }

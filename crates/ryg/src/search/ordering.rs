@@ -34,7 +34,7 @@ pub fn order(moves: &mut MoveList, table_move: Option<Move>, history: Option<&Hi
 }
 
 /// RYG3's ordering (version 10, with history from version 11): each move scores its history
-/// score plus `bonus` («HASH_SCORE») when it is the table's move; an insertion sort puts the
+/// score plus `bonus` («HASH_SCORE», «Ordenación de movimientos») when it is the table's move; an insertion sort puts the
 /// highest first, equal scores keeping the generation order.
 pub fn order_by_hash_score(
     moves: &mut MoveList,

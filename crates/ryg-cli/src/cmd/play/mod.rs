@@ -42,7 +42,7 @@ pub struct Args {
     pub load: Option<PathBuf>,
     /// Play against one of the articles' programs instead of a level: ryg1-v1 or ryg1
     /// (RYG: minimax, depth 1-7, default 3), ryg3-v9, ryg3-v10 or ryg3-v11 (RYG3: alpha-beta,
-    /// depth 1-16, default 8); --depth is its «nivel», the search depth
+    /// depth 1-16, default 8); --depth is its level ("nivel" in the articles), the search depth
     #[arg(long, value_name = "ENGINE", conflicts_with = "level")]
     pub opponent: Option<ryg::Engine>,
     /// Search exactly this many plies (overrides the level's depth)

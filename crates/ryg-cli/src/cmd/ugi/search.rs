@@ -215,7 +215,7 @@ fn think(
         node_limit: go.nodes,
         reported: None,
     };
-    // One of the articles' programs plays at its depth («nivel»), whatever the `go`.
+    // One of the articles' programs plays at its depth (its "nivel"), whatever the `go`.
     let original = options.original(go.depth);
     // A plain `go` (or one with clocks) plays the level; a depth, node or time limit, or
     // `infinite`, asks for a search with the engine's technique switches instead.

@@ -2,7 +2,7 @@
 // gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba).
 
 const plural = (n, one, many) => (n === 1 ? one : many);
-/** Un número escrito a la española: «17.717», «42,7». */
+/** Un número escrito a la española: 17.717, 42,7. */
 const fmt = (n) => new Intl.NumberFormat('es').format(n);
 
 /** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).” */
@@ -44,13 +44,15 @@ export default {
   'engine.ryg3-v9': 'RYG3 v9',
   'engine.ryg1': 'RYG, evaluación v2',
   'engine.ryg1-v1': 'RYG, evaluación v1',
-  'levels.mean.engine': ({ title, depth }) => `${title}: uno de los programas de los artículos del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} jugadas por delante. Juega siempre igual, con la función de evaluación de RYG (la segunda versión en RYG3, cuya evaluación propia no se reproduce).`,
+  'levels.mean.engine.ryg1': ({ title, depth }) => `${title}: RYG, el primer programa del blog «Programación retro del Commodore 64», con nivel ${depth}: calcula ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante; su jugador elegía «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). Juega siempre igual, con la función de evaluación de RYG.`,
+  'levels.mean.engine.ryg3': ({ title, depth }) => `${title}: RYG3 (2022), un programa del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante. Juega siempre igual, con la segunda versión de la función de evaluación de RYG (la evaluación propia de RYG3 no se reproduce).`,
   'engine.option.ryg3-v10@8': 'RYG3 v10, nivel 8',
   'engine.option.ryg3-v11@8': 'RYG3 v11, nivel 8',
   'engine.option.ryg3-v9@8': 'RYG3 v9, nivel 8',
   'engine.option.ryg1@3': 'RYG, evaluación v2, nivel 3',
   'engine.option.ryg1-v1@3': 'RYG, evaluación v1, nivel 3',
-  'levels.engineFigure': 'No se calcula la probabilidad exacta de ganarle: busca en cada jugada en lugar de leer la tabla de finales.',
+  'levels.engineOnly8': 'La probabilidad exacta de ganarle solo se calcula en 8×8.',
+  'levels.engineNoFigure': 'Su probabilidad exacta de ganarle no se calcula cuando juega con el ratón: harían falta búsquedas a profundidad 8 en demasiadas posiciones.',
   'seat.aPlayer': 'un jugador',
   'seats.friends': '{mouse} (ratón) contra {cats} (gatos)',
   'seats.both': 'los dos bandos humanos',
@@ -58,7 +60,7 @@ export default {
   'seats.youCats': 'tú (gatos) contra {other}',
   'seats.computers': 'ratón {mouse} contra gatos {cats}',
 
-  // The articles count plies as «jugadas» (each side's move) and depth in «niveles».
+  // The articles count plies as "jugadas" (each side's move) and depth in "niveles".
   // Una jugada es la de un bando, como en los artículos; junto a la lista numerada se dice
   // también cuántas hizo cada bando: “44 jugadas (22 por bando)”.
   'units.plies': ({ n, moves }) => `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
@@ -207,7 +209,7 @@ export default {
   'results.none': 'Sin resultado exacto: {why}',
   'tb.ready': 'Juego perfecto calculado en: {list}.',
   'tb.none': 'El juego perfecto de un tablero se calcula la primera vez que se juega en él.',
-  'tb.building': 'Calculando todas las posiciones de {n}×{n}: {pct} %',
+  'tb.building': 'Calculando todas las posiciones de {n}×{n}: {pct}',
   'tb.load': 'Calcular también el 10×10 (tarda un rato)',
   'tb.absentFiles': 'El {n}×{n} no está construido en este servidor: lo construye {cmd}.',
 
@@ -290,9 +292,9 @@ export default {
   'term.cats_mobility': 'jugadas válidas de los gatos (como si les tocara)',
   'term.mouse_lead': 'fila del ratón menos la fila del gato más bajo',
   // los criterios posicionales de RYG (evaluaciones seed y seed-v1), con los valores de los artículos
-  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la «fila cero» de los artículos (gana el ratón)',
-  'term.seed.mouse_mobility': '0, -1, -2, -3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; -32 si no tiene ninguna (el ratón no puede moverse)',
-  'term.seed.cats_spread': 'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da -2N (-16 en 8×8), 1 da -N (-8), más da 0',
+  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la fila cero de los artículos (gana el ratón)',
+  'term.seed.mouse_mobility': '0, −1, −2, −3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; −32 si no tiene ninguna (el ratón no puede moverse)',
+  'term.seed.cats_spread': 'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da −2N (−16 en 8×8), 1 da −N (−8), más da 0',
   'technique.minimax': 'minimax',
   'technique.alpha-beta': 'alfa-beta',
   'technique.+deepening': '+profundización iterativa',
@@ -409,7 +411,7 @@ export default {
   'howto.catsWin.title': 'Ganan los gatos',
   'howto.catsWin': 'cuando el ratón no tiene ninguna jugada. Su meta: avanzar en muralla, sin dejar huecos detrás.',
   'howto.catsWin.board': 'El ratón en a1 no puede moverse: el gato en b2 le tapa su única casilla. Han ganado los gatos.',
-  'howto.more': 'Con juego perfecto ganan los gatos en 8×8 (en 44 jugadas) y gana el ratón en 6×6. Pista y Resultados exactos muestran las jugadas perfectas.',
+  'howto.more': 'Con juego perfecto ganan los gatos en 8×8 (en 44 jugadas, 22 por bando) y gana el ratón en 6×6. Pista y Resultados exactos muestran las jugadas perfectas.',
   // the level picker
   'levels.mean.random': 'Al azar: cualquier jugada válida, elegida al azar.',
   'levels.mean.perfect': 'Perfecto: siempre una mejor jugada de la tabla de finales; nunca pierde una posición ganada.',
@@ -423,12 +425,12 @@ export default {
   'levels.plain.7': 'un rival difícil, casi perfecto',
   'levels.plain.8': 'muy cerca de la perfección',
   'levels.plain.9': 'casi perfecto: sus errores son muy raros',
-  'levels.chance.mouse': 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about}% de las veces (exactamente un {exact}%, desde {sq} en {n}×{n}).',
-  'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about}% de las veces (exactamente un {exact}%, desde {sq} en {n}×{n}).',
+  'levels.chance.mouse': 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
+  'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
   'levels.mean.search': ({ name }) => `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
   'levels.noTable': 'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
-  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin la dificultad perfecta, cifra exacta, pistas ni repaso.',
-  'levels.filesTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros: la dificultad perfecta, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
+  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin juego perfecto, cifra exacta, pistas ni repaso.',
+  'levels.filesTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros: juego perfecto, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
   'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: la dificultad solo la usa Jugada del ordenador.',
 

@@ -5,7 +5,7 @@
 // fixed sample of won positions.
 import { $, esc } from '../dom.js';
 import { api } from '../api.js';
-import { t, errorText, currentLang } from '../i18n.js';
+import { t, errorText, fmt, fmtPct } from '../i18n.js';
 import { parseFen } from '../fen.js';
 import { createBoard } from '../board.js';
 import { lessonFen, lessonGame, evalOptions } from './kit.js';
@@ -20,8 +20,9 @@ let board = null;
 // the position, depth and terms shown; the evaluations' own reports there; the sliders' values
 let view = null;
 
-const num = (n) => Number(n).toLocaleString(currentLang());
-const pct = (x) => `${x.toLocaleString(currentLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+const num = (n) => fmt(n);
+/** A share given in percent (42.7) as the page writes percentages. */
+const pct = (x) => fmtPct(x / 100, 1);
 const termName = (name) => t(`lesson.eval.term.${name}`);
 const termAbout = (kind, name) => (kind === 'seed' && ['mouse_mobility', 'cats_spread'].includes(name) ? t(`lesson.eval.about.seed.${name}`) : t(`lesson.eval.about.${name}`));
 

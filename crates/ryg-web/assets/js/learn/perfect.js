@@ -3,7 +3,7 @@
 // explorer (`/api/solve`): any position's moves with their exact results.
 import { $, esc } from '../dom.js';
 import { api } from '../api.js';
-import { t, errorText } from '../i18n.js';
+import { t, errorText, plies } from '../i18n.js';
 import { parseFen, toFen, applyMove } from '../fen.js';
 import { createBoard } from '../board.js';
 
@@ -153,8 +153,8 @@ async function explore(fen) {
   if (mine !== seq || !$('pf-moves')) return;
   const pos = parseFen(fen);
   board.draw({ pos, flipped: false, dests: new Set(), movable: new Set(), last: null });
-  $('pf-result').textContent = t('lesson.perfect.result', { fen, who: who(r.winner), plies: r.plies });
-  $('pf-moves').innerHTML = r.moves.map((m) => `<li><button type="button" data-move="${esc(m.move)}" data-fen="${esc(toFen(applyMove(pos, m.move)))}">${esc(m.move)}: ${esc(who(m.winner))}, ${t('lesson.perfect.inPlies', { plies: m.plies })}</button></li>`).join('')
+  $('pf-result').textContent = t('lesson.perfect.result', { fen, who: who(r.winner), plies: plies(r.plies) });
+  $('pf-moves').innerHTML = r.moves.map((m) => `<li><button type="button" data-move="${esc(m.move)}" data-fen="${esc(toFen(applyMove(pos, m.move)))}">${esc(m.move)}: ${esc(who(m.winner))}, ${t('lesson.perfect.inPlies', { plies: plies(m.plies) })}</button></li>`).join('')
     || `<li>${t('lesson.perfect.over')}</li>`;
   for (const b of $('pf-moves').querySelectorAll('button')) b.onclick = () => explore(b.dataset.fen);
 }

@@ -1,5 +1,5 @@
-// The board lesson's look at RYG's memory: the position as RYG's 85-byte board (article 001,
-// «RYG: estructura de datos del tablero»: level, turn, value, parent, eight children, then the
+// The board lesson's look at RYG's memory: the position as RYG's 85-byte board
+// («RYG: estructura de datos del tablero»: level, turn, value, parent, eight children, then the
 // 8 × 8 matrix; later a 3-byte prefix made it 88) beside ryg's bit boards for the
 // same position (from `/api/bits`), and the table of the articles' routines and the ryg
 // functions that do their jobs.
@@ -7,6 +7,7 @@ import { $, esc } from '../dom.js';
 import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { parseFen, sqCoords } from '../fen.js';
+import { ROUTINES } from './routines.js';
 
 /** RYG's fields before the matrix: (offset, bytes, key). */
 const FIELDS = [[0, 1, 'level'], [1, 1, 'turn'], [2, 1, 'value'], [3, 2, 'parent'], [5, 16, 'children']];
@@ -84,28 +85,12 @@ export async function showRygMemory(fen) {
       <p class="note">${t('lesson.memory.bitsNote')}</p></div>`;
 }
 
-/** The articles' routines and the ryg functions that do their jobs (docs/engine.md has the
- * same table, with links): routine names, the post (file number and title), ryg's function and
- * its source file; `lesson.routines.<key>` says what differs. */
-export const ROUTINES = [
-  ['gen', 'gen, addMove', '002, 003', 'Ordenación de movimientos / Generación de jugadas I', 'search::generate, Position::legal_moves', 'crates/ryg/src/search/generate.rs'],
-  ['hash', 'hashMove, addHashMove', '002', 'Ordenación de movimientos', 'AlphaBeta::table_move, order_by_hash_score', 'crates/ryg/src/search/ordering.rs'],
-  ['sort', 'sort, shift', '002', 'Ordenación de movimientos', 'order_by_hash_score', 'crates/ryg/src/search/ordering.rs'],
-  ['search', 'searchMouse, searchCats, search', '002', 'Ordenación de movimientos', 'AlphaBeta::negamax, AlphaBeta::ryg3_node', 'crates/ryg/src/search/alphabeta.rs'],
-  ['history', 'newHistory, incHistory, getHistory', '004', 'Tablas de historia', 'History::clear, History::bump_capped, History::get', 'crates/ryg/src/search/history.rs'],
-  ['eval', 'evaluaTablero, evaluaFilaRaton, evaluaMovsRaton, evaluaDifFilasGatos', '000', 'RYG: función de evaluación – primera versión / RYG: función de evaluación – segunda versión', 'eval::score_for_mouse (seed-v1, seed)', 'crates/ryg/src/eval.rs'],
-  ['minimax', 'miniMax, minHijos, maxHijos, minValorHijos, maxValorHijos, dameNumHijos, evaluaArbol', '000', 'RYG: procedimiento minimax / RYG: procedimiento minimax – rutinas previas', 'Tree::build_with', 'crates/ryg/src/search/minimax.rs'],
-  ['decide', 'decideJugadaMin, decideJugadaGatos, aplicaJugadaDecidida', '000', 'RYG: el C64 por fin decide su jugada', 'Tree::root_moves, Position::play', 'crates/ryg/src/search/searcher.rs'],
-  ['ends', 'verificaRatonFila0, verificaGatos0Jugs, verificaRaton0Jugs', '000', 'RYG: condiciones de fin de partida', 'Position::outcome, Position::count_moves', 'crates/ryg/src/position.rs'],
-  ['ram', 'ampliaRam', '000', 'RYG: ampliar la RAM disponible', 'EngineSpec::memory_note, RYG_BOARD_BYTES', 'crates/ryg/src/engines.rs'],
-  ['valid', 'validaJugada', '001', 'RYG: jugadas del ratón – validación de jugadas', 'Position::is_legal', 'crates/ryg/src/position.rs'],
-  ['mouse', 'generaJugadaRaton, dameRaton, dameGato, dameFilaCol', '001', 'RYG: jugadas del ratón – rutina básica / RYG: jugadas del ratón – nuevas rutinas de apoyo', 'search::generate (GenOrder::Ryg), Position::mouse, Position::cats', 'crates/ryg/src/search/generate.rs'],
-  ['offset', 'dameOffset, fijaContenido, dameContenido', '001', 'RYG: rutinas para manejar tableros', 'Square::new, SquareSet', 'crates/ryg/src/movebits.rs'],
-];
-
+/** The articles' routines and the ryg functions that do their jobs (routines.js: the same table
+ * as docs/engine.md's): routine names, the posts by title, ryg's functions with their source
+ * files; `lesson.routines.<key>` says what differs. */
 export function routinesHtml() {
-  const lines = (list) => list.split(', ').map((x) => `<code>${esc(x)}</code>`).join('<br>');
-  const rows = ROUTINES.map(([key, names, file, post, fn, path]) => `<tr data-routine="${key}"><th scope="row">${lines(names)}</th><td>${file}: ${post.split(' / ').map((p) => `«${esc(p)}»`).join(', ')}</td><td>${lines(fn)}<br><code class="path">${esc(path)}</code></td><td>${t(`lesson.routines.${key}`)}</td></tr>`).join('');
+  const lines = (list) => list.map((x) => `<code>${esc(x)}</code>`).join('<br>');
+  const rows = ROUTINES.map(({ key, names, posts, ryg }) => `<tr data-routine="${key}"><th scope="row">${lines(names)}</th><td>${posts.map((p) => `«${esc(p)}»`).join('<br>')}</td><td>${ryg.map(([fn, file]) => `<code>${esc(fn)}</code> <code class="path">${esc(file)}</code>`).join('<br>')}</td><td>${t(`lesson.routines.${key}`)}</td></tr>`).join('');
   return `<section class="box routines" aria-labelledby="rt-title"><h3 id="rt-title">${t('lesson.routines.title')}</h3>
     <p>${t('lesson.routines.p1')}</p>
     <div class="scroll"><table class="depths rt-table"><thead><tr><th scope="col">${t('lesson.routines.routine')}</th><th scope="col">${t('lesson.routines.post')}</th><th scope="col">ryg</th><th scope="col">${t('lesson.routines.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;

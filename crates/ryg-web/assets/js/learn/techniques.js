@@ -4,7 +4,7 @@
 // figures, and the Commodore 64's figures from the articles beside ryg's for the same settings.
 import { $, esc } from '../dom.js';
 import { api } from '../api.js';
-import { t, errorText, fmt, fmtPct } from '../i18n.js';
+import { t, errorText, fmt, fmtPct, minus } from '../i18n.js';
 import { lineChart } from './chart.js';
 import { lessonFen, evalOptions } from './kit.js';
 import { sqCoords } from '../fen.js';
@@ -102,7 +102,8 @@ function tableHtml(tt) {
   return `<dl class="tt">${row('filled', `${num(tt.filled)} / ${num(tt.capacity)} (${pct(tt.filled, tt.capacity)})`)}${row('hits', `${num(tt.hits)} / ${num(tt.probes)} (${pct(tt.hits, tt.probes)})`)}${row('stores', num(tt.stores))}${row('overwrites', num(tt.overwrites))}</dl>`;
 }
 
-function heatHtml(cells) {
+/** The history table as a heat map, under `note` (by default: what the lesson's own map is). */
+function heatHtml(cells, note = t('lesson.techniques.historyNote')) {
   if (!cells.length) return `<p class="note">${t('lesson.techniques.historyOff')}</p>`;
   const key = (s) => { const [f, r] = sqCoords(s); return r * 16 + f; };
   const froms = [...new Set(cells.map((c) => c.from))].sort((a, b) => key(a) - key(b));
@@ -118,38 +119,66 @@ function heatHtml(cells) {
     const a = hot ? 0.85 + 0.15 * ((x - 0.7) / 0.3) : 0.12 + 0.58 * (x / 0.7);
     return v ? `<td data-heat="${a.toFixed(3)}"${hot ? ' class="hot"' : ''}>${num(v)}</td>` : '<td></td>';
   }).join('')}</tr>`).join('');
-  return `<p class="note">${t('lesson.techniques.historyNote')}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<p class="note">${note}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** The article's figures beside ryg's reproductions of the same RYG3 versions (depth 8 after
- * e1f2), both counted as RYG3 counted: the search routine's calls, all eight iterations; the
- * moves each played; and the speed of the same version at the same depth (version 10): the
- * article's «menos de minuto y medio» for its move («Ordenación de movimientos») gives the C64
- * at least 10,744 / 90 nodes a second. */
+ * e1f2), both counted as RYG3 counted (ryg's reading: the search routine's calls, all eight
+ * iterations, not the leaves) and as ryg counts (every board); version 11, which the article
+ * «Tablas de historia» gives no figures for; the moves each played and the four moves tied at
+ * the root that their rules choose between; the speed of the same version at the same depth
+ * (version 10): the article's «menos de minuto y medio» («Ordenación de movimientos») for its
+ * move gives the C64 at least 10,744 / 90 nodes a second; and version 11's history tables as it
+ * keeps them (capped at 255). */
 async function compareC64() {
-  let plain;
-  let ordered;
+  const runs = {};
   try {
-    plain = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-v9`);
-    ordered = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-v10`);
+    for (const v of ['v9', 'v10', 'v11']) runs[v] = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-${v}`);
   } catch (e) {
     if ($('tq-c64')) $('tq-c64').textContent = errorText(e);
     return;
   }
   if (!$('tq-c64')) return;
+  const { v9, v10, v11 } = runs;
   const n = (r) => r.depths[7].interior_nodes;
-  const fewer = (a, b) => t('lesson.techniques.fewer', { pct: num(Math.round((100 * (a - b)) / a)) });
+  const all = (r) => r.depths[7].nodes;
+  const fewer = (a, b) => t('lesson.techniques.fewer', { pct: fmtPct((a - b) / a) });
   const mv = (r) => esc(r.depths[7].best_move ?? '—');
-  const seconds = ordered.depths[7].seconds;
+  const seconds = v10.depths[7].seconds;
   const rate = (nodes, s) => num(Math.round(nodes / s));
-  $('tq-c64').innerHTML = `<p>${t('lesson.techniques.c64Note')}</p><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
-    <tr><th scope="row">${t('lesson.techniques.noOrdering')}</th><td>${num(C64.plain)}</td><td data-ryg="plain">${num(n(plain))}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.withOrdering')}</th><td>${num(C64.ordered)}</td><td data-ryg="ordered">${num(n(ordered))}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.saved')}</th><td>«un 40% menos» (${fewer(C64.plain, C64.ordered)})</td><td>${fewer(n(plain), n(ordered))}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.moveV9')}</th><td>${C64.plainMove}</td><td data-ryg="move-v9">${mv(plain)}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.moveV10')}</th><td>${C64.orderedMove}</td><td data-ryg="move-v10">${mv(ordered)}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.time')}</th><td>${t('lesson.techniques.c64Time')}</td><td data-ryg="time">${t('lesson.techniques.rygTime', { ms: fmt(1000 * seconds, 2) })}</td></tr>
-    <tr><th scope="row">${t('lesson.techniques.speed')}</th><td>${t('lesson.techniques.c64Speed', { n: rate(C64.ordered, C64.seconds) })}</td><td data-ryg="speed">${t('lesson.techniques.rygSpeed', { n: rate(n(ordered), seconds) })}</td></tr></tbody></table>`;
+  const row = (key, article, ryg, attr) => `<tr><th scope="row">${t(`lesson.techniques.${key}`)}</th><td>${article}</td><td data-ryg="${attr}">${ryg}</td></tr>`;
+  const none = t('lesson.techniques.notGiven');
+  $('tq-c64').innerHTML = `<p>${t('lesson.techniques.c64Note')}</p><div class="scroll"><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
+    ${row('noOrdering', num(C64.plain), num(n(v9)), 'plain')}
+    ${row('withOrdering', num(C64.ordered), num(n(v10)), 'ordered')}
+    ${row('withHistory', none, num(n(v11)), 'history')}
+    ${row('saved', `«un 40% menos» (${t('lesson.techniques.fromCounts', { pct: fmtPct((C64.plain - C64.ordered) / C64.plain) })})`, fewer(n(v9), n(v10)), 'saved')}
+    ${row('savedAll', none, fewer(all(v9), all(v10)), 'saved-all')}
+    ${row('moveV9', C64.plainMove, mv(v9), 'move-v9')}
+    ${row('moveV10', C64.orderedMove, mv(v10), 'move-v10')}
+    ${row('moveV11', none, mv(v11), 'move-v11')}
+    ${row('time', t('lesson.techniques.c64Time'), t('lesson.techniques.rygTime', { ms: fmt(1000 * seconds, 2) }), 'time')}
+    ${row('speed', t('lesson.techniques.c64Speed', { n: rate(C64.ordered, C64.seconds) }), t('lesson.techniques.rygSpeed', { n: rate(n(v10), seconds) }), 'speed')}</tbody></table></div>
+    ${tieHtml(v10.root_moves || [], v9.depths[7].best_move, v10.depths[7].best_move)}
+    <h4>${t('lesson.techniques.v11HistoryTitle')}</h4>${heatHtml(v11.history, t('lesson.techniques.v11HistoryNote'))}`;
+  for (const td of $('tq-c64').querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
+  $('tq-c64').dataset.busy = 'false';
+}
+
+/** The root's moves at depth 8 with their scores, the tied best ones marked, and which one each
+ * version keeps (ryg's reading of the article's «algunos ajustes», «Ordenación de
+ * movimientos»). */
+function tieHtml(moves, v9, v10) {
+  if (!moves.length) return '';
+  // the scores are for the mouse; the cats are to move after e1f2 and want the lowest
+  const best = moves.reduce((a, m) => Math.min(a, Number(m.score)), Infinity);
+  const tied = moves.filter((m) => Number(m.score) === best).map((m) => m.move);
+  const rows = moves.map((m) => {
+    const keeps = [m.move === v9 ? t('lesson.techniques.keptBy9') : '', m.move === v10 ? t('lesson.techniques.keptBy10') : ''].filter(Boolean).join('; ');
+    return `<tr data-move="${esc(m.move)}"${tied.includes(m.move) ? ' class="tied"' : ''}><th scope="row">${esc(m.move)}</th><td>${esc(minus(m.score))}</td><td>${keeps}</td></tr>`;
+  }).join('');
+  return `<h4>${t('lesson.techniques.tieTitle')}</h4><p class="note" id="tq-tie">${t('lesson.techniques.tieNote', { n: tied.length, score: minus(String(best)), moves: tied.join(', '), first: tied[0], last: tied[tied.length - 1] })}</p>
+    <div class="scroll"><table class="depths tq-tie"><thead><tr><th scope="col">${t('lesson.evaluation.move')}</th><th scope="col">${t('lesson.techniques.score')}</th><th scope="col">${t('lesson.techniques.keeps')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function check() {
