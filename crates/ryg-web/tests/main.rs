@@ -11,6 +11,7 @@ mod connections;
 mod faults;
 mod files;
 mod friends;
+mod limits;
 mod operators;
 mod outage;
 mod replies;
