@@ -55,7 +55,7 @@ impl AppState {
         Arc::new(AppState {
             metrics,
             store,
-            tablebases: Arc::new(engine::Tablebases::with_files(config.exact_files.clone().map(|f| f.0))),
+            tablebases: Arc::new(tablebases(config)),
             thinking: engine::ThinkingBoard::default(),
             game_locks: crate::locks::GameLocks::default(),
             alarms: Arc::default(),
@@ -71,5 +71,15 @@ impl AppState {
             game_work: crate::work::WorkQueue::new(config.game_work),
             stopping: Arc::default(),
         })
+    }
+}
+
+/// The server's tablebases: those on disk, and (without `--no-table-builds`) those it builds.
+fn tablebases(config: &Config) -> engine::Tablebases {
+    let tables = engine::Tablebases::with_files(config.exact_files.clone().map(|f| f.0));
+    if config.table_builds {
+        tables
+    } else {
+        tables.without_builds()
     }
 }

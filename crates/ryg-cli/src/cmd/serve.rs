@@ -134,13 +134,11 @@ pub fn run(args: Args) -> Result<()> {
         }
     };
     let open = args.open;
-    if let Some(url) = &args.public_url {
-        check_public_url(url)?;
-    }
+    let public_url = args.public_url.as_deref().map(check_public_url).transpose()?;
     start_log(&args.log);
     let local = is_loopback(&args.host);
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
-    config.public_url = args.public_url;
+    config.public_url = public_url;
     config.public_games = args.public_games;
     config.table_builds = !args.no_table_builds;
     config.keep_days = (args.keep_days > 0).then_some(args.keep_days);
@@ -223,38 +221,52 @@ pub fn run(args: Args) -> Result<()> {
 /// Refuses a `--public-url` that links could not carry as it is: not http(s), with no host,
 /// with a user name or password (every link would show them), with characters that would end
 /// an attribute or a tag in a page (quotes, angle brackets, a backslash or backtick) or that do
-/// not show ([`ryg_web::invisible`]), a query or a `#fragment` (the links add their own).
-fn check_public_url(url: &str) -> Result<()> {
-    let bad = |why: &str| -> Result<()> {
-        Err(crate::args::UsageError(format!(
+/// not show ([`ryg_web::invisible`]), a query or a `#fragment` (the links add their own), or a
+/// port out of 1-65535. Gives it back as links write it, parsed as a URL (WHATWG rules, the
+/// `url` crate): scheme and host in lower case, a host in other scripts than Latin as its
+/// punycode (`xn--…`), so that a host that mixes lookalike letters shows for what it is.
+fn check_public_url(text: &str) -> Result<String> {
+    let bad = |why: &str| -> anyhow::Error {
+        crate::args::UsageError(format!(
             "bad --public-url '{}': {why}; expected an address such as https://ryg.example.org",
-            ryg_web::store::secret::shown_url(url).escape_debug()
+            ryg_web::store::secret::shown_url(text).escape_debug()
         ))
-        .into())
+        .into()
     };
-    let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else {
-        return bad("not an http:// or https:// address");
+    let scheme_end = text.find("://").filter(|&at| {
+        let scheme = &text[..at];
+        scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+    });
+    let Some(rest) = scheme_end.map(|at| &text[at + 3..]) else {
+        return Err(bad("not an http:// or https:// address"));
     };
     let unseen = |c: char| c.is_whitespace() || c.is_control() || ryg_web::invisible::invisible(c);
-    if let Some(c) = url.chars().find(|&c| unseen(c) || "\"'<>\\`{}|^".contains(c)) {
+    if let Some(c) = text.chars().find(|&c| unseen(c) || "\"'<>\\`{}|^".contains(c)) {
         let shown = if unseen(c) { c.escape_unicode().to_string() } else { c.to_string() };
-        return bad(&format!("'{shown}' has no place in an address"));
+        return Err(bad(&format!("'{shown}' has no place in an address")));
     }
     let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     if authority.contains('@') {
-        return bad("no user name or password: every invitation link would show them");
+        return Err(bad("no user name or password: every invitation link would show them"));
     }
     let host = match authority.rsplit_once(':') {
         Some((host, port)) if port.bytes().all(|b| b.is_ascii_digit()) => host,
         _ => authority,
     };
     if host.trim_start_matches('[').trim_end_matches(']').is_empty() {
-        return bad("no host");
+        return Err(bad("no host"));
     }
-    if url.contains(['#', '?']) {
-        return bad("no query or #fragment: the links add their own");
+    if text.contains(['#', '?']) {
+        return Err(bad("no query or #fragment: the links add their own"));
     }
-    Ok(())
+    let url = url::Url::parse(text).map_err(|e| match e {
+        url::ParseError::InvalidPort => bad("the port is not a number from 1 to 65535"),
+        other => bad(&other.to_string()),
+    })?;
+    if url.port() == Some(0) {
+        return Err(bad("the port is not a number from 1 to 65535"));
+    }
+    Ok(url.into())
 }
 
 /// The server's start-up error as one line: a busy port says what to do about it (the
