@@ -75,10 +75,11 @@ pub async fn resign(
     let (st, t) = (Arc::clone(&state), token.clone());
     let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
     crate::game::require_holder(&g, t.hash(), "resigning")?;
-    crate::routes::client::charge(&state, client, &g, t.hash())?;
+    let charged = crate::routes::client::charge(&state, client, &g, t.hash())?;
     state.replies.abandon(id);
-    let (_turn, g, you) =
-        with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+    let resigned = with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await;
+    crate::routes::client::refund(&state, client, charged, &resigned);
+    let (_turn, g, you) = resigned?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
