@@ -52,6 +52,7 @@ impl AppState {
             inserted: metrics.games_created.clone(),
             errors: metrics.store_errors.clone(),
         });
+        let stopping = Arc::<std::sync::atomic::AtomicBool>::default();
         Arc::new(AppState {
             metrics,
             store,
@@ -64,12 +65,13 @@ impl AppState {
             public_games: config.public_games,
             table_builds: config.table_builds,
             limits: crate::limits::RateLimits::new(config.abuse),
-            work: crate::work::WorkQueue::new(config.work),
+            // analyses stop when the server does, as the computer's searches in games
+            work: crate::work::WorkQueue::new(config.work).stopped_by(Arc::clone(&stopping)),
             request_timeout: config.request_timeout,
             replies: Arc::default(),
             live: crate::live::LiveGames::default(),
             game_work: crate::work::WorkQueue::new(config.game_work),
-            stopping: Arc::default(),
+            stopping,
         })
     }
 }
