@@ -111,7 +111,7 @@ pub async fn log(req: Request, next: Next) -> Response {
             WRITES_BEFORE.store(WRITES.load(Ordering::Relaxed), Ordering::Relaxed);
             let store = STORE.get().map_or_else(String::new, |name| format!("the game store is {name}; "));
             tracing::error!(
-                "{method} {route}{game} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a request again)"
+                "{method} {route}{game} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a write again)"
             );
         } else {
             tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
