@@ -9,8 +9,10 @@ use crate::events;
 pub struct Config {
     pub host: String,
     pub port: u16,
-    /// The SQLite game database.
+    /// The game database: a SQLite file, or a PostgreSQL URL or connection string.
     pub db: PathBuf,
+    /// A file holding the PostgreSQL password (`--db-password-file`), read when `db` has none.
+    pub db_password_file: Option<PathBuf>,
     /// The address players reach the server at, for invitation links (behind a reverse
     /// proxy); `None`: the address the server listens on.
     pub public_url: Option<String>,
@@ -48,6 +50,7 @@ impl Config {
             host: host.into(),
             port,
             db,
+            db_password_file: None,
             public_url: None,
             limits: events::StreamLimits::default(),
             public_games: false,

@@ -82,6 +82,32 @@ pub enum ServeError {
     Bind { addr: String, source: std::io::Error },
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+    #[error("the game database {db} holds a game this ryg cannot read ({detail}), so the server does not start: {advice}")]
+    Unreadable { db: String, detail: String, advice: String },
+}
+
+#[cfg(feature = "server")]
+/// A store error met while starting: a game that cannot be read says what to do about it.
+fn starting(config: &Config, err: store::StoreError) -> ServeError {
+    let store::StoreError::Unreadable(detail) = err else { return err.into() };
+    let db = store::secret::shown_url(&config.db.to_string_lossy());
+    let id = detail
+        .strip_prefix("game ")
+        .and_then(|rest| rest.split_once(':'))
+        .and_then(|(id, _)| id.parse::<i64>().ok())
+        .map_or_else(|| "N".to_owned(), |id| id.to_string());
+    let advice = if store::postgres::is_postgres_url(&db) {
+        format!(
+            "correct or delete the game's row (`DELETE FROM games WHERE id = {id}` in psql), or restore a \
+             backup (pg_dump), then start again"
+        )
+    } else {
+        format!(
+            "`ryg db check --db {db}` lists every such game; restore a backup (`ryg db backup` makes one), or \
+             delete the game (`sqlite3 {db} 'DELETE FROM games WHERE id = {id}'`), then start again"
+        )
+    };
+    ServeError::Unreadable { db, detail, advice }
 }
 
 #[cfg(feature = "server")]
@@ -112,7 +138,7 @@ fn open_store(
     if !store::postgres::is_postgres_url(&db) {
         return Ok(Box::new(store::sqlite::SqliteStore::open(&config.db)?));
     }
-    let store = store::postgres::PgStore::open(&db)?;
+    let store = store::postgres::PgStore::open(&db, config.db_password_file.as_deref())?;
     let (handle, cell) = (tokio::runtime::Handle::current(), Arc::clone(state));
     store.listen(move |change| {
         if let Some(state) = cell.get().and_then(Weak::upgrade) {
@@ -159,11 +185,11 @@ pub async fn serve(
         ),
         None => None,
     };
-    let running = store.running_clocks()?;
+    let running = store.running_clocks().map_err(|e| starting(&config, e))?;
     // the games between two people played within the last day: their positions stay closed to
     // analysis while they are played
     let day_ago = u64::try_from((clock::now_ms() - live::LIVE_FOR_MS) / 1000).unwrap_or(0);
-    let recent = store.recent(1_000_000, Some(&store::utc(day_ago)))?;
+    let recent = store.recent(1_000_000, Some(&store::utc(day_ago))).map_err(|e| starting(&config, e))?;
     let local = listener.local_addr()?;
     on_ready(local, operators.as_ref().map(tokio::net::TcpListener::local_addr).transpose()?);
     config.public_url = Some(config.public_url.take().unwrap_or_else(|| listening_url(local)));

@@ -19,7 +19,8 @@ pub struct Args {
 pub enum Action {
     /// Copy the database to a new file, consistently even while a server writes to it
     Backup(BackupArgs),
-    /// Check the database: SQLite's integrity check, then every game read back and replayed
+    /// Check the database: SQLite's integrity check, then every game read back and replayed;
+    /// exits 1 naming each problem
     Check(DbArgs),
     /// Rewrite the database without its free pages (a server waits meanwhile)
     Vacuum(DbArgs),

@@ -19,6 +19,10 @@ pub struct Args {
     /// ~/.local/share/ryg/games.sqlite3]
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
+    /// A file holding the PostgreSQL password, when --db has none (else PGPASSWORD, else the
+    /// password file: PGPASSFILE, else ~/.pgpass), so that the command line never shows it
+    #[arg(long, value_name = "PATH")]
+    pub db_password_file: Option<PathBuf>,
     /// Open the page in the default browser once the server listens
     #[arg(long)]
     pub open: bool,
@@ -139,11 +143,19 @@ pub fn run(args: Args) -> Result<()> {
             ryg_web::default_db().context("no place for the game database: set HOME or give --db PATH")?
         }
     };
+    if args.db_password_file.is_some() && !ryg_web::store::postgres::is_postgres_url(&db.to_string_lossy()) {
+        return Err(crate::args::UsageError(
+            "--db-password-file is for a PostgreSQL --db (postgres://… or host=…); a SQLite file needs no password"
+                .to_owned(),
+        )
+        .into());
+    }
     let open = args.open;
     let public_url = args.public_url.as_deref().map(check_public_url).transpose()?;
     start_log(&args.log);
     let local = is_loopback(&args.host);
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
+    config.db_password_file = args.db_password_file;
     config.public_url = public_url;
     config.public_games = args.public_games;
     config.table_builds = !args.no_table_builds;

@@ -1,5 +1,6 @@
-//! Storage faults answered, never hidden: before every write the SQLite store checks that its
-//! paths still name the files it opened, the database and its `-wal` and `-shm` (a file removed
+//! Storage faults answered, never hidden: before every write, and about once a second between
+//! requests ([`Watch`]), the SQLite store checks that its paths still name the files it opened,
+//! the database and its `-wal` and `-shm` (a file removed
 //! or replaced under a running server would otherwise take acknowledged moves with it; then
 //! every write stops, and what the server still holds open is copied beside the database), and a write the disk refuses (full, read-only,
 //! failing) becomes [`StoreError::Unavailable`] — a 503 that says so, without the file's path
@@ -191,4 +192,44 @@ impl FileGuard {
 /// What a write refused for a full disk answers.
 fn full() -> String {
     "the disk holding the game database is full: nothing was stored".to_owned()
+}
+
+/// A thread that calls a function on its target every period while the target lives (the
+/// store's files looked at between requests); stopped, and waited for, when dropped.
+pub struct Watch {
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watch {
+    /// Calls `look` on `target` every `period` until `target` is gone or the watch dropped. (When
+    /// the system has no thread to give, nothing watches: each request still looks.)
+    pub fn every<T: Send + Sync + 'static>(
+        period: std::time::Duration,
+        target: std::sync::Weak<T>,
+        look: fn(&T),
+    ) -> Watch {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("ryg-store-watch".into())
+            .spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(period) {
+                    match target.upgrade() {
+                        Some(target) => look(&target),
+                        None => return,
+                    }
+                }
+            })
+            .ok();
+        Watch { stop: Some(stop), thread }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }

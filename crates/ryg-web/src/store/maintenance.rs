@@ -9,9 +9,10 @@ use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 use thiserror::Error;
 
+use super::mark::Kind;
 use super::row::COLUMNS;
 use super::schema::{schema_version, SCHEMA_VERSION};
-use super::sqlite::row_to_game;
+use super::sqlite_row::row_to_game;
 
 /// Why a maintenance command could not do its work.
 #[derive(Debug, Error)]
@@ -20,8 +21,8 @@ pub enum MaintenanceError {
     Missing(String),
     #[error("{0} is not a SQLite database")]
     NotSqlite(String),
-    #[error("{0} is not a ryg game database (it has no games table)")]
-    NotRyg(String),
+    #[error("{path} is not a ryg game database: {why}")]
+    NotRyg { path: String, why: String },
     #[error("the game database {path} has schema version {found}, newer than this ryg's {SCHEMA_VERSION}: use a newer ryg")]
     Newer { path: String, found: i64 },
     #[error("{0} already exists: a backup never replaces a file; choose a new name or remove it")]
@@ -88,15 +89,12 @@ fn open(path: &Path, flags: OpenFlags) -> Result<Connection, MaintenanceError> {
     let conn =
         Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(sql(path))?;
     conn.busy_timeout(PATIENCE).map_err(sql(path))?;
-    let tables: i64 = conn
-        .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'", [], |r| {
-            r.get(0)
-        })
-        .map_err(sql(path))?;
-    if tables == 0 {
-        return Err(MaintenanceError::NotRyg(shown(path)));
-    }
-    let found = schema_version(&conn).map_err(sql(path))?;
+    let found = match super::mark::recognise(&conn).map_err(sql(path))? {
+        Kind::Foreign(why) => return Err(MaintenanceError::NotRyg { path: shown(path), why }),
+        // a new, empty file is no game database yet: the commands never make one
+        Kind::Empty => return Err(MaintenanceError::NotRyg { path: shown(path), why: "it is empty".into() }),
+        Kind::Marked(found) | Kind::Unmarked(found) => found,
+    };
     if found > SCHEMA_VERSION {
         return Err(MaintenanceError::Newer { path: shown(path), found });
     }
@@ -196,18 +194,12 @@ pub fn check(db: &Path) -> Result<CheckReport, MaintenanceError> {
         for row in rows {
             match row {
                 Ok(Ok(_)) => {}
-                Ok(Err(e)) | Err(e) => problems.push(unreadable(&e)),
+                Ok(Err(what)) => problems.push(what),
+                Err(e) => problems.push(e.to_string()),
             }
         }
     }
     Ok(CheckReport { summary: summary(&conn, db)?, problems })
-}
-
-fn unreadable(e: &rusqlite::Error) -> String {
-    match e {
-        rusqlite::Error::InvalidColumnType(_, what, _) => what.clone(),
-        other => other.to_string(),
-    }
 }
 
 /// Rewrites the database at `db` without its free pages. Returns its size before and after
@@ -305,7 +297,7 @@ mod tests {
         Connection::open(&other).unwrap().execute_batch("CREATE TABLE t (x)").unwrap();
         assert_eq!(
             vacuum(&other).unwrap_err().to_string(),
-            format!("{} is not a ryg game database (it has no games table)", other.display())
+            format!("{} is not a ryg game database: it holds other tables (t)", other.display())
         );
         let missing = dir.path().join("missing.sqlite3");
         assert_eq!(

@@ -9,7 +9,11 @@ mod guard;
 #[cfg(feature = "server")]
 pub mod maintenance;
 #[cfg(feature = "server")]
+pub mod mark;
+#[cfg(feature = "server")]
 mod pg_full;
+#[cfg(feature = "server")]
+mod pg_password;
 #[cfg(feature = "server")]
 mod pg_url;
 #[cfg(feature = "server")]
@@ -21,6 +25,8 @@ mod seats;
 pub mod secret;
 #[cfg(feature = "server")]
 pub mod sqlite;
+#[cfg(feature = "server")]
+mod sqlite_row;
 mod stored;
 
 use thiserror::Error;
@@ -116,8 +122,8 @@ pub enum StoreError {
     Missing { path: String, left: String },
     #[error("the game database {path} is damaged (SQLite's quick_check: {report}): restore a backup (`ryg db backup` copies; see `ryg db check`)")]
     Damaged { path: String, report: String },
-    #[error("{path} is not ryg's game database: it holds other tables ({tables}); give ryg a file of its own with --db")]
-    NotOurs { path: String, tables: String },
+    #[error("{path} is not ryg's game database: {why}; nothing in it was changed: give ryg a file of its own with --db")]
+    NotOurs { path: String, why: String },
     #[error("the game database {path} is in use by another ryg server: run one server per file (or share games through PostgreSQL: --db postgres://...)")]
     Locked { path: String },
     /// The game changed since it was read (another server, or another request, saved first):
@@ -134,7 +140,11 @@ pub enum StoreError {
     /// request that carries its ply can be sent again safely).
     #[error("the game database went away while storing this change: the move may have been stored — send it again with its ply (\"ply\": the number of moves before it)")]
     CommitUnknown,
-    /// A query failed, or a stored game cannot be read back.
+    /// A stored game this ryg cannot read back (its row edited by hand or damaged on disk): which
+    /// game, and what is wrong with it.
+    #[error("a stored game cannot be read: {0}")]
+    Unreadable(String),
+    /// A query failed.
     #[error("game store: {0}")]
     Query(Box<dyn std::error::Error + Send + Sync>),
 }

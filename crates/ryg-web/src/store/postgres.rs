@@ -114,6 +114,8 @@ pub struct PgStore {
     runtime: Option<tokio::runtime::Runtime>,
     pool: Pool,
     url: String,
+    /// How to connect, the password included wherever it came from.
+    config: tokio_postgres::Config,
     /// This store's mark on its notifications, so it does not hear its own.
     origin: u64,
 }
@@ -188,22 +190,30 @@ fn reason(err: &dyn std::error::Error) -> String {
 
 impl PgStore {
     /// Connects to the database at `url` (`postgres://user@host:port/db`) and brings its schema
-    /// up to date (under an advisory lock, so servers starting together migrate once).
+    /// up to date (under an advisory lock, so servers starting together migrate once). Without a
+    /// password in `url`, the password comes from `password_file`, `PGPASSWORD` or the password
+    /// file ([`super::pg_password`]).
     ///
     /// # Errors
-    /// When the URL is malformed, the database cannot be reached, or its schema is newer.
-    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+    /// When the URL is malformed, the password file cannot be read, the database cannot be
+    /// reached, or its schema is newer.
+    pub fn open(url: &str, password_file: Option<&std::path::Path>) -> Result<PgStore, StoreError> {
         let shown = shown_url(url);
         let open = |e: &dyn std::error::Error| StoreError::Connect { url: shown.clone(), reason: reason(e) };
-        let config: tokio_postgres::Config = url.parse().map_err(|e| open(&e))?;
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e| open(&e))?;
+        super::pg_password::fill(&mut config, password_file)
+            .map_err(|reason| StoreError::Connect { url: shown.clone(), reason })?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("ryg-postgres")
             .enable_all()
             .build()
             .map_err(|e| open(&e))?;
-        let manager =
-            Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        );
         let pool = {
             let _entered = runtime.enter();
             Pool::builder(manager)
@@ -218,7 +228,7 @@ impl PgStore {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ u64::from(std::process::id()).rotate_left(32);
-        let store = PgStore { runtime: Some(runtime), pool, url: url.to_owned(), origin };
+        let store = PgStore { runtime: Some(runtime), pool, url: url.to_owned(), config, origin };
         let pool = store.pool.clone();
         let shown2 = shown.clone();
         store.run(async move {
@@ -253,7 +263,7 @@ impl PgStore {
     /// when it hears the others.
     pub fn listen(&self, on_change: impl Fn(Change) + Send + Sync + 'static) {
         let Some(runtime) = &self.runtime else { return };
-        let (url, origin) = (self.url.clone(), self.origin);
+        let (url, config, origin) = (self.url.clone(), self.config.clone(), self.origin);
         let (ready, listening) = std::sync::mpsc::channel();
         runtime.spawn(async move {
             let mut ready = Some(ready);
@@ -263,7 +273,7 @@ impl PgStore {
                     on_change(Change { id: 0, version: 0, game: None });
                 }
                 first = false;
-                if let Err(e) = listen_once(&url, origin, &on_change, &mut ready).await {
+                if let Err(e) = listen_once(&config, origin, &on_change, &mut ready).await {
                     eprintln!(
                         "ryg: PostgreSQL notifications of {}: {e}; listening again in 1 s",
                         shown_url(&url)
@@ -278,12 +288,12 @@ impl PgStore {
 }
 
 async fn listen_once(
-    url: &str,
+    config: &tokio_postgres::Config,
     origin: u64,
     on_change: &(impl Fn(Change) + Send + Sync),
     ready: &mut Option<std::sync::mpsc::Sender<()>>,
 ) -> Result<(), tokio_postgres::Error> {
-    let (client, mut connection) = tokio_postgres::connect(url, NoTls).await?;
+    let (client, mut connection) = config.connect(NoTls).await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let driver = tokio::spawn(async move {
         loop {
@@ -383,7 +393,7 @@ fn row_to_game(row: &Row) -> Result<StoredGame, StoreError> {
         public_id: row.try_get(26).map_err(get_err)?,
         rematch_public_id: row.try_get(27).map_err(get_err)?,
     };
-    columns.into_game().map_err(|message| StoreError::Query(message.into()))
+    columns.into_game().map_err(StoreError::Unreadable)
 }
 
 const UPDATE: &str =

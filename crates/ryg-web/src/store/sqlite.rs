@@ -1,25 +1,38 @@
 //! The SQLite game store: every game in one file (WAL), one row per game.
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::guard::{beside, FileGuard, ROOM};
+use super::guard::{beside, FileGuard, Watch, ROOM};
+use super::mark::{self, Kind};
 use super::row::{GameRow, AGAINST_COMPUTER, COLUMNS};
 use super::schema::{self, MigrateError};
+use super::sqlite_row::row_to_game;
 use super::stored::StoredGame;
 use super::{GameStore, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The SQLite game store. One connection, taken in turn by each query.
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
-    path: std::path::PathBuf,
-    guard: FileGuard,
+    /// Looks at the files about once a second, so that one lost between requests is noticed
+    /// (and what the server holds copied) at once; stopped first when the store is dropped.
+    _watch: Watch,
+    db: Arc<Db>,
     /// The database file, held with an exclusive advisory lock (`flock`) while the store is
     /// open: one server per file. SQLite's own locks are POSIX locks and do not see it, so
     /// `ryg db backup` and `check` still read a running server's file.
     _lock: std::fs::File,
 }
+
+/// The open database and the guard of its files.
+struct Db {
+    conn: Mutex<Connection>,
+    path: std::path::PathBuf,
+    guard: FileGuard,
+}
+
+/// How often the files are looked at between requests.
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl From<rusqlite::Error> for StoreError {
     fn from(err: rusqlite::Error) -> StoreError {
@@ -50,40 +63,49 @@ impl SqliteStore {
         let lock = lock(path, &shown)?;
         let mut conn = Connection::open(path).map_err(open)?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(open)?;
-        // a file written by a newer ryg is refused before anything in it changes (even its
-        // journal mode)
-        let found = schema::schema_version(&conn).map_err(open)?;
+        // another program's file, a file written by a newer ryg and a damaged file are refused
+        // before anything in them changes (even their journal mode)
+        let kind = mark::recognise(&conn).map_err(open)?;
+        let found = match &kind {
+            Kind::Foreign(why) => return Err(StoreError::NotOurs { path: shown, why: why.clone() }),
+            Kind::Marked(found) | Kind::Unmarked(found) => *found,
+            Kind::Empty => 0,
+        };
         if found > schema::SCHEMA_VERSION {
             return Err(StoreError::Newer { path: shown, found });
         }
-        // WAL: readers never wait for the writer; NORMAL sync keeps every committed move
-        // across a crash of the process (not of the machine).
-        // a damaged file or another program's database is refused before anything changes
         let report: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(open)?;
         if report != "ok" {
             return Err(StoreError::Damaged { path: shown, report });
         }
-        let foreign: Vec<String> = conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'games' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")
-            .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect())
-            .map_err(open)?;
-        if !foreign.is_empty() {
-            return Err(StoreError::NotOurs { path: shown, tables: foreign.join(", ") });
+        if kind != Kind::Marked(found) {
+            mark::mark(&conn).map_err(open)?;
         }
+        // WAL: readers never wait for the writer; NORMAL sync keeps every committed move
+        // across a crash of the process (not of the machine).
         conn.pragma_update(None, "journal_mode", "WAL").map_err(open)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(open)?;
         schema::migrate(&mut conn).map_err(|e| match e {
             MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
             MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
         })?;
-        Ok(SqliteStore {
-            conn: Mutex::new(conn),
-            path: path.to_owned(),
-            guard: FileGuard::new(path),
-            _lock: lock,
-        })
+        let db = Arc::new(Db { conn: Mutex::new(conn), path: path.to_owned(), guard: FileGuard::new(path) });
+        let watch = Watch::every(WATCH_EVERY, Arc::downgrade(&db), |db: &Db| {
+            let _ = db.files_ok();
+        });
+        Ok(SqliteStore { _watch: watch, db, _lock: lock })
     }
 
+    /// The schema version of the open database.
+    ///
+    /// # Errors
+    /// When SQLite cannot read it.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        Ok(schema::schema_version(&self.db.conn())?)
+    }
+}
+
+impl Db {
     fn conn(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -126,14 +148,6 @@ impl SqliteStore {
         copied.map_err(|e| e.to_string())?;
         std::fs::rename(&partial, &target).map_err(|e| e.to_string())?;
         Ok(target)
-    }
-
-    /// The schema version of the open database.
-    ///
-    /// # Errors
-    /// When SQLite cannot read it.
-    pub fn schema_version(&self) -> Result<i64, StoreError> {
-        Ok(schema::schema_version(&self.conn())?)
     }
 
     /// Writes `g` over its row if the row is still at `g.version`; `false` when another
@@ -196,8 +210,8 @@ fn lock(path: &Path, shown: &str) -> Result<std::fs::File, StoreError> {
 
 impl GameStore for SqliteStore {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
-        self.files_ok()?;
-        let mut conn = self.conn();
+        self.db.files_ok()?;
+        let mut conn = self.db.conn();
         let mut write = || -> rusqlite::Result<i64> {
             let tx = conn.transaction()?;
             tx.execute(
@@ -215,23 +229,23 @@ impl GameStore for SqliteStore {
                 ],
             )?;
             let id = tx.last_insert_rowid();
-            SqliteStore::write(&tx, &StoredGame { id, version: 0, ..g.clone() }, false)?;
+            Db::write(&tx, &StoredGame { id, version: 0, ..g.clone() }, false)?;
             tx.commit()?;
             Ok(id)
         };
-        let id = write().map_err(|e| self.guard.write_failed(e))?;
-        self.guard.wrote();
+        let id = write().map_err(|e| self.db.guard.write_failed(e))?;
+        self.db.guard.wrote();
         Ok(id)
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        self.files_ok()?;
-        let saved = match SqliteStore::write(&self.conn(), g, true) {
+        self.db.files_ok()?;
+        let saved = match Db::write(&self.db.conn(), g, true) {
             Ok(true) => Ok(()),
             Ok(false) => Err(StoreError::Conflict { id: g.id }),
-            Err(e) => return Err(self.guard.write_failed(e)),
+            Err(e) => return Err(self.db.guard.write_failed(e)),
         };
-        self.guard.wrote();
+        self.db.guard.wrote();
         saved
     }
 
@@ -240,13 +254,13 @@ impl GameStore for SqliteStore {
     /// a real write tells — page 1 rewritten as it is, in a transaction of its own; after a
     /// refusal, the store is writable again only with [`ROOM`] free as well.
     fn check(&self) -> Result<(), StoreError> {
-        self.files_ok()?;
+        self.db.files_ok()?;
         self.load(0)?;
-        let low = self.guard.room().is_some_and(|free| free < ROOM);
-        if self.guard.refusing() && low {
-            return Err(self.guard.full());
+        let low = self.db.guard.room().is_some_and(|free| free < ROOM);
+        if self.db.guard.refusing() && low {
+            return Err(self.db.guard.full());
         }
-        if !self.guard.refusing() && !low {
+        if !self.db.guard.refusing() && !low {
             return Ok(());
         }
         let probe = |conn: &Connection| -> rusqlite::Result<()> {
@@ -254,7 +268,7 @@ impl GameStore for SqliteStore {
             conn.execute_batch(&format!("BEGIN IMMEDIATE; PRAGMA user_version = {version}; COMMIT"))
         };
         let probed = {
-            let conn = self.conn();
+            let conn = self.db.conn();
             let probed = probe(&conn);
             if probed.is_err() && !conn.is_autocommit() {
                 // nothing to keep of a write that failed half way
@@ -262,56 +276,59 @@ impl GameStore for SqliteStore {
             }
             probed
         };
-        probed.map_err(|e| self.guard.write_failed(e))?;
-        self.guard.wrote();
+        probed.map_err(|e| self.db.guard.write_failed(e))?;
+        self.db.guard.wrote();
         Ok(())
     }
 
     fn load(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        Ok(self
+        self.db
             .conn()
             .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_to_game)
             .optional()?
-            .transpose()?)
+            .transpose()
+            .map_err(StoreError::Unreadable)
     }
 
     fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
         Ok(self
+            .db
             .conn()
             .query_row("SELECT id FROM games WHERE public_id = ?1", [public_id], |r| r.get(0))
             .optional()?)
     }
 
     fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
-        let conn = self.conn();
+        let conn = self.db.conn();
         let mut stmt = conn.prepare(&format!(
             "SELECT {COLUMNS} FROM games WHERE updated_at >= ?2 ORDER BY updated_at DESC, id DESC LIMIT ?1"
         ))?;
         let rows = stmt.query_map(params![limit as i64, since.unwrap_or("")], row_to_game)?;
-        Ok(rows.map(|r| r?).collect::<rusqlite::Result<_>>()?)
+        rows.map(|r| r?.map_err(StoreError::Unreadable)).collect()
     }
 
     fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
         let n: i64 =
-            self.conn()
+            self.db
+                .conn()
                 .query_row("SELECT count(*) FROM games WHERE creator = ?1", [creator], |r| r.get(0))?;
         Ok(n as usize)
     }
 
     fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError> {
-        self.files_ok()?;
+        self.db.files_ok()?;
         let sql = if unplayed_only {
             "DELETE FROM games WHERE updated_at < ?1 AND moves = '' AND redo = ''"
         } else {
             "DELETE FROM games WHERE updated_at < ?1"
         };
-        let deleted = self.conn().execute(sql, [before]).map_err(|e| self.guard.write_failed(e))?;
-        self.guard.wrote();
+        let deleted = self.db.conn().execute(sql, [before]).map_err(|e| self.db.guard.write_failed(e))?;
+        self.db.guard.wrote();
         Ok(deleted)
     }
 
     fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
-        let conn = self.conn();
+        let conn = self.db.conn();
         let mut stmt = conn.prepare(
             "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
         )?;
@@ -320,44 +337,11 @@ impl GameStore for SqliteStore {
     }
 
     fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
-        let conn = self.conn();
+        let conn = self.db.conn();
         let mut stmt = conn.prepare(AGAINST_COMPUTER)?;
         let rows = stmt.query_map([since.unwrap_or("")], |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
-}
-
-/// A row back to a game; a row this ryg cannot read (edited by hand) is an error, not a panic.
-pub(super) fn row_to_game(row: &rusqlite::Row<'_>) -> rusqlite::Result<rusqlite::Result<StoredGame>> {
-    let bad = |what: String| rusqlite::Error::InvalidColumnType(0, what, rusqlite::types::Type::Text);
-    let columns = GameRow {
-        id: row.get(0)?,
-        start_fen: row.get(1)?,
-        mouse: row.get(2)?,
-        cats: row.get(3)?,
-        moves: row.get(4)?,
-        redo: row.get(5)?,
-        seed: row.get(6)?,
-        version: row.get(7)?,
-        created_at: row.get(8)?,
-        updated_at: row.get(9)?,
-        tokens: [row.get(10)?, row.get(11)?],
-        names: [row.get(12)?, row.get(13)?],
-        clock_initial_ms: row.get(14)?,
-        clock_increment_ms: row.get(15)?,
-        left_ms: [row.get(16)?, row.get(17)?],
-        turn_started_ms: row.get(18)?,
-        end_reason: row.get(19)?,
-        end_winner: row.get(20)?,
-        undo_request: row.get(21)?,
-        rematch_offer: row.get(22)?,
-        rematch_id: row.get(23)?,
-        creator: row.get(24)?,
-        clock_history: row.get(25)?,
-        public_id: row.get(26)?,
-        rematch_public_id: row.get(27)?,
-    };
-    Ok(columns.into_game().map_err(bad))
 }
 
 #[cfg(test)]
@@ -413,6 +397,7 @@ mod tests {
         let path = dir.path().join("games.sqlite3");
         let conn = Connection::open(&path).unwrap();
         conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").unwrap();
+        mark::mark(&conn).unwrap();
         drop(conn);
         let before = std::fs::read(&path).unwrap();
         let err = SqliteStore::open(&path).err().unwrap().to_string();
@@ -421,6 +406,23 @@ mod tests {
         let mode: String =
             Connection::open(&path).unwrap().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
         assert_eq!(mode, "delete");
+    }
+
+    #[test]
+    fn a_wal_removed_between_requests_is_noticed_and_copied_without_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let store = SqliteStore::open(&path).unwrap();
+        store.insert(&sample()).unwrap();
+        std::fs::remove_file(beside(&path, "-wal")).unwrap();
+        let (copy, started) = (beside(&path, ".recovered"), std::time::Instant::now());
+        while !copy.exists() && started.elapsed() < WATCH_EVERY * 5 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(copy.exists(), "nothing copied in {:?} with no request", started.elapsed());
+        let copy = Connection::open(&copy).unwrap();
+        assert_eq!(copy.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0)).unwrap(), 1);
+        assert_eq!(mark::recognise(&copy).unwrap(), Kind::Marked(SCHEMA_VERSION), "the copy is ryg's");
     }
 
     #[test]
@@ -499,6 +501,11 @@ mod tests {
         }
         let store = SqliteStore::open(&path).unwrap();
         assert_eq!(store.schema_version().unwrap(), 5);
+        assert_eq!(
+            mark::recognise(&store.db.conn()).unwrap(),
+            Kind::Marked(5),
+            "an older ryg's file is marked"
+        );
         // each old game got a public id of its own, and keeps its number
         let ids = [store.load(1).unwrap().unwrap().public_id, store.load(2).unwrap().unwrap().public_id];
         assert!(ids.iter().all(|id| crate::token::is_public_id(id)), "{ids:?}");
