@@ -229,7 +229,21 @@ fn win_loss_answers_on_8x8_and_verify_rebuilds_a_damaged_layer() {
     let cache = tempfile::tempdir().unwrap();
     let start = solve_json(cache.path(), &["--size", "8", "--win-loss"]);
     assert_eq!(start["winner"], "cats");
-    assert_eq!(start["winning_moves"], serde_json::json!(["e1d2", "e1f2"]));
+    // the mouse, to move, loses: no move of hers is "winning" (before: both were)
+    assert_eq!(start["winning_moves"], serde_json::json!([]));
+    assert_eq!(start["best_moves"], serde_json::json!(["e1d2", "e1f2"]));
+    let out = ryg()
+        .env("RYG_CACHE_DIR", cache.path())
+        .args(["solve", "--size", "8", "--win-loss"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\nbest      e1d2 e1f2\n") && !text.contains("winning"), "{text}");
+    // the cats, to move, win: their winning moves are said so
+    let cats = solve_json(cache.path(), &["--win-loss", "--fen", "1c1c1c1c/8/8/8/8/8/3m4/8 c"]);
+    assert_eq!(cats["winner"], "cats", "{cats}");
+    assert!(!cats["winning_moves"].as_array().unwrap().is_empty(), "{cats}");
+    assert_eq!(cats["winning_moves"], cats["best_moves"], "{cats}");
     let dir = cache.path().join("tablebase-8x8-win-loss");
     let path = dir.join("layer-012.ryg");
     let good = std::fs::read(&path).unwrap();

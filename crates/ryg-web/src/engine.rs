@@ -74,11 +74,22 @@ impl BuildProgress for &Slot {
     }
 }
 
+/// The 403 of a server that builds no tablebase on request (`--no-table-builds`).
+pub fn build_refused(size: Size) -> ApiError {
+    ApiError::forbidden(format!(
+        "this server builds no tablebase on request (ryg serve --no-table-builds): exact results \
+         on {size} come from tables its operator built"
+    ))
+}
+
 /// Every size's tablebase, each built at most once.
 #[derive(Default)]
 pub struct Tablebases {
     slots: [Slot; 4],
     disk: OnDisk,
+    /// Whether only the tables built in milliseconds are built (`--no-table-builds`): a table
+    /// built in the background (10×10) is read once there, never built.
+    no_builds: bool,
 }
 
 fn slot_index(size: Size) -> usize {
@@ -89,6 +100,24 @@ impl Tablebases {
     /// Tablebases that also read the tables `find` finds on disk (12×12).
     pub fn with_files(find: Option<FindExact>) -> Tablebases {
         Tablebases { disk: OnDisk { find, found: Mutex::default() }, ..Tablebases::default() }
+    }
+
+    /// These tablebases, building none that takes more than a moment (`--no-table-builds`).
+    #[must_use]
+    pub fn without_builds(self) -> Tablebases {
+        Tablebases { no_builds: true, ..self }
+    }
+
+    /// 403 when the table of `size` is not there and may not be built (`--no-table-builds`):
+    /// whatever asked for it, the server never starts that build.
+    ///
+    /// # Errors
+    /// The 403 that says so.
+    pub fn refuse_build(&self, size: Size) -> Result<(), ApiError> {
+        if self.no_builds && size.n() >= BACKGROUND_FROM && self.ready(size).is_none() {
+            return Err(build_refused(size));
+        }
+        Ok(())
     }
 
     /// The exact table of `size` read from files, if it is there (looked for again every few
@@ -108,7 +137,8 @@ impl Tablebases {
 
     /// Whether the computer can read exact results on `size` (a table in memory or on disk).
     pub fn exact_on(&self, size: ryg_wide::Size) -> bool {
-        ryg_wide::narrow::size(size).is_some() || self.on_disk(size).is_some()
+        ryg_wide::narrow::size(size).is_some_and(|narrow| self.refuse_build(narrow).is_ok())
+            || self.on_disk(size).is_some()
     }
 
     /// The exact table of `size` read from files, or the error that says it is absent and how
@@ -147,6 +177,7 @@ impl Tablebases {
         if let Some(tb) = self.slot(size).table.get() {
             return Ok(tb.clone());
         }
+        self.refuse_build(size)?;
         self.start(size);
         let status = self.status(size);
         Err(ApiError::unavailable(format!(
@@ -342,7 +373,10 @@ pub fn computer_move(
     };
     let tb = match crate::reply::table_use(&level, narrow.size()) {
         crate::reply::TableUse::IfReady => tablebases.ready(narrow.size()),
-        crate::reply::TableUse::Wait => Some(tablebases.wait(narrow.size())),
+        crate::reply::TableUse::Wait => {
+            tablebases.refuse_build(narrow.size())?;
+            Some(tablebases.wait(narrow.size()))
+        }
         crate::reply::TableUse::None => None,
     };
     let mv = crate::reply::choose(&narrow, level, seed, tb.as_deref(), &mut handler)

@@ -13,7 +13,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, watch};
 
 use crate::error::ApiError;
-use crate::places::{block, Capacity, Full, Place, Places};
+use crate::places::{Capacity, Full, Place, Places};
 
 /// One change of a game, ready to send: its version and its view as JSON.
 #[derive(Clone, Debug)]
@@ -34,8 +34,11 @@ pub struct StreamLimits {
     pub total: usize,
     /// Open streams per client address.
     pub per_client: usize,
-    /// Open streams per address block (IPv4 /24, IPv6 /64; see [`crate::places::block`]).
+    /// Open streams per address block (IPv4 /24, IPv6 client prefix; see
+    /// [`crate::places::block`]).
     pub per_block: usize,
+    /// The IPv6 prefix of one client ([`crate::places::key`]).
+    pub ipv6_prefix: u8,
     /// A stream whose game does not change for this long is closed.
     pub idle: Duration,
 }
@@ -46,6 +49,7 @@ impl Default for StreamLimits {
             total: 4096,
             per_client: CLASS_STREAMS,
             per_block: 2 * CLASS_STREAMS,
+            ipv6_prefix: crate::places::IPV6_CLIENT_PREFIX,
             idle: Duration::from_secs(600),
         }
     }
@@ -70,6 +74,7 @@ impl Hub {
                 per_address: limits.per_client,
                 per_block: limits.per_block,
                 total: limits.total,
+                ipv6_prefix: limits.ipv6_prefix,
             }),
             limits,
             shutdown: watch::channel(false).0,
@@ -102,7 +107,7 @@ impl Hub {
                 ErrorCode::TooManyStreams,
                 format!(
                     "too many event streams from the addresses of {}: at most {n} at once",
-                    block(client)
+                    self.places.block_of(client)
                 ),
             )
             .retry_after(5),
@@ -172,6 +177,7 @@ mod tests {
             per_client: 2,
             per_block: 10,
             idle: Duration::from_secs(1),
+            ipv6_prefix: 64,
         }));
         let a: IpAddr = "127.0.0.1".parse().unwrap();
         let b: IpAddr = "127.0.0.2".parse().unwrap();

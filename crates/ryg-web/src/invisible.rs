@@ -1,49 +1,32 @@
-//! Characters that change how the text around them shows without showing themselves: format
-//! characters, line and paragraph separators and the default-ignorable code points. Names and
-//! the server's public address refuse them (two names could look the same, a name could turn
-//! the record around it right to left).
+//! Characters that change how the text around them shows without showing themselves, and
+//! those that show as nothing: format characters, line and paragraph separators and the
+//! default-ignorable code points ([`invisible`]: names and the server's public address refuse
+//! them), and besides them every space but the plain one and the Braille patterns ([`blank`]:
+//! names refuse them too). Two names could otherwise look the same, a name could look empty,
+//! or turn the record around it right to left. Each is a Unicode property, read from ICU4X's
+//! data (`icu_properties`), not a list of our own.
 
+use icu_properties::props::{DefaultIgnorableCodePoint, Script, WhiteSpace};
+use icu_properties::{CodePointMapData, CodePointSetData};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
-/// Unicode's Default_Ignorable_Code_Point, as ranges: DerivedCoreProperties.txt of Unicode 16.0
-/// (https://www.unicode.org/Public/16.0.0/ucd/DerivedCoreProperties.txt), adjacent ranges merged.
-const DEFAULT_IGNORABLE: &[(char, char)] = &[
-    ('\u{00AD}', '\u{00AD}'),
-    ('\u{034F}', '\u{034F}'),
-    ('\u{061C}', '\u{061C}'),
-    ('\u{115F}', '\u{1160}'),
-    ('\u{17B4}', '\u{17B5}'),
-    ('\u{180B}', '\u{180F}'),
-    ('\u{200B}', '\u{200F}'),
-    ('\u{202A}', '\u{202E}'),
-    ('\u{2060}', '\u{206F}'),
-    ('\u{3164}', '\u{3164}'),
-    ('\u{FE00}', '\u{FE0F}'),
-    ('\u{FEFF}', '\u{FEFF}'),
-    ('\u{FFA0}', '\u{FFA0}'),
-    ('\u{FFF0}', '\u{FFF8}'),
-    ('\u{1BCA0}', '\u{1BCA3}'),
-    ('\u{1D173}', '\u{1D17A}'),
-    ('\u{E0000}', '\u{E0FFF}'),
-];
-
 /// Whether `c` is of General_Category Cf (format), Zl (line separator) or Zp (paragraph
-/// separator), or a Default_Ignorable_Code_Point.
+/// separator), or a Default_Ignorable_Code_Point (the Hangul fillers U+115F, U+1160, U+3164
+/// and U+FFA0 among them).
 pub fn invisible(c: char) -> bool {
     matches!(
         c.general_category(),
         GeneralCategory::Format | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
-    ) || DEFAULT_IGNORABLE
-        .binary_search_by(|&(low, high)| {
-            if high < c {
-                std::cmp::Ordering::Less
-            } else if low > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    ) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+}
+
+/// Whether `c` looks blank or is not seen: [`invisible`], White_Space other than the plain space
+/// (U+0020), or of Script Braille — whose blank pattern U+2800 shows nothing; a name in dots
+/// reads to nobody who sees it, and a screen reader reads names from their letters anyway.
+pub fn blank(c: char) -> bool {
+    invisible(c)
+        || (c != ' ' && CodePointSetData::new::<WhiteSpace>().contains(c))
+        || CodePointMapData::<Script>::new().get(c) == Script::Braille
 }
 
 #[cfg(test)]
@@ -82,8 +65,15 @@ mod tests {
     }
 
     #[test]
-    fn the_table_is_sorted_and_apart() {
-        assert!(DEFAULT_IGNORABLE.iter().all(|(low, high)| low <= high));
-        assert!(DEFAULT_IGNORABLE.windows(2).all(|w| w[0].1 < w[1].0));
+    fn blank_looking_characters_are_blank() {
+        for c in [
+            '\u{2800}', '\u{3164}', '\u{115F}', '\u{1160}', '\u{FFA0}', '\u{00A0}', '\u{2003}', '\u{3000}',
+            '\u{205F}', '\u{200B}', '\u{2828}', '\u{0085}',
+        ] {
+            assert!(blank(c), "{}", c.escape_unicode());
+        }
+        for c in ['a', 'Ñ', 'é', ' ', '\u{0301}', 'م', '🐭', '·', '-', '_', '한', 'ㅎ'] {
+            assert!(!blank(c), "{}", c.escape_unicode());
+        }
     }
 }

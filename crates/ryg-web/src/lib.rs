@@ -166,6 +166,10 @@ pub async fn serve(
     config: Config,
     on_ready: impl FnOnce(SocketAddr, Option<SocketAddr>),
 ) -> Result<(), ServeError> {
+    let mut config = config;
+    // one client's IPv6 prefix is the same for every limit per client
+    config.connections.ipv6_prefix = config.abuse.ipv6_prefix;
+    config.limits.ipv6_prefix = config.abuse.ipv6_prefix;
     let shared = Arc::new(OnceLock::<Weak<AppState>>::new());
     let store = open_store(&config, &shared)?;
     routes::log::name_store(store::secret::shown_url(&config.db.to_string_lossy()));
@@ -188,7 +192,6 @@ pub async fn serve(
     let recent = store.recent(1_000_000, Some(&store::utc(day_ago))).map_err(|e| starting(&config, e))?;
     let local = listener.local_addr()?;
     on_ready(local, operators.as_ref().map(tokio::net::TcpListener::local_addr).transpose()?);
-    let mut config = config;
     config.public_url = Some(config.public_url.take().unwrap_or_else(|| listening_url(local)));
     let state = AppState::new(store, &config);
     state.live.read(&recent);

@@ -36,11 +36,18 @@ pub struct Hygiene {
     /// (twice that) and in all (`--max-connections`).
     pub per_client: usize,
     pub total: usize,
+    /// The IPv6 prefix of one client ([`crate::places::key`]).
+    pub ipv6_prefix: u8,
 }
 
 impl Default for Hygiene {
     fn default() -> Hygiene {
-        Hygiene { header_timeout: Duration::from_secs(10), per_client: CLASS_CONNECTIONS, total: 8192 }
+        Hygiene {
+            header_timeout: Duration::from_secs(10),
+            per_client: CLASS_CONNECTIONS,
+            total: 8192,
+            ipv6_prefix: crate::places::IPV6_CLIENT_PREFIX,
+        }
     }
 }
 
@@ -57,6 +64,7 @@ pub async fn serve(
         per_address: hygiene.per_client,
         per_block: hygiene.per_client.saturating_mul(2),
         total: hygiene.total,
+        ipv6_prefix: hygiene.ipv6_prefix,
     });
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();

@@ -52,10 +52,11 @@ impl AppState {
             inserted: metrics.games_created.clone(),
             errors: metrics.store_errors.clone(),
         });
+        let stopping = Arc::<std::sync::atomic::AtomicBool>::default();
         Arc::new(AppState {
             metrics,
             store,
-            tablebases: Arc::new(engine::Tablebases::with_files(config.exact_files.clone().map(|f| f.0))),
+            tablebases: Arc::new(tablebases(config)),
             thinking: engine::ThinkingBoard::default(),
             game_locks: crate::locks::GameLocks::default(),
             alarms: Arc::default(),
@@ -64,12 +65,23 @@ impl AppState {
             public_games: config.public_games,
             table_builds: config.table_builds,
             limits: crate::limits::RateLimits::new(config.abuse),
-            work: crate::work::WorkQueue::new(config.work),
+            // analyses stop when the server does, as the computer's searches in games
+            work: crate::work::WorkQueue::new(config.work).stopped_by(Arc::clone(&stopping)),
             request_timeout: config.request_timeout,
             replies: Arc::default(),
             live: crate::live::LiveGames::default(),
             game_work: crate::work::WorkQueue::new(config.game_work),
-            stopping: Arc::default(),
+            stopping,
         })
+    }
+}
+
+/// The server's tablebases: those on disk, and (without `--no-table-builds`) those it builds.
+fn tablebases(config: &Config) -> engine::Tablebases {
+    let tables = engine::Tablebases::with_files(config.exact_files.clone().map(|f| f.0));
+    if config.table_builds {
+        tables
+    } else {
+        tables.without_builds()
     }
 }

@@ -68,14 +68,18 @@ impl WorkLimits {
     }
 }
 
-/// Set when the client that asked for a piece of work is gone: the work should stop.
+/// Set when the client that asked for a piece of work is gone, or the server shuts down: the
+/// work should stop.
 #[derive(Clone, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel {
+    gone: Arc<AtomicBool>,
+    stopping: Option<Arc<AtomicBool>>,
+}
 
 impl Cancel {
-    /// Whether the work's client went away.
+    /// Whether the work's client went away or the server is shutting down.
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.gone.load(Ordering::Relaxed) || self.stopping.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -84,7 +88,7 @@ struct CancelOnDrop(Cancel);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
-        self.0 .0.store(true, Ordering::Relaxed);
+        self.0.gone.store(true, Ordering::Relaxed);
     }
 }
 
@@ -103,6 +107,37 @@ pub struct WorkQueue {
     counts: Arc<Mutex<Counts>>,
     /// Work refused (429 or 503), for the metrics.
     refused: std::sync::atomic::AtomicU64,
+    /// Raised when the server shuts down: the work [`WorkQueue::run`] runs stops then.
+    stopping: Option<Arc<AtomicBool>>,
+    /// How long a piece of work holds its worker, on average.
+    took: Arc<WorkTime>,
+}
+
+/// How long work holds a worker: a moving average (each piece counts for an eighth), in
+/// microseconds; 0 before any piece ended.
+#[derive(Default)]
+struct WorkTime(std::sync::atomic::AtomicU64);
+
+impl WorkTime {
+    fn note(&self, took: Duration) {
+        let took = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+        let _ = self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |avg| {
+            Some(if avg == 0 { took } else { avg - avg / 8 + took / 8 })
+        });
+    }
+
+    fn average(&self) -> Option<Duration> {
+        let avg = self.0.load(Ordering::Relaxed);
+        (avg > 0).then(|| Duration::from_micros(avg))
+    }
+
+    /// Runs `work`, noting how long it took.
+    fn time<T>(&self, work: impl FnOnce() -> T) -> T {
+        let started = std::time::Instant::now();
+        let out = work();
+        self.note(started.elapsed());
+        out
+    }
 }
 
 /// A place in the queue, given back when dropped.
@@ -149,7 +184,16 @@ impl WorkQueue {
             light: Fair::new(limits.workers),
             counts: Arc::default(),
             refused: std::sync::atomic::AtomicU64::new(0),
+            stopping: None,
+            took: Arc::default(),
         }
+    }
+
+    /// The same queue, whose work stops when `stopping` is raised (the server shuts down),
+    /// as when its client goes away.
+    #[must_use]
+    pub fn stopped_by(self, stopping: Arc<AtomicBool>) -> WorkQueue {
+        WorkQueue { stopping: Some(stopping), ..self }
     }
 
     fn counts(&self) -> std::sync::MutexGuard<'_, Counts> {
@@ -224,9 +268,8 @@ impl WorkQueue {
                     self.limits.per_client
                 )
             };
-            return Err(
-                ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message).retry_after(1)
-            );
+            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
+                .retry_after(self.place_frees_in(&counts)));
         }
         if counts.total >= self.limits.queue && self.limits.games {
             return Err(ApiError::new(
@@ -253,6 +296,18 @@ impl WorkQueue {
         Ok(self.take_place(&mut counts, client, Whose::Address(client)))
     }
 
+    /// An estimate, in seconds, of when a client whose share of the queue is full gets a place
+    /// back: once its first piece of work is done, which takes one piece's time (on average so
+    /// far; before any, the longest a piece may take) for each round of the workers between the
+    /// addresses with work queued.
+    fn place_frees_in(&self, counts: &Counts) -> u64 {
+        let longest = if self.limits.games { self.limits.move_ms } else { self.limits.analysis_ms };
+        let piece = self.took.average().unwrap_or(Duration::from_millis(longest));
+        let rounds = counts.per_client.len().max(1).div_ceil(self.limits.workers);
+        let wait = piece.saturating_mul(u32::try_from(rounds).unwrap_or(u32::MAX));
+        (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).clamp(1, 3600)
+    }
+
     /// Runs `work`, admitted with `ticket`, on one of the engine's workers once one is free and
     /// it is its address's turn, however long that takes; nobody cancels it (a computer's reply
     /// in a stored game is always played). `light` work (a table read, a random move: a
@@ -268,9 +323,10 @@ impl WorkQueue {
     ) -> Result<T, ApiError> {
         let lane = if light { &self.light } else { &self.workers };
         let permit = lane.take(ticket.whose.clone()).await;
+        let took = Arc::clone(&self.took);
         tokio::task::spawn_blocking(move || {
             let _held = (permit, ticket);
-            work()
+            took.time(work)
         })
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(format!("engine task failed: {e}"))))
@@ -302,11 +358,12 @@ impl WorkQueue {
                 )
                 .retry_after(1)
             })?;
-        let cancel = Cancel::default();
+        let cancel = Cancel { gone: Arc::default(), stopping: self.stopping.clone() };
         let _stop = CancelOnDrop(cancel.clone());
+        let took = Arc::clone(&self.took);
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work(&cancel)
+            took.time(|| work(&cancel))
         })
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(format!("engine task failed: {e}"))))
@@ -376,6 +433,25 @@ mod tests {
         assert_eq!(most.load(Ordering::SeqCst), 2, "more searches ran than there are workers");
         assert!(queue.is_empty());
         assert_eq!(queue.run(addr(0), |_| Ok(7)).await.unwrap(), 7);
+    }
+
+    /// A full share of the computer's queue says when a place comes free: one piece of work's
+    /// time per round of the workers between addresses (before: always 1 s, while the queue
+    /// stayed full for minutes).
+    #[test]
+    fn a_full_share_says_when_a_place_comes_free() {
+        let games = WorkLimits { move_ms: 4_000, ..WorkLimits::for_games() };
+        let queue = WorkQueue::new(WorkLimits { workers: 1, per_client: 2, ..games });
+        let _held = [queue.admit(addr(1)).unwrap(), queue.admit(addr(1)).unwrap()];
+        let retry_of = |q: &WorkQueue| q.admit(addr(1)).err().and_then(|e| e.retry_after);
+        assert_eq!(retry_of(&queue), Some(4), "no move played yet: the longest one takes");
+        let _other = queue.admit(addr(2)).unwrap();
+        assert_eq!(retry_of(&queue), Some(8), "two addresses take turns on one worker");
+        queue.took.note(Duration::from_millis(1_500));
+        assert_eq!(retry_of(&queue), Some(3), "moves take 1.5 s: 2 × 1.5 s");
+        let analyses = WorkQueue::new(WorkLimits { analysis_ms: 7_000, ..limits(4, 64, 1) });
+        let _held = analyses.admit(addr(1)).unwrap();
+        assert_eq!(retry_of(&analyses), Some(7), "the longest analysis");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -219,7 +219,8 @@ fn a_full_disk_is_answered_503_and_every_acknowledged_game_is_kept() {
 /// SQLITE_FULL from ENOSPC): every write is refused (503), `/healthz` answers 503 while the
 /// disk is full and 200 again once it has room, the episode is logged in one line at error
 /// level with its cause and the store, and its end in one line with the count of refusals
-/// (before: `/healthz` said 200 throughout).
+/// once a write is taken (before: `/healthz` said 200 throughout, and any request answered
+/// below 500 ended the episode).
 #[test]
 fn a_full_disk_turns_healthz_503_and_is_logged_once_until_writes_succeed() {
     if crate::common::postgres().is_some() {
@@ -252,10 +253,22 @@ fn a_full_disk_turns_healthz_503_and_is_logged_once_until_writes_succeed() {
         }
         assert!(ply < 50, "the disk never refused a move");
     }
-    for _ in 0..9 {
-        let (status, err) = play(&g, ply);
-        assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
-        refusals += 1;
+    // 50 junk POSTs answered below 500 (an illegal move, no token, a malformed body), between 49
+    // more refusals: none of them ends the episode (before: each did, and the next refusal was
+    // logged at error level again, 50 ERROR lines)
+    let moves = format!("/api/games/{id}/moves");
+    for i in 0..50 {
+        let (status, junk) = match i % 3 {
+            0 => server.post_as(&moves, json!({"move": "a1a1"}), Some(&token)),
+            1 => server.post_as(&moves, json!({"move": "e1d2"}), None),
+            _ => server.call_as("POST", &moves, Some("{"), Some(&token)),
+        };
+        assert!((400..500).contains(&status), "{junk}");
+        if i < 49 {
+            let (status, err) = play(&g, ply);
+            assert_eq!((status, err["code"].as_str()), (503, Some("storage_unavailable")), "{err}");
+            refusals += 1;
+        }
     }
     let (full_status, health) = server.get("/healthz");
     println!("full disk: /healthz answered {full_status}: {health}");

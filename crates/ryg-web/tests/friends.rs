@@ -279,6 +279,13 @@ fn names_are_checked_and_kept_as_text() {
         (json!({"name": "\u{3164}"}), "direction overrides or invisible characters"),
         (json!({"name": "Ana\u{E0041}"}), "direction overrides or invisible characters"),
         (json!({"name": "A\u{1D173}na"}), "direction overrides or invisible characters"),
+        // and every blank-looking one: spaces but the plain one, Braille (U+2800 shows nothing)
+        (json!({"name": "\u{2800}"}), "direction overrides or invisible characters"),
+        (json!({"name": "Ana\u{2800}"}), "direction overrides or invisible characters"),
+        (json!({"name": "\u{115F}\u{1160}"}), "direction overrides or invisible characters"),
+        (json!({"name": "\u{FFA0}"}), "direction overrides or invisible characters"),
+        (json!({"name": "Ana\u{00A0}Pérez"}), "direction overrides or invisible characters"),
+        (json!({"name": "A\u{3000}na"}), "direction overrides or invisible characters"),
         (json!({"name": "Ana", "side": "cats"}), "needs the cats' token"),
     ] {
         let (status, err) = server.post_as(&name, body, Some(&mouse));
@@ -373,12 +380,33 @@ fn serving_the_network_warns() {
         ("https://[]:443", "no host"),
         ("https://ana:secret@ryg.example.org", "no user name or password"),
         ("https://ana@ryg.example.org", "no user name or password"),
+        ("https://ryg.example.org:99999", "the port is not a number from 1 to 65535"),
+        ("https://ryg.example.org:0/", "the port is not a number from 1 to 65535"),
+        ("ftp://ryg.example.org", "not an http:// or https:// address"),
     ] {
         let out = ryg().args(["serve", "--port", "0", "--public-url", url]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{url}: {err}");
         assert!(err.contains("bad --public-url") && err.contains(why), "{url}: {err}");
         assert!(!err.contains("secret"), "{url}: {err}");
+    }
+}
+
+/// `--public-url` is read as a URL: its scheme in any case (`HTTPS://`), a host in other
+/// scripts as its punycode in the links (a host mixing Latin and Cyrillic letters shows for what
+/// it is).
+#[test]
+fn the_public_url_is_written_as_links_carry_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (given, link) in [
+        ("HTTPS://Ryg.Example.org:8443", "https://ryg.example.org:8443"),
+        ("https://r\u{443}g.example.org/", "https://xn--rg-umc.example.org"),
+    ] {
+        let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--public-url", given]);
+        let (status, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
+        assert_eq!(status, 201, "{game}");
+        let watch = format!("{link}/#game={}", game["public_id"].as_str().unwrap());
+        assert_eq!(game["links"]["watch"], watch, "{given}");
     }
 }
 

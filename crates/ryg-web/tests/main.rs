@@ -12,6 +12,7 @@ mod database;
 mod faults;
 mod files;
 mod friends;
+mod limits;
 mod operators;
 mod outage;
 mod passwords;

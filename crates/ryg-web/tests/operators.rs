@@ -92,6 +92,16 @@ fn no_table_builds_refuses_a_visitors_table_build() {
     let (status, err) = server.post("/api/tablebase/10", json!({}));
     assert_eq!((status, err["code"].as_str()), (403, Some("forbidden")), "{err}");
     assert!(err["error"].as_str().unwrap().contains("--no-table-builds"), "{err}");
+    // nor does any route that reads the table (before: puzzles, the exact result and a perfect
+    // player each started the 10x10 build, 217 MB)
+    let ten = "1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m".replace('/', "%2F").replace(' ', "+");
+    for path in ["/api/puzzles?size=10".to_owned(), format!("/api/solve?fen={ten}")] {
+        let (status, err) = server.get(&path);
+        assert_eq!((status, err["code"].as_str()), (403, Some("forbidden")), "{path}: {err}");
+        assert!(err["error"].as_str().unwrap().contains("--no-table-builds"), "{path}: {err}");
+    }
+    let (status, err) = server.post("/api/games", json!({"size": 10, "mouse": "human", "cats": "perfect"}));
+    assert_eq!(status, 400, "a perfect player on 10x10 needs the table: {err}");
     let (_, list) = server.get("/api/tablebase");
     assert!(list["tablebases"].as_array().unwrap().iter().all(|t| t["state"] != "building"), "{list}");
 }

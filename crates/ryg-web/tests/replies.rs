@@ -404,6 +404,35 @@ fn sigterm_stops_searches_and_their_replies_are_played_after_the_restart() {
     }
 }
 
+/// SIGTERM during an analysis: the search stops as a game's search does, and the server exits
+/// within 2 s (before: it waited for the analysis, up to `--analysis-ms`; 9.2 s for two
+/// 10-second analyses).
+#[test]
+fn sigterm_stops_analyses() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("games.sqlite3"));
+    let fen = "1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m".replace('/', "%2F").replace(' ', "+");
+    let url = format!("{}/api/analyze?fen={fen}&movetime=10000", server.url);
+    let asking: Vec<_> = (0..2)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || crate::common::send("GET", &url, None, None))
+        })
+        .collect();
+    // both searches under way
+    std::thread::sleep(Duration::from_millis(1500));
+    let started = Instant::now();
+    let killed = std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status();
+    assert!(killed.unwrap().success());
+    crate::common::exits_within(&mut server.child, Duration::from_secs(30), "the server did not stop");
+    let took = started.elapsed();
+    println!("SIGTERM during two 10 s analyses: the server exited after {took:?}");
+    assert!(took <= Duration::from_secs(2), "the server took {took:?} to stop");
+    for asked in asking {
+        let _ = asked.join().unwrap();
+    }
+}
+
 /// The replies owed when a server starts take turns between the addresses that created their
 /// games, as those players' own moves would: one address's twelve owed heavy replies hold up
 /// another address's one by the search running and at most one more (before, every recovered

@@ -34,15 +34,15 @@ pub struct Args {
     /// Live-update streams open at once, in all (more are refused with 503)
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams: u32,
-    /// Live-update streams open at once from one client address (an IPv6 /64): a class of 200
+    /// Live-update streams open at once from one client address (an IPv6 --ipv6-prefix): a class of 200
     /// behind one address, a stream each, with room to spare (more are refused with 429)
     #[arg(long, default_value_t = ryg_web::events::CLASS_STREAMS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_client: u32,
-    /// Live-update streams open at once from one address block, an IPv4 /24 or IPv6 /64 (more
+    /// Live-update streams open at once from one address block, an IPv4 /24 or IPv6 --ipv6-prefix (more
     /// are refused with 429)
     #[arg(long, default_value_t = 2 * ryg_web::events::CLASS_STREAMS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_block: u32,
-    /// Connections open at once from one client address, an IPv6 /64 (twice as many per address
+    /// Connections open at once from one client address, an IPv6 --ipv6-prefix (twice as many per address
     /// block): 256 browsers behind one address with the 6 connections each a browser opens at
     /// most; more are closed at once
     #[arg(long, value_name = "N", default_value_t = ryg_web::listen::CLASS_CONNECTIONS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -70,19 +70,25 @@ pub struct Args {
     /// games nobody moved in are deleted after a day in any case
     #[arg(long, value_name = "DAYS", default_value_t = 365, value_parser = clap::value_parser!(u64).range(0..=36_500))]
     pub keep_days: u64,
-    /// Games one client address (an IPv6 /64) may create per minute: a class of 200 starting a
+    /// Games one client address (an IPv6 --ipv6-prefix) may create per minute: a class of 200 starting a
     /// game each (more are refused with 429)
     #[arg(long, value_name = "N", default_value_t = ryg_web::limits::CLASS_GAMES_PER_MINUTE, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games_per_minute: u32,
-    /// Moves and other changes of a game one client address (an IPv6 /64) may make per second,
-    /// counted once the seat's token is checked: a class of 200 moving once a second each (more
-    /// are refused with 429)
+    /// Moves and other changes of a game one seat, and one client address (an IPv6
+    /// --ipv6-prefix) for all its seats, may make per second: a class of 200 moving once a
+    /// second each. Counted once the seat's token is checked, by the seat first; a change
+    /// refused costs its seat only (more are refused with 429)
     #[arg(long, value_name = "N", default_value_t = ryg_web::limits::CLASS_MOVES_PER_SECOND, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub moves_per_second: u32,
-    /// Games stored for one client address (an IPv6 /64), at most: a class of 200 keeping 100
+    /// Games stored for one client address (an IPv6 --ipv6-prefix), at most: a class of 200 keeping 100
     /// games each (more are refused with 429)
     #[arg(long, value_name = "N", default_value_t = ryg_web::limits::CLASS_GAMES_PER_CLIENT, value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
     pub games_per_client: u32,
+    /// The IPv6 prefix length that counts as one client for every limit per client address:
+    /// 64, what one host or home network is given; 56 or 48 where clients are given that much
+    /// (each address of the prefix then shares one client's limits)
+    #[arg(long, value_name = "BITS", default_value_t = ryg_web::places::IPV6_CLIENT_PREFIX, value_parser = clap::value_parser!(u8).range(16..=128))]
+    pub ipv6_prefix: u8,
     /// Behind a reverse proxy: take the client's address from the proxy's X-Forwarded-For
     /// (its last entry), for the limits per address. Only when the proxy is the sole way in
     #[arg(long)]
@@ -94,7 +100,7 @@ pub struct Args {
     /// Analysis searches running or waiting, in all (more are refused with 503 and Retry-After)
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_queue: u32,
-    /// Analysis searches running or waiting for one client address (an IPv6 /64): half the
+    /// Analysis searches running or waiting for one client address (an IPv6 --ipv6-prefix): half the
     /// queue, the workers handed out in turns between addresses (more are refused with 429)
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_per_client: u32,
@@ -145,14 +151,12 @@ pub fn run(args: Args) -> Result<()> {
         .into());
     }
     let open = args.open;
-    if let Some(url) = &args.public_url {
-        check_public_url(url)?;
-    }
+    let public_url = args.public_url.as_deref().map(check_public_url).transpose()?;
     start_log(&args.log);
     let local = is_loopback(&args.host);
     let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
     config.db_password_file = args.db_password_file;
-    config.public_url = args.public_url;
+    config.public_url = public_url;
     config.public_games = args.public_games;
     config.table_builds = !args.no_table_builds;
     config.keep_days = (args.keep_days > 0).then_some(args.keep_days);
@@ -161,6 +165,7 @@ pub fn run(args: Args) -> Result<()> {
         moves_per_second: args.moves_per_second,
         games_per_client: args.games_per_client,
         trust_proxy: args.trust_proxy,
+        ipv6_prefix: args.ipv6_prefix,
     };
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
     let workers = args.engine_workers.map_or(cores, |n| n as usize);
@@ -188,6 +193,7 @@ pub fn run(args: Args) -> Result<()> {
         total: args
             .max_connections
             .map_or_else(|| 8192.min(files.saturating_sub(64).max(16)), |n| n as usize),
+        ipv6_prefix: args.ipv6_prefix,
     };
     config.request_timeout = std::time::Duration::from_secs(args.request_timeout);
     config.metrics_addr = args.metrics_addr;
@@ -206,6 +212,7 @@ pub fn run(args: Args) -> Result<()> {
         per_client: args.max_streams_per_client as usize,
         per_block: args.max_streams_per_block as usize,
         idle: std::time::Duration::from_secs(args.stream_idle),
+        ipv6_prefix: args.ipv6_prefix,
     };
     let kept = ryg_web::store::secret::shown_url(&db.display().to_string());
     ryg_web::serve_blocking(config, |addr, metrics| {
@@ -235,38 +242,52 @@ pub fn run(args: Args) -> Result<()> {
 /// Refuses a `--public-url` that links could not carry as it is: not http(s), with no host,
 /// with a user name or password (every link would show them), with characters that would end
 /// an attribute or a tag in a page (quotes, angle brackets, a backslash or backtick) or that do
-/// not show ([`ryg_web::invisible`]), a query or a `#fragment` (the links add their own).
-fn check_public_url(url: &str) -> Result<()> {
-    let bad = |why: &str| -> Result<()> {
-        Err(crate::args::UsageError(format!(
+/// not show ([`ryg_web::invisible`]), a query or a `#fragment` (the links add their own), or a
+/// port out of 1-65535. Gives it back as links write it, parsed as a URL (WHATWG rules, the
+/// `url` crate): scheme and host in lower case, a host in other scripts than Latin as its
+/// punycode (`xn--…`), so that a host that mixes lookalike letters shows for what it is.
+fn check_public_url(text: &str) -> Result<String> {
+    let bad = |why: &str| -> anyhow::Error {
+        crate::args::UsageError(format!(
             "bad --public-url '{}': {why}; expected an address such as https://ryg.example.org",
-            ryg_web::store::secret::shown_url(url).escape_debug()
+            ryg_web::store::secret::shown_url(text).escape_debug()
         ))
-        .into())
+        .into()
     };
-    let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else {
-        return bad("not an http:// or https:// address");
+    let scheme_end = text.find("://").filter(|&at| {
+        let scheme = &text[..at];
+        scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+    });
+    let Some(rest) = scheme_end.map(|at| &text[at + 3..]) else {
+        return Err(bad("not an http:// or https:// address"));
     };
     let unseen = |c: char| c.is_whitespace() || c.is_control() || ryg_web::invisible::invisible(c);
-    if let Some(c) = url.chars().find(|&c| unseen(c) || "\"'<>\\`{}|^".contains(c)) {
+    if let Some(c) = text.chars().find(|&c| unseen(c) || "\"'<>\\`{}|^".contains(c)) {
         let shown = if unseen(c) { c.escape_unicode().to_string() } else { c.to_string() };
-        return bad(&format!("'{shown}' has no place in an address"));
+        return Err(bad(&format!("'{shown}' has no place in an address")));
     }
     let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     if authority.contains('@') {
-        return bad("no user name or password: every invitation link would show them");
+        return Err(bad("no user name or password: every invitation link would show them"));
     }
     let host = match authority.rsplit_once(':') {
         Some((host, port)) if port.bytes().all(|b| b.is_ascii_digit()) => host,
         _ => authority,
     };
     if host.trim_start_matches('[').trim_end_matches(']').is_empty() {
-        return bad("no host");
+        return Err(bad("no host"));
     }
-    if url.contains(['#', '?']) {
-        return bad("no query or #fragment: the links add their own");
+    if text.contains(['#', '?']) {
+        return Err(bad("no query or #fragment: the links add their own"));
     }
-    Ok(())
+    let url = url::Url::parse(text).map_err(|e| match e {
+        url::ParseError::InvalidPort => bad("the port is not a number from 1 to 65535"),
+        other => bad(&other.to_string()),
+    })?;
+    if url.port() == Some(0) {
+        return Err(bad("the port is not a number from 1 to 65535"));
+    }
+    Ok(url.into())
 }
 
 /// The server's start-up error as one line: a busy port says what to do about it (the

@@ -199,11 +199,7 @@ impl Games<'_> {
         now: i64,
         creator: Option<(&str, usize)>,
     ) -> Result<Created, GameError> {
-        if let Some((hash, max)) = creator {
-            if self.store.count_created_by(hash)? >= max {
-                return Err(GameError::TooManyGames { max });
-            }
-        }
+        self.refuse_over_cap(creator)?;
         let mut game = spec.game()?;
         if spec.moves.len() > MAX_CREATE_MOVES {
             return Err(GameError::Invalid(format!(
@@ -246,6 +242,17 @@ impl Games<'_> {
         g.public_id = token::public_id()?;
         g.id = self.store.insert(&g)?;
         Ok(Created { game: g, tokens })
+    }
+
+    /// Refuses a new game when `creator` (the hash of a client's address and the most games one
+    /// address may have stored) has its most stored already.
+    fn refuse_over_cap(&self, creator: Option<(&str, usize)>) -> Result<(), GameError> {
+        if let Some((hash, max)) = creator {
+            if self.store.count_created_by(hash)? >= max {
+                return Err(GameError::TooManyGames { max });
+            }
+        }
+        Ok(())
     }
 
     /// Aborts `g` when nobody began it in time: a game between two people with no move made
@@ -326,6 +333,23 @@ impl Games<'_> {
     /// # Errors
     /// No seat, the game is not over, or the store failed.
     pub fn rematch(&self, g: &mut StoredGame, token: Option<&str>, now: i64) -> Result<Rematch, GameError> {
+        self.rematch_by(g, token, now, None)
+    }
+
+    /// [`Games::rematch`] for a client: the new game is a game `creator` created (the hash of
+    /// its address and the most games one address may have stored, as for
+    /// [`Games::create_by`]).
+    ///
+    /// # Errors
+    /// As [`Games::rematch`], and [`GameError::TooManyGames`] when a new game would be stored
+    /// and the address has its most.
+    pub fn rematch_by(
+        &self,
+        g: &mut StoredGame,
+        token: Option<&str>,
+        now: i64,
+        creator: Option<(&str, usize)>,
+    ) -> Result<Rematch, GameError> {
         let you = require_holder(g, token, "a rematch")?;
         if !g.is_over() {
             return Err(GameError::NotOverYet);
@@ -333,19 +357,17 @@ impl Games<'_> {
         if let Some(new_id) = g.rematch_id {
             return Ok(Rematch::Ready(Box::new(self.load(new_id)?)));
         }
-        let both_agree = match (g.players(), you) {
-            (Players::Friends, Holder::Seat(side)) => g.rematch_offer.is_some_and(|offer| offer != side),
-            _ => true,
-        };
-        if !both_agree {
+        if !both_agree(g, you) {
             if let Holder::Seat(side) = you {
                 g.rematch_offer = Some(side);
             }
             self.commit(g, now)?;
             return Ok(Rematch::Offered);
         }
+        self.refuse_over_cap(creator)?;
         let mut new = rematch_of(g, new_seed(), now);
         new.public_id = token::public_id()?;
+        new.creator = creator.map(|(hash, _)| hash.to_owned());
         new.id = self.store.insert(&new)?;
         g.rematch_id = Some(new.id);
         g.rematch_public_id = Some(new.public_id.clone());
@@ -353,4 +375,20 @@ impl Games<'_> {
         self.commit(g, now)?;
         Ok(Rematch::Ready(Box::new(new)))
     }
+}
+
+/// Whether a rematch asked by `you` is agreed: between two people, once the other seat offered
+/// it; else at once.
+fn both_agree(g: &StoredGame, you: Holder) -> bool {
+    match (g.players(), you) {
+        (Players::Friends, Holder::Seat(side)) => g.rematch_offer.is_some_and(|offer| offer != side),
+        _ => true,
+    }
+}
+
+/// Whether a rematch of `g` asked by the holder of `token` stores a new game now (the game is
+/// over, has no rematch yet, and the rematch is agreed): the request is then a game creation,
+/// for every limit on creations.
+pub fn rematch_creates(g: &StoredGame, token: Option<&str>) -> bool {
+    g.holder(token).is_some_and(|you| g.is_over() && g.rematch_id.is_none() && both_agree(g, you))
 }

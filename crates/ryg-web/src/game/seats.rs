@@ -42,7 +42,8 @@ pub fn require_side(
 }
 
 /// A display name checked: trimmed, at most [`MAX_NAME`] characters, no control characters and
-/// no [`invisible`](crate::invisible::invisible) ones; empty means none.
+/// no [`blank`](crate::invisible::blank) ones (invisible, or showing as a blank); empty means
+/// none.
 ///
 /// # Errors
 /// [`GameError::NameTooLong`], [`GameError::NameControl`].
@@ -51,7 +52,7 @@ pub fn display_name(text: Option<&str>) -> Result<Option<String>, GameError> {
     if name.chars().count() > MAX_NAME {
         return Err(GameError::NameTooLong { max: MAX_NAME });
     }
-    if name.chars().any(|c| c.is_control() || crate::invisible::invisible(c)) {
+    if name.chars().any(|c| c.is_control() || crate::invisible::blank(c)) {
         return Err(GameError::NameControl);
     }
     Ok(Some(name.to_string()).filter(|n| !n.is_empty()))
@@ -91,7 +92,15 @@ impl Games<'_> {
 impl Games<'_> {
     /// Whether the computer can play at `level` on a board of `size` (see [`level_fits`]).
     pub(super) fn level_fits(&self, level: PlayerSpec, size: Size) -> Result<(), GameError> {
-        level_fits(level, size, self.exact_on(size))
+        level_fits(level, size, self.exact_on(size))?;
+        let unbuilt = ryg_wide::narrow::size(size).is_some() && self.knows_exact() && !self.exact_on(size);
+        if level.only_with_tablebase() && unbuilt {
+            return Err(GameError::Invalid(format!(
+                "level {level} plays from the tablebase, and this server builds none on {size} \
+                 (ryg serve --no-table-builds): choose 1 to 9 or random"
+            )));
+        }
+        Ok(())
     }
 }
 

@@ -29,16 +29,22 @@ impl<'a> Games<'a> {
         Games { store, changed, exact: None }
     }
 
-    /// The same service, where `exact` says on which boards beyond 10×10 the levels that read
-    /// the tablebase (`perfect`, `err:F`) may play (those whose table is on disk).
+    /// The same service, where `exact` says on which boards the levels that read the tablebase
+    /// (`perfect`, `err:F`) may play: beyond 10×10 those whose table is on disk; up to 10×10
+    /// all, unless the server builds no large table (`--no-table-builds`).
     #[must_use]
     pub fn with_exact(self, exact: &'a dyn Fn(ryg_wide::Size) -> bool) -> Games<'a> {
         Games { exact: Some(exact), ..self }
     }
 
-    /// Whether the computer reads exact results on `size` beyond 10×10 (see [`Games::with_exact`]).
+    /// Whether the computer reads exact results on `size` (see [`Games::with_exact`]).
     pub(super) fn exact_on(&self, size: ryg_wide::Size) -> bool {
         self.exact.is_some_and(|exact| exact(size))
+    }
+
+    /// Whether the server said where exact results are ([`Games::with_exact`]).
+    pub(super) fn knows_exact(&self) -> bool {
+        self.exact.is_some()
     }
 
     /// Game `id`.

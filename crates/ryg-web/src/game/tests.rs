@@ -371,6 +371,29 @@ fn a_rematch_swaps_the_seats_tokens_and_names() {
 }
 
 #[test]
+fn a_rematch_is_a_game_its_asker_created_and_counts_towards_the_cap() {
+    let store = MemoryStore::default();
+    service!(store, seen, games);
+    let by = Some(("client", 2));
+    let created = games.create_by(&NewGame { hotseat: true, ..new_game("human", "human") }, 0, by).unwrap();
+    let both = hash(&created, Side::Mouse);
+    let mut g = created.game;
+    assert!(!rematch_creates(&g, Some(&both)), "not over yet");
+    games.abort(&mut g, Some(&both), 0).unwrap();
+    assert!(rematch_creates(&g, Some(&both)) && !rematch_creates(&g, Some("another")));
+    let Rematch::Ready(mut new) = games.rematch_by(&mut g, Some(&both), 0, by).unwrap() else { panic!() };
+    assert_eq!(new.creator.as_deref(), Some("client"));
+    assert!(!rematch_creates(&g, Some(&both)), "asked again: the same game, none created");
+    games.abort(&mut new, Some(&both), 0).unwrap();
+    assert!(matches!(
+        games.rematch_by(&mut new, Some(&both), 0, by),
+        Err(GameError::TooManyGames { max: 2 })
+    ));
+    assert_eq!((new.rematch_id, store.count_created_by("client").unwrap()), (None, 2));
+    assert_eq!(seen.borrow().len(), 3, "two aborts and a rematch stored");
+}
+
+#[test]
 fn new_games_are_checked() {
     let store = MemoryStore::default();
     service!(store, seen, games);

@@ -186,10 +186,7 @@ pub async fn build_tablebase(State(state): AppRef, Path(size): Path<String>) -> 
     }
     let size = size_param(&size)?;
     if !state.table_builds && state.tablebases.status(size).state != "ready" {
-        return Err(ApiError::forbidden(format!(
-            "this server builds no tablebase on request (ryg serve --no-table-builds): exact results \
-             on {size} come from tables its operator built"
-        )));
+        return Err(crate::engine::build_refused(size));
     }
     state.tablebases.start(size);
     Ok((StatusCode::ACCEPTED, Json(state.tablebases.status(size))).into_response())

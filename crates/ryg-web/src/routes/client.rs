@@ -15,7 +15,8 @@ use axum::http::HeaderMap;
 
 use crate::state::AppState;
 
-/// The address a request comes from, as the limits per client count it (an IPv6 address's /64).
+/// The address a request comes from, as the limits per client count it (an IPv6 address's
+/// prefix, `--ipv6-prefix`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Client(pub IpAddr);
 
@@ -41,28 +42,48 @@ impl FromRequestParts<Arc<AppState>> for Client {
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Client, Self::Rejection> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
         let address = client_address(peer, &parts.headers, state.limits.limits.trust_proxy);
-        Ok(Client(crate::places::key(address)))
+        Ok(Client(crate::places::key(address, state.limits.limits.ipv6_prefix)))
     }
 }
 
 /// Counts a change of game `g` (`POST /api/games/{id}/…`: a move, undo, redo, computer move,
-/// resignation, rematch, name) against `client`'s allowance — only when `token` (a hash) holds a
-/// seat of `g`: a request that does not authenticate is refused for that (401, 403) and costs
-/// the address nothing, so that junk from one machine behind a school's address does not spend
-/// the allowance of the class's players.
+/// resignation, rematch, name) against the allowance of the seat `token` (a hash) holds, then
+/// against `client`'s — only when `token` holds a seat of `g`: a request that does not
+/// authenticate is refused for that (401, 403) and costs the address nothing, so that junk
+/// from one machine behind a school's address does not spend the allowance of the class's
+/// players. Whether it counted: a change then refused gives the address its share back
+/// ([`refund`]).
 ///
 /// # Errors
-/// 429 when a seat's holder at `client` made its allowance of changes this second.
+/// 429 when the seat, or the seats' holders at `client` together, made their allowance of
+/// changes this second.
 pub fn charge(
     state: &AppState,
     client: IpAddr,
     g: &crate::store::StoredGame,
     token: Option<&str>,
-) -> Result<(), crate::error::ApiError> {
+) -> Result<bool, crate::error::ApiError> {
     if g.holder(token).is_none() {
-        return Ok(());
+        return Ok(false);
     }
-    state.limits.change(client)
+    // a seat with no token (a game stored before seats had them) is its game's
+    let seat = token.map_or_else(|| format!("game {}", g.id), str::to_owned);
+    state.limits.change(client, &seat)?;
+    Ok(true)
+}
+
+/// After a change [`charge`] counted (`charged`) ended in `result`: a change refused for what
+/// it asked (a 4xx: an illegal move, out of turn) was not made, and its address gets its share
+/// back — the seat's own allowance stays spent.
+pub fn refund<T>(
+    state: &AppState,
+    client: IpAddr,
+    charged: bool,
+    result: &Result<T, crate::error::ApiError>,
+) {
+    if charged && result.as_ref().is_err_and(|e| e.status.is_client_error()) {
+        state.limits.give_back(client);
+    }
 }
 
 #[cfg(test)]
@@ -87,15 +108,15 @@ mod tests {
         use crate::limits::{Limits, RateLimits};
         use crate::places::key;
         let limits = RateLimits::new(Limits { moves_per_second: 2, ..Limits::default() });
-        let ip = |s: &str| key(s.parse::<IpAddr>().unwrap());
+        let ip = |s: &str| key(s.parse::<IpAddr>().unwrap(), 64);
         // one host, a new address in its /64 for each request
-        assert!(limits.change(ip("2001:db8:5:6::1")).is_ok());
-        assert!(limits.change(ip("2001:db8:5:6:aaaa::2")).is_ok());
-        assert_eq!(limits.change(ip("2001:db8:5:6:bbbb::3")).unwrap_err().status, 429);
-        assert!(limits.change(ip("2001:db8:5:7::1")).is_ok(), "another /64 is another client");
+        assert!(limits.change(ip("2001:db8:5:6::1"), "a").is_ok());
+        assert!(limits.change(ip("2001:db8:5:6:aaaa::2"), "b").is_ok());
+        assert_eq!(limits.change(ip("2001:db8:5:6:bbbb::3"), "c").unwrap_err().status, 429);
+        assert!(limits.change(ip("2001:db8:5:7::1"), "d").is_ok(), "another /64 is another client");
         // an IPv4 client seen through a dual-stack listener is that IPv4 address
-        assert!(limits.change(ip("198.51.100.4")).is_ok());
-        assert!(limits.change(ip("::ffff:198.51.100.4")).is_ok());
-        assert_eq!(limits.change(ip("198.51.100.4")).unwrap_err().status, 429);
+        assert!(limits.change(ip("198.51.100.4"), "e").is_ok());
+        assert!(limits.change(ip("::ffff:198.51.100.4"), "f").is_ok());
+        assert_eq!(limits.change(ip("198.51.100.4"), "g").unwrap_err().status, 429);
     }
 }

@@ -5,7 +5,8 @@
 //! level, so that a flood does not write the log at its own pace; and the store's refusals
 //! (`storage_unavailable`, `commit_unknown`) once per episode: the first at error level, with the
 //! store's name (a full disk, a file lost, a database down: the answer names no file), the rest
-//! counted, and their number said when the store takes requests again.
+//! counted, and their number said once the store takes a write again (a request answered
+//! otherwise — a junk 400, a 401, a 429, a read — ends nothing: the disk may still be full).
 
 use ryg_api::ErrorCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -34,6 +35,18 @@ static REFUSED: AtomicU64 = AtomicU64::new(0);
 
 /// When the episode under way began (seconds since 1970).
 static REFUSING_SINCE: AtomicU64 = AtomicU64::new(0);
+
+/// Writes the game store took since the server started ([`write_taken`]).
+static WRITES: AtomicU64 = AtomicU64::new(0);
+
+/// [`WRITES`] when the episode under way began: one more, and the episode is over.
+static WRITES_BEFORE: AtomicU64 = AtomicU64::new(0);
+
+/// Counts a write the game store took (a game stored or changed): it ends an episode of
+/// refusals.
+pub fn write_taken() {
+    WRITES.fetch_add(1, Ordering::Relaxed);
+}
 
 /// The game store's name in the log: its path, or its URL without a password.
 static STORE: OnceLock<String> = OnceLock::new();
@@ -95,9 +108,10 @@ pub async fn log(req: Request, next: Next) -> Response {
         let message = &cause.message;
         if REFUSED.fetch_add(1, Ordering::Relaxed) == 0 {
             REFUSING_SINCE.store(unix_secs(), Ordering::Relaxed);
+            WRITES_BEFORE.store(WRITES.load(Ordering::Relaxed), Ordering::Relaxed);
             let store = STORE.get().map_or_else(String::new, |name| format!("the game store is {name}; "));
             tracing::error!(
-                "{method} {route}{game} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a request again)"
+                "{method} {route}{game} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a write again)"
             );
         } else {
             tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
@@ -107,8 +121,9 @@ pub async fn log(req: Request, next: Next) -> Response {
         tracing::error!("{method} {route}{game} {status} {ms:.1}ms: {cause}");
     } else {
         tracing::info!("{method} {route}{game} {status} {ms:.1}ms");
-        // a write taken (or the store healthy again): the episode of refusals, if any, is over
-        if method != axum::http::Method::GET || route == "/healthz" {
+        // a write taken since the episode of refusals began: the episode is over
+        let written = WRITES.load(Ordering::Relaxed) != WRITES_BEFORE.load(Ordering::Relaxed);
+        if written && REFUSED.load(Ordering::Relaxed) > 0 {
             let refused = REFUSED.swap(0, Ordering::Relaxed);
             if refused > 0 {
                 let secs = unix_secs().saturating_sub(REFUSING_SINCE.load(Ordering::Relaxed));

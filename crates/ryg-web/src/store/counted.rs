@@ -33,11 +33,14 @@ impl GameStore for Counted {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let id = self.count(self.inner.insert(g))?;
         self.inserted.inc();
+        crate::routes::log::write_taken();
         Ok(id)
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
-        self.count(self.inner.save(g))
+        self.count(self.inner.save(g))?;
+        crate::routes::log::write_taken();
+        Ok(())
     }
 
     fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {

@@ -221,8 +221,11 @@ fn lookups<F: Format>(store: &LayerStore<F>, count: u64, json: bool) -> Result<(
 struct WinLossSolveReport {
     fen: String,
     winner: &'static str,
-    /// The moves that keep the win for the side to move (all of them when it loses).
+    /// The moves that keep the win for the side to move (none when it loses).
     winning_moves: Vec<String>,
+    /// The moves that keep the best result there is: the winning ones, or every move when the
+    /// side to move loses (the layers hold no distance, so none is known to resist longer).
+    best_moves: Vec<String>,
     moves: Vec<WinLossMove>,
 }
 
@@ -240,10 +243,14 @@ fn win_loss_solve(store: &WinLossStore, position: &Position, json: bool) -> Resu
         let after = position.play(*mv)?;
         moves.push(WinLossMove { mv: mv.to_string(), winner: store.winner(&after)?.name() });
     }
+    let wins = winner == position.side_to_move();
+    let best: Vec<String> =
+        moves.iter().filter(|m| m.winner == winner.name()).map(|m| m.mv.clone()).collect();
     let report = WinLossSolveReport {
         fen: position.fen(),
         winner: winner.name(),
-        winning_moves: moves.iter().filter(|m| m.winner == winner.name()).map(|m| m.mv.clone()).collect(),
+        winning_moves: if wins { best.clone() } else { Vec::new() },
+        best_moves: best,
         moves,
     };
     if json {
@@ -253,10 +260,13 @@ fn win_loss_solve(store: &WinLossStore, position: &Position, json: bool) -> Resu
     let moves: Vec<(&str, String)> =
         report.moves.iter().map(|m| (m.mv.as_str(), format!("{} {}", m.winner, verb(m.winner)))).collect();
     let result = format!("{} {}", report.winner, verb(report.winner));
+    // a side that loses has no winning move: every move is as good as any (no distance to
+    // tell the longest resistance)
+    let label = if wins { "winning" } else { "best" };
     emit(&report_text(
         position,
         (&result, " (win/loss only: no distance)"),
-        ("winning", &report.winning_moves),
+        (label, &report.best_moves),
         &moves,
     )?)
 }

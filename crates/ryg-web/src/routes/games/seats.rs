@@ -75,10 +75,11 @@ pub async fn resign(
     let (st, t) = (Arc::clone(&state), token.clone());
     let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
     crate::game::require_holder(&g, t.hash(), "resigning")?;
-    crate::routes::client::charge(&state, client, &g, t.hash())?;
+    let charged = crate::routes::client::charge(&state, client, &g, t.hash())?;
     state.replies.abandon(id);
-    let (_turn, g, you) =
-        with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await?;
+    let resigned = with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await;
+    crate::routes::client::refund(&state, client, charged, &resigned);
+    let (_turn, g, you) = resigned?;
     Ok(Json(GameView::on(&state, &g, Some(you))))
 }
 
@@ -101,16 +102,23 @@ pub async fn rematch(
     let hash = token.0.clone();
     let asker = Some(Asker::new(client, &token));
     let st = Arc::clone(&state);
+    let (creator, most) =
+        (crate::limits::creator_hash(client), state.limits.limits.games_per_client as usize);
     let (old, rematch, replying) = detached(async move {
         let st2 = Arc::clone(&st);
         let (_turn, old, (rematch, owed)) = with_game(&st, id, asker, move |games, g| {
+            // a rematch that stores a new game is a game created, for every limit on creations
+            if crate::game::rematch_creates(g, token.hash()) {
+                st2.limits.new_game(client)?;
+            }
             // the computer's first move in the new game has its place before it is stored
             let owed = super::shared::owe_reply(
                 &st2,
                 &StoredGame { id: 0, end: None, game: ryg_wide::Game::new(g.start), ..g.clone() },
                 client,
             )?;
-            Ok::<_, ApiError>((games.rematch(g, token.hash(), now_ms())?, owed))
+            let rematch = games.rematch_by(g, token.hash(), now_ms(), Some((&creator, most)))?;
+            Ok::<_, ApiError>((rematch, owed))
         })
         .await?;
         let mut replying = None;

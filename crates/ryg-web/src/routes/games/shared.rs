@@ -159,11 +159,15 @@ pub async fn with_game<T: Send + 'static, E: Into<ApiError>>(
     let (g, out) = blocking(move || {
         with_service(&st, |games| {
             let mut g = games.load(id)?;
+            let charged = match &asker {
+                Some(asker) => crate::routes::client::charge(&st, asker.client, &g, asker.token.as_deref())?,
+                None => false,
+            };
+            let out: ApiResult<T> = change(games, &mut g).map_err(Into::into);
             if let Some(asker) = &asker {
-                crate::routes::client::charge(&st, asker.client, &g, asker.token.as_deref())?;
+                crate::routes::client::refund(&st, asker.client, charged, &out);
             }
-            let out = change(games, &mut g).map_err(Into::into)?;
-            Ok((g, out))
+            Ok((g, out?))
         })
     })
     .await?;
