@@ -143,7 +143,8 @@ export function render() {
   $('pgn-download').hidden = g.id === null;
   $('copy-pgn').hidden = g.id === null;
   if (g.id !== null) {
-    $('pgn-download').href = `/api/games/${g.id}/pgn`;
+    // (relative: a static site in a folder answers it there, its service worker's scope)
+    $('pgn-download').href = `api/games/${g.id}/pgn`;
     $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
   }
   if (state.hint && state.hint.fen !== fen) { state.hint = null; }
