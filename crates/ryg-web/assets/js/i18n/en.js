@@ -338,6 +338,8 @@ export default {
   'say.review': 'The review is under the board: step through the game with the move list or the chart.',
 
   'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device and watching games need a server (ryg serve).",
+  'offline.no_worker': "This browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline: the engine runs while the page is open.",
+  'update.ready': 'A new version is ready — reload',
   'error.needs_server': "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
   'error.network': 'The server does not answer ({why}).',
   'error.bad_request': 'The server did not understand the request.',
@@ -359,6 +361,7 @@ export default {
   'error.not_public': 'This server does not list its games.',
   'error.board_too_big': 'Exact results and the analysis tools are for boards up to 10×10.',
   'error.tablebase_absent': 'The tablebase for this board is not built on this server: ryg solve --size 12 builds it.',
+  'error.tablebase_here': "Exact results, hints and perfect play on this site go up to 8×8: the browser builds those boards' tables, and 10×10's is too large for it.",
   'error.busy': 'The computer is busy with other analyses: try again in a moment.',
   'error.rate_limited': 'Too many requests from this address: wait a moment and try again.',
   'error.request_timeout': 'The request took too long: try again.',

@@ -344,6 +344,8 @@ export default {
   'say.review': 'El repaso está bajo el tablero: recorre la partida con la lista de jugadas o con el gráfico.',
 
   'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo y ver partidas en directo necesitan un servidor (ryg serve).",
+  'offline.no_worker': "Este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión: el motor funciona mientras la página esté abierta.",
+  'update.ready': 'Hay una versión nueva — recargar',
   'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",
   'error.network': 'El servidor no responde ({why}).',
   'error.bad_request': 'El servidor no ha entendido la petición.',
@@ -365,6 +367,7 @@ export default {
   'error.not_public': 'Este servidor no muestra la lista de sus partidas.',
   'error.board_too_big': 'Los resultados exactos y las herramientas de análisis son para tableros de hasta 10×10.',
   'error.tablebase_absent': 'La tabla de finales de este tablero no está construida en este servidor: la construye ryg solve --size 12.',
+  'error.tablebase_here': 'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8: el navegador construye las tablas de esos tableros, y la de 10×10 es demasiado grande para él.',
   'error.busy': 'El ordenador está ocupado con otros análisis: prueba dentro de un momento.',
   'error.rate_limited': 'Demasiadas peticiones desde esta dirección: espera un momento y vuelve a intentarlo.',
   'error.request_timeout': 'La petición ha tardado demasiado: vuelve a intentarlo.',
