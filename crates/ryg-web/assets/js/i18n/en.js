@@ -338,7 +338,7 @@ export default {
   'say.review': 'The review is under the board: step through the game with the move list or the chart.',
 
   'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device and watching games need a server (ryg serve).",
-  'offline.no_worker': "This browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline: the engine runs while the page is open.",
+  'offline.no_worker': "But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.",
   'update.ready': 'A new version is ready — reload',
   'error.needs_server': "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
   'error.network': 'The server does not answer ({why}).',

@@ -344,7 +344,7 @@ export default {
   'say.review': 'El repaso está bajo el tablero: recorre la partida con la lista de jugadas o con el gráfico.',
 
   'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo y ver partidas en directo necesitan un servidor (ryg serve).",
-  'offline.no_worker': "Este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión: el motor funciona mientras la página esté abierta.",
+  'offline.no_worker': "Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.",
   'update.ready': 'Hay una versión nueva — recargar',
   'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",
   'error.network': 'El servidor no responde ({why}).',
