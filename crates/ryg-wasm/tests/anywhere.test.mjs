@@ -36,7 +36,10 @@ async function watchedPage(options) {
   p.problems = [];
   p.on('console', (m) => { if (m.type() === 'error') p.problems.push(m.text()); });
   p.on('response', (r) => { if (r.status() >= 400) p.problems.push(`${r.status()} ${r.url()}`); });
-  p.on('requestfailed', (r) => { if (!p.offline) p.problems.push(`failed ${r.url()}`); });
+  // (a request cut short by leaving the page is no failure of the site)
+  p.on('requestfailed', (r) => {
+    if (!p.offline && !/ERR_ABORTED/.test(r.failure()?.errorText)) p.problems.push(`failed ${r.url()} ${r.failure()?.errorText}`);
+  });
   return p;
 }
 
