@@ -188,6 +188,8 @@ test('only what the site plays: no 12×12 or 14×14, no perfect on 10×10, its r
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
   await p.locator('#go').click();
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4, null, { timeout: 30000 });
+  // exact results: the site's limit, not a server's
+  assert.equal(await p.locator('#results-toggle').innerText(), 'Exact results (boards up to 8×8)');
   await screenshot(p, 'static-10x10');
   assert.deepEqual(p.errors, []);
   assert.deepEqual(p.problems, []);

@@ -12,7 +12,7 @@ import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
 import { syncAddress } from './address.js';
-import { hasTable, tableFiles } from './levelnote.js';
+import { hasTable, tableFiles, exactMax, TABLEBASE_MAX } from './levelnote.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
@@ -108,7 +108,9 @@ export function render() {
   const size = startPos(g).size;
   const noTable = !hasTable(size);
   $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g) || noTable;
-  $('hint').title = noTable ? t(tableFiles.has(size) ? 'levels.buildTable' : 'error.board_too_big', { n: size }) : '';
+  // (a board the server would play but this site's browser holds no table for: the site's limit)
+  const why = tableFiles.has(size) ? 'levels.buildTable' : size > TABLEBASE_MAX ? 'error.board_too_big' : 'results.tooBig';
+  $('hint').title = noTable ? t(why, { n: size, max: exactMax() }) : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
   // a game nobody has moved in is called off (Abort), not lost (Resign)
   const unstarted = g.moves.length === 0 && !(g.redo && g.redo.length);

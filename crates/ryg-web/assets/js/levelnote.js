@@ -22,6 +22,7 @@ export function hasTable(size) {
  * the browser builds the tables (the static site: its /api/config's `exact_max`). */
 let tableMax = TABLEBASE_MAX;
 export function setTableMax(n) { tableMax = n; }
+export function exactMax() { return tableMax; }
 
 /** The `perfect` level plays from the tablebase: offered where {@link hasTable} only. */
 export function fitLevels(size) {

@@ -190,7 +190,7 @@ export default {
   'results.title': 'Exact results',
   'results.forced': 'Exact results (always shown in analysis)',
   'results.hidden': 'Exact results (hidden until this game between friends is over)',
-  'results.tooBig': 'Exact results (boards up to 10×10)',
+  'results.tooBig': 'Exact results (boards up to {max}×{max})',
   'results.hide': 'Exact results: hide',
   'results.show': 'Exact results: show',
   'results.solving': 'Solving…',

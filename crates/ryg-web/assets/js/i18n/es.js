@@ -196,7 +196,7 @@ export default {
   'results.title': 'Resultados exactos',
   'results.forced': 'Resultados exactos (siempre a la vista en el análisis)',
   'results.hidden': 'Resultados exactos (ocultos hasta que acabe esta partida entre amigos)',
-  'results.tooBig': 'Resultados exactos (tableros de hasta 10×10)',
+  'results.tooBig': 'Resultados exactos (tableros de hasta {max}×{max})',
   'results.hide': 'Resultados exactos: ocultar',
   'results.show': 'Resultados exactos: mostrar',
   'results.solving': 'Resolviendo…',
