@@ -92,7 +92,13 @@ fn result(req: &Request) -> Result<Answer, QueryError> {
                 .collect();
             Answer::json(&serde_json::json!({ "tablebases": list }))
         }
-        "/api/config" => Answer::json(&serde_json::json!({ "public_games": false, "server": false })),
+        // what the page offers here: boards up to 10x10, exact results up to MAX_TABLE
+        "/api/config" => Answer::json(&serde_json::json!({
+            "public_games": false,
+            "server": false,
+            "size_max": 10,
+            "exact_max": tables::MAX_TABLE,
+        })),
         path => return Err(needs_server(path)),
     })
 }

@@ -25,7 +25,7 @@ pub fn get(size: Size) -> Result<Rc<Tablebase>, QueryError> {
             status: 409,
             code: ErrorCode::TablebaseAbsent,
             message: format!(
-                "exact results on {size} need a ryg server: the browser holds the tables up to \
+                "exact results on {size} are not played here: the browser builds the tables up to \
                  {MAX_TABLE}x{MAX_TABLE}"
             ),
         });

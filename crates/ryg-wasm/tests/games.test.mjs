@@ -14,9 +14,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { parseFen, applyMove, toFen } from '../../ryg-web/assets/js/fen.js';
 import {
-  newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary, eventually,
+  newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary, eventually, launchBrowser,
 } from '../../ryg-web/tests/e2e/harness.mjs';
-import { engine, browser, useSite, openSite } from './site.mjs';
+import { engine, browser, site, useSite, openSite } from './site.mjs';
 
 useSite();
 
@@ -203,4 +203,71 @@ test('without a server, a clock that runs out flags the game with no request: th
   assert.deepEqual(outcome, { winner: 'cats', reason: 'time' });
   assert.deepEqual(p.errors, []);
   await p.context().close();
+});
+
+test('on a plain-http:// address (no service worker): a whole game against level 3 by the engine in the page, an undo, a resignation, the games kept; the page says it will not work offline', async () => {
+  // any address but localhost is not a secure context: no service worker (a school's web space)
+  const school = await launchBrowser(['--host-resolver-rules=MAP school.test 127.0.0.1']);
+  try {
+    const p = await newPage(school, { viewport: { width: 1366, height: 900 } });
+    const failed = [];
+    p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    const url = site.url.replace('127.0.0.1', 'school.test');
+    await p.goto(url);
+    await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
+    assert.deepEqual(await p.evaluate(() => [window.isSecureContext, 'serviceWorker' in navigator]), [false, false]);
+    assert.match(await p.locator('#no-worker').innerText(), /this page will not work offline/);
+    assert.equal(await p.locator('#go').isVisible(), true);
+
+    await newGame(p, { size: '8', seat: 'mouse', level: '3' });
+    let seed = null;
+    let id = null;
+    const game = await playToTheEnd(p, 'en', async (position, reply, ply) => {
+      id ??= await p.evaluate(() => document.body.dataset.game);
+      seed ??= await seedOf(p, id);
+      const expected = engine(`/check/reply?fen=${encodeURIComponent(position)}&level=3&seed=${computerSeed(seed, ply)}`);
+      assert.equal(reply, expected.move, `level 3's reply at ply ${ply + 1}`);
+    });
+    assert.ok(game.length >= 10, game.join(' '));
+    await reviewed(p, game.length);
+    await screenshot(p, 'static-no-worker-en');
+
+    // another game: a move and the computer's reply, taken back, then resigned
+    await newGame(p, { size: '6', seat: 'mouse', level: '3' });
+    const start = await fen(p);
+    const [from, to] = split(engine(`/api/solve?fen=${encodeURIComponent(start)}`).best_moves[0]);
+    await sq(p, from).click();
+    await sq(p, to).click();
+    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+    await p.locator('#undo').click();
+    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === 0, null, { timeout: 30000 });
+    assert.equal(await fen(p), start);
+    await sq(p, from).click();
+    await sq(p, to).click();
+    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+    await p.locator('#resign').click();
+    await p.locator('#resign-yes').click();
+    await p.waitForFunction(() => /The cats win/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+
+    // reloaded: both games kept in this browser (IndexedDB), the first one opened again
+    await p.reload();
+    await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
+    await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id, { timeout: 30000 });
+    await p.locator(`#recent button[data-game="${id}"]`).click();
+    await p.waitForFunction((n) => Number(document.body.dataset.moves) === n, game.length, { timeout: 30000 });
+    await p.locator('#lang').selectOption('es');
+    await p.waitForFunction(() => document.documentElement.lang === 'es');
+    assert.match(await p.locator('#no-worker').innerText(), /esta página no funcionará sin conexión/);
+    await screenshot(p, 'static-no-worker-es');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await screenshot(p, 'static-no-worker-phone-es');
+    await p.locator('#lang').selectOption('en');
+    await p.waitForFunction(() => document.documentElement.lang === 'en');
+    await screenshot(p, 'static-no-worker-phone-en');
+    assert.deepEqual(p.errors, []);
+    assert.deepEqual(failed, []);
+    await p.context().close();
+  } finally {
+    await school.close();
+  }
 });

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -10,9 +11,13 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves `root`; resolves to { url, close, requests } (`requests`: the paths asked, in order). */
-export function serveStatic(root) {
+/** Serves `root`; resolves to { url, close, requests, sent } (`requests`: the paths asked, in
+ * order; `sent`: each whole file sent, { path, bytes }). Files carry an ETag (a request that
+ * has it is answered 304); `maxAge` (seconds): how long the browser may keep a file without
+ * asking (GitHub Pages: 600), else it asks each time (no-cache). */
+export function serveStatic(root, { maxAge } = {}) {
   const requests = [];
+  const sent = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     requests.push(url.pathname);
@@ -21,14 +26,18 @@ export function serveStatic(root) {
     if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>404 Not Found</h1>'); return; }
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': data.length, 'Cache-Control': 'no-cache' });
+      const etag = `"${createHash('sha256').update(data).digest('hex').slice(0, 16)}"`;
+      const cache = maxAge ? `max-age=${maxAge}` : 'no-cache';
+      if (req.headers['if-none-match'] === etag) { res.writeHead(304, { ETag: etag, 'Cache-Control': cache }).end(); return; }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': data.length, 'Cache-Control': cache, ETag: etag });
       res.end(data);
+      sent.push({ path: url.pathname, bytes: data.length });
     });
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((r) => server.close(r)) });
+      resolve({ url: `http://127.0.0.1:${port}/`, requests, sent, close: () => new Promise((r) => server.close(r)) });
     });
   });
 }

@@ -126,7 +126,7 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await exactResults(p);
   // (but the browser's own check for a new release: the worker's script and what it imports,
   // which Playwright's offline mode does not cut off for service workers)
-  const fetched = site.requests.slice(asked).filter((f) => f !== '/sw.js' && f !== '/ryg.js');
+  const fetched = site.requests.slice(asked).filter((f) => !['/sw.js', '/assets/host.js', '/ryg.js'].includes(f));
   assert.deepEqual(fetched, [], 'nothing of the page was fetched offline');
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -164,7 +164,7 @@ test('the manifest and the service worker: installable, one cache named for the 
   const p = await newPage(browser);
   await openSite(p);
   const caches = await p.evaluate(() => caches.keys());
-  assert.deepEqual(caches, [`ryg-${version[1]}`]);
+  assert.deepEqual(caches, [`ryg ${site.url} ${version[1]}`]);
   await p.context().close();
 });
 
@@ -193,7 +193,7 @@ async function until(p, check, what, ms = 30000) {
   }
 }
 
-test('a new release replaces the old one: its files served, the old cache deleted', async () => {
+test('a new release waits for the page\'s word: no files of two releases, "A new version is ready — reload" (English and Spanish), then the new release alone', async () => {
   // a copy of the site, served, then changed as a new release would be
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryg-site-'));
   fs.cpSync(siteDir, dir, { recursive: true });
@@ -203,23 +203,44 @@ test('a new release replaces the old one: its files served, the old cache delete
     await p.goto(copy.url);
     await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
     const old = /const VERSION = '([0-9a-f]{16})';/.exec(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8'))[1];
-    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${old}`]));
-    // the new release: a changed page, another name
+    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${copy.url} ${old}`]));
+    // the new release: a changed page and a changed module, another name
     const html = path.join(dir, 'index.html');
     fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('<head>', '<head><!-- the new release -->'));
+    const words = path.join(dir, 'assets/js/words.js');
+    fs.appendFileSync(words, '\n// the new release\n');
     const sw = path.join(dir, 'sw.js');
-    fs.writeFileSync(sw, fs.readFileSync(sw, 'utf8').replace(`const VERSION = '${old}';`, "const VERSION = '0123456789abcdef';"));
+    const text = fs.readFileSync(sw, 'utf8').replace(`const VERSION = '${old}';`, "const VERSION = '0123456789abcdef';");
+    // (the changed files' digests: taken from the HTTP cache only when they are the release's)
+    fs.writeFileSync(sw, text.replace(/const DIGESTS = .*;/, 'const DIGESTS = {};'));
     // the browser looks for a new release on each visit; here, at once: the new worker keeps
-    // the new files, takes over and deletes the old release's cache
-    await p.evaluate(() => {
-      navigator.serviceWorker.addEventListener('controllerchange', () => { window.rygNewWorker = true; });
-      return navigator.serviceWorker.getRegistration().then((r) => r.update());
-    });
-    await until(p, async () => window.rygNewWorker === true && (await caches.keys()).join() === 'ryg-0123456789abcdef', 'the new release');
+    // the new files and waits; the page keeps its own release, whole, and offers the new one
+    await p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await p.locator('#update-ready').waitFor({ state: 'visible', timeout: 30000 });
+    assert.equal(await p.locator('#update-reload').innerText(), 'A new version is ready — reload');
+    const served = () => Promise.all(['./', 'assets/js/words.js'].map((f) => fetch(f).then((r) => r.text())));
+    for (const file of await p.evaluate(served)) assert.ok(!file.includes('the new release'), 'the old release, whole');
     await p.reload();
     await p.waitForFunction(() => document.body.dataset.server === 'none');
+    // a reload alone keeps the release the page runs (the new one waits for the word)
+    for (const file of await p.evaluate(served)) assert.ok(!file.includes('the new release'), 'the old release after a reload');
+    await p.locator('#lang').selectOption('es');
+    await p.locator('#update-ready').waitFor({ state: 'visible', timeout: 30000 });
+    await eventually(async () => assert.equal(await p.locator('#update-reload').innerText(), 'Hay una versión nueva — recargar'));
+    await screenshot(p, 'static-update-es');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await screenshot(p, 'static-update-phone-es');
+    await p.locator('#lang').selectOption('en');
+    await screenshot(p, 'static-update-phone-en');
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(p, 'static-update-en');
+    // taken: the page reloads into the new release, and the old release's cache goes
+    await Promise.all([p.waitForNavigation(), p.locator('#update-reload').click()]);
+    await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
     await eventually(async () => assert.equal(await p.evaluate(() => document.head.innerHTML.includes('the new release')), true));
-    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), ['ryg-0123456789abcdef']));
+    for (const file of await p.evaluate(served)) assert.ok(file.includes('the new release'), 'the new release, whole');
+    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${copy.url} 0123456789abcdef`]));
+    await eventually(async () => assert.equal(await p.locator('#update-ready').isHidden(), true));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   } finally {
@@ -245,7 +266,7 @@ test("ryg serve's page: the same manifest and service worker, and a friend offer
     await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true));
     await eventually(async () => assert.equal(await p.locator('#no-server').isHidden(), true));
     const version = /const VERSION = '([^']+)';/.exec(sw)[1];
-    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg-${version}`]));
+    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${server.url} ${version}`]));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   } finally {

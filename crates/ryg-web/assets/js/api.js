@@ -33,7 +33,7 @@ export async function api(method, path, body) {
   if (body !== undefined) opts.body = JSON.stringify(body);
   let res;
   try {
-    res = (await askInPage(method, path)) || (await fetch(path, opts));
+    res = await request(method, path, opts);
   } catch (e) { throw pageError('error.network', { why: e.message }); }
   const text = await res.text();
   let data = null;
@@ -44,6 +44,8 @@ export async function api(method, path, body) {
     err.status = res.status;
     // no server behind the page (its engine answered): said in the page's words
     if (err.code === 'needs_server') err.key = 'error.needs_server';
+    // a table the browser does not build (10×10's): said without a server's words
+    if (err.code === 'tablebase_absent' && document.body.dataset.server === 'none') err.key = 'error.tablebase_here';
     throw err;
   }
   if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);
@@ -53,18 +55,20 @@ export async function api(method, path, body) {
   return data;
 }
 
-/** The answer of the engine in the page (see offline.js), where it is the one to ask; else null. */
-async function askInPage(method, path) {
+/** The answer of the engine in the page (see offline.js: the service worker's dispatcher,
+ * host.js), where it is the one to ask; else null. `opts`: fetch's (the seat's token, the body). */
+async function askInPage(method, path, opts = {}) {
   const local = engineInPage();
-  const call = local && (await local);
-  if (!call) return null;
-  const headers = { 'Content-Type': 'application/json' };
-  if (method !== 'GET') {
-    const why = { error: `${path.split('?')[0]} needs a ryg server; this page runs without one`, code: 'needs_server' };
-    return new Response(JSON.stringify(why), { status: 503, headers });
-  }
-  const { status, body } = call(`GET ${path}`);
-  return new Response(body, { status, headers });
+  const host = local && (await local);
+  if (!host) return null;
+  const auth = opts.headers && opts.headers.Authorization;
+  return host.answer(method, path, auth ? auth.slice('Bearer '.length) : undefined, opts.body);
+}
+
+/** The answer to `method path` as a Response: the engine in the page's, else the network's
+ * (a server's, or the service worker's). */
+export async function request(method, path, opts = { method }) {
+  return (await askInPage(method, path, opts)) || fetch(path, opts);
 }
 
 let stream = null;
@@ -78,6 +82,7 @@ export function openStream(id, onGame, onConnected) {
   if (stream && streamGame === id) return;
   closeStream(onConnected);
   streamGame = id;
+  if (engineInPage()) { followInPage(id, onGame, onConnected); return; }
   let es;
   try { es = new EventSource(`/api/games/${id}/events`); } catch { return; }
   stream = es;
@@ -99,6 +104,20 @@ export function openStream(id, onGame, onConnected) {
       }, 3000);
     }
   });
+}
+
+/** The same for the engine in the page: its host tells each change of the game. */
+async function followInPage(id, onGame, onConnected) {
+  const host = await engineInPage();
+  if (!host || streamGame !== id) return;
+  const mine = { close: () => {} };
+  stream = mine;
+  const stop = await host.follow(id, (text) => {
+    let g;
+    try { g = JSON.parse(text); } catch { return; }
+    if (stream === mine) onGame(fromServer(g));
+  });
+  if (stream === mine) { mine.close = stop; onConnected(true); } else stop();
 }
 
 export function closeStream(onConnected) {

@@ -12,7 +12,7 @@ import { renderResults } from './results.js';
 import { followThink } from './analysis.js';
 import { renderCard } from './card.js';
 import { syncAddress } from './address.js';
-import { hasTable, tableFiles } from './levelnote.js';
+import { hasTable, tableFiles, exactMax, TABLEBASE_MAX } from './levelnote.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
@@ -108,7 +108,9 @@ export function render() {
   const size = startPos(g).size;
   const noTable = !hasTable(size);
   $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g) || noTable;
-  $('hint').title = noTable ? t(tableFiles.has(size) ? 'levels.buildTable' : 'error.board_too_big', { n: size }) : '';
+  // (a board the server would play but this site's browser holds no table for: the site's limit)
+  const why = tableFiles.has(size) ? 'levels.buildTable' : size > TABLEBASE_MAX ? 'error.board_too_big' : 'results.tooBig';
+  $('hint').title = noTable ? t(why, { n: size, max: exactMax() }) : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
   // a game nobody has moved in is called off (Abort), not lost (Resign)
   const unstarted = g.moves.length === 0 && !(g.redo && g.redo.length);
@@ -143,7 +145,8 @@ export function render() {
   $('pgn-download').hidden = g.id === null;
   $('copy-pgn').hidden = g.id === null;
   if (g.id !== null) {
-    $('pgn-download').href = `/api/games/${g.id}/pgn`;
+    // (relative: a static site in a folder answers it there, its service worker's scope)
+    $('pgn-download').href = `api/games/${g.id}/pgn`;
     $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
   }
   if (state.hint && state.hint.fen !== fen) { state.hint = null; }

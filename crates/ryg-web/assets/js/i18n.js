@@ -110,8 +110,9 @@ export function plies(n) { return t('units.plies', { n, moves: Math.ceil(n / 2) 
  * English, which says more), else the message. */
 export function errorText(e) {
   if (!e) return '';
-  if (e.code && lang !== 'en' && has(`error.${e.code}`)) return t(`error.${e.code}`);
+  // the page's own words first (they may say more than the code's: where it was answered)
   if (e.key) return t(e.key, e.args);
+  if (e.code && lang !== 'en' && has(`error.${e.code}`)) return t(`error.${e.code}`);
   return e.message || String(e);
 }
 

@@ -15,8 +15,14 @@ export const tableFiles = new Map();
 /** Whether the server has exact results on `size`×`size`: built by itself up to
  * {@link TABLEBASE_MAX}, read from files beyond (12×12 once built). */
 export function hasTable(size) {
-  return size <= TABLEBASE_MAX || tableFiles.get(size) === true;
+  return size <= tableMax || tableFiles.get(size) === true;
 }
+
+/** The largest board with exact results here: {@link TABLEBASE_MAX} on a server, less where
+ * the browser builds the tables (the static site: its /api/config's `exact_max`). */
+let tableMax = TABLEBASE_MAX;
+export function setTableMax(n) { tableMax = n; }
+export function exactMax() { return tableMax; }
 
 /** The `perfect` level plays from the tablebase: offered where {@link hasTable} only. */
 export function fitLevels(size) {

@@ -8,7 +8,7 @@ import { state, hooks, viewedFen } from './state.js';
 import { createBoard } from './board.js';
 import { render, useBoard, pointAt, redoReviewPanel } from './game.js';
 import { boardInput, notNow } from './turn.js';
-import { copyPgn, openPgn } from './pgn.js';
+import { copyPgn, openPgn, downloadPgn } from './pgn.js';
 import {
   newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
   computerMove, continueFromView, resign, abortGame, rematch, saveName, hint, play, tryAgain, playSideLine,
@@ -202,6 +202,7 @@ function wireReviewControls() {
     await change(() => createGame({ pgn, mouse: 'human', cats: 'human', hotseat: true }));
   });
   $('copy-pgn').addEventListener('click', copyPgn);
+  $('pgn-download').addEventListener('click', downloadPgn);
   $('pgn-form').addEventListener('submit', openPgn);
   initExplorer();
   $('review-body').addEventListener('click', (ev) => {

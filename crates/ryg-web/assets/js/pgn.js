@@ -4,11 +4,13 @@ import { $, announce } from './dom.js';
 import { state } from './state.js';
 import { change, createGame } from './play.js';
 import { t, errorText, pageError } from './i18n.js';
+import { request } from './api.js';
+import { engineInPage } from './offline.js';
 
 /** The shown game's record, as the server writes it. */
 async function pgnText(id) {
   let res;
-  try { res = await fetch(`/api/games/${id}/pgn`); } catch (e) { throw pageError('error.network', { why: e.message }); }
+  try { res = await request('GET', `/api/games/${id}/pgn`); } catch (e) { throw pageError('error.network', { why: e.message }); }
   const text = await res.text();
   if (!res.ok) {
     let err = text;
@@ -16,6 +18,21 @@ async function pgnText(id) {
     throw new Error(err);
   }
   return text;
+}
+
+/** "Download PGN" where the engine runs in the page (no service worker answers the link): the
+ * record from the engine, saved as a file. Elsewhere the link itself. */
+export async function downloadPgn(ev) {
+  const g = state.game;
+  if (!engineInPage() || !g || g.id === null) return;
+  ev.preventDefault();
+  let text;
+  try { text = await pgnText(g.id); } catch (e) { $('hint-text').textContent = errorText(e); return; }
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  a.download = `ryg-game-${g.id}.pgn`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 /** Copies the shown game's PGN; where the clipboard is refused, puts it in the paste box,

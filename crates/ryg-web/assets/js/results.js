@@ -8,7 +8,7 @@ import { state, hooks, isHotseat, playingFriend, viewedFen } from './state.js';
 import { resultText } from './words.js';
 import { t, tNodes, errorText, fmtPct } from './i18n.js';
 import { sortedResults } from './ranking.js';
-import { hasTable, renderLevelNote, tableFiles } from './levelnote.js';
+import { hasTable, renderLevelNote, tableFiles, exactMax } from './levelnote.js';
 import { checkFen } from './fencheck.js';
 
 const solveCache = new Map();
@@ -42,7 +42,7 @@ export async function renderResults() {
   // there is nothing to show
   const tooBig = !!fen && !hasTable(parseFen(fen).size);
   toggle.setAttribute('aria-pressed', String(vis && !tooBig));
-  toggle.textContent = t(tooBig ? 'results.tooBig' : forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show');
+  toggle.textContent = t(tooBig ? 'results.tooBig' : forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show', { max: exactMax() });
   toggle.disabled = forced || hidden || tooBig;
   const box = $('results');
   box.hidden = !vis || tooBig;

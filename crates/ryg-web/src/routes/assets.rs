@@ -39,6 +39,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("better.css", "text/css; charset=utf-8", include_str!("../../assets/better.css")),
     ("manifest.webmanifest", MANIFEST_TYPE, MANIFEST),
     ("sw.js", JS, SERVICE_WORKER),
+    ("host.js", JS, include_str!("../../assets/host.js")),
     js!("address.js"),
     js!("analysis.js"),
     js!("api.js"),

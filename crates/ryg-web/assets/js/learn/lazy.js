@@ -13,7 +13,7 @@ export function learnStyle() {
     style = new Promise((resolve) => {
       const link = document.createElement('link');
       link.rel = 'stylesheet';
-      link.href = '/assets/learn.css';
+      link.href = new URL('../../learn.css', import.meta.url).href;
       link.onload = () => resolve();
       link.onerror = () => resolve();
       document.head.append(link);

@@ -1,0 +1,179 @@
+// The engine's host: answers the page's /api/... questions with the engine in WebAssembly where
+// no ryg server does, for the service worker (sw.js, importScripts) and for the page itself
+// where no worker runs (offline.js, a <script>) — one dispatcher for both. Games against the
+// computer are the engine's (the server's game service, built into the module): their rows are
+// kept in IndexedDB (loaded when the engine starts, saved after each change), and a followed
+// game gets one event per change. A plain script (no module): it defines the global `rygHost`.
+/* exported rygHost */
+// eslint-disable-next-line no-unused-vars
+function rygHost(start) {
+  const h = {
+    start,
+    /** the engine, started once (a promise of its `call`, or of null) */
+    started: null,
+    /** why the engine stopped, once it has (then this host answers with it no more) */
+    stopped: null,
+    /** game id → the functions following it (each gets the game's JSON text per change) */
+    followers: new Map(),
+    /** game id → its alarm: the moment its running clock reaches zero (see hostWatchClock) */
+    alarms: new Map(),
+    /** the questions on games, one at a time (see hostAnswer) */
+    queue: Promise.resolve(),
+  };
+  return {
+    engine: () => hostEngine(h),
+    answer: (method, path, token, body) => hostAnswer(h, method, path, token, body),
+    follow: (id, onGame) => hostFollow(h, id, onGame),
+  };
+}
+
+/** The engine's `call(request, token, body)` → {status, body}, started once with the games
+ * kept in IndexedDB; null where there is none (`start()`: the host's loader). */
+function hostEngine(h) {
+  if (!h.started) {
+    h.started = (async () => {
+      try {
+        const call = await h.start();
+        if (call) await hostLoadGames(call);
+        return call || null;
+      } catch (e) {
+        return null;
+      }
+    })();
+  }
+  return h.started;
+}
+
+function hostJson(status, value) {
+  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function hostStopped(h) {
+  const error = `the engine stopped (${h.stopped}); close this site's tabs and open it again`;
+  return hostJson(500, { error, code: 'internal' });
+}
+
+/** The engine's answer to `method path` (`path`: from `/api/`, with its query; `token`: the
+ * seat's; `body`: JSON text or undefined) as a Response; null where there is no engine. */
+async function hostAnswer(h, method, path, token, body) {
+  if (h.stopped) return hostStopped(h);
+  const call = await hostEngine(h);
+  if (!call) return null;
+  if (!path.startsWith('/api/games')) return hostCall(h, call, method, path, token, body);
+  // a game question: one at a time, each with the games as IndexedDB holds them now — another
+  // engine of this origin (a second copy of the site, a second tab without a worker) may have
+  // created or changed some since, and a game's number is the next free one
+  const run = h.queue.then(async () => {
+    await hostLoadGames(call);
+    return hostCall(h, call, method, path, token, body);
+  });
+  h.queue = run.catch(() => {});
+  return run;
+}
+
+async function hostCall(h, call, method, path, token, body) {
+  try {
+    const { status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body);
+    if (method !== 'GET') await hostSaveChanged(h, call);
+    // a game's record is text, like the server's; every other answer JSON
+    const type = status === 200 && path.split('?')[0].endsWith('/pgn') ? 'text/plain; charset=utf-8' : 'application/json';
+    return new Response(text, { status, headers: { 'Content-Type': type } });
+  } catch (e) {
+    // the module stopped (out of memory, say). wasm-bindgen's glue starts its module once per
+    // worker or page, so this engine is gone: a fresh one comes with the site opened again
+    h.stopped = e.message;
+    return hostStopped(h);
+  }
+}
+
+/** Follows game `id`: `onGame(text)` now and after each change; returns the unfollow. */
+async function hostFollow(h, id, onGame) {
+  const call = await hostEngine(h);
+  if (!call || h.stopped) return () => {};
+  if (!h.followers.has(id)) h.followers.set(id, new Set());
+  h.followers.get(id).add(onGame);
+  hostTell(h, onGame, call(`GET /api/games/${id}/events`));
+  return () => { const set = h.followers.get(id); if (set) set.delete(onGame); };
+}
+
+function hostTell(h, onGame, { status, body }) {
+  if (status !== 200) return;
+  onGame(body);
+  hostWatchClock(h, JSON.parse(body));
+}
+
+/** As the server does, ends a followed game on time at the moment its running clock reaches
+ * zero, not at the next request: an alarm then asks the engine to flag it (`POST /store/flag`),
+ * and the change goes to the game's followers and IndexedDB. Each change of the game sets it
+ * again; a game over or a stopped clock has none. */
+function hostWatchClock(h, game) {
+  const id = game.public_id;
+  clearTimeout(h.alarms.get(id));
+  h.alarms.delete(id);
+  const clock = game.clock;
+  if (!clock || !clock.running || game.outcome) return;
+  const left = clock.running === 'mouse' ? clock.mouse_ms : clock.cats_ms;
+  h.alarms.set(id, setTimeout(async () => {
+    h.alarms.delete(id);
+    const call = await hostEngine(h);
+    if (!call || h.stopped) return;
+    try {
+      const { status, body } = call('POST /store/flag', undefined, id);
+      await hostSaveChanged(h, call);
+      // not down yet (the clocks' rounding): wait again
+      if (status === 200 && !JSON.parse(body).outcome) hostWatchClock(h, JSON.parse(body));
+    } catch (e) {
+      // the engine stopped: the next request says so
+    }
+  }, Math.max(0, left) + 10));
+}
+
+/** Saves the games the last change changed (IndexedDB) and sends each to its followers. */
+async function hostSaveChanged(h, call) {
+  const rows = JSON.parse(call('GET /store/changed').body);
+  if (!rows.length) return;
+  for (const row of rows) {
+    for (const onGame of h.followers.get(row.public_id) || []) {
+      try { hostTell(h, onGame, call(`GET /api/games/${row.public_id}/events`)); } catch { /* closed */ }
+    }
+  }
+  try {
+    const db = await hostOpenDb();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction('games', 'readwrite');
+      // the row as the engine wrote it (JSON text: its seed beyond 2^53 kept exactly)
+      for (const { id, row } of rows) tx.objectStore('games').put({ id, row });
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  } catch (e) {
+    // not kept (private browsing without storage): the games last as long as this engine
+  }
+}
+
+/** The games kept in IndexedDB, given to a fresh engine. */
+async function hostLoadGames(call) {
+  try {
+    const db = await hostOpenDb();
+    const rows = await new Promise((resolve, reject) => {
+      const req = db.transaction('games').objectStore('games').getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    if (rows.length) call('POST /store/load', undefined, JSON.stringify(rows.map((r) => r.row)));
+  } catch (e) {
+    // no IndexedDB: no games kept
+  }
+}
+
+/** The browser's game store (IndexedDB `ryg`, object store `games`, keyed by the game's id). */
+function hostOpenDb() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('ryg', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('games', { keyPath: 'id' });
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
