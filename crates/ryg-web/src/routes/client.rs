@@ -1,10 +1,11 @@
 //! Who is asking: the client's address, as the connection says, or — behind a reverse proxy the
 //! server was told to trust (`--trust-proxy`) — as the proxy says in `X-Forwarded-For` (its
 //! last entry: the address the proxy itself saw; earlier entries are the client's own claims),
-//! counted as one host counts ([`crate::places::key`]: an IPv6 address's /64, an IPv4-mapped
-//! address as its IPv4 address). Changes of a game are counted against the client's allowance
-//! once its token proved it holds a seat ([`charge`]): a request with no token or a wrong one
-//! costs its address's players nothing.
+//! counted as one host counts ([`crate::places::key`]: an IPv6 address's prefix, a /64 unless
+//! `--ipv6-prefix` says otherwise, an IPv4-mapped address as its IPv4 address). Changes of a
+//! game are counted against the seat's and the client's allowances once its token proved it
+//! holds a seat ([`charge`]): a request with no token or a wrong one costs its address's players
+//! nothing.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
