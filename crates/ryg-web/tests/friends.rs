@@ -3,13 +3,11 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader};
-use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use common::events::{friends_game, listen, moves, next};
-use common::{ryg, Server};
+use common::Server;
 use ryg::{Position, Record, Size, Tablebase};
 use serde_json::{json, Value};
 
@@ -344,70 +342,6 @@ fn event_streams_are_limited_per_client() {
     let number = common::number_of(&db, &id);
     let (status, _) = server.call_as("GET", &format!("/api/games/{number}/events"), None, None);
     assert_eq!(status, 404);
-}
-
-#[test]
-fn serving_the_network_warns() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = ryg()
-        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--db"])
-        .arg(dir.path().join("games.sqlite3"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
-    assert!(line.starts_with("ryg: warning: serving on 0.0.0.0:"), "{line}");
-    assert!(line.contains("reachable from other computers"), "{line}");
-    let out = ryg().args(["serve", "--public-url", "ryg.example.org"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("bad --public-url 'ryg.example.org'"));
-    for (url, why) in [
-        ("http://a\"><script>x</script>", "'\"' has no place in an address"),
-        ("https://ryg.example.org/<b>", "'<' has no place in an address"),
-        ("https://ryg.example.org/#top", "no query or #fragment"),
-        ("https://ryg.example.org/?a=1", "no query or #fragment"),
-        ("https://ryg.example.org/\u{202E}gro", "'\\u{202e}' has no place in an address"),
-        ("https://ryg\u{2060}.example.org", "'\\u{2060}' has no place in an address"),
-        ("https://ryg.exam\u{00AD}ple.org", "'\\u{ad}' has no place in an address"),
-        ("https://ryg.example.org/\u{2029}", "'\\u{2029}' has no place in an address"),
-        ("https://", "no host"),
-        ("https:///games", "no host"),
-        ("http://:8080/", "no host"),
-        ("https://[]:443", "no host"),
-        ("https://ana:secret@ryg.example.org", "no user name or password"),
-        ("https://ana@ryg.example.org", "no user name or password"),
-        ("https://ryg.example.org:99999", "the port is not a number from 1 to 65535"),
-        ("https://ryg.example.org:0/", "the port is not a number from 1 to 65535"),
-        ("ftp://ryg.example.org", "not an http:// or https:// address"),
-    ] {
-        let out = ryg().args(["serve", "--port", "0", "--public-url", url]).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
-        assert!(err.contains("bad --public-url") && err.contains(why), "{url}: {err}");
-        assert!(!err.contains("secret"), "{url}: {err}");
-    }
-}
-
-/// `--public-url` is read as a URL: its scheme in any case (`HTTPS://`), a host in other
-/// scripts as its punycode in the links (a host mixing Latin and Cyrillic letters shows for what
-/// it is).
-#[test]
-fn the_public_url_is_written_as_links_carry_it() {
-    let dir = tempfile::tempdir().unwrap();
-    for (given, link) in [
-        ("HTTPS://Ryg.Example.org:8443", "https://ryg.example.org:8443"),
-        ("https://r\u{443}g.example.org/", "https://xn--rg-umc.example.org"),
-    ] {
-        let server = Server::start_with(&dir.path().join("games.sqlite3"), &["--public-url", given]);
-        let (status, game) = server.post("/api/games", json!({"mouse": "human", "cats": "human"}));
-        assert_eq!(status, 201, "{game}");
-        let watch = format!("{link}/#game={}", game["public_id"].as_str().unwrap());
-        assert_eq!(game["links"]["watch"], watch, "{given}");
-    }
 }
 
 #[test]

@@ -151,10 +151,38 @@ pub fn run(args: Args) -> Result<()> {
         .into());
     }
     let open = args.open;
+    let local = is_loopback(&args.host);
+    let kept = ryg_web::store::secret::shown_url(&db.display().to_string());
+    let config = config_of(args, db)?;
+    ryg_web::serve_blocking(config, |addr, metrics| {
+        let url = format!("http://{addr}/");
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "ryg: serving on {url}");
+        if let Some(metrics) = metrics {
+            let _ = writeln!(out, "ryg: metrics on http://{metrics}/metrics (and /healthz)");
+        }
+        let _ = writeln!(out, "ryg: games are kept in {kept}; press Ctrl-C to stop");
+        if !local {
+            eprintln!(
+                "ryg: warning: serving on {addr}, reachable from other computers: anyone who can reach \
+                 it can create games and watch every game; players act only with their links' tokens, \
+                 and the connection is not encrypted (see docs/server.md on a reverse proxy with TLS)"
+            );
+        }
+        let _ = out.flush();
+        if open {
+            open_browser(&url);
+        }
+    })
+    .map_err(listen_error)?;
+    Ok(())
+}
+
+/// The server's settings from the command line (the log started once `--public-url` is read).
+fn config_of(args: Args, db: std::path::PathBuf) -> Result<ryg_web::Config> {
     let public_url = args.public_url.as_deref().map(check_public_url).transpose()?;
     start_log(&args.log);
-    let local = is_loopback(&args.host);
-    let mut config = ryg_web::Config::new(args.host, args.port, db.clone());
+    let mut config = ryg_web::Config::new(args.host, args.port, db);
     config.db_password_file = args.db_password_file;
     config.public_url = public_url;
     config.public_games = args.public_games;
@@ -214,29 +242,7 @@ pub fn run(args: Args) -> Result<()> {
         idle: std::time::Duration::from_secs(args.stream_idle),
         ipv6_prefix: args.ipv6_prefix,
     };
-    let kept = ryg_web::store::secret::shown_url(&db.display().to_string());
-    ryg_web::serve_blocking(config, |addr, metrics| {
-        let url = format!("http://{addr}/");
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "ryg: serving on {url}");
-        if let Some(metrics) = metrics {
-            let _ = writeln!(out, "ryg: metrics on http://{metrics}/metrics (and /healthz)");
-        }
-        let _ = writeln!(out, "ryg: games are kept in {kept}; press Ctrl-C to stop");
-        if !local {
-            eprintln!(
-                "ryg: warning: serving on {addr}, reachable from other computers: anyone who can reach \
-                 it can create games and watch every game; players act only with their links' tokens, \
-                 and the connection is not encrypted (see docs/server.md on a reverse proxy with TLS)"
-            );
-        }
-        let _ = out.flush();
-        if open {
-            open_browser(&url);
-        }
-    })
-    .map_err(listen_error)?;
-    Ok(())
+    Ok(config)
 }
 
 /// Refuses a `--public-url` that links could not carry as it is: not http(s), with no host,

@@ -5,6 +5,7 @@
 // CITE: Bradley–Terry model by maximum likelihood (Zermelo 1929), with fractional results.
 
 use super::scores::Scores;
+use crate::tuning::solve;
 use crate::{PlayerSpec, Size};
 
 /// Expected scores are moved into [`CLIP`, 1 − `CLIP`] before the fit: a score of exactly 0
@@ -194,34 +195,6 @@ fn derivatives(scores: &[Vec<f64>], x: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
         }
     }
     (gradient, hessian)
-}
-
-/// Solves `a · x = b` by Gaussian elimination with partial pivoting; `None` when singular.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
-    let n = b.len();
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-300 {
-            return None;
-        }
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let (done, rest) = a.split_at_mut(col + 1);
-        let top = &done[col];
-        for (offset, row) in rest.iter_mut().enumerate() {
-            let f = row[col] / top[col];
-            for (x, t) in row[col..].iter_mut().zip(&top[col..]) {
-                *x -= f * t;
-            }
-            b[col + 1 + offset] -= f * b[col];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for row in (0..n).rev() {
-        let s: f64 = (row + 1..n).map(|c| a[row][c] * x[c]).sum();
-        x[row] = (b[row] - s) / a[row][row];
-    }
-    Some(x)
 }
 
 #[cfg(test)]
