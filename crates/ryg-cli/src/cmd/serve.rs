@@ -134,10 +134,10 @@ pub struct Args {
     pub no_table_builds: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(mut args: Args) -> Result<()> {
     // A server outlives whoever reads its output: a closed pipe must not end it.
     crate::pipe::survive_closed_pipe();
-    let db = match args.db {
+    let db = match args.db.take() {
         Some(db) => db,
         None => {
             ryg_web::default_db().context("no place for the game database: set HOME or give --db PATH")?
