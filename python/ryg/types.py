@@ -119,11 +119,13 @@ class WinLossMove(TypedDict):
 
 class WinLossResult(TypedDict):
     """``LayeredTablebase.solve`` of a win/loss table: the dict of ``ryg solve --win-loss
-    --json`` — the winner, the moves that keep the win, each move's winner."""
+    --json`` — the winner, the moves that keep the win (none where the side to move loses),
+    the moves that keep the best result there is (then every move), each move's winner."""
 
     fen: str
     winner: Side
     winning_moves: list[str]
+    best_moves: list[str]
     moves: list[WinLossMove]
 
 

@@ -229,8 +229,9 @@ impl PyLayeredTablebase {
 
     /// The results of `position` and of each of its moves, as `ryg solve --json` prints them
     /// from these files: exact, `{"fen", "winner", "plies", "best_moves", "moves"}` (as
-    /// `ryg.solve`); win/loss, `{"fen", "winner", "winning_moves", "moves"}` (each move's
-    /// `{"move", "winner"}`).
+    /// `ryg.solve`); win/loss, `{"fen", "winner", "winning_moves", "best_moves", "moves"}` (the
+    /// winning moves are none where the side to move loses; the best moves are then every move;
+    /// each move's `{"move", "winner"}`).
     fn solve<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let position = self.position(position)?;
         match &self.table {
@@ -251,10 +252,10 @@ impl PyLayeredTablebase {
                 });
                 let (winner, moves) = found.map_err(unreadable)?;
                 let list = PyList::empty(py);
-                let mut winning = Vec::new();
+                let mut best = Vec::new();
                 for (mv, after) in moves {
                     if after == winner {
-                        winning.push(mv.clone());
+                        best.push(mv.clone());
                     }
                     let entry = PyDict::new(py);
                     entry.set_item("move", mv)?;
@@ -264,7 +265,9 @@ impl PyLayeredTablebase {
                 let dict = PyDict::new(py);
                 dict.set_item("fen", position.fen())?;
                 dict.set_item("winner", winner.name())?;
-                dict.set_item("winning_moves", winning)?;
+                let wins = winner == position.side_to_move();
+                dict.set_item("winning_moves", if wins { best.clone() } else { Vec::new() })?;
+                dict.set_item("best_moves", best)?;
                 dict.set_item("moves", list)?;
                 Ok(dict)
             }

@@ -83,11 +83,12 @@ fn one_address_gets_its_share_and_a_search_stops_when_its_client_leaves() {
     let mut left = TcpStream::connect(&addr).unwrap();
     write!(left, "GET /api/analyze?fen={START}&movetime=10000 HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
     std::thread::sleep(Duration::from_millis(300));
-    // while it runs, the same address has used its share
+    // while it runs, the same address has used its share; no search has finished yet, so the
+    // estimate of when a retry can succeed is the longest analysis (--analysis-ms, 10 s)
     let (status, retry, err) = get(&format!("{}/api/analyze?fen={START}&movetime=50", server.url));
     assert_eq!(
         (status, retry.as_deref(), err["code"].as_str()),
-        (429, Some("1"), Some("rate_limited")),
+        (429, Some("10"), Some("rate_limited")),
         "{err}"
     );
     assert!(err["error"].as_str().unwrap().contains("--engine-per-client"), "{err}");

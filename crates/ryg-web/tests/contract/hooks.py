@@ -149,14 +149,16 @@ def played(draw):
 POSITIONS = st.one_of(placed(), played())
 FENS = POSITIONS.map(lambda p: fen(*p))
 
-# printable letters, digits, punctuation, symbols and spaces, nothing invisible: categories L, N,
-# P, S and Zs, less the Default_Ignorable_Code_Points among them (Hangul fillers, U+115F, U+1160,
-# U+3164, U+FFA0); leading and trailing spaces are trimmed by the server, so a name is not only
-# spaces
+# printable letters, digits, punctuation, symbols and the plain space, nothing blank-looking:
+# categories L, N, P and S, less the Default_Ignorable_Code_Points among them (Hangul fillers,
+# U+115F, U+1160, U+3164, U+FFA0) and the Braille patterns (U+2800–U+28FF, whose blank one
+# shows nothing), and no White_Space but U+0020; leading and trailing spaces are trimmed by the
+# server, so a name is not only spaces
 NAME_CHARS = st.characters(
     categories=("Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po",
-                "Sm", "Sc", "Sk", "So", "Zs"),
-    exclude_characters="\u115f\u1160\u3164\uffa0",
+                "Sm", "Sc", "Sk", "So"),
+    include_characters=" ",
+    exclude_characters="\u115f\u1160\u3164\uffa0" + "".join(map(chr, range(0x2800, 0x2900))),
 )
 NAMES = st.text(NAME_CHARS, min_size=1, max_size=32).filter(lambda s: s.strip() != "")
 

@@ -84,7 +84,7 @@ test('the level help starts in plain words, then the exact figures', async () =>
   await eventually(async () => assert.match(await note.innerText(), /^Level 9: [^.]*\. /));
   await p.locator('#level').selectOption('3');
   await speak(p, 'es');
-  await textMatches(p, '#level-note', /^Dificultad 3: un rival asequible que a veces se equivoca\. .*exactamente un \d+,\d\d%/);
+  await textMatches(p, '#level-note', /^Dificultad 3: un rival asequible que a veces se equivoca\. .*exactamente un \d+,\d\d\s%/);
   await screenshot(p, 'rough-level-desktop-es');
   await p.context().close();
   const q = await visit({ locale: 'es-ES', ...phone });

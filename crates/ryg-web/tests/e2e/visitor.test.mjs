@@ -96,7 +96,7 @@ test('a new browser gets a game of its own, never another browser\'s; its recent
 
 // How fast the page is ready is measured by crates/ryg-web/tests/bench/page-load.mjs, never
 // asserted here: timings on a shared machine are noise.
-test('no file is missing on load (the favicon neither); the page weighs under 220 KB', async () => {
+test('no file is missing on load (the favicon neither); the page weighs under 240 KB', async () => {
   const p = await newPage(browser);
   const missing = [];
   const bodies = [];
@@ -108,8 +108,10 @@ test('no file is missing on load (the favicon neither); the page weighs under 22
   await idle(p);
   const bytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
   // the evaluation bar's and side lines' code (evalbar.js, sideline.js) loads with the first
-  // analysed or finished game, the Learn and Puzzles sections' with their section
-  assert.ok(bytes < 220 * 1024, `${bytes} bytes`);
+  // analysed or finished game, the Learn and Puzzles sections' with their section. (220 KB
+  // until the level notes gave the exact chance against each 2022 program, numbers took the
+  // language's format, and the page learnt to answer without a worker: 229,640 bytes then)
+  assert.ok(bytes < 240 * 1024, `${bytes} bytes`);
   const icon = await p.evaluate(() => fetch('/favicon.ico').then((r) => `${r.status} ${r.headers.get('content-type')}`));
   assert.equal(icon, '200 image/svg+xml');
   await eventually(async () => assert.equal(await p.locator('link[rel="icon"]').getAttribute('href'), '/assets/favicon.svg'));
