@@ -85,7 +85,7 @@ fn games_against_the_computer_use_its_fixed_rating_and_leave_it() {
     // With both deviations near 0, the expected score is the logistic the ratings were fitted on.
     let sure = rating(1500.0, 1e-6, 0.06);
     let e = expected(sure, eight, level(8)).unwrap();
-    assert!((e - ryg::levels::fit::logistic(1500.0 - fixed(8))).abs() < 1e-6, "{e}");
+    assert!((e - ryg::rating::score_of(1500.0 - fixed(8))).abs() < 1e-6, "{e}");
 }
 
 #[test]

@@ -10,8 +10,9 @@ fn elo_of(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-/// The expected score of a player `elo` points stronger.
-fn score_of(elo: f64) -> f64 {
+/// The expected score of a player `elo` points stronger: the logistic curve of the Elo scale
+/// (and Glicko's), 400 points a factor of ten in the odds.
+pub fn score_of(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 

@@ -5,6 +5,7 @@
 // CITE: Bradley–Terry model by maximum likelihood (Zermelo 1929), with fractional results.
 
 use super::scores::Scores;
+use crate::rating::score_of;
 use crate::tuning::solve;
 use crate::{PlayerSpec, Size};
 
@@ -16,10 +17,6 @@ pub const CLIP: f64 = 1e-4;
 /// The points of the scale per factor of ten in the odds.
 const SCALE: f64 = 400.0;
 
-/// The expected score of a player rated `diff` points above its opponent.
-pub fn logistic(diff: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-diff / SCALE))
-}
 
 /// The fixed ratings of one board size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,7 +53,7 @@ pub struct RatingFit {
 impl RatingFit {
     /// What the fitted ratings say `a` scores against `b`.
     pub fn predicted(&self, a: usize, b: usize) -> f64 {
-        logistic(self.ratings[a] - self.ratings[b])
+        score_of(self.ratings[a] - self.ratings[b])
     }
 
     /// The exact score less the predicted one, for `a` against `b`.
@@ -138,7 +135,7 @@ pub fn fit_ratings(scores: &[Vec<f64>], anchor: usize, anchor_rating: f64) -> Ra
 pub fn rating_against(scores: &[f64], ratings: &[f64]) -> f64 {
     assert!(scores.len() == ratings.len() && !scores.is_empty(), "one score per opponent");
     let excess = |r: f64| -> f64 {
-        scores.iter().zip(ratings).map(|(s, &o)| s.clamp(CLIP, 1.0 - CLIP) - logistic(r - o)).sum()
+        scores.iter().zip(ratings).map(|(s, &o)| s.clamp(CLIP, 1.0 - CLIP) - score_of(r - o)).sum()
     };
     let mut low = ratings.iter().copied().fold(f64::INFINITY, f64::min) - 4000.0;
     let mut high = ratings.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 4000.0;
@@ -178,7 +175,7 @@ fn derivatives(scores: &[Vec<f64>], x: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
     let mut hessian = vec![vec![0.0; n]; n];
     for a in 0..n {
         for b in (0..n).filter(|&b| b != a) {
-            let e = logistic(x[a] - x[b]);
+            let e = score_of(x[a] - x[b]);
             gradient[a] -= k * (scores[a][b] - e);
             let w = k * k * e * (1.0 - e);
             hessian[a][a] += w;
@@ -203,7 +200,7 @@ mod tests {
 
     /// The scores that ratings `r` predict.
     fn predicted(r: &[f64]) -> Vec<Vec<f64>> {
-        r.iter().map(|&a| r.iter().map(|&b| logistic(a - b)).collect()).collect()
+        r.iter().map(|&a| r.iter().map(|&b| score_of(a - b)).collect()).collect()
     }
 
     #[test]
