@@ -11,6 +11,7 @@ mod player;
 mod position;
 mod search;
 mod selfplay;
+mod solve;
 mod tables;
 mod vector;
 mod wide;
@@ -36,7 +37,7 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::PyGameEnv>()?;
     m.add_class::<vector::PyVectorCore>()?;
     m.add_class::<selfplay::PySelfPlayCore>()?;
-    m.add_function(wrap_pyfunction!(position::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::tablebase_arrays, m)?)?;

@@ -1,5 +1,5 @@
-//! `ryg.Position`: a validated position, its moves and outcome; `ryg.solve`, the exact result
-//! of a position from the tablebase in the shape of `ryg solve --json`. A position up to 10×10
+//! `ryg.Position`: a validated position, its moves and outcome, and the dict of a solve report
+//! (`ryg.solve` is in `solve.rs`). A position up to 10×10
 //! is the 64-bit engine's (`ryg`), a 12×12 or 14×14 one the 128-bit engine's (`ryg-wide`): one
 //! Python class, the engine chosen when the position is made.
 
@@ -7,7 +7,7 @@ use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
 /// A position of either engine: up to 10×10 the 64-bit one's, 12×12 and 14×14 the wide one's.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -340,7 +340,7 @@ impl PyPosition {
 macro_rules! solve_dict {
     ($py:expr, $report:expr) => {{
         let (py, report) = ($py, $report);
-        let moves = PyList::empty(py);
+        let moves = pyo3::types::PyList::empty(py);
         for m in &report.moves {
             let entry = PyDict::new(py);
             entry.set_item("move", &m.mv)?;
@@ -358,24 +358,3 @@ macro_rules! solve_dict {
     }};
 }
 pub(crate) use solve_dict;
-
-/// The exact result of a position (a `ryg.Position` or a FEN): the same dict as `ryg solve
-/// --json` (`fen`, `winner`, `plies`, `best_moves`, `moves` with each move's result). Up to
-/// 10×10 the tablebase of the board size is built (or loaded from ryg's cache) on first use;
-/// 12×12 reads the layer files `ryg solve --size 12` wrote in ryg's cache directory.
-#[pyfunction]
-pub fn solve<'py>(py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-    match any_position_arg(position)? {
-        Pos::Narrow(position) => {
-            let tablebase = crate::tables::get(py, position.size());
-            let report = ryg::report::SolveReport::of(&*tablebase, &position).map_err(value_error)?;
-            solve_dict!(py, report)
-        }
-        Pos::Wide(position) => {
-            let files = crate::layered::default_exact(position.size())?;
-            let report =
-                py.detach(|| ryg_wide::report::SolveReport::of(&*files, &position)).map_err(value_error)?;
-            solve_dict!(py, report)
-        }
-    }
-}

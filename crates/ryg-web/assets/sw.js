@@ -104,12 +104,14 @@ async function fromCache(request, url) {
 let serverProbe = null;
 /** Whether this worker has seen a ryg server here (then a failure is the network's). */
 let serverSeen = false;
-/** Whether a ryg server answers here: asked once per worker, again after a failure (never on a
- * static site: nothing would answer but a 404). */
+/** Whether a ryg server answers here: asked once per worker while one does, and asked again at
+ * each question while none does (a server restarting, the network gone: the page's event stream
+ * retries every second, and must find the server once it is back). Never asked on a static
+ * site: nothing would answer but a 404. */
 function serverAnswers() {
   if (STATIC) return Promise.resolve(false);
   if (!serverProbe) {
-    serverProbe = fetch('/api/config', { cache: 'no-store' }).then(
+    const probe = fetch('/api/config', { cache: 'no-store' }).then(
       (res) => {
         const json = res.ok && (res.headers.get('content-type') || '').includes('json');
         serverSeen ||= json;
@@ -117,6 +119,8 @@ function serverAnswers() {
       },
       () => false,
     );
+    serverProbe = probe;
+    probe.then((yes) => { if (!yes && serverProbe === probe) serverProbe = null; });
   }
   return serverProbe;
 }

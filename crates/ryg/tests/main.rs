@@ -5,6 +5,7 @@ mod common;
 mod positions;
 
 mod articles;
+mod circles;
 mod crosscheck;
 mod docs;
 mod eval_quality;

@@ -423,10 +423,16 @@ test('the page reconnects by itself after the server restarts and misses no move
   await idle(bo);
   await click(bo, 'e1d2');
   await waitMoves(ana, 1);
+  // both pages behind their service worker, as a returning visitor's are: every request and
+  // the event stream go through it
+  for (const p of [ana, bo]) await p.waitForFunction(() => !!navigator.serviceWorker.controller);
   const port = new URL(server.url).port;
   await server.stop();
   for (const p of [ana, bo]) await p.waitForFunction(() => !document.getElementById('conn').hidden);
   await eventually(async () => assert.equal(await ana.locator('#conn').innerText(), 'Reconnecting…'));
+  // a restart longer than a few of the streams' retries (a second each): each retry finds no
+  // server, and the worker must still ask again once it is back
+  await new Promise((r) => { setTimeout(r, 4000); });
   server = await startServer(db, port);
   for (const p of [ana, bo]) await p.waitForFunction(() => document.getElementById('conn').hidden, null, { timeout: 30000 });
   await click(ana, 'b8c7');
