@@ -4,14 +4,12 @@ actions from the caller (self-play: one policy plays both sides). Needs NumPy on
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
 from ryg._ryg import Position, SelfPlayCore, action_count
-from ryg.envs._common import check_actions, start_option
-
-StartArg = Union[Position, str]
+from ryg.envs._common import Curriculum, Restarts, StartArg, check_actions, fresh_seed, start_option
 
 
 class SelfPlayVectorEnv:
@@ -32,6 +30,12 @@ class SelfPlayVectorEnv:
       ``info["exact_plies"]`` (int32) of every game, from the tablebase.
     - Autoreset as ``VectorEnv``'s (Gymnasium's ``NEXT_STEP``): the step after a game ends
       starts it again from the start, ignores its action and returns reward 0.
+    - ``curriculum``: positions (drawn uniformly) or a callable given a seeded
+      ``numpy.random.Generator`` (returning one position) from which every new game starts —
+      at each reset without ``"fen"``/``"fens"`` and each autoreset — instead of the start.
+    - Seeding: game ``i``'s random stream (``random_actions``) is spawned from the seed and
+      ``i``, as NumPy's ``SeedSequence.spawn`` does (no two games or seeds share one); the same
+      seed replays the same games; ``seed=None`` takes fresh entropy from the system.
     - ``reset(options={"fen": fen})`` starts every game from one position, ``{"fens": [...]}``
       each from its own (either side to move); ``ryg.start_positions`` draws them.
     - ``random_actions()`` draws a uniformly random legal action for every game in Rust.
@@ -50,8 +54,11 @@ class SelfPlayVectorEnv:
         pov: bool = True,
         threads: Optional[int] = None,
         copy: bool = True,
+        curriculum: Optional[Curriculum] = None,
     ) -> None:
-        self._core = SelfPlayCore(num_envs, size, 0 if seed is None else seed, oracle, pov, threads)
+        self._core = SelfPlayCore(num_envs, size, fresh_seed() if seed is None else seed, oracle, pov, threads)
+        self._restarts = None if curriculum is None else Restarts(curriculum, self._core.check_starts)
+        self._pending: list[int] = []  # games that ended on the last step: their restarts to draw
         self._seed = seed
         self._copy = copy
         self._started = False
@@ -83,9 +90,15 @@ class SelfPlayVectorEnv:
             raise ValueError("reset options 'fen' (one start for every game) and 'fens' (one per game): give one")
         starts: Optional[Sequence[StartArg]] = start["fens"] if "fens" in start else [start["fen"]] if "fen" in start else None
         if seed is None and not self._started:
-            seed = self._seed
+            seed = fresh_seed() if self._seed is None else self._seed
+        if self._restarts is not None:
+            if seed is not None:
+                self._restarts.seed(seed)
+            if starts is None:
+                starts = self._restarts.draw(self.num_envs)
         observations, _, _, _, info = self._out(self._core.reset(seed, starts))
         self._started = True
+        self._pending = []
         return observations, info
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -93,7 +106,14 @@ class SelfPlayVectorEnv:
         (num_envs, 2) for [mouse, cats], terminated, truncated, info)``."""
         if not self._started:
             raise RuntimeError("step() before reset(): call env.reset() first")
-        return self._out(self._core.step(check_actions(actions, action_count(self.size))))
+        actions = check_actions(actions, action_count(self.size))
+        if self._restarts is None:
+            return self._out(self._core.step(actions))
+        if self._pending:
+            self._core.set_restarts(self._pending, self._restarts.draw(len(self._pending)))
+        batch = self._core.step(actions)
+        self._pending = np.flatnonzero(batch[3]).tolist()
+        return self._out(batch)
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action for every game, drawn in Rust."""

@@ -9,7 +9,7 @@ import numpy as np
 
 from ryg._optional import require
 from ryg._ryg import VectorCore, action_count
-from ryg.envs._common import check_actions, first_seed, start_option
+from ryg.envs._common import Curriculum, Restarts, check_actions, first_seed, start_option
 
 BatchOpponent = Union[str, int, Callable[[np.ndarray, np.ndarray], Any]]
 """A ryg level, or a callable answering every game's move at once: given the planes
@@ -39,7 +39,11 @@ class VectorEnv(GymVectorEnv):
 
     Autoreset is Gymnasium's ``NEXT_STEP`` mode: the step after a game ends resets that game,
     ignores its action, and returns the new game's first observation with reward 0. Game
-    ``i`` is seeded with ``seed + i``. With ``threads=k``, batches of at least 256 games per
+    ``i``'s opponent has its own random stream, spawned from the seed and ``i`` as NumPy's
+    ``SeedSequence.spawn`` does (no two games or seeds share one; ``seed=None`` takes fresh
+    entropy). ``curriculum``: positions (drawn uniformly; the agent to move) or a callable
+    given a seeded ``numpy.random.Generator`` (returning one position) from which every new
+    game starts, at each reset without ``"fen"``/``"fens"`` and each autoreset. With ``threads=k``, batches of at least 256 games per
     thread are split across ``k`` threads (default 1: on a busy machine more threads can be
     slower; the games played are the same either way). ``pov=True`` gives observations from
     the mover's point of view, as ``FoxHoundsEnv``. ``opponent`` may be a callable that plays
@@ -62,8 +66,11 @@ class VectorEnv(GymVectorEnv):
         threads: Optional[int] = None,
         pov: bool = False,
         copy: bool = True,
+        curriculum: Optional[Curriculum] = None,
     ) -> None:
         self._core = VectorCore(num_envs, size, side, opponent, 0 if seed is None else seed, oracle, threads, pov)
+        self._restarts = None if curriculum is None else Restarts(curriculum, self._core.check_starts)
+        self._pending: list[int] = []  # games that ended on the last step: their restarts to draw
         self._seed = seed
         self._started = False
         self._copy = copy
@@ -105,14 +112,27 @@ class VectorEnv(GymVectorEnv):
             raise ValueError("reset options 'fen' (one start for every game) and 'fens' (one per game): give one")
         starts = start["fens"] if "fens" in start else [start["fen"]] if "fen" in start else None
         seed = first_seed(seed, self._started, self._seed, self.np_random)
+        if self._restarts is not None:
+            if seed is not None:
+                self._restarts.seed(seed)
+            if starts is None:
+                starts = self._restarts.draw(self.num_envs)
         observations, _, _, _, info = self._out(self._core.reset(seed, starts))
         self._started = True
+        self._pending = []
         return observations, info
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if not self._started:
             raise ResetNeeded("step() before reset(): call env.reset() first")
-        return self._out(self._core.step(check_actions(actions, action_count(self.size))))
+        actions = check_actions(actions, action_count(self.size))
+        if self._restarts is None:
+            return self._out(self._core.step(actions))
+        if self._pending:
+            self._core.set_restarts(self._pending, self._restarts.draw(len(self._pending)))
+        batch = self._core.step(actions)
+        self._pending = np.flatnonzero(batch[2]).tolist()
+        return self._out(batch)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""
