@@ -7,10 +7,14 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ryg._ryg import Position
 
 StartArg = Union[Position, str]
+
+Actions = Union[npt.NDArray[np.integer[Any]], Sequence[int]]
+"""A vector environment's actions: one int per game (an int array, or a list of ints)."""
 
 Curriculum = Union[Sequence[StartArg], Callable[[np.random.Generator], StartArg]]
 """Where a vector environment's games start: positions (a FEN or ``ryg.Position`` each), drawn
@@ -87,7 +91,7 @@ def check_action(action: Any, count: int) -> int:
     raise ValueError(f"action {action!r} is outside the action space Discrete({count}): expected an int from 0 to {count - 1}")
 
 
-def check_actions(actions: Any, count: int) -> np.ndarray:
+def check_actions(actions: Any, count: int) -> npt.NDArray[np.int64]:
     """The actions as a contiguous int64 array, or a ``ValueError`` for non-integer ones (the
     engine checks their number and range)."""
     array = np.asarray(actions)

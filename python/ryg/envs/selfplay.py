@@ -7,9 +7,14 @@ import copy
 from typing import Any, Optional, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from ryg._ryg import Position, SelfPlayCore, action_count
-from ryg.envs._common import Curriculum, Restarts, StartArg, check_actions, fresh_seed, start_option
+from ryg.envs._common import Actions, Curriculum, Restarts, StartArg, check_actions, fresh_seed, start_option
+
+SelfPlayStep = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]
+"""What ``SelfPlayVectorEnv.step`` returns: observations, rewards ``(num_envs, 2)`` for
+``[mouse, cats]``, terminated, truncated, info."""
 
 
 class SelfPlayVectorEnv:
@@ -62,13 +67,13 @@ class SelfPlayVectorEnv:
         self._seed = seed
         self._copy = copy
         self._started = False
-        self._masks: Optional[np.ndarray] = None
+        self._masks: Optional[npt.NDArray[np.int8]] = None
         self.num_envs = num_envs
         self.size = size
         self.oracle = oracle
         self.pov = pov
 
-    def _out(self, batch: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def _out(self, batch: tuple[Any, ...]) -> SelfPlayStep:
         observations, to_move, rewards, terminated, illegal, masks, oracle = batch
         if self._copy:
             observations, to_move, rewards, terminated, illegal, masks = (
@@ -83,7 +88,7 @@ class SelfPlayVectorEnv:
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
         """Starts every game again (``seed`` reseeds ``random_actions``): ``(observations, info)``."""
         start = start_option(options)
         if "fen" in start and "fens" in start:
@@ -101,7 +106,7 @@ class SelfPlayVectorEnv:
         self._pending = []
         return observations, info
 
-    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Actions) -> SelfPlayStep:
         """Plays ``actions[i]`` for the side to move of game ``i``: ``(observations, rewards
         (num_envs, 2) for [mouse, cats], terminated, truncated, info)``."""
         if not self._started:
@@ -115,11 +120,11 @@ class SelfPlayVectorEnv:
         self._pending = np.flatnonzero(batch[3]).tolist()
         return self._out(batch)
 
-    def random_actions(self) -> np.ndarray:
+    def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every game, drawn in Rust."""
         return self._core.random_actions()
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""
         if self._masks is None:
             raise RuntimeError("action_masks() before reset(): call env.reset() first")

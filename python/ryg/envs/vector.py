@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ryg._optional import require
 from ryg._ryg import VectorCore, action_count
-from ryg.envs._common import Curriculum, Restarts, check_actions, first_seed, start_option
+from ryg.envs._common import Actions, Curriculum, Restarts, check_actions, first_seed, start_option
 
 BatchOpponent = Union[str, int, Callable[[np.ndarray, np.ndarray], Any]]
 """A ryg level, or a callable answering every game's move at once: given the planes
@@ -24,7 +25,11 @@ from gymnasium.vector import VectorEnv as GymVectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
 
-class VectorEnv(GymVectorEnv):
+VectorStep = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]
+"""What ``VectorEnv.step`` returns: observations, rewards, terminated, truncated, info."""
+
+
+class VectorEnv(GymVectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` copies of ``FoxHoundsEnv`` (same spaces, rewards and action encoding),
     stepped together in Rust without the GIL: ``step(actions)`` takes an int array of
     ``num_envs`` actions and returns NumPy arrays, with ``info["action_mask"]`` of shape
@@ -85,7 +90,7 @@ class VectorEnv(GymVectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
 
-    def _out(self, batch: tuple[Any, ...]) -> tuple[Any, ...]:
+    def _out(self, batch: tuple[Any, ...]) -> VectorStep:
         observations, rewards, terminated, truncated, masks, optimal, illegal = batch
         if self._copy:
             observations, rewards, terminated, truncated, masks, illegal = (
@@ -105,7 +110,7 @@ class VectorEnv(GymVectorEnv):
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
         super().reset(seed=seed)
         start = start_option(options)
         if "fen" in start and "fens" in start:
@@ -122,7 +127,7 @@ class VectorEnv(GymVectorEnv):
         self._pending = []
         return observations, info
 
-    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Actions) -> VectorStep:
         if not self._started:
             raise ResetNeeded("step() before reset(): call env.reset() first")
         actions = check_actions(actions, action_count(self.size))
@@ -134,13 +139,13 @@ class VectorEnv(GymVectorEnv):
         self._pending = np.flatnonzero(batch[2]).tolist()
         return self._out(batch)
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game, ``(num_envs, 2*N*N)`` bool."""
         if self._masks is None:
             raise ResetNeeded("action_masks() before reset(): call env.reset() first")
         return self._masks.astype(bool)
 
-    def random_actions(self) -> np.ndarray:
+    def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every game, drawn in Rust (seeded by the
         constructor's seed): the random agent, as a baseline or to fill a buffer."""
         return self._core.random_actions()
