@@ -2,8 +2,8 @@
 ``ryg.envs.SelfPlayVectorEnv`` (negamax Q-learning: a side's value is minus the other's), and
 its greedy policy is graded by the tablebase as it learns (``ryg.grading``): the share of its
 moves that are not optimal, and of those that change the result, over the positions it reaches
-against a random opponent, against a ryg level, against perfect play, and over a uniform sample
-of all positions.
+against a random opponent, against a ryg level, against perfect play, over a uniform sample
+of all positions, and over every position it can reach against any opponent.
 
     pip install ./python matplotlib
     python python/examples/self_play.py [--episodes 30000] [--plot docs/python-self-play.png]
@@ -18,10 +18,16 @@ import numpy as np
 import numpy.typing as npt
 
 from ryg.envs import SelfPlayVectorEnv
-from ryg.grading import Grade, grade
+from ryg.grading import Grade, grade, grade_reachable
 
 Table = dict[bytes, np.ndarray]
-MEASURES = {"random": "vs random", "level": "vs level", "perfect": "vs perfect", "uniform": "all positions"}
+MEASURES = {
+    "random": "vs random",
+    "level": "vs level",
+    "perfect": "vs perfect",
+    "uniform": "all positions",
+    "reachable": "vs any opponent",
+}
 
 
 def greedy(q: Table, key: bytes, legal: np.ndarray, rng: np.random.Generator) -> int:
@@ -32,13 +38,15 @@ def greedy(q: Table, key: bytes, legal: np.ndarray, rng: np.random.Generator) ->
 
 
 def evaluate(q: Table, args: argparse.Namespace) -> dict[str, Grade]:
-    """The greedy policy's four grades (unknown positions played at random, seeded)."""
+    """The greedy policy's five grades (unknown positions played at random, seeded)."""
     rng = np.random.default_rng(args.seed)
 
     def policy(planes: npt.NDArray[np.uint8], masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
         return np.array([greedy(q, p.tobytes(), np.flatnonzero(m), rng) for p, m in zip(planes, masks)], np.int64)
 
-    return grade(policy, 6, level=args.level, games=args.eval_games, sample=args.sample, seed=10_000 + args.seed)
+    grades = grade(policy, 6, level=args.level, games=args.eval_games, sample=args.sample, seed=10_000 + args.seed)
+    grades["reachable"] = grade_reachable(policy, 6)
+    return grades
 
 
 def report(episodes: int, grades: dict[str, Grade]) -> str:
@@ -113,7 +121,7 @@ def main() -> None:
 
         x = [p[0] for p in points]
         fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
-        for (key, label), color in zip(MEASURES.items(), ["tab:green", "tab:blue", "tab:red", "tab:purple"]):
+        for (key, label), color in zip(MEASURES.items(), ["tab:green", "tab:blue", "tab:red", "tab:purple", "tab:orange"]):
             label = label.replace("level", f"level {args.level}")
             ax.plot(x, [100 * p[1][key].non_optimal_share for p in points], label=f"non-optimal, {label}", color=color)
             ax.plot(x, [100 * p[1][key].mistake_share for p in points], color=color, linestyle="--")

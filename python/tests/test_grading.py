@@ -122,3 +122,27 @@ def test_bad_answers_are_refused():
         grade_positions(lambda planes, masks: [999], [P1])
     with pytest.raises(ValueError, match="finished game"):
         grade_positions(first_legal, ["1m2/4/1c2/c3 c"])
+
+
+def reachable_by_search(policy_move, size, side):
+    """Every live position the policy meets playing `side` from the start, the other side
+    playing every move: a depth-first search, apart from grade_reachable's layers."""
+    seen, stack = set(), [ryg.Position(size=size)]
+    while stack:
+        p = stack.pop()
+        if p.fen in seen or p.outcome is not None:
+            continue
+        seen.add(p.fen)
+        stack.extend([p.play(policy_move(p))] if p.to_move == side else [p.play(mv) for mv in p.legal_moves()])
+    return [fen for fen in seen if ryg.Position(fen).to_move == side]
+
+
+def test_reachable_counts_every_position_once():
+    first_move = lambda p: p.legal_actions()[0]  # noqa: E731  (first_legal's move: the lowest action)
+    for size in (4, 6):
+        for side in ("mouse", "cats"):
+            positions = reachable_by_search(first_move, size, side)
+            g = ryg.grading.grade_reachable(first_legal, size, side=side, pov=False)
+            assert g == grade_positions(first_legal, positions, pov=False), (size, side)
+    perfect_play = ryg.grading.grade_reachable(perfect, 6)
+    assert perfect_play.moves > 0 and perfect_play.mistakes == 0 and perfect_play.non_optimal == 0
