@@ -1,7 +1,9 @@
 """Self-play on 6x6: one tabular Q-function plays both sides of many games stepped together by
 ``ryg.envs.SelfPlayVectorEnv`` (negamax Q-learning: a side's value is minus the other's), and
-its exact regret — the share of its moves that are not optimal according to the tablebase —
-is measured as it learns, for each side against a random opponent.
+its greedy policy is graded by the tablebase as it learns (``ryg.grading``): the share of its
+moves that are not optimal, and of those that change the result, over the positions it reaches
+against a random opponent, against a ryg level, against perfect play, over a uniform sample
+of all positions, and over every position it can reach against any opponent.
 
     pip install ./python matplotlib
     python python/examples/self_play.py [--episodes 30000] [--plot docs/python-self-play.png]
@@ -13,10 +15,19 @@ import argparse
 import time
 
 import numpy as np
+import numpy.typing as npt
 
 from ryg.envs import SelfPlayVectorEnv
+from ryg.grading import Grade, grade, grade_reachable
 
 Table = dict[bytes, np.ndarray]
+MEASURES = {
+    "random": "vs random",
+    "level": "vs level",
+    "perfect": "vs perfect",
+    "uniform": "all positions",
+    "reachable": "vs any opponent",
+}
 
 
 def greedy(q: Table, key: bytes, legal: np.ndarray, rng: np.random.Generator) -> int:
@@ -26,29 +37,23 @@ def greedy(q: Table, key: bytes, legal: np.ndarray, rng: np.random.Generator) ->
     return int(legal[np.argmax(values[legal])])
 
 
-def evaluate(q: Table, games: int, seed: int) -> tuple[float, float, float]:
-    """The greedy policy against uniformly random moves, as the mouse in half the games and
-    the cats in the other half: the share of its moves that are not optimal (exact regret),
-    and its share of wins as the mouse and as the cats."""
-    env = SelfPlayVectorEnv(games, size=6, seed=seed, oracle=True)
-    obs, info = env.reset()
-    rng = np.random.default_rng(seed)
-    learner = np.arange(games) % 2  # 0: the learner plays the mouse, 1: the cats
-    done = np.zeros(games, bool)
-    won = np.zeros(games, bool)
-    bad = moves = 0
-    while not done.all():
-        actions = env.random_actions()
-        for i in np.flatnonzero(~done & (info["to_move"] == learner)):
-            a = greedy(q, obs[i].tobytes(), np.flatnonzero(info["action_mask"][i]), rng)
-            actions[i] = a
-            bad += int(info["optimal_mask"][i, a] == 0)
-            moves += 1
-        obs, rewards, terminated, _, info = env.step(actions)
-        for i in np.flatnonzero(terminated & ~done):
-            done[i] = True
-            won[i] = rewards[i, learner[i]] > 0
-    return bad / moves, float(won[learner == 0].mean()), float(won[learner == 1].mean())
+def evaluate(q: Table, args: argparse.Namespace) -> dict[str, Grade]:
+    """The greedy policy's five grades (unknown positions played at random, seeded)."""
+    rng = np.random.default_rng(args.seed)
+
+    def policy(planes: npt.NDArray[np.uint8], masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+        return np.array([greedy(q, p.tobytes(), np.flatnonzero(m), rng) for p, m in zip(planes, masks)], np.int64)
+
+    grades = grade(policy, 6, level=args.level, games=args.eval_games, sample=args.sample, seed=10_000 + args.seed)
+    grades["reachable"] = grade_reachable(policy, 6)
+    return grades
+
+
+def report(episodes: int, grades: dict[str, Grade]) -> str:
+    shares = "; ".join(
+        f"{MEASURES[k]} {100 * g.non_optimal_share:4.1f} % / {100 * g.mistake_share:4.1f} %" for k, g in grades.items()
+    )
+    return f"{episodes:>7} games: non-optimal / result-changing {shares}"
 
 
 def main() -> None:
@@ -58,7 +63,9 @@ def main() -> None:
     parser.add_argument("--alpha", type=float, default=0.3)
     parser.add_argument("--epsilon", type=float, default=0.3, help="exploration at the start, decayed to 0.02")
     parser.add_argument("--every", type=int, default=1000, help="episodes between two regret measurements")
-    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--eval-games", type=int, default=400, help="games per opponent at each measurement")
+    parser.add_argument("--sample", type=int, default=5000, help="positions of the uniform sample")
+    parser.add_argument("--level", default="5", help="the ryg level of the second measure")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", default=None, help="write the regret curve to this PNG")
     args = parser.parse_args()
@@ -70,13 +77,12 @@ def main() -> None:
     obs, info = env.reset()
     reset_step = np.zeros(args.games, bool)  # the step after a game ends restarts it: no update
     episodes, next_eval = 0, 0
-    points: list[tuple[int, float, float, float]] = []
+    points: list[tuple[int, dict[str, Grade]]] = []
     started = time.perf_counter()
     while episodes < args.episodes:
         if episodes >= next_eval:
-            regret, mouse, cats = evaluate(q, args.eval_games, 10_000 + args.seed)
-            points.append((episodes, regret, mouse, cats))
-            print(f"{episodes:>7} episodes: {100 * regret:5.1f} % non-optimal moves; wins {100 * mouse:5.1f} % as the mouse, {100 * cats:5.1f} % as the cats")
+            points.append((episodes, evaluate(q, args)))
+            print(report(*points[-1]), flush=True)
             next_eval += args.every
         epsilon = max(0.02, args.epsilon * (1 - episodes / args.episodes))
         keys = [o.tobytes() for o in obs]
@@ -103,9 +109,8 @@ def main() -> None:
             values[actions[i]] += args.alpha * (target - values[actions[i]])
         reset_step = terminated.copy()
         episodes += int(terminated.sum())
-    regret, mouse, cats = evaluate(q, args.eval_games, 10_000 + args.seed)
-    points.append((episodes, regret, mouse, cats))
-    print(f"{episodes:>7} episodes: {100 * regret:5.1f} % non-optimal moves; wins {100 * mouse:5.1f} % as the mouse, {100 * cats:5.1f} % as the cats")
+    points.append((episodes, evaluate(q, args)))
+    print(report(*points[-1]))
     print(f"{len(q):,} positions in the table; {time.perf_counter() - started:.1f} s")
 
     if args.plot:
@@ -116,15 +121,16 @@ def main() -> None:
 
         x = [p[0] for p in points]
         fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
-        ax.plot(x, [100 * p[1] for p in points], label="non-optimal moves (exact regret)", color="tab:red")
-        ax.plot(x, [100 * p[2] for p in points], label="wins as the mouse vs random", color="tab:blue")
-        ax.plot(x, [100 * p[3] for p in points], label="wins as the cats vs random", color="tab:green")
+        for (key, label), color in zip(MEASURES.items(), ["tab:green", "tab:blue", "tab:red", "tab:purple", "tab:orange"]):
+            label = label.replace("level", f"level {args.level}")
+            ax.plot(x, [100 * p[1][key].non_optimal_share for p in points], label=f"non-optimal, {label}", color=color)
+            ax.plot(x, [100 * p[1][key].mistake_share for p in points], color=color, linestyle="--")
         ax.set_xlabel("self-play games")
-        ax.set_ylabel("%")
-        ax.set_ylim(0, 100)
-        ax.set_title("Tabular self-play on 6x6 (SelfPlayVectorEnv), judged by the tablebase")
+        ax.set_ylabel("% of moves (dashed: result-changing)")
+        ax.set_ylim(0, None)
+        ax.set_title("Tabular self-play on 6x6, graded by the tablebase")
         ax.grid(alpha=0.3)
-        ax.legend()
+        ax.legend(fontsize=8)
         fig.tight_layout()
         fig.savefig(args.plot)
         print(f"wrote {args.plot}")

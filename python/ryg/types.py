@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Optional, TypedDict
+from typing import Any, Iterator, Literal, Optional, Protocol, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,7 @@ __all__ = [
     "WinLossMove",
     "WinLossResult",
     "LayeredResults",
+    "AECGame",
 ]
 
 Side = Literal["mouse", "cats"]
@@ -135,3 +136,26 @@ class LayeredResults(TypedDict):
 
     winner: npt.NDArray[np.int8]
     plies: npt.NDArray[np.int32]
+
+
+class AECGame(Protocol):
+    """What ``ryg.envs.aec_env`` returns — PettingZoo's AEC API, as its wrappers give it — for
+    type checkers (PettingZoo has no type information of its own)."""
+
+    possible_agents: list[str]
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None: ...
+    def step(self, action: Union[int, np.integer[Any], None]) -> None: ...
+    def observe(self, agent: str) -> Any: ...
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]: ...
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]: ...
+    def observation_space(self, agent: str) -> Any: ...
+    def action_space(self, agent: str) -> Any: ...
+    def render(self) -> Any: ...
+    def close(self) -> None: ...

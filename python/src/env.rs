@@ -146,6 +146,16 @@ impl Game {
     }
 
     /// The opponent's random generator, to restore a copy with [`Game::restore`].
+    /// Where the game starts again after it ends (a reset without a position).
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// Sets where the game starts again after it ends (checked by the caller: [`check_start`]).
+    pub fn set_start(&mut self, start: Position) {
+        self.start = start;
+    }
+
     pub fn rng_state(&self) -> u64 {
         self.opponent.rng_state()
     }

@@ -10,6 +10,7 @@ mod layered;
 mod player;
 mod position;
 mod search;
+mod seeding;
 mod selfplay;
 mod solve;
 mod tables;
@@ -39,6 +40,7 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<selfplay::PySelfPlayCore>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
+    m.add_function(wrap_pyfunction!(seeding::game_seeds, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::tablebase_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(batch::start_positions, m)?)?;

@@ -15,6 +15,7 @@ use ryg::{MoveList, Position, Side, Size, Tablebase};
 use crate::encoding;
 use crate::player::Seed;
 use crate::position::{position_arg, size_of};
+use crate::seeding::{spawn, Stream};
 
 /// Batches smaller than this per extra thread are stepped on one thread.
 const GAMES_PER_THREAD: usize = 4096;
@@ -118,6 +119,8 @@ struct Rows<'a> {
     actions: Option<&'a [i64]>,
     /// The positions a reset starts from (one for all, or one per game).
     starts: &'a [Position],
+    /// Where each game starts again after it ends (autoreset).
+    restarts: &'a [Position],
     planes: &'a mut [u8],
     to_move: &'a mut [i8],
     rewards: &'a mut [f32],
@@ -131,6 +134,7 @@ impl Rows<'_> {
     /// Steps (with actions) or resets every game of the rows, and writes what each shows.
     fn run(self, start: Position, pov: bool, tablebase: Option<&Tablebase>) {
         let size = start.size();
+        let restarts = self.restarts;
         let (cells, action_count) = (3 * usize::from(size.n()).pow(2), encoding::action_count(size));
         self.rewards.fill(0.0);
         self.terminated.fill(false);
@@ -140,7 +144,7 @@ impl Rows<'_> {
         for (i, board) in self.boards.iter_mut().enumerate() {
             match self.actions {
                 Some(_) if self.finished[i] => {
-                    board.set(start);
+                    board.set(restarts[i]);
                     self.finished[i] = false;
                 }
                 Some(actions) => {
@@ -213,15 +217,41 @@ pub struct PySelfPlayCore {
     boards: Vec<Board>,
     /// Games that ended on the last step, to reset on the next one.
     finished: Vec<bool>,
+    /// Where each game starts again after it ends: the start, or what `set_restarts` gave.
+    restarts: Vec<Position>,
     pov: bool,
     threads: usize,
     tablebase: Option<Arc<Tablebase>>,
-    /// The generator of [`PySelfPlayCore::random_actions`].
-    rng: SplitMix64,
+    /// The generators of [`PySelfPlayCore::random_actions`], one per game.
+    rngs: Vec<SplitMix64>,
     out: Outputs,
 }
 
+/// The random agent's generators of `count` games, spawned from `seed`.
+fn agent_streams(seed: u64, count: usize) -> Vec<SplitMix64> {
+    (0..count as u64).map(|i| SplitMix64::new(spawn(seed, Stream::Agent, i))).collect()
+}
+
 impl PySelfPlayCore {
+    /// A `ValueError` naming the first of `starts` that is not a live position of this board
+    /// (`what` and its index named when there are several).
+    fn check(&self, starts: &[Position], what: &str) -> PyResult<()> {
+        for (i, start) in starts.iter().enumerate() {
+            let problem = if start.size() != self.size {
+                Some(format!("is on the {} board; the environment's is {}", start.size(), self.size))
+            } else if start.outcome().is_some() {
+                Some("is a finished game".to_string())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                let which = if starts.len() > 1 { format!("{what} {i}: ") } else { String::new() };
+                return Err(PyValueError::new_err(format!("{which}the start '{}' {problem}", start.fen())));
+            }
+        }
+        Ok(())
+    }
+
     fn run<'py>(
         &mut self,
         py: Python<'py>,
@@ -262,7 +292,7 @@ impl PySelfPlayCore {
         let threads = self.threads.min(count / GAMES_PER_THREAD).max(1);
         let per = count.div_ceil(threads);
         let (start, pov, tablebase) = (self.start, self.pov, self.tablebase.as_deref());
-        let (boards, finished) = (&mut self.boards, &mut self.finished);
+        let (boards, finished, restarts) = (&mut self.boards, &mut self.finished, &self.restarts);
         py.detach(|| {
             let mut oracle = oracle
                 .map(|(o, w, p)| (o.chunks_mut(per * action_count), w.chunks_mut(per), p.chunks_mut(per)));
@@ -286,7 +316,8 @@ impl PySelfPlayCore {
                             boards,
                             finished,
                             actions: actions.map(|a| &a[range.clone()]),
-                            starts: if starts.len() > 1 { &starts[range] } else { starts },
+                            starts: if starts.len() > 1 { &starts[range.clone()] } else { starts },
+                            restarts: &restarts[range],
                             planes,
                             to_move,
                             rewards,
@@ -339,10 +370,11 @@ impl PySelfPlayCore {
             start,
             boards: vec![Board::new(start); num_envs],
             finished: vec![false; num_envs],
+            restarts: vec![start; num_envs],
             pov,
             threads: threads.unwrap_or(1).max(1),
             tablebase: oracle.then(|| crate::tables::get(py, size)),
-            rng: SplitMix64::new(seed.0),
+            rngs: agent_streams(seed.0, num_envs),
             out: Outputs::new(py, num_envs, n, encoding::action_count(size), oracle),
         })
     }
@@ -365,23 +397,30 @@ impl PySelfPlayCore {
                 starts.len()
             )));
         }
-        for (i, start) in starts.iter().enumerate() {
-            let problem = if start.size() != self.size {
-                Some(format!("is on the {} board; the environment's is {}", start.size(), self.size))
-            } else if start.outcome().is_some() {
-                Some("is a finished game".to_string())
-            } else {
-                None
-            };
-            if let Some(problem) = problem {
-                let game = if starts.len() > 1 { format!("game {i}: ") } else { String::new() };
-                return Err(PyValueError::new_err(format!("{game}the start '{}' {problem}", start.fen())));
-            }
-        }
+        self.check(&starts, "game")?;
         if let Some(seed) = seed {
-            self.rng = SplitMix64::new(seed.0);
+            self.rngs = agent_streams(seed.0, count);
         }
         self.run(py, None, &starts)
+    }
+
+    /// A `ValueError` unless every one of `starts` can start a game (this board, not over).
+    fn check_starts(&self, starts: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let starts = starts.iter().map(position_arg).collect::<PyResult<Vec<Position>>>()?;
+        self.check(&starts, "start")
+    }
+
+    /// Where games `games[k]` start again after they end: `starts[k]` (kept until set again).
+    fn set_restarts(&mut self, games: Vec<usize>, starts: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let starts = starts.iter().map(position_arg).collect::<PyResult<Vec<Position>>>()?;
+        if games.len() != starts.len() {
+            return Err(PyValueError::new_err("set_restarts: one start per game"));
+        }
+        self.check(&starts, "start")?;
+        for (&i, start) in games.iter().zip(starts) {
+            *self.restarts.get_mut(i).ok_or_else(|| PyValueError::new_err("no such game"))? = start;
+        }
+        Ok(())
     }
 
     /// Plays one action in every game, for its side to move (an int array of `num_envs`
@@ -409,12 +448,12 @@ impl PySelfPlayCore {
     /// A uniformly random legal action for every game (0 for one that ended and is reset on
     /// the next step), drawn in Rust.
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let rng = &mut self.rng;
         let actions = self
             .boards
             .iter()
             .zip(&self.finished)
-            .map(|(board, &done)| {
+            .zip(&mut self.rngs)
+            .map(|((board, &done), rng)| {
                 let legal = board.legal_actions();
                 if done || legal.is_empty() {
                     return 0;
@@ -442,19 +481,26 @@ impl PySelfPlayCore {
 
     /// Every game's FEN, the games to reset on the next step, and the random actions'
     /// generator state.
-    fn __getstate__(&self) -> (Vec<String>, Vec<bool>, u64) {
-        (self.fens(), self.finished.clone(), self.rng.state())
+    fn __getstate__(&self) -> (Vec<String>, Vec<bool>, Vec<u64>, Vec<String>) {
+        let restarts = self.restarts.iter().map(Position::fen).collect();
+        (self.fens(), self.finished.clone(), self.rngs.iter().map(|r| r.state()).collect(), restarts)
     }
 
-    fn __setstate__(&mut self, py: Python<'_>, state: (Vec<String>, Vec<bool>, u64)) -> PyResult<()> {
-        let (fens, finished, rng) = state;
+    fn __setstate__(
+        &mut self,
+        py: Python<'_>,
+        state: (Vec<String>, Vec<bool>, Vec<u64>, Vec<String>),
+    ) -> PyResult<()> {
+        let (fens, finished, rngs, restarts) = state;
         let count = self.boards.len();
-        if fens.len() != count || finished.len() != count {
+        if fens.len() != count || finished.len() != count || rngs.len() != count || restarts.len() != count {
             return Err(PyValueError::new_err(format!("the state is not of {count} games")));
         }
-        let positions =
-            fens.iter().map(|f| crate::position::parse_narrow_fen(f)).collect::<PyResult<Vec<_>>>()?;
-        if let Some(p) = positions.iter().find(|p| p.size() != self.size) {
+        let parse = |fens: &[String]| -> PyResult<Vec<Position>> {
+            fens.iter().map(|f| crate::position::parse_narrow_fen(f)).collect()
+        };
+        let (positions, restarts) = (parse(&fens)?, parse(&restarts)?);
+        if let Some(p) = positions.iter().chain(&restarts).find(|p| p.size() != self.size) {
             return Err(PyValueError::new_err(format!(
                 "a position of the state is on the {} board",
                 p.size()
@@ -463,7 +509,8 @@ impl PySelfPlayCore {
         // the output arrays show the restored games (written as a reset to each one's position)
         self.run(py, None, &positions)?;
         self.finished = finished;
-        self.rng = SplitMix64::new(rng);
+        self.rngs = rngs.into_iter().map(SplitMix64::new).collect();
+        self.restarts = restarts;
         Ok(())
     }
 }

@@ -5,7 +5,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import ryg  # noqa: E402
-from ryg.envs import FoxHoundsEnv, VectorEnv  # noqa: E402
+from ryg.envs import FoxHoundsEnv, VectorEnv, game_seeds  # noqa: E402
 
 
 @pytest.mark.parametrize("side", ["mouse", "cats"])
@@ -98,7 +98,7 @@ def test_vector_env_steps_like_single_envs():
     vec = VectorEnv(n, size=6, side="mouse", opponent="5", seed=100, oracle=True)
     singles = [FoxHoundsEnv(size=6, side="mouse", opponent="5") for _ in range(n)]
     obs, info = vec.reset(seed=100)
-    single = [e.reset(seed=100 + i) for i, e in enumerate(singles)]
+    single = [e.reset(seed=s) for e, s in zip(singles, game_seeds(100, n))]
     assert obs.shape == (n, 3, 6, 6) and info["action_mask"].shape == (n, 72)
     ended = np.zeros(n, bool)
     rng = np.random.default_rng(1)

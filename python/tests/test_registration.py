@@ -49,6 +49,16 @@ def test_action_masks():
     assert [list(np.flatnonzero(m)) for m in vec.action_masks()] == [[8, 9]] * 3
 
 
+def test_action_masks_through_gymnasium_make():
+    # Gymnasium's wrappers pass no unknown attribute on: the documented ways reach the method
+    env = gymnasium.make("ryg/FoxHounds-v0", size=8)
+    env.reset(seed=0)
+    with pytest.raises(AttributeError):
+        env.action_masks()
+    for masks in (env.get_wrapper_attr("action_masks")(), env.unwrapped.action_masks()):
+        assert masks.dtype == np.bool_ and list(np.flatnonzero(masks)) == [8, 9]
+
+
 def test_sb3_vec_env_resets_in_the_same_step():
     pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (pip install stable-baselines3)")
     from stable_baselines3.common.vec_env import VecEnv as SB3VecEnv

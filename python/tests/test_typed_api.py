@@ -85,3 +85,44 @@ def test_typed_big_boards_and_layered_tables() -> None:
     else:
         winner: Side = table.winner(big)
         assert winner in ("mouse", "cats")
+
+
+def test_typed_steps_grades_and_seeds() -> None:
+    from ryg.envs import SelfPlayVectorEnv, game_seeds
+    from ryg.grading import Grade, grade_positions
+
+    env = SelfPlayVectorEnv(2, size=4, seed=0, curriculum=[ryg.Position(size=4)])
+    obs, info = env.reset()
+    step = env.step(env.random_actions())
+    rewards: npt.NDArray[np.float32] = step[1]
+    terminated: npt.NDArray[np.bool_] = step[2]
+    planes: npt.NDArray[np.uint8] = step[0]
+    assert rewards.shape == (2, 2) and terminated.shape == (2,) and planes.dtype == np.uint8
+    seeds: list[int] = game_seeds(0, 2)
+    assert len(set(seeds)) == 2
+
+    def first(planes: npt.NDArray[np.uint8], masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+        actions: npt.NDArray[np.int64] = masks.argmax(axis=1).astype(np.int64)
+        return actions
+
+    g: Grade = grade_positions(first, [ryg.Position(size=4)])
+    share: float = g.non_optimal_share
+    assert g.moves == 1 and 0.0 <= share <= 1.0
+
+
+def test_typed_gymnasium_and_pettingzoo() -> None:
+    import pytest
+
+    pytest.importorskip("pettingzoo")
+    from ryg.envs import FoxHoundsEnv, aec_env
+    from ryg.types import AECGame
+
+    env = FoxHoundsEnv(size=4)
+    count: int = int(env.action_space.n)
+    obs, info = env.reset(seed=0)
+    mask: npt.NDArray[np.bool_] = env.action_masks()
+    assert count == 32 and mask.shape == (32,) and obs.dtype == np.uint8
+    game: AECGame = aec_env(size=4)
+    game.reset(seed=0)
+    agent: str = game.agent_selection
+    assert agent == "player_0" and not game.terminations[agent]

@@ -5,6 +5,9 @@
 - ``SelfPlayVectorEnv``: many two-player games stepped in Rust, both sides' actions from the
   caller (self-play), with the oracle's exact results (needs NumPy only).
 - ``aec_env``: the two-player PettingZoo AEC environment (needs pettingzoo).
+- ``game_seeds(seed, count)``: the seeds of a ``VectorEnv``'s games' opponents (each spawned
+  from the seed and the game's index), to replay game ``i`` in a ``FoxHoundsEnv``;
+  ``Curriculum``, the type of the vector environments' ``curriculum`` argument.
 - ``ryg.envs.sb3.VecEnv``: ``VectorEnv`` as a Stable-Baselines3 ``VecEnv`` (needs
   stable-baselines3).
 
@@ -25,7 +28,10 @@ if TYPE_CHECKING:
     from ryg.envs.selfplay import SelfPlayVectorEnv
     from ryg.envs.vector import VectorEnv
 
-__all__ = ["FoxHoundsEnv", "VectorEnv", "SelfPlayVectorEnv", "aec_env", "raw_env"]
+from ryg._ryg import game_seeds
+from ryg.envs._common import Curriculum
+
+__all__ = ["FoxHoundsEnv", "VectorEnv", "SelfPlayVectorEnv", "aec_env", "raw_env", "game_seeds", "Curriculum"]
 
 
 def __getattr__(name: str) -> Any:

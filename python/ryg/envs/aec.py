@@ -12,6 +12,7 @@ from ryg._optional import require
 from ryg._ryg import action_count
 from ryg.envs._common import check_action, start_option
 from ryg.envs.render import board_image
+from ryg.types import AECGame
 
 gymnasium = require("gymnasium", "ryg.envs.aec_env")
 require("pettingzoo", "ryg.envs.aec_env")
@@ -31,7 +32,7 @@ def aec_env(
     oracle: bool = True,
     pov: bool = False,
     dict_observations: bool = True,
-) -> Any:
+) -> AECGame:
     """The AEC environment of ``size`` wrapped as PettingZoo's classic games are: an illegal
     action ends the game with -1 for the agent that played it, an out-of-range action is an
     error, and the API's order is enforced (``step()`` before ``reset()`` raises)."""

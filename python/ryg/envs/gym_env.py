@@ -6,13 +6,15 @@ import copy
 from typing import Any, Callable, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ryg._optional import require
 from ryg._ryg import GameEnv, Position, action_count
 from ryg.envs._common import check_action, first_seed, start_option
 from ryg.envs.render import board_image
 
-gym = require("gymnasium", "ryg.envs.FoxHoundsEnv")
+require("gymnasium", "ryg.envs.FoxHoundsEnv")
+import gymnasium as gym  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from gymnasium.error import ResetNeeded  # noqa: E402
 
@@ -23,7 +25,7 @@ Opponent = Union[str, int, Callable[[Position], Union[str, int]]]
 """A ryg level (``"3"``, ``3``, ``"perfect"``) or a callable answering a move or an action."""
 
 
-class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
+class FoxHoundsEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
     """One side of the game (``side="mouse"`` or ``"cats"``) against ``opponent``: a ryg
     player's level (``"1"``–``"9"`` or ``1``–``9``, ``"perfect"``, ``"random"``, ``"err:0.1"``),
     or a callable given the position (a ``ryg.Position``) that answers a move (``"d8c7"``) or
@@ -55,6 +57,7 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 2}
+    action_space: spaces.Discrete
 
     def __init__(
         self,
@@ -81,7 +84,7 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
         super().reset(seed=seed)
         start = start_option(options).get("fen")
         seed = first_seed(seed, self._started, self._seed, self.np_random)
@@ -92,7 +95,7 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
             self.render()
         return observation, info
 
-    def step(self, action: Union[int, np.integer[Any]]) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Union[int, np.integer[Any]]) -> tuple[npt.NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
         if self._needs_reset is not None:
             raise ResetNeeded(self._needs_reset)
         result = self._core.step(check_action(action, action_count(self.size)))
@@ -103,7 +106,7 @@ class FoxHoundsEnv(gym.Env):  # type: ignore[misc, name-defined]
             self.render()
         return result
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the current position as a bool array (sb3-contrib's
         convention: MaskablePPO reads it without a wrapper)."""
         return self._core.position.action_mask().astype(bool)

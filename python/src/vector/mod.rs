@@ -3,11 +3,12 @@
 //! reset on its next step (Gymnasium's "next step" autoreset): that step ignores its action
 //! and returns the new game's first observation.
 
+mod external;
 mod outputs;
 
 use std::sync::Mutex;
 
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use ryg::search::SplitMix64;
@@ -17,10 +18,8 @@ use crate::encoding;
 use crate::env::{check_start, side_of, Game, Opponent};
 use crate::player::Seed;
 use crate::position::size_of;
+use crate::seeding::{spawn, Stream};
 use outputs::{Batch, Chunk, Outputs};
-
-/// Keeps the random agent's choices apart from the opponents' (seeded `seed + i`).
-const RANDOM_AGENT_SALT: u64 = 0x5eed_a6e7_0000_0001;
 
 /// Batches smaller than this per extra thread are stepped on one thread.
 const GAMES_PER_THREAD: usize = 256;
@@ -128,6 +127,19 @@ impl PyVectorCore {
         Ok(batch)
     }
 
+    /// `starts` as positions, or a `ValueError` naming the first that cannot start a game
+    /// (this board, not over, the agent to move).
+    fn checked(&mut self, starts: &[Bound<'_, PyAny>]) -> PyResult<Vec<Position>> {
+        let agent = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)[0].agent;
+        let starts = starts.iter().map(crate::position::position_arg).collect::<PyResult<Vec<Position>>>()?;
+        for (i, start) in starts.iter().enumerate() {
+            check_start(start, self.size, agent).map_err(|err| {
+                PyValueError::new_err(if starts.len() > 1 { format!("start {i}: {err}") } else { err })
+            })?;
+        }
+        Ok(starts)
+    }
+
     /// Rewrites the observation and mask rows of the games that `select` picks (it may reset
     /// them first); returns their indices.
     fn rewrite(
@@ -197,143 +209,6 @@ impl PyVectorCore {
             out,
         }
     }
-
-    /// The games whose outside opponent is to move (an agent's move made, or a reset with the
-    /// opponent first): asks the callable for all their moves at once — `callable(planes (k, 3,
-    /// N, N), masks (k, 2·N²))` answering k actions — and plays them.
-    ///
-    /// # Errors
-    /// The callable's own, or a `ValueError` for an answer that is not k legal actions; the
-    /// games are then as the callable found them.
-    fn answer_pending(
-        &mut self,
-        py: Python<'_>,
-        opponent: &Py<PyAny>,
-        pending: &[usize],
-    ) -> PyResult<Vec<crate::env::Step>> {
-        if pending.is_empty() {
-            return Ok(Vec::new());
-        }
-        let n = usize::from(self.size.n());
-        let (cells, action_count) = (3 * n * n, encoding::action_count(self.size));
-        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut planes = vec![0u8; pending.len() * cells];
-        let mut masks = vec![0i8; pending.len() * action_count];
-        for (k, &i) in pending.iter().enumerate() {
-            encoding::fill_planes(&games[i].position, &mut planes[k * cells..(k + 1) * cells], self.pov);
-            games[i].fill_mask(&mut masks[k * action_count..(k + 1) * action_count]);
-        }
-        let planes =
-            numpy::ndarray::Array4::from_shape_vec((pending.len(), 3, n, n), planes).expect("k boards");
-        let masks =
-            numpy::ndarray::Array2::from_shape_vec((pending.len(), action_count), masks).expect("k masks");
-        let answer = opponent.bind(py).call1((planes.into_pyarray(py), masks.into_pyarray(py)))?;
-        let actions: Vec<i64> = match answer.extract::<PyReadonlyArray1<'_, i64>>() {
-            Ok(array) => array.as_array().to_vec(),
-            Err(_) => answer.extract::<Vec<i64>>().map_err(|_| {
-                PyValueError::new_err(format!(
-                    "the opponent answered {answer}: expected an int array of actions, one per game it is shown"
-                ))
-            })?,
-        };
-        if actions.len() != pending.len() {
-            return Err(PyValueError::new_err(format!(
-                "the opponent answered {} actions for the {} games it was shown",
-                actions.len(),
-                pending.len()
-            )));
-        }
-        let mut moves = Vec::with_capacity(pending.len());
-        for (&i, &action) in pending.iter().zip(&actions) {
-            let game = &games[i];
-            let mv = usize::try_from(action).ok().and_then(|a| game.legal_move(a)).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "the opponent answered action {action} in game {i} ('{}'): not a legal move",
-                    game.position.fen()
-                ))
-            })?;
-            moves.push(mv);
-        }
-        Ok(pending.iter().zip(moves).map(|(&i, mv)| games[i].answer(Some(mv))).collect())
-    }
-
-    /// Steps every game against the outside opponent: the agents' actions, then the
-    /// opponent's answers for all games at once; the games as they were on an error.
-    fn step_external<'py>(
-        &mut self,
-        py: Python<'py>,
-        opponent: &Py<PyAny>,
-        actions: &[i64],
-    ) -> PyResult<Batch<'py>> {
-        let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let before: Vec<Position> = games.iter().map(|g| g.position).collect();
-        let finished_before = self.finished.clone();
-        let count = self.count;
-        let (mut rewards, mut terminated, mut illegal) =
-            (vec![0f32; count], vec![false; count], vec![false; count]);
-        let (mut pending, mut answering) = (Vec::new(), Vec::new());
-        for (i, game) in games.iter_mut().enumerate() {
-            if self.finished[i] {
-                game.reset(None, None);
-                self.finished[i] = false;
-                if game.position.side_to_move() != game.agent {
-                    pending.push(i);
-                }
-                continue;
-            }
-            if !game.play_action(usize::try_from(actions[i]).unwrap_or(usize::MAX)) {
-                (rewards[i], terminated[i], illegal[i]) = (-1.0, true, true);
-            } else if game.moves.is_empty() {
-                let step = game.answer(None);
-                (rewards[i], terminated[i]) = (step.reward, step.terminated);
-            } else {
-                pending.push(i);
-                answering.push(i);
-            }
-        }
-        match self.answer_pending(py, opponent, &pending) {
-            Ok(steps) => {
-                for (&i, step) in pending.iter().zip(steps) {
-                    if answering.contains(&i) {
-                        (rewards[i], terminated[i]) = (step.reward, step.terminated);
-                    }
-                }
-            }
-            Err(err) => {
-                let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
-                for (game, position) in games.iter_mut().zip(before) {
-                    game.restore_position(position);
-                }
-                self.finished = finished_before;
-                return Err(err);
-            }
-        }
-        self.finished.copy_from_slice(&terminated);
-        self.rewrite(py, |_, _| true)?;
-        let batch = self.out.bind(py);
-        batch
-            .1
-            .try_readwrite()
-            .map_err(not_writable)?
-            .as_slice_mut()
-            .map_err(not_writable)?
-            .copy_from_slice(&rewards);
-        batch
-            .2
-            .try_readwrite()
-            .map_err(not_writable)?
-            .as_slice_mut()
-            .map_err(not_writable)?
-            .copy_from_slice(&terminated);
-        batch
-            .6
-            .try_readwrite()
-            .map_err(not_writable)?
-            .as_slice_mut()
-            .map_err(not_writable)?
-            .copy_from_slice(&illegal);
-        Ok(batch)
-    }
 }
 
 #[pymethods]
@@ -369,7 +244,8 @@ impl PyVectorCore {
         let tablebase = crate::tables::get(py, size);
         let games = (0..num_envs as u64)
             .map(|i| {
-                let mut game = Game::new(size, agent, level, seed.wrapping_add(i), tablebase.clone());
+                let mut game =
+                    Game::new(size, agent, level, spawn(seed, Stream::Opponent, i), tablebase.clone());
                 game.set_external(external);
                 game
             })
@@ -382,14 +258,15 @@ impl PyVectorCore {
             finished: vec![false; num_envs],
             oracle,
             threads: threads.unwrap_or(1).max(1),
-            rng: SplitMix64::new(seed ^ RANDOM_AGENT_SALT),
+            rng: SplitMix64::new(spawn(seed, Stream::Agent, 0)),
             opponent,
             pov,
             out: Outputs::new(py, num_envs, n, encoding::action_count(size), oracle),
         })
     }
 
-    /// Resets every game (game `i` seeded with `seed + i` when a seed is given), from the
+    /// Resets every game (game `i`'s opponent reseeded with its own stream of `seed`, when a
+    /// seed is given), from the
     /// start or from `starts`: one position (a `ryg.Position` or FEN, the agent to move) for
     /// every game, or one per game.
     #[pyo3(signature = (seed=None, starts=None))]
@@ -418,7 +295,7 @@ impl PyVectorCore {
             })?;
         }
         if let Some(seed) = seed {
-            self.rng = SplitMix64::new(seed.0 ^ RANDOM_AGENT_SALT);
+            self.rng = SplitMix64::new(spawn(seed.0, Stream::Agent, 0));
         }
         let batch = self.run(py, None, seed.map(|s| s.0), &starts)?;
         let Opponent::Callable(opponent) = &self.opponent else { return Ok(batch) };
@@ -509,6 +386,25 @@ impl PyVectorCore {
         Ok(reset)
     }
 
+    /// A `ValueError` unless every one of `starts` can start a game (this board, not over,
+    /// the agent to move).
+    fn check_starts(&mut self, starts: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        self.checked(&starts).map(drop)
+    }
+
+    /// Where games `games[k]` start again after they end: `starts[k]` (kept until set again).
+    fn set_restarts(&mut self, games: Vec<usize>, starts: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let starts = self.checked(&starts)?;
+        if games.len() != starts.len() || games.iter().any(|&i| i >= self.count) {
+            return Err(PyValueError::new_err("set_restarts: one start for each of the games"));
+        }
+        let all = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for (&i, start) in games.iter().zip(starts) {
+            all[i].set_start(start);
+        }
+        Ok(())
+    }
+
     /// The FEN of game `i`.
     fn fen(&mut self, i: usize) -> PyResult<String> {
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -535,35 +431,44 @@ impl PyVectorCore {
         ))
     }
 
-    /// Every game's FEN and opponent's generator state, the games to reset on the next
-    /// step, and the random agent's generator state.
-    fn __getstate__(&mut self) -> (Vec<String>, Vec<u64>, Vec<bool>, u64) {
+    /// Every game's FEN, opponent's generator state and restart, the games to reset on the
+    /// next step, and the random agent's generator state.
+    #[allow(clippy::type_complexity)]
+    fn __getstate__(&mut self) -> (Vec<String>, Vec<u64>, Vec<bool>, u64, Vec<String>) {
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
         let fens = games.iter().map(|g| g.position.fen()).collect();
         let rngs = games.iter().map(Game::rng_state).collect();
-        (fens, rngs, self.finished.clone(), self.rng.state())
+        let restarts = games.iter().map(|g| g.start().fen()).collect();
+        (fens, rngs, self.finished.clone(), self.rng.state(), restarts)
     }
 
+    #[allow(clippy::type_complexity)]
     fn __setstate__(
         &mut self,
         py: Python<'_>,
-        state: (Vec<String>, Vec<u64>, Vec<bool>, u64),
+        state: (Vec<String>, Vec<u64>, Vec<bool>, u64, Vec<String>),
     ) -> PyResult<()> {
-        let (fens, rngs, finished, rng) = state;
-        if fens.len() != self.count || rngs.len() != self.count || finished.len() != self.count {
-            return Err(PyValueError::new_err(format!("the state is not of {} games", self.count)));
+        let (fens, rngs, finished, rng, restarts) = state;
+        let count = self.count;
+        if [fens.len(), rngs.len(), finished.len(), restarts.len()].iter().any(|&n| n != count) {
+            return Err(PyValueError::new_err(format!("the state is not of {count} games")));
         }
-        let positions =
-            fens.iter().map(|fen| crate::position::parse_narrow_fen(fen)).collect::<PyResult<Vec<_>>>()?;
-        if let Some(p) = positions.iter().find(|p| p.size() != self.size) {
+        let parse = |fens: &[String]| -> PyResult<Vec<Position>> {
+            fens.iter().map(|fen| crate::position::parse_narrow_fen(fen)).collect()
+        };
+        let (positions, restarts) = (parse(&fens)?, parse(&restarts)?);
+        if let Some(p) = positions.iter().chain(&restarts).find(|p| p.size() != self.size) {
             return Err(PyValueError::new_err(format!(
                 "a position of the state is on the {} board",
                 p.size()
             )));
         }
         let games = self.games.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
-        for ((game, position), rng_state) in games.iter_mut().zip(positions).zip(rngs) {
+        for (((game, position), rng_state), restart) in
+            games.iter_mut().zip(positions).zip(rngs).zip(restarts)
+        {
             game.restore(position, rng_state);
+            game.set_start(restart);
         }
         self.finished = finished;
         self.rng = SplitMix64::new(rng);

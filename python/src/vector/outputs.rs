@@ -7,6 +7,7 @@ use ryg::Position;
 
 use crate::encoding;
 use crate::env::Game;
+use crate::seeding::{spawn, Stream};
 
 /// What one call returns: observations, rewards, terminations, truncations, action masks,
 /// and the optimal-action masks when asked for.
@@ -76,8 +77,8 @@ pub(super) struct Chunk<'a> {
 }
 
 impl Chunk<'_> {
-    /// Steps (with `actions`) or resets (reseeding game `i` with `seed + first + i` when
-    /// given) every game of the chunk, and writes what each one shows.
+    /// Steps (with `actions`) or resets (reseeding game `i` with its stream of `seed`,
+    /// [`spawn`]ed, when given) every game of the chunk, and writes what each one shows.
     pub(super) fn run(self, reset_seed: Option<(u64, usize)>) {
         let Some(game) = self.games.first() else { return };
         let size = game.position.size();
@@ -109,7 +110,9 @@ impl Chunk<'_> {
                         [one] => Some(*one),
                         each => Some(each[i]),
                     };
-                    game.reset(reset_seed.map(|(seed, first)| seed.wrapping_add((first + i) as u64)), start);
+                    let seed =
+                        reset_seed.map(|(seed, first)| spawn(seed, Stream::Opponent, (first + i) as u64));
+                    game.reset(seed, start);
                     self.finished[i] = false;
                 }
             }
