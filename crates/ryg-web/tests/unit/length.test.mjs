@@ -142,6 +142,7 @@ export function functions(src) {
 
 test('the scanner finds declarations, methods and arrows, and skips strings and blocks', () => {
   const src = [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source the scanner reads
     'function a(x) {', '  if (x) { return "}"; }', '  const re = /[}]/g;', '  return `${x}}`;', '}',
     'const b = (y) => {', '  for (;;) {}', '};', 'const o = { c(z) {', '  return 1;', '} };',
   ].join('\n');
