@@ -85,7 +85,8 @@ export function tNodes(key, args = {}) {
   if (!nodes.length) return [t(key, args)];
   const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, nodes.includes(v) ? `\u0000${nodes.indexOf(v)}\u0000` : v]));
   // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks where a node goes; no text holds one
-  return t(key, marked).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
+  const mark = /\u0000(\d+)\u0000/;
+  return t(key, marked).split(mark).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
 }
 
 /** A number as the current language writes it (Intl.NumberFormat: "17.717", "42,7" in
