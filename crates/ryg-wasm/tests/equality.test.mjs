@@ -12,7 +12,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from './engine.mjs';
@@ -41,9 +40,9 @@ const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
 
 test('bench: the same searches and node counts, case by case (the checksums)', () => {
   const n = native('bench', '--json');
-  const cases = n.cases.map((c, i) => ({ ...wasm(`/check/bench?case=${i}`), seconds: undefined }));
+  const cases = n.cases.map((_, i) => ({ ...wasm(`/check/bench?case=${i}`), seconds: undefined }));
   assert.deepEqual(cases, n.cases.map((c) => ({ name: c.name, depth: c.depth, best_move: c.best_move, score: c.score, nodes: c.nodes, seconds: undefined })));
-  const proofs = n.proofs.map((p, i) => ({ ...wasm(`/check/proof?case=${i}`), seconds: undefined }));
+  const proofs = n.proofs.map((_, i) => ({ ...wasm(`/check/proof?case=${i}`), seconds: undefined }));
   assert.deepEqual(proofs, n.proofs.map((p) => ({ name: p.name, result: p.result, best_move: p.best_move, nodes: p.nodes, tests: p.tests, seconds: undefined })));
   const total = cases.reduce((s, c) => s + c.nodes, 0);
   const proofTotal = proofs.reduce((s, p) => s + p.nodes, 0);

@@ -183,16 +183,6 @@ test('in a browser without service workers the page loads the engine itself', as
   await p.context().close();
 });
 
-/** Waits until `check` (run in the page, may be async) is true: polled from here, as
- * Playwright's waitForFunction takes a promise for true. */
-async function until(p, check, what, ms = 30000) {
-  const end = Date.now() + ms;
-  while (!(await p.evaluate(check))) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 test('a new release waits for the page\'s word: no files of two releases, "A new version is ready — reload" (English and Spanish), then the new release alone', async () => {
   // a copy of the site, served, then changed as a new release would be
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryg-site-'));

@@ -4,8 +4,7 @@
 // computer are the engine's (the server's game service, built into the module): their rows are
 // kept in IndexedDB (loaded when the engine starts, saved after each change), and a followed
 // game gets one event per change. A plain script (no module): it defines the global `rygHost`.
-/* exported rygHost */
-// eslint-disable-next-line no-unused-vars
+// biome-ignore lint/correctness/noUnusedVariables: the global this plain script defines
 function rygHost(start) {
   const h = {
     start,
@@ -36,7 +35,7 @@ function hostEngine(h) {
         const call = await h.start();
         if (call) await hostLoadGames(call);
         return call || null;
-      } catch (e) {
+      } catch {
         return null;
       }
     })();
@@ -111,7 +110,7 @@ function hostWatchClock(h, game) {
   clearTimeout(h.alarms.get(id));
   h.alarms.delete(id);
   const clock = game.clock;
-  if (!clock || !clock.running || game.outcome) return;
+  if (!clock?.running || game.outcome) return;
   const left = clock.running === 'mouse' ? clock.mouse_ms : clock.cats_ms;
   h.alarms.set(id, setTimeout(async () => {
     h.alarms.delete(id);
@@ -122,7 +121,7 @@ function hostWatchClock(h, game) {
       await hostSaveChanged(h, call);
       // not down yet (the clocks' rounding): wait again
       if (status === 200 && !JSON.parse(body).outcome) hostWatchClock(h, JSON.parse(body));
-    } catch (e) {
+    } catch {
       // the engine stopped: the next request says so
     }
   }, Math.max(0, left) + 10));
@@ -147,7 +146,7 @@ async function hostSaveChanged(h, call) {
       tx.onerror = () => reject(tx.error);
     });
     db.close();
-  } catch (e) {
+  } catch {
     // not kept (private browsing without storage): the games last as long as this engine
   }
 }
@@ -163,7 +162,7 @@ async function hostLoadGames(call) {
     });
     db.close();
     if (rows.length) call('POST /store/load', undefined, JSON.stringify(rows.map((r) => r.row)));
-  } catch (e) {
+  } catch {
     // no IndexedDB: no games kept
   }
 }

@@ -28,7 +28,7 @@ let host = null;
 try {
   importScripts(`${BASE}assets/host.js`, `${BASE}ryg.js`);
   host = rygHost(startEngine);
-} catch (e) {
+} catch {
   // no engine here
 }
 
@@ -51,7 +51,7 @@ async function download(url, digest) {
       const bytes = await res.clone().arrayBuffer();
       const sum = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
       if (res.ok && sum === digest) return res;
-    } catch (e) {
+    } catch {
       // asked again below
     }
   }
@@ -130,7 +130,7 @@ async function answerApi(request, url) {
   if (await serverAnswers()) {
     try {
       return await fetch(request);
-    } catch (e) {
+    } catch {
       // the server went away (offline): the engine answers what it can, the rest fails as the
       // network did (the page says the server does not answer)
       serverProbe = null;
@@ -151,8 +151,8 @@ async function engineAnswer(url, request) {
   const path = url.pathname.slice(url.pathname.indexOf('/api/'));
   const game = path.match(/^\/api\/games\/([\w-]+)(\/events)?$/);
   if (method === 'GET' && game && game[2]) return eventStream(game[1]);
-  const auth = request && request.headers.get('Authorization');
-  const token = auth && auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
+  const auth = request?.headers.get('Authorization');
+  const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
   const body = method === 'GET' ? undefined : await request.text();
   return host.answer(method, `${path}${url.search}`, token, body);
 }

@@ -19,7 +19,7 @@ function countsEntries(c) {
 function historyCells(h) {
   if (!h) return [];
   const arr = Array.isArray(h) ? h : h.cells || [];
-  return arr.filter((c) => c && c.from && c.to).map((c) => ({ from: c.from, to: c.to, score: c.score ?? c.value ?? c.count ?? 0 }));
+  return arr.filter((c) => c?.from && c.to).map((c) => ({ from: c.from, to: c.to, score: c.score ?? c.value ?? c.count ?? 0 }));
 }
 
 function sqSortKey(s) { const [f, r] = sqCoords(s); return r * 16 + f; }
@@ -103,7 +103,7 @@ export async function runThink() {
   parts.push(`<h3>${t('think.alphabeta', { depth })}</h3>`);
   if (think.status === 'fulfilled') {
     const k = think.value;
-    const nodes = k.nodes || (k.tree && k.tree.nodes);
+    const nodes = k.nodes || k.tree?.nodes;
     if (nodes) {
       const cuts = nodes.filter((n) => n.cut || n.pruned).length;
       parts.push(`<p>${t('think.alphabetaNote', { n: nodes.length, cuts })}</p>`);

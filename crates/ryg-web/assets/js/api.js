@@ -39,8 +39,8 @@ export async function api(method, path, body) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
-    err.code = data && data.code;
+    const err = /** @type {import('./i18n.js').PageError} */ (new Error(data?.error || `${res.status} ${res.statusText}`));
+    err.code = data?.code;
     err.status = res.status;
     // no server behind the page (its engine answered): said in the page's words
     if (err.code === 'needs_server') err.key = 'error.needs_server';
@@ -61,7 +61,7 @@ async function askInPage(method, path, opts = {}) {
   const local = engineInPage();
   const host = local && (await local);
   if (!host) return null;
-  const auth = opts.headers && opts.headers.Authorization;
+  const auth = opts.headers?.Authorization;
   return host.answer(method, path, auth ? auth.slice('Bearer '.length) : undefined, opts.body);
 }
 

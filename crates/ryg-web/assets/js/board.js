@@ -32,7 +32,7 @@ export function createBoard(el, on) {
       focus = m ? m[0] : sqName(0, 0);
     }
     const buttons = el.children;
-    squareOrder(pos.size, flipped).forEach(([f, r], i) => drawSquare(buttons[i], view, f, r, focus));
+    squareOrder(pos.size, flipped).forEach(([f, r], i) => { drawSquare(buttons[i], view, f, r, focus); });
     el.classList.toggle('setup', !!view.setup);
     el.setAttribute('aria-label', view.setup ? t('board.setup') : t(flipped ? 'board.labelFlipped' : 'board.label', { n: pos.size }));
     arrows.redrawIfShown();
@@ -68,7 +68,7 @@ export function createBoard(el, on) {
   /** The centre of square `name` in the board's own units (a square is 1 wide), as drawn. */
   function centre(name) {
     const [f, r] = sqCoords(name);
-    const flipped = shown && shown.flipped;
+    const flipped = shown?.flipped;
     return [(flipped ? size - 1 - f : f) + 0.5, (flipped ? r : size - 1 - r) + 0.5];
   }
 
@@ -181,8 +181,8 @@ function createDrag(el, on) {
       on.dragStart(drag.from);
     }
     ev.preventDefault();
-    drag.ghost.style.left = ev.clientX + 'px';
-    drag.ghost.style.top = ev.clientY + 'px';
+    drag.ghost.style.left = `${ev.clientX}px`;
+    drag.ghost.style.top = `${ev.clientY}px`;
   }
   function pointerUp(ev) {
     if (!drag || ev.pointerId !== drag.pointer) return;
@@ -193,7 +193,7 @@ function createDrag(el, on) {
     state.dragged = true;
     setTimeout(() => { state.dragged = false; }, 0);
     const hit = document.elementFromPoint(ev.clientX, ev.clientY);
-    const target = hit && hit.closest && hit.closest('.sq');
+    const target = hit?.closest?.('.sq');
     on.drop(d.from, target && el.contains(target) ? target.dataset.sq : null);
   }
   return {
@@ -202,7 +202,7 @@ function createDrag(el, on) {
       el.addEventListener('pointerdown', pointerDown);
       window.addEventListener('pointermove', pointerMove, { passive: false });
       window.addEventListener('pointerup', pointerUp);
-      window.addEventListener('pointercancel', () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; });
+      window.addEventListener('pointercancel', () => { if (drag?.ghost) drag.ghost.remove(); drag = null; });
     },
   };
 }
@@ -212,8 +212,8 @@ function ghostOf(src) {
   const rect = src.getBoundingClientRect();
   const ghost = src.cloneNode(true);
   ghost.classList.add('ghost');
-  ghost.style.width = rect.width + 'px';
-  ghost.style.height = rect.height + 'px';
+  ghost.style.width = `${rect.width}px`;
+  ghost.style.height = `${rect.height}px`;
   ghost.style.fontSize = getComputedStyle(src).fontSize;
   document.body.appendChild(ghost);
   return ghost;
@@ -272,6 +272,7 @@ function createNote(el) {
   let noteTimer = null;
   return {
     hide() { if (note) note.hidden = true; },
+    /** @param {HTMLElement | null} b @param {number[]} at @param {number} size @param {string} text */
     show(b, [x, y], size, text) {
       if (!note) {
         note = document.createElement('p');
@@ -301,8 +302,8 @@ function slide(el, mv) {
   const [a, b] = splitMove(mv);
   const from = el.querySelector(`[data-sq="${a}"]`);
   const to = el.querySelector(`[data-sq="${b}"]`);
-  const piece = to && to.querySelector('.piece');
-  if (!from || !piece || !piece.animate) return;
+  const piece = to?.querySelector('.piece');
+  if (!from || !piece?.animate) return;
   const fr = from.getBoundingClientRect();
   const tr = to.getBoundingClientRect();
   piece.animate([{ transform: `translate(${fr.left - tr.left}px, ${fr.top - tr.top}px)` }, { transform: 'none' }],

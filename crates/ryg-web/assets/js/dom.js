@@ -2,6 +2,7 @@
 // announcements, escaping text put into HTML.
 import { errorText } from './i18n.js';
 
+/** The element with id `id` (typed `any`: the page's ids name inputs, selects, dialogs, buttons…). @type {(id: string) => any} */
 export const $ = (id) => document.getElementById(id);
 
 /** Shows error `e` (from the server or the page) in the page's language, or clears it. */

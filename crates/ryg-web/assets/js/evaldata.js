@@ -39,7 +39,7 @@ export function pointsShare(points) {
  * position with `side` to move: a proved result is exact as a table's; else the score's share.
  * `{kind: 'proved'|'search', winner?, plies?, points?, depth, best, mouse}`; null without a score. */
 export function fromSearch(a, side) {
-  if (a.result && a.result.winner) {
+  if (a.result?.winner) {
     return { kind: 'proved', winner: a.result.winner, plies: a.result.plies, depth: a.depth ?? null, best: a.best_move ? [a.best_move] : [], mouse: a.result.winner === 'mouse' ? 1 : 0 };
   }
   const read = scoreForMouse(a.score, side);
@@ -53,7 +53,7 @@ export function fromSearch(a, side) {
  * ground (`played`, with `better`, the moves that kept more), that move too, and the better
  * moves as the best. [{move, kind: 'best'|'played'}], at most `max` best ones. */
 export function arrowsFor(info, played = null, better = null, max = 3) {
-  const best = (better && better.length ? better : info ? info.best : []).slice(0, max);
+  const best = (better?.length ? better : info ? info.best : []).slice(0, max);
   const out = best.map((move) => ({ move, kind: 'best' }));
   if (played && !best.includes(played)) out.push({ move: played, kind: 'played' });
   return out;

@@ -4,6 +4,7 @@
 export const FILES = 'abcdefghijklmn';
 
 export function sqName(f, r) { return FILES[f] + (r + 1); }
+/** @returns {[number, number]} */
 export function sqCoords(name) { return [FILES.indexOf(name[0]), parseInt(name.slice(1), 10) - 1]; }
 /** Pieces stand on the dark squares: a1 is dark. */
 export function isDark(f, r) { return (f + r) % 2 === 0; }
@@ -18,8 +19,7 @@ export function parseFen(fen) {
     const r = size - 1 - i;
     let f = 0;
     const re = /(\d+)|([mc])/g;
-    let m;
-    while ((m = re.exec(rank))) {
+    for (const m of rank.matchAll(re)) {
       if (m[1]) f += parseInt(m[1], 10);
       else { cells.set(sqName(f, r), m[2]); f += 1; }
     }
@@ -39,7 +39,7 @@ export function toFen(pos) {
     if (run) row += run;
     rows.push(row);
   }
-  return rows.join('/') + ' ' + pos.side;
+  return `${rows.join('/')} ${pos.side}`;
 }
 
 /** A move's two squares: "e1d2" → ["e1", "d2"], "a10b9" → ["a10", "b9"]. */

@@ -37,7 +37,7 @@ export function renderBoard() {
   const live = !state.setup && state.view === null && g;
   // an earlier position of an analysed or finished game, or a side line: moves go into a side line
   const side = hooks.side;
-  const ex = !state.setup && g && side && side.exploring() ? side.exploreData() : null;
+  const ex = !state.setup && g && side?.exploring() ? side.exploreData() : null;
   let last = null;
   if (state.setup) last = null;
   else if (state.side && state.side.shown > 0) last = state.side.moves[state.side.shown - 1];
@@ -103,7 +103,7 @@ export function render() {
   const iMoved = !!mySeat() && (g.moves.length > (firstIsMine ? 0 : 1));
   $('undo').disabled = idle || g.moves.length === 0 || !state.you
     || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
-  $('redo').disabled = idle || friends || !state.you || !(g.redo && g.redo.length);
+  $('redo').disabled = idle || friends || !state.you || !g.redo?.length;
   // hints come from the tablebase: built by the server up to 10×10, read from files on 12×12
   const size = startPos(g).size;
   const noTable = !hasTable(size);
@@ -113,7 +113,7 @@ export function render() {
   $('hint').title = noTable ? t(why, { n: size, max: exactMax() }) : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
   // a game nobody has moved in is called off (Abort), not lost (Resign)
-  const unstarted = g.moves.length === 0 && !(g.redo && g.redo.length);
+  const unstarted = g.moves.length === 0 && !g.redo?.length;
   $('resign').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null || unstarted;
   $('resign').disabled = idle;
   $('abort').hidden = !state.you || !!g.outcome || !!state.setup || g.id === null || !unstarted;
@@ -177,7 +177,7 @@ let review = null;
 /** The review of a finished game, under the board (its code loads with the first one). */
 function renderReview(g) {
   const panel = $('review-panel');
-  panel.hidden = !g.outcome || !g.outcome.winner || g.id === null || !!state.setup;
+  panel.hidden = !g.outcome?.winner || g.id === null || !!state.setup;
   if (panel.hidden) return;
   if (!review) review = import('./review.js');
   const view = state.view;
@@ -195,7 +195,7 @@ function renderRole(g) {
   if (!state.setup && watching(g)) text = t('role.watching');
   else if (!state.setup && isFriends(g) && mySeat()) {
     const other = mySeat() === 'mouse' ? 'cats' : 'mouse';
-    text = t(`role.playing.${mySeat()}`, { other: g.names && g.names[other] ? g.names[other] : t('role.yourFriend') });
+    text = t(`role.playing.${mySeat()}`, { other: g.names?.[other] ? g.names[other] : t('role.yourFriend') });
   }
   el.textContent = text;
   el.hidden = !text;
@@ -210,7 +210,7 @@ function renderRematch(g) {
   // a rematch is a new game: its players follow it, a watcher's link does not open it
   if (g.rematch_id && state.you) label = t('rematch.go');
   else if (g.outcome && state.you) {
-    const offer = g.rematch && g.rematch.offered_by;
+    const offer = g.rematch?.offered_by;
     if (offer && offer === mineSeat) { label = t('rematch.offered'); disabled = true; } else if (offer) label = t('rematch.accept');
     else label = t('rematch.button');
   }
@@ -258,7 +258,7 @@ function renderName(g) {
   const input = $('name-input');
   // keep what the person is typing; otherwise show the stored name
   if (document.activeElement !== input && input.dataset.game !== `${g.id}.${g.version}`) {
-    input.value = (g.names && g.names[seat]) || '';
+    input.value = g.names?.[seat] || '';
     input.dataset.game = `${g.id}.${g.version}`;
   }
   $('name-save').disabled = state.busy;
@@ -290,7 +290,7 @@ function renderPlayers(g) {
     el.hidden = !show;
     if (!show) continue;
     el.dataset.side = side;
-    const name = g.names && g.names[side];
+    const name = g.names?.[side];
     const parts = [];
     const tag = document.createElement('span');
     tag.className = `side-tag ${side}`;
@@ -325,7 +325,7 @@ let clockTimer = null;
 function renderClocks() {
   const g = state.game;
   clearTimeout(clockTimer);
-  if (!g || !g.clock) return;
+  if (!g?.clock) return;
   for (const el of document.querySelectorAll('.player .clock')) {
     const side = el.dataset.side;
     const left = clockLeft(g, side);
@@ -373,7 +373,7 @@ function renderMoves() {
     const future = i >= g.moves.length;
     b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
     if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
-    const mark = lost && lost.get(i + 1);
+    const mark = lost?.get(i + 1);
     if (mark) {
       const [cls, sign, key] = mark.kind === 'shortened' ? ['slip', '?!', 'moves.shortened'] : ['lost', '?', 'moves.lost'];
       const note = t(key, { moves: mark.moves.join(', ') });

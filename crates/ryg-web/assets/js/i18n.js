@@ -84,7 +84,9 @@ export function tNodes(key, args = {}) {
   const nodes = Object.values(args).filter((v) => typeof v === 'object' && v !== null && 'nodeType' in v);
   if (!nodes.length) return [t(key, args)];
   const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, nodes.includes(v) ? `\u0000${nodes.indexOf(v)}\u0000` : v]));
-  return t(key, marked).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks where a node goes; no text holds one
+  const mark = /\u0000(\d+)\u0000/;
+  return t(key, marked).split(mark).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
 }
 
 /** A number as the current language writes it (Intl.NumberFormat: "17.717", "42,7" in
@@ -116,9 +118,12 @@ export function errorText(e) {
   return e.message || String(e);
 }
 
+/** An error the page shows: the server's `code` and HTTP `status`, or the tables' `key` and `args`.
+ * @typedef {Error & { code?: string, status?: number, key?: string, args?: object }} PageError */
+
 /** An Error whose words come from the tables (`key`, `args`). */
 export function pageError(key, args) {
-  const e = new Error(t(key, args));
+  const e = /** @type {PageError} */ (new Error(t(key, args)));
   e.key = key;
   e.args = args;
   return e;

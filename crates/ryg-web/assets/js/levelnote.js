@@ -35,7 +35,7 @@ export function fitLevels(size) {
  * `computer` on `size`×`size` from `start`; null where there is no exact figure. */
 export function careful(size, computer, start, level) {
   const bySide = LEVEL_CHANCES[String(size)];
-  const row = bySide && bySide[computer] && bySide[computer][start];
+  const row = bySide?.[computer]?.[start];
   return row && level in row ? row[level] : null;
 }
 

@@ -80,7 +80,7 @@ function initSkipLink() {
 function initCard() {
   $('card-new').addEventListener('click', () => newGame());
   $('card-close').addEventListener('click', () => {
-    state.cardClosed = state.game && state.game.id;
+    state.cardClosed = state.game ? state.game.id : null;
     render();
     $('status').scrollIntoView({ block: 'nearest' });
   });
@@ -118,7 +118,7 @@ function showPly(ev) {
  * focused, and plays it when chosen. */
 function initExplorer() {
   const box = $('results');
-  const row = (ev) => ev.target.closest && ev.target.closest('button[data-move]');
+  const row = (ev) => ev.target.closest?.('button[data-move]');
   box.addEventListener('click', (ev) => {
     const b = row(ev);
     if (!b) return;
@@ -131,7 +131,10 @@ function initExplorer() {
   const show = (ev) => { const b = row(ev); pointAt(b ? b.dataset.move : null); };
   box.addEventListener('mouseover', show);
   box.addEventListener('focusin', show);
-  box.addEventListener('mouseleave', () => pointAt(document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.move || null : null));
+  box.addEventListener('mouseleave', () => {
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+    pointAt(focused && box.contains(focused) ? focused.dataset.move || null : null);
+  });
   box.addEventListener('focusout', (ev) => { if (!box.contains(ev.relatedTarget)) pointAt(null); });
 }
 

@@ -12,7 +12,7 @@ export function describeNew(prev, g) {
   if (same && g.moves.length > prev.moves.length && g.moves.slice(0, prev.moves.length).join() === prev.moves.join()) {
     let pos = parseFen(prev.fen);
     for (const mv of g.moves.slice(prev.moves.length)) {
-      words.push(moveWords(pos.cells.get(splitMove(mv)[0]), mv) + '.');
+      words.push(`${moveWords(pos.cells.get(splitMove(mv)[0]), mv)}.`);
       pos = applyMove(pos, mv);
     }
   } else if (same && g.moves.length < prev.moves.length) {
@@ -22,7 +22,7 @@ export function describeNew(prev, g) {
     // nothing moved
   } else if (g.last_move) {
     const before = positionAt(g, g.moves.length - 1);
-    words.push(moveWords(before.cells.get(splitMove(g.last_move)[0]), g.last_move) + '.');
+    words.push(`${moveWords(before.cells.get(splitMove(g.last_move)[0]), g.last_move)}.`);
   }
   if (g.outcome) words.push(outcomeText(g.outcome));
   else if (isHotseat(g)) words.push(t(`status.toMove.${g.to_move}`));
@@ -39,11 +39,11 @@ export function describeEvent(prev, g) {
     return t(bySubject(g, g.undo_request, 'undo.asks.one', 'undo.asks.many'), { who: capital(who(g, g.undo_request)) });
   }
   if (!g.undo_request && prev.undo_request && mine(prev.undo_request)) return t('say.declined', { who: capital(who(g, prev.undo_request === 'mouse' ? 'cats' : 'mouse')) });
-  const offer = g.rematch && g.rematch.offered_by;
-  if (offer && offer !== (prev.rematch && prev.rematch.offered_by) && !mine(offer)) return t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
+  const offer = g.rematch?.offered_by;
+  if (offer && offer !== prev.rematch?.offered_by && !mine(offer)) return t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
   for (const side of ['mouse', 'cats']) {
-    const a = (prev.names && prev.names[side]) || '';
-    const b = (g.names && g.names[side]) || '';
+    const a = prev.names?.[side] || '';
+    const b = g.names?.[side] || '';
     if (a !== b && !mine(side)) return b ? t(`say.named.${side}`, { name: b }) : t(`say.unnamed.${side}`);
   }
   return '';

@@ -39,7 +39,7 @@ function followAddress() {
 function onKey(ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.defaultPrevented) return;
   const target = ev.target;
-  if (target.closest && target.closest('input, textarea, select, dialog, #board, [role="tree"], .learn')) return;
+  if (target.closest?.('input, textarea, select, dialog, #board, [role="tree"], .learn')) return;
   const g = state.game;
   if (!g || state.setup || !$('learn-view').hidden) return;
   const n = g.moves.length;

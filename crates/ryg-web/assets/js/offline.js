@@ -14,7 +14,7 @@ let inPage = null;
 export function engineInPage() { return inPage; }
 
 /** Whether this is the static site (scripts/build-static marks its page): no ryg server to ask. */
-const isStatic = () => document.querySelector('meta[name="ryg-site"]')?.content === 'static';
+const isStatic = () => /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="ryg-site"]'))?.content === 'static';
 
 /** Registers the service worker; where no server answers, waits until it controls the page
  * (or, where it cannot, loads the engine into the page). */

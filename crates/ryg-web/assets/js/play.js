@@ -2,7 +2,7 @@
 // rematch, names), the answers and live events that replace it, and loading or creating games.
 import { $, showError, announce } from './dom.js';
 import { api, keepToken, carryToken, openStream, closeStream } from './api.js';
-import { state, hasComputer, isFriends, myTurn, mySeat, startPos, positionAt } from './state.js';
+import { state, hasComputer, isFriends, mySeat, startPos, positionAt } from './state.js';
 import { who, resultText } from './words.js';
 import { describeNew, describeEvent } from './narrate.js';
 import { render } from './game.js';
@@ -179,7 +179,7 @@ function applyEvent(g) {
     if (g.rematch_id) followRematch(g);
     else {
       api('GET', `/api/games/${g.id}`).then((mine) => {
-        if (mine && mine.rematch_id && state.game && state.game.id === g.id) followRematch(mine);
+        if (mine?.rematch_id && state.game && state.game.id === g.id) followRematch(mine);
       }, () => {});
     }
   }

@@ -27,7 +27,7 @@ export function initTheme() {
   const saved = stored('ryg.theme');
   if (saved === 'dark' || saved === 'light') root.dataset.theme = saved;
   const system = window.matchMedia ? matchMedia('(prefers-color-scheme: dark)') : null;
-  const dark = () => (root.dataset.theme ? root.dataset.theme === 'dark' : !!(system && system.matches));
+  const dark = () => (root.dataset.theme ? root.dataset.theme === 'dark' : !!system?.matches);
   const show = () => $('theme').setAttribute('aria-pressed', String(dark()));
   show();
   if (system) system.addEventListener('change', show);

@@ -81,7 +81,7 @@ const KEY = 'ryg.puzzles';
 export function loadRecord(storage) {
   let saved = null;
   try { saved = JSON.parse(storage.getItem(KEY) || 'null'); } catch { saved = null; }
-  const ok = saved && saved.player && Number.isFinite(saved.player.rating) && Number.isFinite(saved.player.rd) && Number.isFinite(saved.player.vol);
+  const ok = saved?.player && Number.isFinite(saved.player.rating) && Number.isFinite(saved.player.rd) && Number.isFinite(saved.player.vol);
   return ok
     ? { player: saved.player, tried: new Set(saved.tried || []), solved: saved.solved | 0, failed: saved.failed | 0, streak: saved.streak | 0 }
     : { player: { ...FIRST_RATING }, tried: new Set(), solved: 0, failed: 0, streak: 0 };

@@ -280,7 +280,7 @@ function fillThemes(all) {
 /** The buttons of the moment: the solution after a miss; Next (or a new streak after a miss). */
 function renderButtons() {
   if (!$('pz-solution')) return;
-  $('pz-solution').hidden = !(cur && cur.missed && !cur.done);
+  $('pz-solution').hidden = !(cur?.missed && !cur.done);
   const over = mode === 'streak' && streak && streak.over;
   $('pz-next').textContent = t(over ? 'puzzles.streakNew' : 'puzzles.next');
 }

@@ -16,7 +16,7 @@ function gameButton(g) {
   const n = g.moves ? g.moves.length : g.move_count;
   const res = g.result && g.result !== '*' ? g.result : t('recent.inPlay');
   const when = g.updated_at ? g.updated_at.replace('T', ' ').replace(/:\d\dZ?$/, '') : '';
-  b.textContent = `${t('status.game')} · ${g.size}×${g.size} · ${seatsText(g)} · ${n === undefined || n === null ? '?' : plies(n)} · ${res}${when ? ' · ' + when : ''}`;
+  b.textContent = `${t('status.game')} · ${g.size}×${g.size} · ${seatsText(g)} · ${n === undefined || n === null ? '?' : plies(n)} · ${res}${when ? ` · ${when}` : ''}`;
   if (state.game && state.game.id === g.id) b.setAttribute('aria-current', 'true');
   li.appendChild(b);
   return li;

@@ -96,10 +96,12 @@ async function startAnalysis() {
 /** Wires the set-up panel's controls. */
 export function initSetup() {
   $('analysis-button').addEventListener('click', enterSetup);
-  document.querySelectorAll('.tool').forEach((b) => b.addEventListener('click', () => {
-    state.tool = b.dataset.tool;
-    document.querySelectorAll('.tool').forEach((o) => o.setAttribute('aria-pressed', String(o === b)));
-  }));
+  for (const b of document.querySelectorAll('.tool')) {
+    b.addEventListener('click', () => {
+      state.tool = b.dataset.tool;
+      for (const o of document.querySelectorAll('.tool')) o.setAttribute('aria-pressed', String(o === b));
+    });
+  }
   $('setup-side').addEventListener('change', () => { state.setup.side = $('setup-side').value; $('setup-fen').value = toFen(state.setup); render(); });
   $('setup-fen').addEventListener('input', typed);
   $('setup-load').addEventListener('click', () => { if (!typed()) $('setup-fen').focus(); });

@@ -20,7 +20,7 @@ export function outcomeText(o) { return o.winner ? t(`outcome.${o.winner}`, { wh
 export function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 /** A seat as words: "Ana (mouse)", "the cats", "level 3 (cats)". Plain text: set with textContent. */
 export function who(g, side) {
-  const name = g.names && g.names[side];
+  const name = g.names?.[side];
   if (name) return t('who.named', { name, side: sideWord(side) });
   if (g[side] !== 'human') return t('who.named', { name: seatText(g[side]), side: sideWord(side) });
   return t(`who.the.${side}`);
@@ -28,7 +28,7 @@ export function who(g, side) {
 /** The key of a sentence whose subject is `side`'s seat: `many` when it is plural ("the cats
  * offer"), else `one` ("the mouse offers", "Ana (cats) offers"). */
 export function bySubject(g, side, one, many) {
-  const plural = side === 'cats' && !(g.names && g.names.cats) && g.cats === 'human';
+  const plural = side === 'cats' && !g.names?.cats && g.cats === 'human';
   return plural ? many : one;
 }
 export function seatText(seat) {
@@ -39,7 +39,7 @@ export function seatText(seat) {
   return t('seat.level', { n: seat });
 }
 export function seatsText(g) {
-  const name = (side) => (g.names && g.names[side]) || t('seat.aPlayer');
+  const name = (side) => g.names?.[side] || t('seat.aPlayer');
   if (g.players === 'friends') return t('seats.friends', { mouse: name('mouse'), cats: name('cats') });
   if (g.mouse === 'human' && g.cats === 'human') return t('seats.both');
   if (g.mouse === 'human') return t('seats.youMouse', { other: seatText(g.cats) });

@@ -28,7 +28,7 @@ async function load(browser, url) {
   await p.addInitScript(() => {
     new MutationObserver((_, seen) => {
       const b = document.body;
-      if (b && b.dataset.game && b.dataset.busy === 'false') { window.readyAt = performance.now(); seen.disconnect(); }
+      if (b?.dataset.game && b.dataset.busy === 'false') { window.readyAt = performance.now(); seen.disconnect(); }
     }).observe(document, { subtree: true, attributes: true, childList: true });
   });
   await p.goto(url);

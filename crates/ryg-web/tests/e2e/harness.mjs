@@ -50,7 +50,7 @@ export function startServer(db, port = 0) {
       const m = out.match(/serving on (http:\/\/\S+)/);
       if (m) {
         clearTimeout(timer);
-        const url = m[1].endsWith('/') ? m[1] : m[1] + '/';
+        const url = m[1].endsWith('/') ? m[1] : `${m[1]}/`;
         resolve({
           url,
           proc,

@@ -15,7 +15,10 @@ useServerAndBrowser((s, b) => { server = s; browser = b; });
 function levels(side) {
   const by = {};
   for (const [start, row] of Object.entries(LEVEL_CHANCES['8'][side])) {
-    for (const [level, chance] of Object.entries(row)) (by[level] ||= {})[start] = chance;
+    for (const [level, chance] of Object.entries(row)) {
+      by[level] ||= {};
+      by[level][start] = chance;
+    }
   }
   return by;
 }

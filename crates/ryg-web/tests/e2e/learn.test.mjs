@@ -33,7 +33,7 @@ async function lesson(p, prefix, depth) {
   await p.locator(`#${prefix}-depth`).selectOption(String(depth));
   await p.waitForFunction(([pre, d]) => {
     const tree = document.querySelector(`#${pre}-tree[data-busy="false"] [role="tree"]`);
-    return tree && tree.getAttribute('aria-label').endsWith(String(d));
+    return tree?.getAttribute('aria-label').endsWith(String(d));
   }, [prefix, depth]);
 }
 

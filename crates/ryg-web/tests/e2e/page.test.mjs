@@ -334,7 +334,7 @@ test('a server restart keeps the game; opened by its link, the recent games list
   await idle(p);
   await eventually(async () => assert.notEqual(await gameId(p), id, 'a new browser gets a game of its own'));
   await eventually(async () => assert.equal(await p.locator(`#recent button[data-game="${id}"]`).count(), 0, 'and sees nobody else\'s games'));
-  await p.goto(server.url + `#game=${id}`);
+  await p.goto(`${server.url}#game=${id}`);
   await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
   await eventually(async () => assert.deepEqual(await moveList(p), played));
   await newGame(p, { size: '4', seat: 'both' });
@@ -342,7 +342,7 @@ test('a server restart keeps the game; opened by its link, the recent games list
   await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
   await eventually(async () => assert.deepEqual(await moveList(p), played));
   await p.context().close();
-  await page.goto(server.url + `#game=${id}`);
+  await page.goto(`${server.url}#game=${id}`);
   await idle(page);
 });
 

@@ -18,7 +18,6 @@ async function get(path) {
 
 const plies = (n) => `${n} ${n === 1 ? 'ply' : 'plies'} (${Math.ceil(n / 2)} ${Math.ceil(n / 2) === 1 ? 'move' : 'moves'})`;
 const shown = (p) => p.evaluate(() => document.getElementById('puzzles-view').dataset.puzzle);
-const view = (p) => p.evaluate(() => document.getElementById('puzzles-view').dataset.state);
 
 /** Clicks move `mv` on the puzzle board once the solver's pieces can be chosen. */
 async function click(p, mv) {

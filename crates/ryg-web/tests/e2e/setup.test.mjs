@@ -24,7 +24,7 @@ const BAD = [
 
 /** What the board draws: its size and its pieces, by square. */
 function drawn(p) {
-  return p.evaluate(() => [...document.querySelectorAll('#board .sq')].map((b) => b.getAttribute('aria-label').split(',')[0]).filter((l) => !l.endsWith('empty')).sort().join(' ') + ` /${document.querySelectorAll('#board .sq').length}`);
+  return p.evaluate(() => `${[...document.querySelectorAll('#board .sq')].map((b) => b.getAttribute('aria-label').split(',')[0]).filter((l) => !l.endsWith('empty')).sort().join(' ')} /${document.querySelectorAll('#board .sq').length}`);
 }
 
 for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {

@@ -80,10 +80,10 @@ test('a new browser gets a game of its own, never another browser\'s; its recent
   // a new game is not stored before its first move: Bo's empty game is nowhere
   await newGame(bo, { size: '6' });
   await eventually(async () => assert.equal(await bo.locator('#pgn-download').isHidden(), true));
-  const stored = await bo.evaluate(() => fetch('/api/games/' + (Number(document.body.dataset.game) || 0)).then((r) => r.status));
+  const stored = await bo.evaluate(() => fetch(`/api/games/${Number(document.body.dataset.game) || 0}`).then((r) => r.status));
   assert.equal(stored, 404);
   // Ana's reload and bare address bring Ana's game back
-  await ana.goto(server.url.replace(/\/$/, '') + '/');
+  await ana.goto(`${server.url.replace(/\/$/, '')}/`);
   await idle(ana);
   await eventually(async () => assert.equal(await gameId(ana), id));
   // opened by its link, Ana's game is among Bo's recent games, watched
@@ -421,7 +421,7 @@ test('a browser that knew its game by number (before public ids) opens it with i
     localStorage.setItem('ryg.games', JSON.stringify([n]));
     localStorage.setItem('ryg.game', String(n));
   }, { n: number, token: made.tokens.mouse });
-  await p.goto(server.url.replace(/\/$/, '') + '/');
+  await p.goto(`${server.url.replace(/\/$/, '')}/`);
   await p.reload();
   await p.waitForFunction((k) => document.body.dataset.game === k && document.body.dataset.busy === 'false', made.public_id);
   await eventually(async () => assert.equal(await p.evaluate(() => location.hash), `#game=${made.public_id}`));

@@ -126,8 +126,7 @@ function watch(game, record, on) {
           const { value, done: end } = await reader.read();
           if (end) break;
           buf += decoder.decode(value, { stream: true });
-          let cut;
-          while ((cut = buf.indexOf('\n\n')) >= 0) {
+          for (let cut = buf.indexOf('\n\n'); cut >= 0; cut = buf.indexOf('\n\n')) {
             const block = buf.slice(0, cut);
             buf = buf.slice(cut + 2);
             let id = null; let data = '';

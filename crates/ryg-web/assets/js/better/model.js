@@ -44,7 +44,7 @@ export function lessonProgress(lesson, done) {
 /** The position a lesson opens at: the first not played through (the first when all are). */
 export function firstOpen(lesson, done) {
   const i = lesson.positions.findIndex((p) => !done.has(p.id));
-  return i < 0 ? 0 : i;
+  return Math.max(i, 0);
 }
 
 /** What move `mv` does for a player with goal `goal` ("win" or "resist") on side `side`, from

@@ -23,6 +23,7 @@ let board = null;
 // the position under way: {i, spec, pos, fen, solve, made, selected, hint, last, finished, said}
 let cur = null;
 let seq = 0;
+/** @type {Promise<void> | null} */
 let style = null;
 
 /** The section's style sheet, beside the page's (its address relative to this module, so that

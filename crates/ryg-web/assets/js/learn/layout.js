@@ -74,7 +74,7 @@ export function replay(steps, k) {
 export function pathTo(nodes, id) {
   const { byId } = shape(nodes);
   const path = [];
-  for (let n = byId.get(id); n && n.move; n = byId.get(n.parent)) path.unshift(n.move);
+  for (let n = byId.get(id); n?.move; n = byId.get(n.parent)) path.unshift(n.move);
   return path;
 }
 

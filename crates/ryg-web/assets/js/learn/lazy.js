@@ -4,6 +4,7 @@
 import { lessonFromHash } from './route.js';
 import { loadLearnStrings } from '../i18n.js';
 
+/** @type {Promise<void> | null} */
 let style = null;
 let section = null;
 

@@ -53,7 +53,7 @@ export const perfect = {
     $('pf-start').onclick = () => explore(START4);
     $('pf-grid').addEventListener('click', (ev) => {
       const cell = ev.target.closest('[data-fen]');
-      if (cell && cell.getAttribute('class').includes('done')) explore(cell.dataset.fen);
+      if (cell?.getAttribute('class').includes('done')) explore(cell.dataset.fen);
     });
     $('pf-check').onclick = check;
     $('pf-open').onclick = () => { if (puzzle) explore(puzzle.fen); };
@@ -98,12 +98,12 @@ function drawGrid() {
     rows.push(cells);
   }
   const parts = [];
-  rows.forEach((cells, r) => cells.forEach((p, i) => {
+  rows.forEach((cells, r) => { cells.forEach((p, i) => {
     const x = 40 + i * CELL;
     const y = 4 + r * CELL;
     parts.push(`<g class="pf todo" data-winner="${p.winner}" data-config="${r}" data-fen="${esc(p.fen)}"><rect x="${x}" y="${y}" width="${CELL - 3}" height="${CELL - 3}" rx="3"></rect><text x="${x + (CELL - 3) / 2}" y="${y + 14}">${p.plies}</text></g>`);
-  }));
-  rows.forEach((_, r) => parts.push(`<text class="row-no" x="30" y="${4 + r * CELL + 14}">${r + 1}</text>`));
+  }); });
+  rows.forEach((_, r) => { parts.push(`<text class="row-no" x="30" y="${4 + r * CELL + 14}">${r + 1}</text>`); });
   const w = 40 + width * CELL + 4;
   const h = 4 + rows.length * CELL + 4;
   $('pf-grid').innerHTML = `<svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" aria-hidden="true" focusable="false">${parts.join('')}</svg>`;
@@ -171,7 +171,7 @@ async function setTask() {
 }
 
 function check() {
-  if (!puzzle || !puzzle.moves) return;
+  if (!puzzle?.moves) return;
   const pick = $('pf-answer').value;
   const el = $('pf-verdict');
   if (!pick) { el.textContent = t('task.none'); return; }

@@ -10,6 +10,7 @@ import { parseFen, sqCoords } from '../fen.js';
 import { ROUTINES } from './routines.js';
 
 /** RYG's fields before the matrix: (offset, bytes, key). */
+/** @type {[number, number, string][]} */
 const FIELDS = [[0, 1, 'level'], [1, 1, 'turn'], [2, 1, 'value'], [3, 2, 'parent'], [5, 16, 'children']];
 /** Where the matrix starts: «empieza en el offset 21 de la estructura de datos» («RYG:
  * rutinas para manejar tableros»). */

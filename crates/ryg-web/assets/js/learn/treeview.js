@@ -11,9 +11,9 @@ let views = 0;
 /** Draws `nodes` into `box`. `label`: the tree's name; `describe(node, shown)`: a node's words
  * (shown: what a replay has shown, or null for everything); `valueOf(node, shown)`: the number
  * under a node in the picture ('' to hide it); `onSelect(id)`: an item picked. */
-export function createTreeView(box, nodes, { label, pictureLabel = label, describe, valueOf, onSelect = () => {}, closed = new Set() }) {
+export function createTreeView(box, nodes, { label, pictureLabel = label, describe, valueOf: valueAt, onSelect = (_id) => {}, closed = new Set() }) {
   const tree = shape(nodes);
-  const { root, byId } = tree;
+  const { byId } = tree;
   let shown = null;
   let selected = null;
   const { scroll, svg, list } = frame(box, label, pictureLabel);
@@ -35,7 +35,7 @@ export function createTreeView(box, nodes, { label, pictureLabel = label, descri
       const id = Number(g.dataset.node);
       const n = byId.get(id);
       g.setAttribute('class', `n ${stateOf(id)}${n.best && (!shown || shown.complete) ? ' best' : ''}${id === selected ? ' picked' : ''}${shown && shown.at === id ? ' at' : ''}`);
-      g.querySelector('.val').textContent = valueOf(n, shown);
+      g.querySelector('.val').textContent = valueAt(n, shown);
     }
     for (const line of svg.querySelectorAll('line')) {
       const id = Number(line.dataset.edge);
