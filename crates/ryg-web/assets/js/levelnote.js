@@ -72,7 +72,7 @@ export function renderLevelNote() {
     const engine = level.slice(0, at);
     const title = t(`engine.${engine}`);
     const parts = [t(`levels.mean.engine.${engine.startsWith('ryg1') ? 'ryg1' : 'ryg3'}`, { title, depth: level.slice(at + 1) })];
-    if (seat !== 'both') parts.push(chanceText(size, seat === 'cats' ? 'mouse' : 'cats', start, engineChance(level, seat === 'cats' ? 'mouse' : 'cats', start, size)) ?? t(size === 8 ? 'levels.engineNoFigure' : 'levels.engineOnly8'));
+    if (seat !== 'both') parts.push(chanceText(size, seat === 'cats' ? 'mouse' : 'cats', start, engineChance(level, seat === 'cats' ? 'mouse' : 'cats', start, size)) ?? t('levels.engineOnly8'));
     $('level-note').textContent = parts.join(' ');
     return;
   }

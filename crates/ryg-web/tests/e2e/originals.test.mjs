@@ -71,6 +71,10 @@ test('RYG3 v10 at depth 8, chosen on the form, plays a whole game as the command
   await p.locator('#level').selectOption('ryg3-v10@8');
   // the program, the post its level comes from, and the exact chance a careful mouse has against it
   await p.waitForFunction(() => /^RYG3 v10: RYG3 \(2022\), a program of the blog «Programación retro del Commodore 64», searching 8 plies ahead — «la profundidad de análisis o nivel de juego» \(«Generación de jugadas I»\)\.[\s\S]* A careful mouse \(a best move nine times in ten\) beats it about 39% of the time \(exactly 39\.08%, from e1 on 8×8\)\.$/.test(document.getElementById('level-note').textContent));
+  // the same program playing the mouse, against careful cats: its exact figure too
+  await p.locator('#seat').selectOption('cats');
+  await p.waitForFunction(() => /^RYG3 v10: [\s\S]* Careful cats \(a best move nine times in ten\) beat it about 31% of the time \(exactly 31\.07%, from e1 on 8×8\)\.$/.test(document.getElementById('level-note').textContent));
+  await p.locator('#seat').selectOption('mouse');
   await p.locator('#level').selectOption('ryg1-v1@3');
   await p.waitForFunction(() => /^RYG, evaluation v1: RYG, the first program of the blog «Programación retro del Commodore 64», searching 3 plies ahead; its player chose «una profundidad de análisis de 1, 2 o 3 niveles» \(«RYG: ampliar la RAM disponible»\)\.[\s\S]* beats it about 100% of the time \(exactly 99\.62%, from e1 on 8×8\)\.$/.test(document.getElementById('level-note').textContent));
   await p.locator('#level').selectOption('ryg3-v10@8');

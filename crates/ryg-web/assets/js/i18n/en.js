@@ -49,7 +49,6 @@ export default {
   'engine.option.ryg1@3': 'RYG, evaluation v2, depth 3',
   'engine.option.ryg1-v1@3': 'RYG, evaluation v1, depth 3',
   'levels.engineOnly8': 'Its exact winning chance is computed on 8×8 only.',
-  'levels.engineNoFigure': 'Its exact winning chance is not computed when it plays the mouse: that would take a depth-8 search at too many positions.',
   'seat.aPlayer': 'a player',
   'seats.friends': '{mouse} (mouse) vs {cats} (cats)',
   'seats.both': 'both sides human',

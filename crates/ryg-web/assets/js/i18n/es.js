@@ -52,7 +52,6 @@ export default {
   'engine.option.ryg1@3': 'RYG, evaluación v2, nivel 3',
   'engine.option.ryg1-v1@3': 'RYG, evaluación v1, nivel 3',
   'levels.engineOnly8': 'La probabilidad exacta de ganarle solo se calcula en 8×8.',
-  'levels.engineNoFigure': 'Su probabilidad exacta de ganarle no se calcula cuando juega con el ratón: harían falta búsquedas a profundidad 8 en demasiadas posiciones.',
   'seat.aPlayer': 'un jugador',
   'seats.friends': '{mouse} (ratón) contra {cats} (gatos)',
   'seats.both': 'los dos bandos humanos',
