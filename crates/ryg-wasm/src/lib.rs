@@ -19,7 +19,7 @@ mod clock;
 pub mod games;
 mod request;
 pub mod store;
-mod tables;
+pub mod tables;
 
 use ryg_api::ErrorCode;
 
