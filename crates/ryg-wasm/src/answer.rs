@@ -87,7 +87,7 @@ fn result(req: &Request) -> Result<Answer, QueryError> {
                 .iter()
                 .filter(|s| s.n() <= tables::LARGE_TABLE)
                 .map(|&s| {
-                    let ready = tables::ready(s).is_some();
+                    let ready = tables::offered(s);
                     TableState { size: s.n(), state: if ready { "ready" } else { "absent" }, progress: 0.0 }
                 })
                 .collect();

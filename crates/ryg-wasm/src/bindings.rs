@@ -1,6 +1,6 @@
 //! The module's JavaScript interface, made by wasm-bindgen: `call(request, token, body)` →
 //! `{status, body}`, and for the 10×10 table, built in a worker and kept by the page,
-//! `build_table(size, progress)` and `load_table(size, bytes)`.
+//! `build_table(size, progress, write)` and `load_table(size, bytes)`.
 //!
 //! scripts/build-static runs the wasm-bindgen CLI (`--target no-modules`) over the module: its
 //! glue, `ryg.js`, defines the global `wasm_bindgen`, which the service worker loads with
@@ -40,31 +40,38 @@ impl ryg::tablebase::BuildProgress for ToJs<'_> {
 }
 
 /// Builds the table of `size`×`size` (10×10: what a Web Worker of the page does, once asked),
-/// calling `progress(done, total)` now and then: `{status, body, bytes}`, `bytes` the table in
-/// its cache form (a `Uint8Array`, for IndexedDB and [`load_table_js`]) when `status` is 200;
-/// else `body` says why (507 `unavailable`: the memory could not be allocated).
+/// calling `progress(done, total)` now and then and, once built, `write(header, entries)` with
+/// the table's cache form (two `Uint8Array`s, the entries a view of the module's memory, read
+/// during the call only: a `Blob` of them for IndexedDB, then [`load_table_js`]): `{status,
+/// body}`, 200 with the table's entries, or why not (507 `unavailable`: the memory could not be
+/// allocated).
 #[wasm_bindgen(js_name = build_table)]
 #[must_use]
-pub fn build_table_js(size: u8, progress: &js_sys::Function) -> js_sys::Object {
-    let mut bytes = None;
-    let built =
-        ryg::Size::new(size).map_err(|e| ryg_api::QueryError::bad_request(e.to_string())).and_then(|size| {
+pub fn build_table_js(size: u8, progress: &js_sys::Function, write: &js_sys::Function) -> js_sys::Object {
+    let mut written = Ok(JsValue::UNDEFINED);
+    let built = ryg::Size::new(size)
+        .ok_or_else(|| ryg_api::QueryError::bad_request(format!("no {size}x{size} board")))
+        .and_then(|size| {
             crate::tables::build_bytes(size, &mut ToJs(progress), |head, body| {
-                let out = js_sys::Uint8Array::new_with_length((head.len() + body.len()) as u32);
-                out.subarray(0, head.len() as u32).copy_from(head);
-                out.subarray(head.len() as u32, out.length()).copy_from(body);
-                bytes = Some(out);
+                let head = js_sys::Uint8Array::from(&head[..]);
+                // SAFETY: the view is read by `write` alone, synchronously, and nothing allocates
+                // in the module's memory (which would move it) before the call returns
+                let body = unsafe { js_sys::Uint8Array::view(body) };
+                written = write.call2(&JsValue::NULL, &head, &body);
             })
         });
-    let answer = match built {
-        Ok(entries) => crate::Answer::json(&serde_json::json!({ "size": size, "entries": entries })),
-        Err(e) => crate::Answer::error(&e),
-    };
-    let object = answer_object(&answer);
-    if let Some(bytes) = bytes {
-        let _ = js_sys::Reflect::set(&object, &"bytes".into(), &bytes);
-    }
-    object
+    answer_object(&match (built, written) {
+        (Ok(entries), Ok(_)) => crate::Answer::json(&serde_json::json!({ "size": size, "entries": entries })),
+        (Err(e), _) => crate::Answer::error(&e),
+        (Ok(_), Err(e)) => crate::Answer::error(&ryg_api::QueryError {
+            status: 500,
+            code: ryg_api::ErrorCode::Internal,
+            message: format!(
+                "the table was not written: {}",
+                e.as_string().unwrap_or_else(|| format!("{e:?}"))
+            ),
+        }),
+    })
 }
 
 /// Loads the table of `size`×`size` from its cache form (`bytes`, as [`build_table_js`] gave
@@ -74,7 +81,7 @@ pub fn build_table_js(size: u8, progress: &js_sys::Function) -> js_sys::Object {
 #[must_use]
 pub fn load_table_js(size: u8, bytes: &js_sys::Uint8Array) -> js_sys::Object {
     let loaded = ryg::Size::new(size)
-        .map_err(|e| ryg_api::QueryError::bad_request(e.to_string()))
+        .ok_or_else(|| ryg_api::QueryError::bad_request(format!("no {size}x{size} board")))
         .and_then(|size| crate::tables::load(size, bytes.length() as usize, |into| bytes.copy_to(into)));
     answer_object(&match loaded {
         Ok(entries) => crate::Answer::json(&serde_json::json!({ "size": size, "entries": entries })),

@@ -18,6 +18,19 @@ pub const LARGE_TABLE: u8 = 10;
 
 thread_local! {
     static TABLES: RefCell<HashMap<u8, Rc<Tablebase>>> = RefCell::new(HashMap::new());
+    /// The sizes whose table the host keeps (IndexedDB) and reads in when a question needs it.
+    static KEPT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The host keeps the table of `size` (its bytes, in IndexedDB): exact results on that board
+/// are offered, and the host reads the table in when the engine refuses for want of it.
+pub fn mark_kept(size: Size) {
+    KEPT.with(|k| k.borrow_mut().push(size.n()));
+}
+
+/// Whether the table of `size` is here: built, loaded, or kept by the host.
+pub fn offered(size: Size) -> bool {
+    ready(size).is_some() || KEPT.with(|k| k.borrow().contains(&size.n()))
 }
 
 /// The table of `size`, built now if it is not yet (up to [`MAX_TABLE`]); 10×10's once
@@ -53,10 +66,10 @@ pub fn ready(size: Size) -> Option<Rc<Tablebase>> {
     TABLES.with(|t| t.borrow().get(&size.n()).cloned())
 }
 
-/// The largest board with exact results now: 10×10 once its table is loaded.
+/// The largest board with exact results now: 10×10 once its table is loaded or kept.
 pub fn exact_max() -> u8 {
     let large = Size::new(LARGE_TABLE).expect("10×10 is a board size");
-    if ready(large).is_some() {
+    if offered(large) {
         LARGE_TABLE
     } else {
         MAX_TABLE
@@ -147,6 +160,9 @@ mod tests {
         let e = get(Size::new(10).unwrap()).unwrap_err();
         assert_eq!((e.status, e.code), (409, ErrorCode::TablebaseAbsent));
         assert_eq!(exact_max(), MAX_TABLE);
+        mark_kept(Size::new(10).unwrap());
+        assert_eq!(exact_max(), LARGE_TABLE, "kept: offered, read in when needed");
+        assert!(get(Size::new(10).unwrap()).is_err());
         assert_eq!(allocate(usize::MAX).unwrap_err().status, 507);
     }
 }
