@@ -462,6 +462,30 @@ mod tests {
     }
 
     #[test]
+    fn a_move_against_a_table_not_read_in_is_refused_before_it_is_stored() {
+        // a 10×10 game against perfect, kept while its table was there (here: a level-3 game's
+        // row with its cats made perfect), in an engine that has not read the table in
+        let store = MemoryStore::default();
+        let (_, created) =
+            call(&store, "POST /api/games\n\n\n{\"size\":10,\"mouse\":\"human\",\"cats\":\"3\"}");
+        let (id, token) =
+            (created["public_id"].as_str().unwrap(), created["tokens"]["mouse"].as_str().unwrap());
+        let mut row = serde_json::to_value(&store.take_changed()[0]).unwrap();
+        row["cats"] = "perfect".into();
+        let fresh = MemoryStore::default();
+        fresh.load(vec![serde_json::from_value(row).unwrap()]).unwrap();
+        let mv = mouse_move(&created);
+        let auth = format!("Authorization: Bearer {token}");
+        let (status, refused) =
+            call(&fresh, &format!("POST /api/games/{id}/moves\n{auth}\n\n{{\"move\":\"{mv}\"}}"));
+        assert_eq!((status, refused["code"].as_str()), (409, Some("tablebase_absent")), "{refused}");
+        // nothing stored: the host reads the table in and asks again
+        let (_, shown) = call(&fresh, &format!("GET /api/games/{id}\n{auth}\n\n"));
+        assert_eq!(shown["moves"], serde_json::json!([]), "{shown}");
+        assert!(fresh.take_changed().is_empty());
+    }
+
+    #[test]
     fn bad_game_requests_are_errors_with_codes() {
         let store = MemoryStore::default();
         let (_, created) =
