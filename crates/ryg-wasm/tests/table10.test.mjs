@@ -3,8 +3,9 @@
 // results, built in a Web Worker with a progress bar, kept in IndexedDB and read in by the
 // service worker's engine; then exact results, a perfect game's replies, a hint and a review on
 // 10×10, each checked against the native `ryg` (RYG_BIN); the worker stopped, the kept table
-// read in again. And the refusals where memory is short, in English and Spanish: a device that
-// says it has 1 GB, and an allocation that really fails (the test hook `ryg.test.fillMemory`).
+// read in again, offline too; the same with the engine in the page (no service worker). And
+// the refusals where memory is short, in English and Spanish: a device that says it has 1 GB,
+// and an allocation that really fails (the test hook `ryg.test.fillMemory`).
 // Prints the build's time and the browser's peak memory (docs/static.md has them).
 //   node --test crates/ryg-wasm/tests/table10.test.mjs   (RYG_SITE, RYG_BIN, CHROMIUM: as
 //   site.test.mjs)
@@ -96,13 +97,13 @@ test('short of memory: refused plainly in English and Spanish, nothing kept, no 
       await clickBuild(p);
       await eventually(async () => assert.match(await p.locator('#table-build').innerText(), words));
       await p.locator('#size').selectOption('10');
-      assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), true);
-      const kept = await p.evaluate(() => new Promise((resolve) => {
+      await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), true));
+      const kept = () => p.evaluate(() => new Promise((resolve) => {
         const o = indexedDB.open('ryg-tables', 1);
         o.onupgradeneeded = () => o.result.createObjectStore('tables');
         o.onsuccess = () => { const r = o.result.transaction('tables').objectStore('tables').count(); r.onsuccess = () => { o.result.close(); resolve(r.result); }; };
       }));
-      assert.equal(kept, 0, 'nothing kept');
+      await eventually(async () => assert.equal(await kept(), 0, 'nothing kept'));
       if (lang === 'es') await screenshot(p, 'static-table10-refused-es');
       assert.deepEqual(p.errors, []);
       await p.context().close();
@@ -127,22 +128,23 @@ test('10×10 built in a worker with a progress bar, kept, read in by the engine:
   }
   await eventually(async () => assert.match(await p.locator('#table-build').innerText(), /^10×10 is worked out in [\d.]+ s and kept in this browser/));
   const timings = await p.evaluate(async () => (await import(new URL('assets/js/table10.js', location.href))).timings);
-  assert.ok(timings.reports > 10, `${timings.reports} progress reports`);
+  await eventually(async () => assert.ok(timings.reports > 10, `${timings.reports} progress reports`));
   console.log(`# 10×10 in Chromium: built in ${(timings.build / 1000).toFixed(2)} s, kept (IndexedDB) in ${(timings.keep / 1000).toFixed(2)} s, read in by the worker's engine in ${(timings.load / 1000).toFixed(2)} s; the browser's processes ${Math.round(before / 1024)} MiB before, ${Math.round(peak / 1024)} MiB at the peak (+${Math.round((peak - before) / 1024)} MiB); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
   // exact results: the engine's answers are the native command line's
-  for (const solved of expected) assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved);
+  for (const solved of expected) await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved));
 
   // perfect play offered on 10×10; a game against it: each reply one of the native best moves
   await p.locator('#size').selectOption('10');
-  assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false);
+  await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false));
   await newGame(p, { size: '10', seat: 'mouse', level: 'perfect' });
-  assert.equal(await p.locator('#hint').isDisabled(), false, 'hints on 10×10');
+  await eventually(async () => assert.equal(await p.locator('#hint').isDisabled(), false, 'hints on 10×10'));
   await p.locator('#hint').click();
   const startBest = nativeSolve('1c1c1c1c1c/10/10/10/10/10/10/10/10/4m5 m').best_moves;
-  await p.waitForFunction(() => /^Hint: /.test(document.getElementById('hint-text').textContent), null, { timeout: 60000 });
-  const hint = await p.locator('#hint-text').innerText();
-  assert.ok(startBest.some((m) => hint.includes(m)), hint);
+  await eventually(async () => {
+    const hint = await p.locator('#hint-text').innerText();
+    assert.ok(/^Hint: /.test(hint) && startBest.some((m) => hint.includes(m)), hint);
+  });
   // (the form's game is stored at its first move: this one is created at once, as the form would)
   let game = await p.evaluate(async () => {
     const { api, keepToken } = await import(new URL('assets/js/api.js', location.href));
@@ -151,23 +153,22 @@ test('10×10 built in a worker with a progress bar, kept, read in by the engine:
     return created;
   });
   const id = game.id;
-  assert.ok(Array.isArray(game.legal_moves), JSON.stringify(game));
+  await eventually(async () => assert.ok(Array.isArray(game.legal_moves), JSON.stringify(game)));
   for (let i = 0; i < 3 && !game.outcome; i += 1) {
     const mouseMove = game.legal_moves[i % game.legal_moves.length];
     const after = toFen(applyMove(parseFen(game.fen), mouseMove));
     const best = nativeSolve(after).best_moves;
     game = await pageApi(p, 'POST', `/api/games/${id}/moves`, { move: mouseMove });
-    assert.ok(best.includes(game.last_move), `${game.last_move} is one of ${best} after ${mouseMove}`);
+    await eventually(async () => assert.ok(best.includes(game.last_move), `${game.last_move} is one of ${best} after ${mouseMove}`));
   }
   // the review: each move's exact result, the native table's
-  const review = await pageApi(p, 'GET', `/api/games/${id}/review`);
-  assert.equal(review.values.length, game.moves.length + 1, JSON.stringify(review));
-  let pos = parseFen(game.start_fen);
-  for (const [ply, value] of review.values.entries()) {
-    const native = nativeSolve(toFen(pos));
-    assert.deepEqual([value.winner, value.plies], [native.winner, native.plies], `ply ${ply}`);
-    if (ply < game.moves.length) pos = applyMove(pos, game.moves[ply]);
-  }
+  const natives = [parseFen(game.start_fen)];
+  for (const mv of game.moves) natives.push(applyMove(natives[natives.length - 1], mv));
+  const values = natives.map((pos) => { const n = nativeSolve(toFen(pos)); return { winner: n.winner, plies: n.plies }; });
+  await eventually(async () => {
+    const review = await pageApi(p, 'GET', `/api/games/${id}/review`);
+    assert.deepEqual(review.values.map((v) => ({ winner: v.winner, plies: v.plies })), values, JSON.stringify(review));
+  });
   await screenshot(p, 'static-table10-game');
 
   // the worker stopped (the browser does so when idle): its fresh engine reads the kept table in
@@ -176,11 +177,27 @@ test('10×10 built in a worker with a progress bar, kept, read in by the engine:
   await cdp.send('ServiceWorker.stopAllWorkers');
   const again = expected[expected.length - 1];
   const t0 = Date.now();
-  assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(again.fen)}`), again);
+  await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(again.fen)}`), again));
   console.log(`# a fresh worker's first 10×10 answer (the kept table read in): ${((Date.now() - t0) / 1000).toFixed(2)} s`);
-  // and the page, reloaded, offers perfect play on 10×10 at once
+  // and the page, reloaded offline, offers perfect play on 10×10 at once and answers from the kept table
+  await p.context().setOffline(true);
   await p.reload();
   await p.waitForFunction(() => document.body.dataset.server === 'none');
+  await p.locator('#size').selectOption('10');
+  await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false));
+  await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(expected[1].fen)}`), expected[1]));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('no service worker (the engine in the page): 10×10 built in the worker, read in by the page\'s engine, its answers the native ones', { timeout: 600000 }, async () => {
+  const p = await newPage(browser, { serviceWorkers: 'block' });
+  await p.goto(site.url);
+  await p.waitForFunction(() => document.body.dataset.server === 'none' && document.body.dataset.worker === 'none', null, { timeout: 30000 });
+  const solved = nativeSolve('1c1c1c1c1c/10/10/10/10/10/10/10/3m6/10 c');
+  await clickBuild(p);
+  await eventually(async () => assert.match(await p.locator('#table-build').innerText(), /^10×10 is worked out in [\d.]+ s and kept in this browser/), 300000);
+  await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved));
   await p.locator('#size').selectOption('10');
   await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false));
   assert.deepEqual(p.errors, []);
