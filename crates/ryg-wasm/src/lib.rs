@@ -186,6 +186,7 @@ mod tests {
             ("POST /store/load\n\n\n[{\"id\":1}]", 400, "bad_request"),
             ("POST /store/load\n\n\n[\"{\\\"id\\\":1}\"]", 400, "bad_request"),
             ("GET /store/nothing", 404, "not_found"),
+            ("POST /store/kept\n\n\n7", 400, "bad_request"),
             ("GET /check/nothing", 404, "not_found"),
             ("GET /check/bench?case=99", 400, "bad_request"),
             ("GET /check/selfplay?size=5&mouse=3&cats=3", 400, "bad_request"),
