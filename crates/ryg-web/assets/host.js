@@ -203,7 +203,7 @@ async function hostReadTable(h, size, again) {
       req.onerror = () => reject(req.error);
     });
     db.close();
-  } catch (e) {
+  } catch {
     bytes = null;
   }
   if (!bytes) return again ? hostJson(404, { error: `no ${size}x${size} table is kept in this browser`, code: 'not_found' }) : null;
@@ -229,7 +229,7 @@ async function hostKeptTables() {
     });
     db.close();
     return keys;
-  } catch (e) {
+  } catch {
     return [];
   }
 }

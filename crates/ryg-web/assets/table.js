@@ -35,7 +35,7 @@ self.onmessage = async ({ data }) => {
     postMessage({ status: 200, keepMs: performance.now() - started });
   } catch (e) {
     // the engine could not start, or stopped (its memory refused); the table not kept
-    postMessage({ status: 500, error: { error: String((e && e.message) || e), code: 'internal' } });
+    postMessage({ status: 500, error: { error: String(e?.message || e), code: 'internal' } });
   }
 };
 
