@@ -27,6 +27,7 @@ __all__ = [
     "LayeredTablebase",
     "open_tablebase",
     "GameEnv",
+    "BatchedSearch",
     "VectorCore",
     "SelfPlayCore",
     "search",
