@@ -219,6 +219,19 @@ def report(round_: int, seconds: float, grades: dict[str, Grade]) -> str:
     return f"round {round_:>3} {seconds:6.1f} CPU s: non-optimal / result-changing {shares}{tail}"
 
 
+def write_csv(path: str, curve: list[tuple[int, float, dict[str, Grade]]]) -> None:
+    """The learning curves so far: a row per grading, both shares of each measure."""
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["round", "cpu_seconds"] + [f"{k}_{m}" for k in MEASURES for m in ("non_optimal", "mistakes")])
+        for round_, seconds, grades in curve:
+            row: list[object] = [round_, f"{seconds:.1f}"]
+            for k in MEASURES:
+                g = grades.get(k)
+                row += [f"{g.non_optimal_share:.5f}", f"{g.mistake_share:.5f}"] if g else ["", ""]
+            out.writerow(row)
+
+
 def parse(argv: Optional[list[str]] = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="CPU time for self-play and training (grading apart)")
@@ -265,22 +278,14 @@ def main(argv: Optional[list[str]] = None) -> list[tuple[int, float, dict[str, G
             print(f"round {round_}: {plies} plies of self-play, loss {loss:.3f}, {wall:.0f} s wall in all", flush=True)
             curve.append((round_, learning, evaluate(net, args)))
             print(report(*curve[-1]), flush=True)
+            if args.csv:
+                write_csv(args.csv, curve)
             reach = curve[-1][2].get("reachable")
             if reach is not None and reach.mistakes == 0:
                 print("no result-changing mistake in any position reachable against any opponent", flush=True)
                 break
         if last:
             break
-    if args.csv:
-        with open(args.csv, "w", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["round", "cpu_seconds"] + [f"{k}_{m}" for k in MEASURES for m in ("non_optimal", "mistakes")])
-            for round_, seconds, grades in curve:
-                row: list[object] = [round_, f"{seconds:.1f}"]
-                for k in MEASURES:
-                    g = grades.get(k)
-                    row += [f"{g.non_optimal_share:.5f}", f"{g.mistake_share:.5f}"] if g else ["", ""]
-                out.writerow(row)
     return curve
 
 
