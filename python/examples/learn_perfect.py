@@ -250,6 +250,7 @@ def parse(argv: Optional[list[str]] = None) -> argparse.Namespace:
     parser.add_argument("--sample", type=int, default=2000, help="positions of the uniform sample")
     parser.add_argument("--level", default="5", help="the ryg level of the second measure")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--keep-going", action="store_true", help="train on after no reachable mistake is left")
     parser.add_argument("--csv", default=None, help="write the learning curves to this CSV")
     parser.add_argument("--test", action="store_true", help="a short seeded run: 4 rounds, the uniform sample only")
     args = parser.parse_args(argv)
@@ -281,7 +282,7 @@ def main(argv: Optional[list[str]] = None) -> list[tuple[int, float, dict[str, G
             if args.csv:
                 write_csv(args.csv, curve)
             reach = curve[-1][2].get("reachable")
-            if reach is not None and reach.mistakes == 0:
+            if reach is not None and reach.mistakes == 0 and not args.keep_going:
                 print("no result-changing mistake in any position reachable against any opponent", flush=True)
                 break
         if last:
