@@ -31,8 +31,8 @@ def test_the_mistake_share_falls_in_the_test_mode():
 
 
 def test_training_reads_no_tablebase(monkeypatch):
-    """Self-play and training run with every oracle entry point of the module replaced by one
-    that fails: only grading may read the tablebase."""
+    """Self-play and training run with the tablebase's entry points in ``ryg`` (and the engine's
+    players and alpha-beta search) replaced by one that fails: only grading may read the tablebase."""
     learn = load()
 
     def forbidden(*args, **kwargs):
