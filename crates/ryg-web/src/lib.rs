@@ -14,6 +14,8 @@ pub mod error;
 pub mod events;
 #[cfg(feature = "server")]
 pub mod fair;
+#[cfg(feature = "server")]
+pub mod fairplay;
 pub mod game;
 #[cfg(feature = "server")]
 pub mod headers;

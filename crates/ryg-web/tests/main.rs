@@ -9,6 +9,7 @@ mod better;
 mod classroom;
 mod connections;
 mod database;
+mod fairplay;
 mod faults;
 mod files;
 mod friends;

@@ -9,6 +9,7 @@ pub mod client;
 mod evaluation;
 mod events;
 pub mod extract;
+mod fairplay;
 mod games;
 mod health;
 pub mod log;
@@ -110,6 +111,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/favicon.ico", get(assets::favicon))
         .route("/manifest.webmanifest", get(assets::manifest))
         .route("/sw.js", get(assets::service_worker))
+        // the computer is no live game's oracle, whichever route asks (after the JSON check)
+        .route_layer(axum::middleware::from_fn_with_state(Arc::clone(state), fairplay::guard))
         // after routing: an unknown path is 404 and a method no route takes 405, whatever the
         // request's Content-Type
         .route_layer(axum::middleware::from_fn(security::json_only))
