@@ -31,6 +31,8 @@ pub mod locks;
 #[cfg(feature = "server")]
 pub mod metrics;
 #[cfg(feature = "server")]
+pub mod people;
+#[cfg(feature = "server")]
 pub mod places;
 #[cfg(feature = "server")]
 pub mod replies;

@@ -17,6 +17,7 @@ mod limits;
 mod operators;
 mod outage;
 mod passwords;
+mod players;
 mod replies;
 mod security;
 mod shared;

@@ -47,6 +47,12 @@ pub struct NewGame {
     /// at its first move).
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A rated game, for the player the request's `Ryg-Player` names (`people::rated`).
+    #[serde(default)]
+    pub rated: bool,
+    /// The seat the creating player takes in a rated game between two people (`"mouse"`, the
+    /// default, or `"cats"`).
+    pub player_seat: Option<String>,
 }
 
 /// A game between two people that nobody began this long after it was created is aborted.
@@ -151,6 +157,12 @@ impl NewGame {
             game.play(text.parse().ok()?).ok()?;
         }
         Some(*game.position())
+    }
+
+    /// The position the game would start from (before its `moves`; a record's start); `None`
+    /// when the request cannot be read.
+    pub fn board_start(&self) -> Option<Position> {
+        self.game().ok().map(|g| *g.start())
     }
 
     /// The start position and the moves already played (an imported record's).
