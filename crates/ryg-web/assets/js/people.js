@@ -42,7 +42,7 @@ function ratingsTable(ratings) {
   const rows = ratings.map((r) => `<tr><td>${r.size}×${r.size}</td><td>${esc(ratingText(r))} ±${fmt(Math.round(r.deviation))}</td><td>${r.games}</td>
     <td>${r.scores_like ? esc(t('people.scoresLike', { who: computerName(r.scores_like) })) : ''}</td></tr>`).join('');
   return `<table class="people-table"><thead><tr><th scope="col">${esc(t('people.size'))}</th><th scope="col">${esc(t('people.rating'))}</th>
-    <th scope="col">${esc(t('people.games'))}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`;
+    <th scope="col">${esc(t('people.games'))}</th><th scope="col">${esc(t('people.against'))}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** One chart per size played: the rating after each rated game (SVG, described in words). */

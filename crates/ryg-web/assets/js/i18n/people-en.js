@@ -15,6 +15,7 @@ export default {
   'people.rating': 'Rating',
   'people.games': 'Rated games',
   'people.provisional': '{rating}? (provisional)',
+  'people.against': 'Against the computer',
   'people.scoresLike': 'scores like {who}',
   'people.noRatings': 'No rated game yet. Tick “Rated” in New game to play one against the computer.',
   'people.history': 'Rating history',

@@ -15,6 +15,7 @@ export default {
   'people.rating': 'Puntuación',
   'people.games': 'Partidas puntuables',
   'people.provisional': '{rating}? (provisional)',
+  'people.against': 'Frente al ordenador',
   'people.scoresLike': 'puntúa como {who}',
   'people.noRatings': 'Aún no hay ninguna partida puntuable. Marca «Puntuable» en Nueva partida para jugar una contra el ordenador.',
   'people.history': 'Evolución de la puntuación',
