@@ -182,17 +182,4 @@ impl<'a> People<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn secrets_and_codes_have_their_shapes() {
-        assert!(secret_ok(&"a".repeat(32)) && secret_ok(&"A-_9".repeat(32)));
-        assert!(!secret_ok(&"a".repeat(31)) && !secret_ok(&"a".repeat(129)) && !secret_ok(&"é".repeat(32)));
-        let code = new_code().unwrap();
-        assert_eq!(code.len(), CODE_LEN);
-        assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)));
-        let typed = format!(" {}-{} ", code[..4].to_lowercase(), &code[4..]);
-        assert_eq!(code_key(&typed), code_key(&code));
-    }
-}
+mod tests;

@@ -51,6 +51,8 @@ impl<S: Send + Sync> FromRequestParts<S> for PlayerSecret {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<PlayerSecret, ApiError> {
         let Some(value) = parts.headers.get(HEADER) else { return Ok(PlayerSecret(None)) };
         match value.to_str().map(str::trim) {
+            // an empty header names no player
+            Ok("") => Ok(PlayerSecret(None)),
             Ok(secret) if secret_ok(secret) => Ok(PlayerSecret(Some(crate::token::hash(secret)))),
             _ => Err(PeopleError::BadSecret.into()),
         }
