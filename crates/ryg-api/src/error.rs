@@ -57,6 +57,8 @@ error_codes! {
     Forbidden => "forbidden",
     /// 403: a position of a game between two people that is being played, or its review.
     LiveGame => "live_game",
+    /// 403: the computer asked to play a move for a person in a game between two people.
+    FairPlay => "fair_play",
     /// 403 or 409: the other side (or the computer) is to move.
     NotYourTurn => "not_your_turn",
     /// 404: no such game or route.

@@ -245,6 +245,9 @@ fn create(games: &Games<'_>, spec: &NewGame) -> Result<Answer, Refusal> {
     if human(&spec.mouse) && human(&spec.cats) && !spec.hotseat {
         return Err(needs_server("a game against a friend on another device").into());
     }
+    if spec.rated {
+        return Err(needs_server("a rated game").into());
+    }
     if spec.size.is_some_and(|n| n > 10) {
         return Err(QueryError::bad_request(format!(
             "boards beyond 10x10 are played with a ryg server; this page plays 4x4 to 10x10 (asked for {}x{})",
@@ -498,6 +501,11 @@ mod tests {
             ("POST /api/games\n\n\n{\"size\":12,\"cats\":\"3\"}".to_string(), 400, "bad_request"),
             (
                 "POST /api/games\n\n\n{\"size\":8,\"mouse\":\"human\",\"cats\":\"human\"}".to_string(),
+                503,
+                "needs_server",
+            ),
+            (
+                "POST /api/games\n\n\n{\"size\":8,\"cats\":\"3\",\"rated\":true}".to_string(),
                 503,
                 "needs_server",
             ),

@@ -14,6 +14,8 @@ pub mod error;
 pub mod events;
 #[cfg(feature = "server")]
 pub mod fair;
+#[cfg(feature = "server")]
+pub mod fairplay;
 pub mod game;
 #[cfg(feature = "server")]
 pub mod headers;
@@ -28,6 +30,8 @@ pub mod live;
 pub mod locks;
 #[cfg(feature = "server")]
 pub mod metrics;
+#[cfg(feature = "server")]
+pub mod people;
 #[cfg(feature = "server")]
 pub mod places;
 #[cfg(feature = "server")]

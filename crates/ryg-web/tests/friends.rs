@@ -414,13 +414,13 @@ fn move_and_undo_cycles_cannot_raise_a_clock() {
     assert!((50_000..=60_000).contains(&mouse_ms), "the mouse has its time, no increments: {mouse_ms}");
 }
 
-fn enc(fen: &str) -> String {
+pub(crate) fn enc(fen: &str) -> String {
     fen.replace(' ', "%20").replace('/', "%2F")
 }
 
 /// A game between two people on 6×6 from a set-up position (two plies after the start: a game
 /// from a start position closes nothing in its opening) and the mouse's token.
-fn set_up_friends_game(server: &Server) -> (Value, String) {
+pub(crate) fn set_up_friends_game(server: &Server) -> (Value, String) {
     let (status, start) = server.post("/api/games", json!({"size": 6, "mouse": "human", "cats": "3"}));
     assert_eq!(status, 201, "{start}");
     let mut p: Position = start["fen"].as_str().unwrap().parse().unwrap();
@@ -433,7 +433,7 @@ fn set_up_friends_game(server: &Server) -> (Value, String) {
 
 /// [`set_up_friends_game`] with the mouse's first move played: the game as created, its public
 /// id, the mouse's token and the game after the move.
-fn friends_game_one_move_in(server: &Server) -> (Value, String, String, Value) {
+pub(crate) fn friends_game_one_move_in(server: &Server) -> (Value, String, String, Value) {
     let (game, mouse) = set_up_friends_game(server);
     let public = game["public_id"].as_str().unwrap().to_owned();
     let first = json!({"move": game["legal_moves"][0]}).to_string();

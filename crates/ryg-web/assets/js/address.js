@@ -4,7 +4,9 @@
 import { splitHash } from './hash.js';
 
 /** Whether the address names the Learn, the Puzzles or the Play better section (not the game). */
-export function learning() { return location.hash.startsWith('#learn') || location.hash.startsWith('#puzzles') || location.hash.startsWith('#better'); }
+export function learning() {
+  return ['#learn', '#puzzles', '#better', '#player', '#leaderboard'].some((h) => location.hash.startsWith(h));
+}
 
 /** The id of the stored game last put into the address (null: a new game not stored yet). */
 let synced;

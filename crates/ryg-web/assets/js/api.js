@@ -13,6 +13,8 @@ import { engineInPage } from './offline.js';
 const tokenKey = (id) => `ryg.token.${id}`;
 export function tokenFor(id) { try { return localStorage.getItem(tokenKey(id)); } catch { return null; } }
 export function keepToken(id, token) { if (token) localStorage.setItem(tokenKey(id), token); }
+/** This browser's player's secret (player.js makes it), or null. */
+export function playerSecret() { try { return localStorage.getItem('ryg.player.secret'); } catch { return null; } }
 export function carryToken(from, to) { const t = tokenFor(from); if (t && !tokenFor(to)) keepToken(to, t); }
 
 /** A game as the server sends it, as the page keeps it: `id` its public id (an earlier server
@@ -28,6 +30,9 @@ export async function api(method, path, body) {
   const game = path.match(/^\/api\/games\/([\w-]+)/);
   const token = game && tokenFor(game[1]);
   if (token) opts.headers.Authorization = `Bearer ${token}`;
+  // a rated game is created for this browser's player (player.js)
+  const player = body && body.rated ? playerSecret() : null;
+  if (player) opts.headers['Ryg-Player'] = player;
   // every change is sent as JSON, also with no body: the server refuses anything else (415)
   if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
   if (body !== undefined) opts.body = JSON.stringify(body);

@@ -13,6 +13,8 @@ const learn = {};
 let learnWanted = false;
 const better = {};
 let betterWanted = false;
+const people = {};
+let peopleWanted = false;
 
 let lang = 'en';
 
@@ -36,11 +38,20 @@ export async function loadLang(l) {
   if (betterWanted) {
     for (const k of new Set(['en', l])) if (!better[k]) better[k] = (await import(`./i18n/better-${k}.js`)).default;
   }
+  if (peopleWanted) {
+    for (const k of new Set(['en', l])) if (!people[k]) people[k] = (await import(`./i18n/people-${k}.js`)).default;
+  }
 }
 
 /** Fetches the Learn section's strings (in English and the current language). */
 export function loadLearnStrings() {
   learnWanted = true;
+  return loadLang(lang);
+}
+
+/** Fetches the Players section's strings (in English and the current language). */
+export function loadPeopleStrings() {
+  peopleWanted = true;
   return loadLang(lang);
 }
 
@@ -55,7 +66,7 @@ export function currentLang() { return lang; }
 export function setLang(l) { lang = page[l] ? l : 'en'; }
 
 function lookup(key) {
-  for (const table of [page[lang], learn[lang], better[lang], en, learn.en, better.en]) if (table && key in table) return table[key];
+  for (const table of [page[lang], learn[lang], better[lang], people[lang], en, learn.en, better.en, people.en]) if (table && key in table) return table[key];
   return undefined;
 }
 
@@ -103,7 +114,7 @@ export function fmtPct(x, digits = 0) {
 }
 
 /** Whether `key` is in the tables. */
-export function has(key) { return key in en || (!!learn.en && key in learn.en) || (!!better.en && key in better.en); }
+export function has(key) { return key in en || [learn, better, people].some((tables) => !!tables.en && key in tables.en); }
 
 /** A number of plies with its full moves: "43 plies (22 moves)". */
 export function plies(n) { return t('units.plies', { n, moves: Math.ceil(n / 2) }); }

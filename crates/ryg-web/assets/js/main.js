@@ -63,6 +63,7 @@ function redraw() {
   redrawLearn();
   if (puzzles) puzzles.then((m) => m.redrawPuzzles());
   if (better) better.then((m) => m.redrawBetter());
+  if (people) people.then((m) => m.redrawPeople());
   if (howto) howto.then((m) => m.fillHowto());
   redoReviewPanel();
 }
@@ -256,7 +257,14 @@ function openSections() {
   };
   window.addEventListener('hashchange', openBetter);
   openBetter();
-  if (!inLearn() && !inPuzzles() && !inBetter()) startGame();
+  // the Players section's likewise
+  const openPeople = () => {
+    if (people || !inPeople()) return;
+    people = import('./people.js').then(async (m) => { await m.initPeople(startGame); return m; });
+  };
+  window.addEventListener('hashchange', openPeople);
+  openPeople();
+  if (!inLearn() && !inPuzzles() && !inBetter() && !inPeople()) startGame();
 }
 
 /** The Puzzles section's module once loaded (a promise), else null. */
@@ -268,6 +276,11 @@ function inPuzzles() { return location.hash === '#puzzles'; }
 let better = null;
 /** Whether the address names the Play better section (#better, #better/N). */
 function inBetter() { return /^#better(\/\d+)?$/.test(location.hash); }
+
+/** The Players section's module once loaded (a promise), else null. */
+let people = null;
+/** Whether the address names the Players section (#players, #player/ID, #leaderboard/N). */
+function inPeople() { return /^#(players|player\/[\w-]{11}|leaderboard\/\d+)$/.test(location.hash); }
 
 function openGame() {
   (async () => {

@@ -224,6 +224,7 @@ export async function newGame(ev) {
   if (ev) ev.preventDefault();
   const size = parseInt($('size').value, 10);
   const body = { size, start: $('start').value, ...seatsFor($('seat').value, $('level').value) };
+  if ($('rated').checked && ['mouse', 'cats'].includes($('seat').value)) body.rated = true;
   leaveSetup();
   if (await change(() => startGame(body))) {
     const g = state.game;

@@ -47,6 +47,12 @@ pub struct NewGame {
     /// at its first move).
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A rated game, for the player the request's `Ryg-Player` names (`people::rated`).
+    #[serde(default)]
+    pub rated: bool,
+    /// The seat the creating player takes in a rated game between two people (`"mouse"`, the
+    /// default, or `"cats"`).
+    pub player_seat: Option<String>,
 }
 
 /// A game between two people that nobody began this long after it was created is aborted.
@@ -126,6 +132,39 @@ fn seat(spec: Option<&SeatSpec>, default: Seat) -> Result<Seat, GameError> {
 }
 
 impl NewGame {
+    /// The seats asked for (the mouse's, the cats'): a person's unless said otherwise for the
+    /// mouse, the computer at level 3 for the cats.
+    ///
+    /// # Errors
+    /// A seat that is no person, level or program.
+    pub fn seats(&self) -> Result<[Seat; 2], GameError> {
+        Ok([
+            seat(self.mouse.as_ref(), Seat::Human)?,
+            seat(self.cats.as_ref(), Seat::Computer(PlayerSpec::Level(Level::Search(3))))?,
+        ])
+    }
+
+    /// Whether the computer holds a seat (a seat that cannot be read holds none).
+    pub fn has_computer(&self) -> bool {
+        self.seats().is_ok_and(|seats| seats.iter().any(|s| matches!(s, Seat::Computer(_))))
+    }
+
+    /// The board the game would be created with (its position after its `moves`); `None` when
+    /// the request cannot be read (creating it says why).
+    pub fn board(&self) -> Option<Position> {
+        let mut game = self.game().ok()?;
+        for text in self.moves.iter().take(MAX_CREATE_MOVES) {
+            game.play(text.parse().ok()?).ok()?;
+        }
+        Some(*game.position())
+    }
+
+    /// The position the game would start from (before its `moves`; a record's start); `None`
+    /// when the request cannot be read.
+    pub fn board_start(&self) -> Option<Position> {
+        self.game().ok().map(|g| *g.start())
+    }
+
     /// The start position and the moves already played (an imported record's).
     fn game(&self) -> Result<Game, GameError> {
         let given = [self.fen.is_some(), self.pgn.is_some(), self.size.is_some() || self.start.is_some()];
@@ -209,8 +248,7 @@ impl Games<'_> {
         for text in &spec.moves {
             game.play(text.parse()?)?;
         }
-        let mouse = seat(spec.mouse.as_ref(), Seat::Human)?;
-        let cats = seat(spec.cats.as_ref(), Seat::Computer(PlayerSpec::Level(Level::Search(3))))?;
+        let [mouse, cats] = spec.seats()?;
         for s in [mouse, cats] {
             if let Seat::Computer(level) = s {
                 self.level_fits(level, game.position().size())?;

@@ -9,10 +9,12 @@ pub mod client;
 mod evaluation;
 mod events;
 pub mod extract;
+mod fairplay;
 mod games;
 mod health;
 pub mod log;
 pub mod metrics;
+pub mod people;
 mod puzzles;
 mod retrograde;
 mod security;
@@ -49,6 +51,15 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/games/{id}/thinking"),
     ("get", "/api/games/{id}/pgn"),
     ("get", "/api/games/{id}/review"),
+    ("post", "/api/games/{id}/player"),
+    ("post", "/api/players"),
+    ("get", "/api/players/me"),
+    ("delete", "/api/players/me"),
+    ("post", "/api/players/me/name"),
+    ("post", "/api/players/me/code"),
+    ("post", "/api/players/claim"),
+    ("get", "/api/players/{id}"),
+    ("get", "/api/leaderboard"),
     ("get", "/api/moves"),
     ("get", "/api/solve"),
     ("get", "/api/analyze"),
@@ -87,6 +98,14 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/games/{id}/thinking", get(games::thinking))
         .route("/api/games/{id}/pgn", get(games::pgn))
         .route("/api/games/{id}/review", get(games::review))
+        .route("/api/games/{id}/player", post(people::take_seat))
+        .route("/api/players", post(people::join))
+        .route("/api/players/me", get(people::me).delete(people::delete))
+        .route("/api/players/me/name", post(people::rename))
+        .route("/api/players/me/code", post(people::code))
+        .route("/api/players/claim", post(people::claim))
+        .route("/api/players/{id}", get(people::show))
+        .route("/api/leaderboard", get(people::board))
         .route("/api/moves", get(analysis::moves))
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))
@@ -110,6 +129,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/favicon.ico", get(assets::favicon))
         .route("/manifest.webmanifest", get(assets::manifest))
         .route("/sw.js", get(assets::service_worker))
+        // the computer is no live game's oracle, whichever route asks (after the JSON check)
+        .route_layer(axum::middleware::from_fn_with_state(Arc::clone(state), fairplay::guard))
         // after routing: an unknown path is 404 and a method no route takes 405, whatever the
         // request's Content-Type
         .route_layer(axum::middleware::from_fn(security::json_only))

@@ -30,6 +30,10 @@ impl Counted {
 }
 
 impl GameStore for Counted {
+    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+        self.inner.players()
+    }
+
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let id = self.count(self.inner.insert(g))?;
         self.inserted.inc();

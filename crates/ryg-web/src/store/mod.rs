@@ -15,6 +15,8 @@ mod pg_full;
 #[cfg(feature = "server")]
 mod pg_password;
 #[cfg(feature = "server")]
+mod pg_people;
+#[cfg(feature = "server")]
 mod pg_url;
 #[cfg(feature = "server")]
 pub mod postgres;
@@ -25,6 +27,8 @@ mod seats;
 pub mod secret;
 #[cfg(feature = "server")]
 pub mod sqlite;
+#[cfg(feature = "server")]
+mod sqlite_people;
 #[cfg(feature = "server")]
 mod sqlite_row;
 mod stored;
@@ -105,6 +109,12 @@ pub trait GameStore: Send + Sync {
     /// # Errors
     /// When the database fails.
     fn delete_before(&self, before: &str, unplayed_only: bool) -> Result<usize, StoreError>;
+
+    /// The players kept beside the games, when this store keeps them (SQLite and PostgreSQL do).
+    #[cfg(feature = "server")]
+    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+        None
+    }
 }
 
 /// Why the store could not be opened or answer.

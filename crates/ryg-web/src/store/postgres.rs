@@ -64,6 +64,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN public_id TEXT;
     CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
 ",
+    super::pg_people::MIGRATION,
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
@@ -123,7 +124,7 @@ pub struct PgStore {
 /// A failed query as a [`StoreError`]: a database that cannot be reached (no connection from
 /// the pool, a connection lost, the server shutting down) is [`StoreError::Unavailable`] — a
 /// 503 with `Retry-After` — whose message names neither the server nor its address.
-fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+pub(super) fn query(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     if let Some(full) = super::pg_full::refused(&err) {
         return full;
     }
@@ -241,8 +242,13 @@ impl PgStore {
         Ok(store)
     }
 
+    /// The pool of connections.
+    pub(super) fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
     /// Runs `work` on the store's runtime and waits for its answer.
-    fn run<T: Send + 'static>(
+    pub(super) fn run<T: Send + 'static>(
         &self,
         work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
     ) -> Result<T, StoreError> {
@@ -405,6 +411,10 @@ const UPDATE: &str =
     WHERE id = $1 AND version = $21 RETURNING version";
 
 impl GameStore for PgStore {
+    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+        Some(self)
+    }
+
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let (pool, r, size, result) =
             (self.pool.clone(), GameRow::of(g), i32::from(g.start.size().n()), g.result_token());

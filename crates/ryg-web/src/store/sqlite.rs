@@ -25,7 +25,7 @@ pub struct SqliteStore {
 }
 
 /// The open database and the guard of its files.
-struct Db {
+pub(super) struct Db {
     conn: Mutex<Connection>,
     path: std::path::PathBuf,
     guard: FileGuard,
@@ -96,6 +96,11 @@ impl SqliteStore {
         Ok(SqliteStore { _watch: watch, db, _lock: lock })
     }
 
+    /// The open database.
+    pub(super) fn db(&self) -> &Db {
+        &self.db
+    }
+
     /// The schema version of the open database.
     ///
     /// # Errors
@@ -106,7 +111,7 @@ impl SqliteStore {
 }
 
 impl Db {
-    fn conn(&self) -> MutexGuard<'_, Connection> {
+    pub(super) fn conn(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -116,7 +121,7 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] once a file was removed or replaced.
-    fn files_ok(&self) -> Result<(), StoreError> {
+    pub(super) fn files_ok(&self) -> Result<(), StoreError> {
         if let Some(message) = self.guard.broken() {
             return Err(StoreError::Unavailable(message));
         }
@@ -209,6 +214,10 @@ fn lock(path: &Path, shown: &str) -> Result<std::fs::File, StoreError> {
 }
 
 impl GameStore for SqliteStore {
+    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+        Some(self)
+    }
+
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         self.db.files_ok()?;
         let mut conn = self.db.conn();

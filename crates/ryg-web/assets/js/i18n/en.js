@@ -17,6 +17,8 @@ export default {
   'prefs.lang': 'Language',
   'learn.link': 'Learn',
   'better.link': 'Play better',
+  'people.link': 'Players',
+  'new.rated': 'Rated: moves your rating (a player, 4×4 to 8×8, the usual start)',
   'prefs.dark': 'Dark theme',
   'prefs.sound': 'Sound',
 
@@ -345,7 +347,7 @@ export default {
   'say.positionAfter': ({ k }) => `Position after ${k} ${k === 1 ? 'ply' : 'plies'}.`,
   'say.review': 'The review is under the board: step through the game with the move list or the chart.',
 
-  'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device and watching games need a server (ryg serve).",
+  'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device, watching games, players, ratings and leaderboards need a server (ryg serve).",
   'offline.no_worker': "But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.",
   'update.ready': 'A new version is ready — reload',
   'error.needs_server': "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",

@@ -19,6 +19,8 @@ export default {
   'page.skip': 'Ir al tablero',
   'prefs.lang': 'Idioma',
   'learn.link': 'Aprender',
+  'people.link': 'Jugadores',
+  'new.rated': 'Puntuable: cambia tu puntuación (un jugador, de 4×4 a 8×8, desde la casilla de siempre)',
   'better.link': 'Juega mejor',
   'prefs.dark': 'Tema oscuro',
   'prefs.sound': 'Sonido',
@@ -351,7 +353,7 @@ export default {
   'say.positionAfter': ({ k }) => `Posición tras ${k} ${plural(k, 'jugada', 'jugadas')}.`,
   'say.review': 'El repaso está bajo el tablero: recorre la partida con la lista de jugadas o con el gráfico.',
 
-  'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo y ver partidas en directo necesitan un servidor (ryg serve).",
+  'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo, ver partidas en directo, los jugadores, las puntuaciones y las clasificaciones necesitan un servidor (ryg serve).",
   'offline.no_worker': "Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.",
   'update.ready': 'Hay una versión nueva — recargar',
   'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",

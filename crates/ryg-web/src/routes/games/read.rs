@@ -119,11 +119,9 @@ pub async fn review(
     client: Client,
     GameRef(id): GameRef,
 ) -> ApiResult<Json<serde_json::Value>> {
+    // a live game, and any game through a live game's position, is refused before (the
+    // fair-play layer, routes/fairplay.rs)
     let g = load(&state, id).await?;
-    // a game between two people is reviewed once it is over (its review says who wins now)
-    if crate::live::is_live(&g, crate::clock::now_ms()) {
-        return Err(ApiError::live_game());
-    }
     let size = g.start.size();
     let st = Arc::clone(&state);
     let review = crate::routes::blocking::engine(&state, client, move |_| {

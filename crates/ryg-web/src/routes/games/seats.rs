@@ -20,6 +20,7 @@ use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::routes::client::Client;
 use crate::routes::extract::Body;
+use crate::routes::people::PlayerSecret;
 use crate::store::StoredGame;
 
 #[derive(Deserialize, Debug)]
@@ -32,7 +33,8 @@ pub struct NameBody {
 pub async fn create(
     State(state): AppRef,
     Client(client): Client,
-    Body(body): Body<NewGame>,
+    secret: PlayerSecret,
+    Body(mut body): Body<NewGame>,
 ) -> ApiResult<Response> {
     state.limits.new_game(client)?;
     // a computer's first move has its place before the game is stored
@@ -48,7 +50,11 @@ pub async fn create(
     let (created, replying) = detached(async move {
         let st2 = Arc::clone(&st);
         let created = blocking(move || {
-            Ok(with_service(&st2, |games| games.create_by(&body, now_ms(), Some((&creator, most))))?)
+            let rated = crate::routes::people::rated_seat(&st2, &mut body, secret.hash())?;
+            let created =
+                with_service(&st2, |games| games.create_by(&body, now_ms(), Some((&creator, most))))?;
+            crate::routes::people::hold_seat(&st2, &created.game, rated)?;
+            Ok(created)
         })
         .await?;
         st.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);

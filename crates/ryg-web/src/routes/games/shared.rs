@@ -93,6 +93,9 @@ pub fn with_service<T>(state: &Arc<AppState>, work: impl FnOnce(&Games<'_>) -> T
         state.live.update(g);
         state.hub.publish(g.id, Change { version: g.version, json: event_json(state, g).into() });
         watch_clock(state, g);
+        if g.is_over() {
+            crate::routes::people::settle(state, g);
+        }
     };
     let exact = |size| state.tablebases.exact_on(size);
     work(&Games::new(&*state.store, &changed).with_exact(&exact))

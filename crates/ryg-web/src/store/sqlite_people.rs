@@ -1,0 +1,294 @@
+//! The players in the SQLite store ([`PlayerStore`]): the tables of schema version 6.
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use ryg_ratings::Rating;
+
+use super::sqlite::SqliteStore;
+use super::StoreError;
+use crate::people::store::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
+
+/// The migration to schema version 6: players, the seats they hold, their ratings per size,
+/// each rated game's change, and the rated games settled.
+pub const MIGRATION: &str = "
+    CREATE TABLE players (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        public_id   TEXT    NOT NULL UNIQUE,
+        secret      TEXT    NOT NULL UNIQUE,
+        name        TEXT    NOT NULL,
+        created_at  TEXT    NOT NULL,
+        code        TEXT    UNIQUE,
+        code_until  TEXT
+    );
+    CREATE TABLE seated (
+        game        INTEGER NOT NULL,
+        side        INTEGER NOT NULL,
+        player      INTEGER NOT NULL,
+        rated       INTEGER NOT NULL,
+        PRIMARY KEY (game, side)
+    );
+    CREATE INDEX seated_by_player ON seated (player, game DESC);
+    CREATE TABLE ratings (
+        player      INTEGER NOT NULL,
+        size        INTEGER NOT NULL,
+        rating      REAL    NOT NULL,
+        deviation   REAL    NOT NULL,
+        volatility  REAL    NOT NULL,
+        games       INTEGER NOT NULL,
+        PRIMARY KEY (player, size)
+    );
+    CREATE INDEX ratings_by_size ON ratings (size, rating DESC);
+    CREATE TABLE rating_history (
+        player      INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        size        INTEGER NOT NULL,
+        opponent    TEXT    NOT NULL,
+        won         INTEGER NOT NULL,
+        rating      REAL    NOT NULL,
+        deviation   REAL    NOT NULL,
+        at          TEXT    NOT NULL,
+        PRIMARY KEY (player, game)
+    );
+    CREATE TABLE settled (game INTEGER PRIMARY KEY);
+";
+
+const PLAYER: &str = "id, public_id, name, created_at";
+
+fn player(r: &Row<'_>) -> rusqlite::Result<Player> {
+    Ok(Player { id: r.get(0)?, public_id: r.get(1)?, name: r.get(2)?, created_at: r.get(3)? })
+}
+
+/// A rating's columns as read: size, rating, deviation, volatility, games.
+type RatingColumns = (i64, f64, f64, f64, i64);
+
+/// A stored rating that does not read back is the store's error.
+fn rating(
+    size: i64,
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+) -> Result<SizeRating, StoreError> {
+    let r = Rating::new(rating, deviation, volatility)
+        .map_err(|e| StoreError::Unreadable(format!("rating: {e}")))?;
+    Ok(SizeRating { size: u8::try_from(size).unwrap_or(0), rating: r, games })
+}
+
+fn ratings_before(conn: &Connection, players: &[Settled], size: u8) -> Result<Vec<Rating>, StoreError> {
+    let mut before = Vec::new();
+    for p in players {
+        let found: Option<(f64, f64, f64)> = conn
+            .query_row(
+                "SELECT rating, deviation, volatility FROM ratings WHERE player = ?1 AND size = ?2",
+                params![p.player, size],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        before.push(match found {
+            Some((r, d, v)) => rating(i64::from(size), r, d, v, 0)?.rating,
+            None => ryg_ratings::NEWCOMER,
+        });
+    }
+    Ok(before)
+}
+
+impl SqliteStore {
+    /// Runs `work` with the connection: a write when `write` (the files checked first).
+    fn people<T>(
+        &self,
+        write: bool,
+        work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        if write {
+            self.db().files_ok()?;
+        }
+        let mut conn = self.db().conn();
+        work(&mut conn)
+    }
+}
+
+impl PlayerStore for SqliteStore {
+    fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
+        self.people(true, |c| {
+            c.execute(
+                "INSERT INTO players (public_id, secret, name, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![public_id, secret, name, at],
+            )?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    fn player_by_secret(&self, secret: &str) -> Result<Option<Player>, StoreError> {
+        self.people(false, |c| {
+            let sql = format!("SELECT {PLAYER} FROM players WHERE secret = ?1");
+            Ok(c.query_row(&sql, [secret], player).optional()?)
+        })
+    }
+
+    fn player_by_public_id(&self, public_id: &str) -> Result<Option<Player>, StoreError> {
+        self.people(false, |c| {
+            let sql = format!("SELECT {PLAYER} FROM players WHERE public_id = ?1");
+            Ok(c.query_row(&sql, [public_id], player).optional()?)
+        })
+    }
+
+    fn player_by_id(&self, id: i64) -> Result<Option<Player>, StoreError> {
+        self.people(false, |c| {
+            let sql = format!("SELECT {PLAYER} FROM players WHERE id = ?1");
+            Ok(c.query_row(&sql, [id], player).optional()?)
+        })
+    }
+
+    fn rename_player(&self, id: i64, name: &str) -> Result<(), StoreError> {
+        self.people(true, |c| {
+            Ok(c.execute("UPDATE players SET name = ?2 WHERE id = ?1", params![id, name]).map(drop)?)
+        })
+    }
+
+    fn set_code(&self, id: i64, code: &str, until: &str) -> Result<(), StoreError> {
+        self.people(true, |c| {
+            let sql = "UPDATE players SET code = ?2, code_until = ?3 WHERE id = ?1";
+            Ok(c.execute(sql, params![id, code, until]).map(drop)?)
+        })
+    }
+
+    fn claim_code(&self, code: &str, now: &str, secret: &str) -> Result<Option<Player>, StoreError> {
+        self.people(true, |c| {
+            let tx = c.transaction()?;
+            let sql = format!("SELECT {PLAYER} FROM players WHERE code = ?1 AND code_until > ?2");
+            let found = tx.query_row(&sql, params![code, now], player).optional()?;
+            if let Some(p) = &found {
+                tx.execute(
+                    "UPDATE players SET secret = ?2, code = NULL, code_until = NULL WHERE id = ?1",
+                    params![p.id, secret],
+                )?;
+            }
+            tx.commit()?;
+            Ok(found)
+        })
+    }
+
+    fn delete_player(&self, id: i64) -> Result<(), StoreError> {
+        self.people(true, |c| {
+            let tx = c.transaction()?;
+            for table in ["seated", "ratings", "rating_history"] {
+                tx.execute(&format!("DELETE FROM {table} WHERE player = ?1"), [id])?;
+            }
+            tx.execute("DELETE FROM players WHERE id = ?1", [id])?;
+            Ok(tx.commit()?)
+        })
+    }
+
+    fn hold_seat(&self, s: SeatHeld) -> Result<(), StoreError> {
+        self.people(true, |c| {
+            let sql = "INSERT INTO seated (game, side, player, rated) VALUES (?1, ?2, ?3, ?4)";
+            Ok(c.execute(sql, params![s.game, s.side, s.player, s.rated]).map(drop)?)
+        })
+    }
+
+    fn seats_of(&self, game: i64) -> Result<Vec<SeatHeld>, StoreError> {
+        self.people(false, |c| {
+            let mut stmt =
+                c.prepare("SELECT game, side, player, rated FROM seated WHERE game = ?1 ORDER BY side")?;
+            let rows = stmt.query_map([game], |r| {
+                Ok(SeatHeld { game: r.get(0)?, side: r.get(1)?, player: r.get(2)?, rated: r.get(3)? })
+            })?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    fn games_of(&self, id: i64, limit: usize) -> Result<Vec<i64>, StoreError> {
+        self.people(false, |c| {
+            let mut stmt =
+                c.prepare("SELECT DISTINCT game FROM seated WHERE player = ?1 ORDER BY game DESC LIMIT ?2")?;
+            let rows = stmt.query_map(params![id, limit as i64], |r| r.get(0))?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    fn ratings_of(&self, id: i64) -> Result<Vec<SizeRating>, StoreError> {
+        self.people(false, |c| {
+            let mut stmt = c.prepare(
+                "SELECT size, rating, deviation, volatility, games FROM ratings WHERE player = ?1 ORDER BY size",
+            )?;
+            let rows: Vec<RatingColumns> = stmt
+                .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            rows.into_iter().map(|(s, r, d, v, g)| rating(s, r, d, v, g)).collect()
+        })
+    }
+
+    fn history_of(&self, id: i64) -> Result<Vec<RatingChange>, StoreError> {
+        self.people(false, |c| {
+            let mut stmt = c.prepare(
+                "SELECT game, size, opponent, won, rating, deviation, at FROM rating_history
+                 WHERE player = ?1 ORDER BY at, game",
+            )?;
+            let rows = stmt.query_map([id], |r| {
+                Ok(RatingChange {
+                    game: r.get(0)?,
+                    size: r.get(1)?,
+                    opponent: r.get(2)?,
+                    won: r.get(3)?,
+                    rating: r.get(4)?,
+                    deviation: r.get(5)?,
+                    at: r.get(6)?,
+                })
+            })?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    fn leaderboard(
+        &self,
+        size: u8,
+        deviation: f64,
+        limit: usize,
+    ) -> Result<Vec<(Player, SizeRating)>, StoreError> {
+        self.people(false, |c| {
+            let mut stmt = c.prepare(
+                "SELECT p.id, p.public_id, p.name, p.created_at, r.size, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r JOIN players p ON p.id = r.player
+                 WHERE r.size = ?1 AND r.deviation <= ?2 ORDER BY r.rating DESC, p.id LIMIT ?3",
+            )?;
+            let rows: Vec<(Player, RatingColumns)> = stmt
+                .query_map(params![size, deviation, limit as i64], |r| {
+                    Ok((player(r)?, (r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?)))
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            rows.into_iter().map(|(p, (s, r, d, v, g))| Ok((p, rating(s, r, d, v, g)?))).collect()
+        })
+    }
+
+    fn settle(
+        &self,
+        game: i64,
+        size: u8,
+        public_id: &str,
+        players: Vec<Settled>,
+        at: &str,
+        rate: Rate,
+    ) -> Result<bool, StoreError> {
+        self.people(true, |c| {
+            let tx = c.transaction()?;
+            if tx.execute("INSERT INTO settled (game) VALUES (?1) ON CONFLICT DO NOTHING", [game])? == 0 {
+                return Ok(false);
+            }
+            let after = rate(&ratings_before(&tx, &players, size)?);
+            for (p, r) in players.iter().zip(after) {
+                tx.execute(
+                    "INSERT INTO ratings (player, size, rating, deviation, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, 1)
+                     ON CONFLICT (player, size) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+                     games = games + 1",
+                    params![p.player, size, r.rating(), r.deviation(), r.volatility()],
+                )?;
+                tx.execute(
+                    "INSERT INTO rating_history (player, game, size, opponent, won, rating, deviation, at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    params![p.player, public_id, size, p.opponent, p.won, r.rating(), r.deviation(), at],
+                )?;
+            }
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+}
