@@ -1,15 +1,9 @@
 // The page in English: every string, by key. es.js has the same keys (a unit test checks).
-// `{name}` takes a value; a function builds text whose words depend on a number.
+// `{name}` takes a value; a function builds text whose words depend on a number. The review's and
+// the Puzzles section's strings are in review-en.js and puzzles-en.js, spread in here.
 
-/** A side's one-line review: "12 moves; 1 gave the win away; 3 cut the resistance short (by 20 plies in all)." */
-function summaryEn({ moves, gave_away: gave, shortened, plies_lost: lost }) {
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
-  const parts = [n(moves, 'move', 'moves')];
-  if (!gave && !shortened) parts.push('none lost ground');
-  if (gave) parts.push(`${gave} gave the win away`);
-  if (shortened) parts.push(`${shortened} cut the resistance short (by ${n(lost, 'ply', 'plies')} in all)`);
-  return `${parts.join('; ')}.`;
-}
+import review from './review-en.js';
+import puzzles from './puzzles-en.js';
 
 export default {
   'page.title': 'ryg — El ratón y los gatos',
@@ -430,26 +424,6 @@ export default {
   'levels.noFigure': 'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
   'levels.noComputer': 'Both sides are played at this board: the level is used only by Computer move.',
 
-  // the review of a finished game
-  'review.title': 'Game review',
-  'review.loading': 'Reviewing the game with the tablebase…',
-  'review.none': 'No review: {why}',
-  'review.start': 'From the start: {result} with perfect play. Each bar is the exact result after a ply; choose one to see that position.',
-  'review.barTitle': 'After {k}: {result}',
-  'review.chartLabel': ({ n, m }) => `Chart of the exact result after each of ${n} ${n === 1 ? 'ply' : 'plies'}; ${m === 0 ? 'no move lost ground' : `${m} ${m === 1 ? 'move' : 'moves'} lost ground`}.`,
-  'review.legend.mouse': 'mouse wins (above)',
-  'review.legend.cats': 'cats win (below); bar length: plies to the end ({n} at most)',
-  'review.legend.lost': 'the win changed sides',
-  'review.clean': 'No move lost ground: the winner kept the win from the start, and the loser resisted (near enough) as long as it could.',
-  'review.mistakes': ({ n }) => (n === 1 ? 'The move that lost ground' : `The ${n} moves that lost ground`),
-  'review.mistake.mouse': '{num} The mouse played {played}: {before} before it, {after} after it.',
-  'review.mistake.cats': '{num} The cats played {played}: {before} before it, {after} after it.',
-  'review.kept': 'Kept the win: {moves}.',
-  'review.show': 'Show {num} {move}',
-  'review.try': 'Try again from {num} {move}',
-  'say.tryAgain.mouse': 'A new game from that position: you play the mouse against the computer.',
-  'say.tryAgain.cats': 'A new game from that position: you play the cats against the computer.',
-
   // the set-up refuses what the board cannot show, saying what and where
   'setup.mousePlaced': 'The mouse is placed.',
   'setup.noMouse': 'No mouse yet.',
@@ -468,91 +442,12 @@ export default {
   'setupErr.fewCats': '{count} cats placed: the {n}×{n} board has {want}.',
   'moves.lost': '; gave the win away (kept it: {moves})',
 
-  // the review for both sides: a lost side that hurried its loss (?!), a summary per side
-  'review.legend.slip': 'a lost side cut its resistance short (?!)',
-  'review.shortened.mouse': '{num} The mouse played {played}: {before} before it, {after} after it: the end came {by} plies sooner than it had to.',
-  'review.shortened.cats': '{num} The cats played {played}: {before} before it, {after} after it: the end came {by} plies sooner than they had to.',
-  'review.resisted': 'Resisted longest: {moves}.',
-  'review.summary.mouse': (s) => `The mouse: ${summaryEn(s)}`,
-  'review.summary.cats': (s) => `The cats: ${summaryEn(s)}`,
-  'moves.shortened': '; cut the resistance short (resisted longest: {moves})',
-
-  // analysis as players expect it: the evaluation bar, side lines, the review on its position
-  'evalbar.label': 'Evaluation: {what}.',
-  'evalbar.best': ({ moves }) => (moves.includes(',') ? `Best moves: ${moves} (the blue arrows).` : `Best move: ${moves} (the blue arrow).`),
-  'evalbar.mistake': ({ played, better }) => `Played here: ${played} (the red dashed arrow), which gave the win away; better: ${better} (${better.includes(',') ? 'the blue arrows' : 'the blue arrow'}).`,
-  'evalbar.shortened': ({ played, better }) => `Played here: ${played} (the red dashed arrow), which cut the resistance short; longer: ${better} (${better.includes(',') ? 'the blue arrows' : 'the blue arrow'}).`,
-  'evalbar.search': 'Search, depth {depth}: {side}, {points}',
-  'evalbar.ahead.mouse': 'mouse ahead',
-  'evalbar.ahead.cats': 'cats ahead',
-  'evalbar.proved': '{result} (proved by search)',
-  'sideline.back': 'Back to the main line',
-  'sideline.keep': 'Play this line in the game',
-  'sideline.title': 'Side line from {num}',
-  'sideline.viewing': ({ n, k }) => `Side line: ${n} ${n === 1 ? 'ply' : 'plies'} from the position after ${k} ${k === 1 ? 'ply' : 'plies'} of the game.`,
-  'sideline.started': 'A side line begins with {mv}; the game keeps its own moves.',
-  'sideline.played': 'Side line: {mv}.',
-  'sideline.left': ({ k }) => `Back to the main line: the position after ${k} ${k === 1 ? 'ply' : 'plies'}.`,
-
-  // the Puzzles section
-  'puzzles.link': 'Puzzles',
-  'puzzles.title': 'Puzzles from perfect play',
-  'puzzles.back': 'Back to the game',
-  'puzzles.intro': 'Each position has exactly one move that keeps the win, as the tablebase proves. Play the winning side; the computer answers perfectly until the win is clear.',
-  'puzzles.toPlay.mouse': ({ n }) => `The mouse to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
-  'puzzles.toPlay.cats': ({ n }) => `The cats to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
-  'puzzles.meta': 'Puzzle {id} · difficulty {rating} · {themes}',
-  'puzzles.dailyOf': 'Puzzle of the day, {date}',
-  'puzzles.theme.breakthrough': 'breakthrough',
-  'puzzles.theme.trap': 'trap',
-  'puzzles.theme.tempo': 'tempo',
-  'puzzles.theme.only-cat-move': 'the only cat move',
-  'puzzles.theme.long-line': 'long line',
-  'puzzles.theme.none': 'only move',
-  'puzzles.find': 'Find the move that keeps the win.',
-  'puzzles.loading': 'Loading puzzles…',
-  'puzzles.rating': ({ r, rd, solved, failed }) => `Your puzzle rating: ${r} ± ${rd} (${solved} solved, ${failed} missed)`,
-  'puzzles.ratingChange': 'Rating {before} → {after}.',
-  'puzzles.wrong': 'Not {mv}: after it, {result}. Try another move.',
-  'puzzles.wrongPlain': 'Not {mv}. Try another move.',
-  'puzzles.right': '{mv} keeps the win.',
-  'puzzles.answer': 'The computer answers {mv}. Your move.',
-  'puzzles.solved': 'Solved!',
-  'puzzles.clear': 'The win is clear now: {result} with perfect play.',
-  'puzzles.next': 'Next puzzle',
-  'puzzles.daily': 'Puzzle of the day',
-  'puzzles.size': 'Board',
-
-  // puzzles: the solution after a miss, a streak, the history, a theme
-  'puzzles.mode': 'Mode',
-  'puzzles.mode.rated': 'rated',
-  'puzzles.mode.streak': 'streak',
-  'puzzles.themeLabel': 'Theme',
-  'puzzles.theme.any': 'any theme',
-  'puzzles.themeCount': '{theme} ({n})',
-  'puzzles.noTheme': 'No puzzle on {n}×{n} has this theme: choose another.',
-  'puzzles.solution': 'View the solution',
-  'puzzles.showing': 'The solution: {line}…',
-  'puzzles.shown': 'The solution: {line}. Then {result} with perfect play.',
-  'puzzles.streak': ({ n, best }) => `Streak: ${n} solved in a row · best ${best}`,
-  'puzzles.streakIntro': 'Streak: one puzzle after another, each as hard or harder; one miss ends the streak. Your rating does not change.',
-  'puzzles.streakOver': ({ n }) => `The streak is over: ${n} solved in a row.`,
-  'puzzles.streakNew': 'New streak',
-  'puzzles.streakDone': 'Every puzzle of this choice solved in one streak!',
-  'puzzles.history': ({ n }) => `Puzzles you played (${n})`,
-  'puzzles.historyEmpty': 'None yet: the puzzles you play are kept in this browser.',
-  'puzzles.historyNote': 'Kept in this browser, newest first.',
-  'puzzles.outcome.solved': 'solved',
-  'puzzles.outcome.missed': 'missed',
-  'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
-  'puzzles.again': 'Play again',
-  'puzzles.againLabel': 'Play again: puzzle {id}',
-  'puzzles.againNote': 'Played again: the rating does not change.',
-
   // a game nobody begins
   'controls.abort': 'Abort',
   'abort.note': 'Nobody has moved yet: if no move is made by {time}, the game is aborted.',
   'outcome.aborted': 'The game was aborted: no move was made.',
   'card.title.aborted': 'Game aborted',
   'reason.aborted': 'no move was made',
+  ...review,
+  ...puzzles,
 };

@@ -1,18 +1,13 @@
 // La página en español (de España), con las palabras de los artículos originales (ratón,
-// gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba).
+// gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba). Los
+// textos del repaso y de la sección de problemas están en review-es.js y puzzles-es.js.
+
+import review from './review-es.js';
+import puzzles from './puzzles-es.js';
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 /** Un número escrito a la española: 17.717, 42,7. */
 const fmt = (n) => new Intl.NumberFormat('es').format(n);
-
-/** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).” */
-function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost }) {
-  const parts = [`${moves} ${plural(moves, 'jugada', 'jugadas')}`];
-  if (!gave && !shortened) parts.push('ninguna perdió terreno');
-  if (gave) parts.push(`${gave} ${plural(gave, 'regaló', 'regalaron')} la victoria`);
-  if (shortened) parts.push(`${shortened} ${plural(shortened, 'acortó', 'acortaron')} la resistencia (${lost} ${plural(lost, 'jugada', 'jugadas')} en total)`);
-  return `${parts.join('; ')}.`;
-}
 
 export default {
   'page.title': 'ryg — El ratón y los gatos',
@@ -436,26 +431,6 @@ export default {
   'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: la dificultad solo la usa Jugada del ordenador.',
 
-  // the review of a finished game
-  'review.title': 'Repaso de la partida',
-  'review.loading': 'Repasando la partida con la tabla de finales…',
-  'review.none': 'Sin repaso: {why}',
-  'review.start': 'Desde la salida: {result} con juego perfecto. Cada barra es el resultado exacto tras una jugada; elige una para ver esa posición.',
-  'review.barTitle': 'Tras {k}: {result}',
-  'review.chartLabel': ({ n, m }) => `Gráfico del resultado exacto tras cada una de ${n} ${n === 1 ? 'jugada' : 'jugadas'}; ${m === 0 ? 'ninguna jugada perdió terreno' : `${m} ${m === 1 ? 'jugada perdió' : 'jugadas perdieron'} terreno`}.`,
-  'review.legend.mouse': 'gana el ratón (arriba)',
-  'review.legend.cats': 'ganan los gatos (abajo); largo de la barra: jugadas hasta el final ({n} como mucho)',
-  'review.legend.lost': 'la victoria cambió de bando',
-  'review.clean': 'Ninguna jugada perdió terreno: el ganador tuvo la victoria desde la salida y el perdedor resistió (casi) todo lo posible.',
-  'review.mistakes': ({ n }) => (n === 1 ? 'La jugada que perdió terreno' : `Las ${n} jugadas que perdieron terreno`),
-  'review.mistake.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después.',
-  'review.mistake.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después.',
-  'review.kept': 'Mantenían la victoria: {moves}.',
-  'review.show': 'Ver {num} {move}',
-  'review.try': 'Reintentar desde {num} {move}',
-  'say.tryAgain.mouse': 'Una partida nueva desde esa posición: juegas con el ratón contra el ordenador.',
-  'say.tryAgain.cats': 'Una partida nueva desde esa posición: juegas con los gatos contra el ordenador.',
-
   // the set-up refuses what the board cannot show, saying what and where
   'setup.mousePlaced': 'El ratón está colocado.',
   'setup.noMouse': 'Aún no hay ratón.',
@@ -474,91 +449,12 @@ export default {
   'setupErr.fewCats': '{count} gatos colocados: un tablero de {n}×{n} tiene {want}.',
   'moves.lost': '; regaló la victoria (la mantenían: {moves})',
 
-  // el repaso para los dos bandos: un bando perdido que acortó su resistencia (?!), un resumen por bando
-  'review.legend.slip': 'un bando perdido acortó su resistencia (?!)',
-  'review.shortened.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después: el final llegó {by} jugadas antes de lo necesario.',
-  'review.shortened.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después: el final llegó {by} jugadas antes de lo necesario.',
-  'review.resisted': 'Resistían más: {moves}.',
-  'review.summary.mouse': (s) => `El ratón: ${summaryEs(s)}`,
-  'review.summary.cats': (s) => `Los gatos: ${summaryEs(s)}`,
-  'moves.shortened': '; acortó la resistencia (resistían más: {moves})',
-
-  // el análisis como lo esperan los jugadores: la barra de evaluación, las variantes, el repaso en su posición
-  'evalbar.label': 'Evaluación: {what}.',
-  'evalbar.best': ({ moves }) => `${moves.includes(',') ? 'Mejores jugadas' : 'Mejor jugada'}: ${moves} (${moves.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.mistake': ({ played, better }) => `Aquí se jugó ${played} (la flecha roja discontinua), que regaló la victoria; mejor: ${better} (${better.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.shortened': ({ played, better }) => `Aquí se jugó ${played} (la flecha roja discontinua), que acortó la resistencia; resistía más: ${better} (${better.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.search': 'Búsqueda, nivel {depth}: {side}, {points}',
-  'evalbar.ahead.mouse': 'ventaja del ratón',
-  'evalbar.ahead.cats': 'ventaja de los gatos',
-  'evalbar.proved': '{result} (demostrado por la búsqueda)',
-  'sideline.back': 'Volver a la línea principal',
-  'sideline.keep': 'Jugar esta variante en la partida',
-  'sideline.title': 'Variante desde {num}',
-  'sideline.viewing': ({ n, k }) => `Variante: ${n} ${plural(n, 'jugada', 'jugadas')} desde la posición tras ${k} ${plural(k, 'jugada', 'jugadas')} de la partida.`,
-  'sideline.started': 'Empieza una variante con {mv}; la partida conserva sus jugadas.',
-  'sideline.played': 'Variante: {mv}.',
-  'sideline.left': ({ k }) => `De vuelta en la línea principal: la posición tras ${k} ${plural(k, 'jugada', 'jugadas')}.`,
-
-  // la sección de problemas
-  'puzzles.link': 'Problemas',
-  'puzzles.title': 'Problemas del juego perfecto',
-  'puzzles.back': 'Volver a la partida',
-  'puzzles.intro': 'En cada posición hay una sola jugada que mantiene la victoria, como demuestra la tabla de finales. Juega con el bando que gana; el ordenador responde a la perfección hasta que la victoria está clara.',
-  'puzzles.toPlay.mouse': ({ n }) => `Juega el ratón y gana${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
-  'puzzles.toPlay.cats': ({ n }) => `Juegan los gatos y ganan${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
-  'puzzles.meta': 'Problema {id} · dificultad {rating} · {themes}',
-  'puzzles.dailyOf': 'Problema del día, {date}',
-  'puzzles.theme.breakthrough': 'el ratón rebasa a los gatos',
-  'puzzles.theme.trap': 'acorralar',
-  'puzzles.theme.tempo': 'jugada de espera',
-  'puzzles.theme.only-cat-move': 'la única jugada de los gatos',
-  'puzzles.theme.long-line': 'línea larga',
-  'puzzles.theme.none': 'jugada única',
-  'puzzles.find': 'Encuentra la jugada que mantiene la victoria.',
-  'puzzles.loading': 'Cargando problemas…',
-  'puzzles.rating': ({ r, rd, solved, failed }) => `Tu puntuación en problemas: ${r} ± ${rd} (${solved} ${plural(solved, 'resuelto', 'resueltos')}, ${failed} ${plural(failed, 'fallado', 'fallados')})`,
-  'puzzles.ratingChange': 'Puntuación {before} → {after}.',
-  'puzzles.wrong': '{mv} no: tras ella, {result}. Prueba otra jugada.',
-  'puzzles.wrongPlain': '{mv} no. Prueba otra jugada.',
-  'puzzles.right': '{mv} mantiene la victoria.',
-  'puzzles.answer': 'El ordenador responde {mv}. Te toca.',
-  'puzzles.solved': '¡Resuelto!',
-  'puzzles.clear': 'La victoria ya está clara: {result} con juego perfecto.',
-  'puzzles.next': 'Siguiente problema',
-  'puzzles.daily': 'Problema del día',
-  'puzzles.size': 'Tablero',
-
-  // problemas: la solución tras un fallo, una racha, el historial, un tema
-  'puzzles.mode': 'Modo',
-  'puzzles.mode.rated': 'con puntuación',
-  'puzzles.mode.streak': 'racha',
-  'puzzles.themeLabel': 'Tema',
-  'puzzles.theme.any': 'cualquier tema',
-  'puzzles.themeCount': '{theme} ({n})',
-  'puzzles.noTheme': 'Ningún problema de {n}×{n} tiene este tema: elige otro.',
-  'puzzles.solution': 'Ver la solución',
-  'puzzles.showing': 'La solución: {line}…',
-  'puzzles.shown': 'La solución: {line}. Después, {result} con juego perfecto.',
-  'puzzles.streak': ({ n, best }) => `Racha: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar · récord ${best}`,
-  'puzzles.streakIntro': 'Racha: un problema tras otro, cada uno igual de difícil o más; un fallo acaba la racha. Tu puntuación no cambia.',
-  'puzzles.streakOver': ({ n }) => `La racha ha terminado: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar.`,
-  'puzzles.streakNew': 'Nueva racha',
-  'puzzles.streakDone': '¡Todos los problemas de esta elección resueltos en una sola racha!',
-  'puzzles.history': ({ n }) => `Problemas que has jugado (${n})`,
-  'puzzles.historyEmpty': 'Ninguno todavía: los problemas que juegas se guardan en este navegador.',
-  'puzzles.historyNote': 'Guardados en este navegador, el más reciente primero.',
-  'puzzles.outcome.solved': 'resuelto',
-  'puzzles.outcome.missed': 'fallado',
-  'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
-  'puzzles.again': 'Jugar otra vez',
-  'puzzles.againLabel': 'Jugar otra vez: problema {id}',
-  'puzzles.againNote': 'Jugado otra vez: la puntuación no cambia.',
-
   // una partida que nadie empieza
   'controls.abort': 'Anular',
   'abort.note': 'Nadie ha jugado todavía: si no se hace ninguna jugada antes de las {time}, la partida se anula.',
   'outcome.aborted': 'La partida se anuló: no se hizo ninguna jugada.',
   'card.title.aborted': 'Partida anulada',
   'reason.aborted': 'no se hizo ninguna jugada',
+  ...review,
+  ...puzzles,
 };
