@@ -75,7 +75,8 @@ async function hostCall(h, call, method, path, token, body) {
     const { status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body);
     if (method !== 'GET') await hostSaveChanged(h, call);
     // a game's record is text, like the server's; every other answer JSON
-    const type = status === 200 && path.split('?')[0].endsWith('/pgn') ? 'text/plain; charset=utf-8' : 'application/json';
+    const type =
+      status === 200 && path.split('?')[0].endsWith('/pgn') ? 'text/plain; charset=utf-8' : 'application/json';
     return new Response(text, { status, headers: { 'Content-Type': type } });
   } catch (e) {
     // the module stopped (out of memory, say). wasm-bindgen's glue starts its module once per
@@ -92,7 +93,10 @@ async function hostFollow(h, id, onGame) {
   if (!h.followers.has(id)) h.followers.set(id, new Set());
   h.followers.get(id).add(onGame);
   hostTell(h, onGame, call(`GET /api/games/${id}/events`));
-  return () => { const set = h.followers.get(id); if (set) set.delete(onGame); };
+  return () => {
+    const set = h.followers.get(id);
+    if (set) set.delete(onGame);
+  };
 }
 
 function hostTell(h, onGame, { status, body }) {
@@ -112,19 +116,22 @@ function hostWatchClock(h, game) {
   const clock = game.clock;
   if (!clock?.running || game.outcome) return;
   const left = clock.running === 'mouse' ? clock.mouse_ms : clock.cats_ms;
-  h.alarms.set(id, setTimeout(async () => {
-    h.alarms.delete(id);
-    const call = await hostEngine(h);
-    if (!call || h.stopped) return;
-    try {
-      const { status, body } = call('POST /store/flag', undefined, id);
-      await hostSaveChanged(h, call);
-      // not down yet (the clocks' rounding): wait again
-      if (status === 200 && !JSON.parse(body).outcome) hostWatchClock(h, JSON.parse(body));
-    } catch {
-      // the engine stopped: the next request says so
-    }
-  }, Math.max(0, left) + 10));
+  h.alarms.set(
+    id,
+    setTimeout(async () => {
+      h.alarms.delete(id);
+      const call = await hostEngine(h);
+      if (!call || h.stopped) return;
+      try {
+        const { status, body } = call('POST /store/flag', undefined, id);
+        await hostSaveChanged(h, call);
+        // not down yet (the clocks' rounding): wait again
+        if (status === 200 && !JSON.parse(body).outcome) hostWatchClock(h, JSON.parse(body));
+      } catch {
+        // the engine stopped: the next request says so
+      }
+    }, Math.max(0, left) + 10),
+  );
 }
 
 /** Saves the games the last change changed (IndexedDB) and sends each to its followers. */
@@ -133,7 +140,11 @@ async function hostSaveChanged(h, call) {
   if (!rows.length) return;
   for (const row of rows) {
     for (const onGame of h.followers.get(row.public_id) || []) {
-      try { hostTell(h, onGame, call(`GET /api/games/${row.public_id}/events`)); } catch { /* closed */ }
+      try {
+        hostTell(h, onGame, call(`GET /api/games/${row.public_id}/events`));
+      } catch {
+        /* closed */
+      }
     }
   }
   try {

@@ -4,7 +4,11 @@
 import { splitHash } from './hash.js';
 
 /** Whether the address names the Learn, the Puzzles or the Play better section (not the game). */
-export function learning() { return location.hash.startsWith('#learn') || location.hash.startsWith('#puzzles') || location.hash.startsWith('#better'); }
+export function learning() {
+  return (
+    location.hash.startsWith('#learn') || location.hash.startsWith('#puzzles') || location.hash.startsWith('#better')
+  );
+}
 
 /** The id of the stored game last put into the address (null: a new game not stored yet). */
 let synced;
@@ -44,4 +48,6 @@ export function plyInAddress(id) {
   return game === String(id) ? ply : null;
 }
 
-function gameHash(id, view) { return id === null ? '' : `#game=${id}${view === null ? '' : `&ply=${view}`}`; }
+function gameHash(id, view) {
+  return id === null ? '' : `#game=${id}${view === null ? '' : `&ply=${view}`}`;
+}

@@ -5,8 +5,31 @@
 // test has fresh pages and its own game.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status, moveList, eventually } from './harness.mjs';
-import { useFriendServer, person, waitMoves, waitStatus, waitText, click, createFriendGame, friendGame } from './friendkit.mjs';
+import {
+  startServer,
+  launchBrowser,
+  newPage,
+  screenshot,
+  tempDb,
+  axeScan,
+  sq,
+  idle,
+  moves,
+  gameId,
+  status,
+  moveList,
+  eventually,
+} from './harness.mjs';
+import {
+  useFriendServer,
+  person,
+  waitMoves,
+  waitStatus,
+  waitText,
+  click,
+  createFriendGame,
+  friendGame,
+} from './friendkit.mjs';
 
 const db = tempDb();
 let server;
@@ -26,7 +49,6 @@ beforeEach(async () => {
   bo = await person(browser);
   watcher = await person(browser);
 });
-
 
 afterEach(async () => {
   for (const p of [ana, bo, watcher]) await p.context().close();
@@ -49,13 +71,19 @@ test('undo between players is a request: declined, the move stays; accepted, it 
   await waitMoves(bo, 2);
   await bo.getByRole('button', { name: 'Undo', exact: true }).click();
   await waitText(bo, '#undo-request-text', 'You asked to take back your last move. Waiting for Ana (cats) to answer.');
-  await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true));
+  await eventually(async () =>
+    assert.equal(await bo.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true),
+  );
   await waitText(ana, '#undo-request-text', 'Bo (mouse) asks to take back their last move.');
   await waitText(watcher, '#undo-request-text', 'Bo (mouse) asked to take back their last move.');
-  await eventually(async () => assert.equal(await watcher.getByRole('button', { name: 'Accept', exact: true }).isVisible(), false));
+  await eventually(async () =>
+    assert.equal(await watcher.getByRole('button', { name: 'Accept', exact: true }).isVisible(), false),
+  );
   await axeScan(ana, 'undo request');
   await ana.getByRole('button', { name: 'Decline' }).click();
-  await bo.waitForFunction(() => document.getElementById('announce').textContent === 'Ana (cats) declined: the move stays.');
+  await bo.waitForFunction(
+    () => document.getElementById('announce').textContent === 'Ana (cats) declined: the move stays.',
+  );
   await eventually(async () => assert.equal(await bo.locator('#undo-request').isHidden(), true));
   await eventually(async () => assert.equal(await moves(bo), 2));
 
@@ -80,10 +108,16 @@ test('resign asks first, then ends the game for everyone in words', async () => 
   await bo.getByRole('button', { name: 'Resign' }).click();
   await bo.getByRole('button', { name: 'Yes, resign' }).click();
   for (const p of [ana, bo, watcher]) await waitStatus(p, /· The cats win: the mouse resigned\.$/);
-  await ana.waitForFunction(() => document.getElementById('announce').textContent === 'The cats win: the mouse resigned.');
+  await ana.waitForFunction(
+    () => document.getElementById('announce').textContent === 'The cats win: the mouse resigned.',
+  );
   await eventually(async () => assert.equal(await bo.locator('#resign').isHidden(), true));
-  await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Rematch', exact: true }).isVisible(), true));
-  await eventually(async () => assert.equal(await ana.locator('#results-toggle').isDisabled(), false, 'exact results again once the game is over'));
+  await eventually(async () =>
+    assert.equal(await bo.getByRole('button', { name: 'Rematch', exact: true }).isVisible(), true),
+  );
+  await eventually(async () =>
+    assert.equal(await ana.locator('#results-toggle').isDisabled(), false, 'exact results again once the game is over'),
+  );
   await eventually(async () => assert.equal(await ana.locator('#think-run').isDisabled(), false));
 });
 
@@ -120,10 +154,13 @@ test('the page reconnects by itself after the server restarts and misses no move
   await eventually(async () => assert.equal(await ana.locator('#conn').innerText(), 'Reconnecting…'));
   // a restart longer than a few of the streams' retries (a second each): each retry finds no
   // server, and the worker must still ask again once it is back
-  await new Promise((r) => { setTimeout(r, 4000); });
+  await new Promise((r) => {
+    setTimeout(r, 4000);
+  });
   server = await startServer(db, port);
   useFriendServer(server);
-  for (const p of [ana, bo]) await p.waitForFunction(() => document.getElementById('conn').hidden, null, { timeout: 30000 });
+  for (const p of [ana, bo])
+    await p.waitForFunction(() => document.getElementById('conn').hidden, null, { timeout: 30000 });
   await click(ana, 'b8c7');
   await waitMoves(bo, 2);
   await click(bo, 'd2e3');
@@ -142,8 +179,17 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   await p.getByLabel('You play').selectOption('mouse');
   await p.locator('#level').selectOption('1');
   await p.locator('#new-game-button').click();
-  await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
-  await eventually(async () => assert.match(await status(p), /^New game · 4×4 · opponent: level 1 · Your move \(mouse\)\.$/, 'not stored before its first move'));
+  await p.waitForFunction(
+    (b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false',
+    before,
+  );
+  await eventually(async () =>
+    assert.match(
+      await status(p),
+      /^New game · 4×4 · opponent: level 1 · Your move \(mouse\)\.$/,
+      'not stored before its first move',
+    ),
+  );
   await sq(p, 'c1').click();
   await sq(p, 'd2').click();
   await waitMoves(p, 2);
@@ -151,12 +197,20 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   const token = await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id);
   assert.match(token, /^[0-9a-f]{32}$/);
   await eventually(async () => assert.equal(await p.locator('#role').isHidden(), true));
-  await eventually(async () => assert.equal(await p.locator('#player-top').isHidden(), true, 'no players bar against the computer without names or clock'));
+  await eventually(async () =>
+    assert.equal(
+      await p.locator('#player-top').isHidden(),
+      true,
+      'no players bar against the computer without names or clock',
+    ),
+  );
   // a second tab of the same browser follows the game live: the move and the computer's reply
   const tab = await p.context().newPage();
   await tab.goto(`${server.url}#game=${id}`);
   await idle(tab);
-  await eventually(async () => assert.match(await status(tab), /· Your move \(mouse\)\.$/, 'the same browser holds the same token'));
+  await eventually(async () =>
+    assert.match(await status(tab), /· Your move \(mouse\)\.$/, 'the same browser holds the same token'),
+  );
   await sq(p, 'd2').click();
   await sq(p, 'c1').click();
   await waitMoves(p, 4);
@@ -168,18 +222,36 @@ test('against the computer: resign, then a rematch with sides swapped keeps the 
   await waitStatus(p, /· The cats win: the mouse resigned\.$/);
   await eventually(async () => assert.equal(await moves(p), 4));
   await p.getByRole('button', { name: 'Rematch', exact: true }).click();
-  await p.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', id);
+  await p.waitForFunction(
+    (b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false',
+    id,
+  );
   const id2 = await gameId(p);
-  await eventually(async () => assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token));
+  await eventually(async () =>
+    assert.equal(await p.evaluate((k) => localStorage.getItem(`ryg.token.${k}`), id2), token),
+  );
   await eventually(async () => assert.equal(await moves(p), 1, "the computer's mouse moved first"));
-  await eventually(async () => assert.match(await status(p), /^Game · 4×4 · opponent: level 1 · Your move \(cats\)\.$/));
-  await eventually(async () => assert.equal(await p.locator('#board .sq').first().getAttribute('aria-label'), 'd1 empty, light square', 'playing the cats: flipped'));
+  await eventually(async () =>
+    assert.match(await status(p), /^Game · 4×4 · opponent: level 1 · Your move \(cats\)\.$/),
+  );
+  await eventually(async () =>
+    assert.equal(
+      await p.locator('#board .sq').first().getAttribute('aria-label'),
+      'd1 empty, light square',
+      'playing the cats: flipped',
+    ),
+  );
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
 
 test('a phone-sized friend game: players, clocks and board fit; no serious accessibility violations', async () => {
-  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phone = await newPage(browser, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   await phone.goto(server.url);
   await idle(phone);
   const g = await createFriendGame(phone, { size: '8', side: 'mouse', name: 'Ana', minutes: '10', increment: '5' });
@@ -197,7 +269,7 @@ test('a phone-sized friend game: players, clocks and board fit; no serious acces
   await waitMoves(bo, 1);
   await click(bo, 'b8a7');
   await waitMoves(phone, 2);
-  await eventually(async () => assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390));
+  await eventually(async () => assert.ok((await phone.evaluate(() => document.documentElement.scrollWidth)) <= 390));
   for (const id of ['#player-top', '#board', '#player-bottom']) {
     const b = await phone.locator(id).boundingBox();
     assert.ok(b.x >= 0 && b.x + b.width <= 390, `${id} ${JSON.stringify(b)}`);

@@ -7,27 +7,44 @@ import { newPage, sq, moves, gameId, eventually } from './harness.mjs';
 
 /** The server the helpers below talk to: the test file's, named again after a restart. */
 let server;
-export function useFriendServer(s) { server = s; }
+export function useFriendServer(s) {
+  server = s;
+}
 
 /** A person's page: fails the test on a script error or any alert/confirm/prompt. */
 export async function person(browser) {
   const p = await newPage(browser);
   p.dialogs = [];
-  p.on('dialog', (d) => { p.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  p.on('dialog', (d) => {
+    p.dialogs.push(d.message());
+    d.dismiss().catch(() => {});
+  });
   return p;
 }
 
 /** Waits until page `p` shows `n` moves, with nothing in flight. */
 export async function waitMoves(p, n) {
-  await p.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === k, n);
+  await p.waitForFunction(
+    (k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === k,
+    n,
+  );
 }
 export async function waitStatus(p, re) {
   await p.waitForFunction((src) => new RegExp(src).test(document.getElementById('status').textContent), re.source);
 }
 export async function waitText(p, selector, text) {
-  await p.waitForFunction(([s, t]) => { const e = document.querySelector(s); return !!e && e.textContent === t; }, [selector, text]);
+  await p.waitForFunction(
+    ([s, t]) => {
+      const e = document.querySelector(s);
+      return !!e && e.textContent === t;
+    },
+    [selector, text],
+  );
 }
-function split(mv) { const i = mv.search(/[a-j]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
+function split(mv) {
+  const i = mv.search(/[a-j]\d+$/);
+  return [mv.slice(0, i), mv.slice(i)];
+}
 
 /** `p` plays `mv` by clicking its piece, then the destination. */
 export async function click(p, mv) {
@@ -39,7 +56,10 @@ export async function click(p, mv) {
 }
 
 /** Fills in and submits the "Play a friend" dialog; returns the game and its links. */
-export async function createFriendGame(p, { size = '4', side = 'mouse', name = '', minutes = '', increment = '0' } = {}) {
+export async function createFriendGame(
+  p,
+  { size = '4', side = 'mouse', name = '', minutes = '', increment = '0' } = {},
+) {
   await p.getByLabel('Board size').selectOption(size);
   await p.getByRole('button', { name: 'Play a friend', exact: true }).click();
   const dialog = p.getByRole('dialog', { name: 'Play a friend' });
@@ -62,7 +82,9 @@ export async function createFriendGame(p, { size = '4', side = 'mouse', name = '
 /** `POST /api/games` with `body`: the new game, with its seats' links and tokens. */
 export async function postGame(body) {
   const res = await fetch(new URL('/api/games', server.url), {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const g = await res.json();
   assert.ok(res.ok, JSON.stringify(g));
@@ -75,7 +97,11 @@ export async function postGame(body) {
  * and the seats' tokens. */
 export async function friendGame(spec, { mouse, cats, watch }) {
   const g = await postGame({ size: 4, mouse: 'human', cats: 'human', ...spec });
-  for (const [p, link] of [[mouse, g.links.mouse], [cats, g.links.cats], [watch, g.links.watch]]) {
+  for (const [p, link] of [
+    [mouse, g.links.mouse],
+    [cats, g.links.cats],
+    [watch, g.links.watch],
+  ]) {
     if (!p) continue;
     await p.goto(new URL(new URL(link).hash, server.url).href);
     await p.waitForFunction((id) => document.body.dataset.game === id && document.body.dataset.busy === 'false', g.id);
@@ -93,4 +119,3 @@ export function clockText(ms) {
   const s = Math.ceil(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
-

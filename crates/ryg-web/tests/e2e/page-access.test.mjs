@@ -4,7 +4,22 @@
 // axe-core, visible labels). page.test.mjs has the rest; pagekit.mjs the shared helpers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshot, tempDb, axeScan, sq, idle, moves, gameId, status, moveList, eventually, newGameOnForm as newGame } from './harness.mjs';
+import {
+  startServer,
+  launchBrowser,
+  newPage,
+  screenshot,
+  tempDb,
+  axeScan,
+  sq,
+  idle,
+  moves,
+  gameId,
+  status,
+  moveList,
+  eventually,
+  newGameOnForm as newGame,
+} from './harness.mjs';
 import { waitMoves, showResults, labels } from './pagekit.mjs';
 
 const db = tempDb();
@@ -50,13 +65,21 @@ test('a server restart keeps the game; opened by its link, the recent games list
   await p.goto(server.url); // a new origin: nothing in the browser's storage
   await idle(p);
   await eventually(async () => assert.notEqual(await gameId(p), id, 'a new browser gets a game of its own'));
-  await eventually(async () => assert.equal(await p.locator(`#recent button[data-game="${id}"]`).count(), 0, 'and sees nobody else\'s games'));
+  await eventually(async () =>
+    assert.equal(await p.locator(`#recent button[data-game="${id}"]`).count(), 0, "and sees nobody else's games"),
+  );
   await p.goto(`${server.url}#game=${id}`);
-  await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
+  await p.waitForFunction(
+    (k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false',
+    id,
+  );
   await eventually(async () => assert.deepEqual(await moveList(p), played));
   await newGame(p, { size: '4', seat: 'both' });
   await p.locator(`#recent button[data-game="${id}"]`).click();
-  await p.waitForFunction((k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false', id);
+  await p.waitForFunction(
+    (k) => document.body.dataset.game === String(k) && document.body.dataset.busy === 'false',
+    id,
+  );
   await eventually(async () => assert.deepEqual(await moveList(p), played));
   await p.context().close();
   await page.goto(`${server.url}#game=${id}`);
@@ -81,30 +104,54 @@ test('a 10×10 game', async () => {
 test('while the computer answers, the page stays usable (10×10, level 9)', async () => {
   await newGame(page, { size: '10', seat: 'cats', level: '9' });
   await waitMoves(page, 1); // the computer's mouse moved first
-  await eventually(async () => assert.equal(await page.locator('#board .sq').first().getAttribute('aria-label'), 'j1 empty, light square', 'playing the cats, the board starts flipped'));
+  await eventually(async () =>
+    assert.equal(
+      await page.locator('#board .sq').first().getAttribute('aria-label'),
+      'j1 empty, light square',
+      'playing the cats, the board starts flipped',
+    ),
+  );
   await page.evaluate(() => {
     window.thinkingSeen = [];
     const el = document.getElementById('thinking');
-    new MutationObserver(() => window.thinkingSeen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => window.thinkingSeen.push(el.textContent)).observe(el, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   await sq(page, 'j10').click();
   await sq(page, 'i9').click();
   // the page stays usable meanwhile: the flip button answers
   await page.getByRole('button', { name: 'Flip board' }).click();
-  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'false'));
-  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '3', null, { timeout: 120000 });
+  await eventually(async () =>
+    assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'false'),
+  );
+  await page.waitForFunction(
+    () => document.body.dataset.busy === 'false' && document.body.dataset.moves === '3',
+    null,
+    { timeout: 120000 },
+  );
   const seen = await page.evaluate(() => window.thinkingSeen);
-  assert.ok(seen.every((t) => t === '' || /^Computer thinking: depth \d+, [\d,]+ nodes, \d+\.\d s$/.test(t)), JSON.stringify(seen.slice(0, 5)));
+  assert.ok(
+    seen.every((t) => t === '' || /^Computer thinking: depth \d+, [\d,]+ nodes, \d+\.\d s$/.test(t)),
+    JSON.stringify(seen.slice(0, 5)),
+  );
   await eventually(async () => assert.equal(await page.locator('#thinking').isHidden(), true));
 });
 
 test('a whole game played with the keyboard alone (4×4)', async () => {
   await page.goto(server.url);
   await idle(page);
-  const focusedId = () => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.dataset.sq || document.activeElement.tagName));
+  const focusedId = () =>
+    page.evaluate(
+      () =>
+        document.activeElement &&
+        (document.activeElement.id || document.activeElement.dataset.sq || document.activeElement.tagName),
+    );
   async function tabTo(id) {
     for (let i = 0; i < 80; i++) {
-      if (await focusedId() === id) return;
+      if ((await focusedId()) === id) return;
       await page.keyboard.press('Tab');
     }
     throw new Error(`Tab never reached ${id}`);
@@ -119,10 +166,14 @@ test('a whole game played with the keyboard alone (4×4)', async () => {
   const before = await gameId(page);
   await tabTo('new-game-button');
   await page.keyboard.press('Enter');
-  await page.waitForFunction((b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false', before);
+  await page.waitForFunction(
+    (b) => document.body.dataset.game !== String(b) && document.body.dataset.busy === 'false',
+    before,
+  );
   await eventually(async () => assert.equal(await page.locator('#board .sq').count(), 16));
   // into the board: one tab stop, then the arrow keys
-  for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement.classList.contains('sq'))); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement.classList.contains('sq'))); i++)
+    await page.keyboard.press('Tab');
   async function goTo(target) {
     for (let i = 0; i < 20; i++) {
       const at = await focusedId();
@@ -144,20 +195,32 @@ test('a whole game played with the keyboard alone (4×4)', async () => {
     const n = await moves(page);
     await goTo(dest);
     await page.keyboard.press(' ');
-    await page.waitForFunction((k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) > k, n);
+    await page.waitForFunction(
+      (k) => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) > k,
+      n,
+    );
     plies = await moves(page);
   }
-  await eventually(async () => assert.match(await status(page), /4×4 · opponent: perfect · The cats win: the mouse is trapped\./));
+  await eventually(async () =>
+    assert.match(await status(page), /4×4 · opponent: perfect · The cats win: the mouse is trapped\./),
+  );
   assert.ok(plies >= 2 && plies <= 8, `perfect cats win 4×4 within 8 plies, took ${plies}`);
-  await page.waitForFunction(() => /The cats win: the mouse is trapped\.$/.test(document.getElementById('announce').textContent));
+  await page.waitForFunction(() =>
+    /The cats win: the mouse is trapped\.$/.test(document.getElementById('announce').textContent),
+  );
 });
 
 test('a phone-sized viewport: the board fits, squares are at least 24 px, a tap moves', async () => {
-  const p = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const p = await newPage(browser, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   await p.goto(server.url);
   await idle(p);
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
-  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390));
+  await eventually(async () => assert.ok((await p.evaluate(() => document.documentElement.scrollWidth)) <= 390));
   const box = await p.locator('#board').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
   await sq(p, 'e1').tap();
@@ -169,7 +232,7 @@ test('a phone-sized viewport: the board fits, squares are at least 24 px, a tap 
   await newGame(p, { size: '10', seat: 'mouse', level: '1' });
   const sizes = await p.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
   assert.ok(Math.min(...sizes) >= 24, `smallest 10×10 square ${Math.min(...sizes)} px`);
-  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= 390));
+  await eventually(async () => assert.ok((await p.evaluate(() => document.documentElement.scrollWidth)) <= 390));
   await axeScan(p, 'phone');
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -184,17 +247,24 @@ test('axe-core finds no serious or critical violations; every target is at least
   await page.getByRole('button', { name: 'Show the search' }).click();
   await page.waitForFunction(() => document.querySelectorAll('#think h3').length >= 3);
   await axeScan(page, 'desktop');
-  const small = await page.evaluate(() => [...document.querySelectorAll('button, select, a, summary, input[type=text], label.button')]
-    .filter((e) => e.offsetParent !== null)
-    .map((e) => { const r = e.getBoundingClientRect(); return { what: e.id || e.getAttribute('aria-label') || e.textContent.trim(), w: r.width, h: r.height }; })
-    .filter((r) => r.w < 24 || r.h < 24));
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('button, select, a, summary, input[type=text], label.button')]
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return { what: e.id || e.getAttribute('aria-label') || e.textContent.trim(), w: r.width, h: r.height };
+      })
+      .filter((r) => r.w < 24 || r.h < 24),
+  );
   assert.deepEqual(small, []);
   assert.deepEqual(page.errors, []);
 });
 
 test('visible labels on every control', async () => {
   for (const name of ['New game', 'Undo', 'Redo', 'Hint', 'Flip board', 'Analysis mode', 'Copy FEN']) {
-    await eventually(async () => assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), true, name));
+    await eventually(async () =>
+      assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), true, name),
+    );
   }
   await eventually(async () => assert.match(await page.locator('#results-toggle').innerText(), /^Exact results/));
   for (const label of ['Board size', 'Level', 'You play', 'Start square']) {

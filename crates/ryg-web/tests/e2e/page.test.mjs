@@ -4,7 +4,24 @@
 // Run with `node --test` from this directory (scripts/test does it after building ryg).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshot, screenshotPath, screenshotDirFor, repoRoot, tempDb, sq, idle, moves, gameId, status, moveList, eventually, newGameOnForm as newGame } from './harness.mjs';
+import {
+  startServer,
+  launchBrowser,
+  newPage,
+  screenshot,
+  screenshotPath,
+  screenshotDirFor,
+  repoRoot,
+  tempDb,
+  sq,
+  idle,
+  moves,
+  gameId,
+  status,
+  moveList,
+  eventually,
+  newGameOnForm as newGame,
+} from './harness.mjs';
 import { waitMoves, showResults, bestMove, split, labels } from './pagekit.mjs';
 import path from 'node:path';
 
@@ -35,7 +52,7 @@ test('screenshots go to target/e2e-screenshots; docs/screenshots only with RYG_U
   assert.equal(screenshotDirFor({ RYG_UPDATE_SCREENSHOTS: '1' }), path.join(repoRoot, 'docs', 'screenshots'));
 });
 
-test('the Exact results box says which boards are worked out, in a player\'s words, once the computer\'s first move built 8×8, and how to build 12×12 (a fresh server)', async () => {
+test("the Exact results box says which boards are worked out, in a player's words, once the computer's first move built 8×8, and how to build 12×12 (a fresh server)", async () => {
   const fresh = await startServer(tempDb());
   const p = await newPage(browser);
   try {
@@ -45,17 +62,41 @@ test('the Exact results box says which boards are worked out, in a player\'s wor
     // not in the header any more: in the Exact results box
     await eventually(async () => assert.equal(await p.locator('header #tablebase').count(), 0));
     await p.waitForFunction(() => document.getElementById('tablebase').textContent.startsWith('Perfect play'));
-    await eventually(async () => assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.'));
+    await eventually(async () =>
+      assert.equal(
+        await header.innerText(),
+        'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.',
+      ),
+    );
     await newGame(p, { size: '8', seat: 'mouse', level: '3' });
-    await eventually(async () => assert.equal(await header.innerText(), 'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.'));
+    await eventually(async () =>
+      assert.equal(
+        await header.innerText(),
+        'Perfect play is worked out for a board the first time it is played. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.',
+      ),
+    );
     await sq(p, 'e1').click();
     await sq(p, 'd2').click();
     await waitMoves(p, 2);
     // the note is read again after the move's answer (a hang guard only: it fails below)
-    await p.waitForFunction(() => document.getElementById('tablebase').textContent.includes('8×8'), null, { timeout: 15000 }).catch(() => {});
-    await eventually(async () => assert.equal(await header.innerText(), 'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.'));
+    await p
+      .waitForFunction(() => document.getElementById('tablebase').textContent.includes('8×8'), null, { timeout: 15000 })
+      .catch(() => {});
+    await eventually(async () =>
+      assert.equal(
+        await header.innerText(),
+        'Perfect play is worked out on: 8×8. Work out 10×10 too (takes a while) 12×12 is not built on this server: ryg solve --size 12 builds it.',
+      ),
+    );
     // the command is one unbroken piece of code, whatever the width
-    await eventually(async () => assert.deepEqual(await header.locator('code').evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).whiteSpace])), [['ryg solve --size 12', 'nowrap']]));
+    await eventually(async () =>
+      assert.deepEqual(
+        await header
+          .locator('code')
+          .evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).whiteSpace])),
+        [['ryg solve --size 12', 'nowrap']],
+      ),
+    );
     await screenshot(p, 'tablebase-header');
     assert.deepEqual(p.errors, []);
   } finally {
@@ -69,10 +110,23 @@ test('the exact results panel is hidden while playing the computer and shows rea
   await eventually(async () => assert.equal(await page.locator('#results').isHidden(), true));
   await eventually(async () => assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results: show'));
   await showResults(page);
-  await eventually(async () => assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 44 plies (22 moves) with best play.'));
+  await eventually(async () =>
+    assert.equal(
+      await page.locator('#results .verdict').innerText(),
+      'This position: cats win in 44 plies (22 moves) with best play.',
+    ),
+  );
   const rows = await page.locator('#results .res').allInnerTexts();
-  assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['e1d2 ▼ cats win in 43 plies (22 moves) best', 'e1f2 ▼ cats win in 43 plies (22 moves) best']);
-  await eventually(async () => assert.deepEqual(await page.locator('#results .res').evaluateAll((ls) => ls.map((l) => l.className)), ['res cats best', 'res cats best']));
+  assert.deepEqual(
+    rows.map((r) => r.replace(/\s+/g, ' ').trim()),
+    ['e1d2 ▼ cats win in 43 plies (22 moves) best', 'e1f2 ▼ cats win in 43 plies (22 moves) best'],
+  );
+  await eventually(async () =>
+    assert.deepEqual(await page.locator('#results .res').evaluateAll((ls) => ls.map((l) => l.className)), [
+      'res cats best',
+      'res cats best',
+    ]),
+  );
   await page.locator('#results-toggle').click();
   await eventually(async () => assert.equal(await page.locator('#results').isHidden(), true));
 });
@@ -89,7 +143,9 @@ test('every square is a button named by its square and what stands on it', async
 test('a hint gives the perfect move and what it leads to', async () => {
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
   await page.waitForFunction(() => document.getElementById('hint-text').textContent.startsWith('Hint:'));
-  await eventually(async () => assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43 plies (22 moves).'));
+  await eventually(async () =>
+    assert.equal(await page.locator('#hint-text').innerText(), 'Hint: e1d2 — cats win in 43 plies (22 moves).'),
+  );
   await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse, hint'));
   await eventually(async () => assert.equal(await sq(page, 'd2').getAttribute('aria-label'), 'd2 empty, hint'));
 });
@@ -107,26 +163,44 @@ test('click-click marks the destinations, the computer replies, undo and redo wo
   assert.equal(played[0], 'e1d2');
   await eventually(async () => assert.match(await sq(page, 'd2').getAttribute('aria-label'), /^d2 mouse/));
   const [cf, ct] = split(played[1]);
-  await eventually(async () => assert.equal(await sq(page, ct).getAttribute('aria-label'), `${ct} cat, last move to here`));
-  await eventually(async () => assert.equal(await sq(page, cf).getAttribute('aria-label'), `${cf} empty, last move from here`));
-  await eventually(async () => assert.match(await page.locator('#announce').innerText(), new RegExp(`^Mouse e1 to d2\\. Cat ${cf} to ${ct}\\. Your move\\.$`)));
+  await eventually(async () =>
+    assert.equal(await sq(page, ct).getAttribute('aria-label'), `${ct} cat, last move to here`),
+  );
+  await eventually(async () =>
+    assert.equal(await sq(page, cf).getAttribute('aria-label'), `${cf} empty, last move from here`),
+  );
+  await eventually(async () =>
+    assert.match(
+      await page.locator('#announce').innerText(),
+      new RegExp(`^Mouse e1 to d2\\. Cat ${cf} to ${ct}\\. Your move\\.$`),
+    ),
+  );
 
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '0');
   await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse'));
-  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true));
+  await eventually(async () =>
+    assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true),
+  );
   await page.waitForFunction(() => document.getElementById('announce').textContent === 'Took back 2 plies. Your move.');
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await waitMoves(page, 2);
   await eventually(async () => assert.deepEqual(await moveList(page), played));
-  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), true));
+  await eventually(async () =>
+    assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), true),
+  );
 });
 
 test('the move list jumps to an earlier position and back', async () => {
   const played = await moveList(page);
   await page.getByRole('button', { name: 'Start position' }).click();
   await eventually(async () => assert.equal(await page.locator('#review').isVisible(), true));
-  await eventually(async () => assert.equal(await page.locator('#review-text').innerText(), `Viewing the position after 0 of ${played.length} plies.`));
+  await eventually(async () =>
+    assert.equal(
+      await page.locator('#review-text').innerText(),
+      `Viewing the position after 0 of ${played.length} plies.`,
+    ),
+  );
   await eventually(async () => assert.equal(await sq(page, 'e1').getAttribute('aria-label'), 'e1 mouse'));
   await eventually(async () => assert.equal(await page.locator('#fen').innerText(), '1c1c1c1c/8/8/8/8/8/8/4m3 m'));
   await page.getByRole('button', { name: 'Mouse e1d2' }).click();
@@ -144,12 +218,16 @@ test('continue from an earlier position takes the later moves back', async () =>
   await waitMoves(page, 4);
   const played = await moveList(page);
   await page.getByRole('button', { name: `Cats ${played[1]}`, exact: true }).click();
-  await eventually(async () => assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 plies.'));
+  await eventually(async () =>
+    assert.equal(await page.locator('#review-text').innerText(), 'Viewing the position after 2 of 4 plies.'),
+  );
   await page.getByRole('button', { name: 'Continue from here' }).click();
   await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.moves === '2');
   await eventually(async () => assert.deepEqual(await moveList(page), played.slice(0, 2)));
   await eventually(async () => assert.equal(await page.locator('#review').isHidden(), true));
-  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), true));
+  await eventually(async () =>
+    assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), true),
+  );
 });
 
 test('copy FEN puts the position on the clipboard', async () => {
@@ -165,7 +243,7 @@ test('watch: the computer plays both sides to the end by itself (4×4, random)',
   await newGame(page, { size: '4', seat: 'watch', level: 'random' });
   await page.waitForFunction(() => /win/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
   await eventually(async () => assert.match(await status(page), /4×4 · The (mouse|cats) wins?: /));
-  await eventually(async () => assert.ok(await moves(page) >= 2));
+  await eventually(async () => assert.ok((await moves(page)) >= 2));
 });
 
 test('flip turns the board around', async () => {
@@ -174,7 +252,9 @@ test('flip turns the board around', async () => {
   await eventually(async () => assert.match(await first(), /^a8 /));
   await page.getByRole('button', { name: 'Flip board' }).click();
   await eventually(async () => assert.match(await first(), /^h1 /));
-  await eventually(async () => assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'true'));
+  await eventually(async () =>
+    assert.equal(await page.getByRole('button', { name: 'Flip board' }).getAttribute('aria-pressed'), 'true'),
+  );
   await page.getByRole('button', { name: 'Flip board' }).click();
   await eventually(async () => assert.match(await first(), /^a8 /));
 });
@@ -195,7 +275,13 @@ test('a piece can be dragged', async () => {
 test('win a game against level 1 by clicking the perfect move each turn (6×6)', async () => {
   await newGame(page, { size: '6', seat: 'mouse', level: '1' });
   for (let turn = 0; turn < 40; turn++) {
-    if (await page.locator('#status').innerText().then((s) => /wins|win:/.test(s))) break;
+    if (
+      await page
+        .locator('#status')
+        .innerText()
+        .then((s) => /wins|win:/.test(s))
+    )
+      break;
     const n = await moves(page);
     const mv = await bestMove(page);
     const [from, to] = split(mv);
@@ -203,17 +289,32 @@ test('win a game against level 1 by clicking the perfect move each turn (6×6)',
     await sq(page, to).click();
     await waitMoves(page, n + 1);
   }
-  await eventually(async () => assert.match(await status(page), /The mouse wins: the mouse reached the top row\.|The mouse wins: the cats cannot move\./));
+  await eventually(async () =>
+    assert.match(
+      await status(page),
+      /The mouse wins: the mouse reached the top row\.|The mouse wins: the cats cannot move\./,
+    ),
+  );
   await page.waitForFunction(() => /The mouse wins/.test(document.getElementById('announce').textContent));
   await eventually(async () => assert.deepEqual(await page.locator('#board .sq.movable').count(), 0));
-  await eventually(async () => assert.equal(await page.locator('#results .verdict').innerText(), 'This position: the mouse has won.'));
+  await eventually(async () =>
+    assert.equal(await page.locator('#results .verdict').innerText(), 'This position: the mouse has won.'),
+  );
   // the end-of-game card
   await eventually(async () => assert.equal(await page.locator('#end-card').isVisible(), true));
   await eventually(async () => assert.equal(await page.locator('#end-title').innerText(), 'The mouse wins'));
   await eventually(async () => assert.equal(await page.locator('#end-you').innerText(), 'You win!'));
   const n = await moves(page);
-  await eventually(async () => assert.equal(await page.locator('#end-length').innerText(), `The game lasted ${n} plies (${Math.ceil(n / 2)} moves).`));
-  for (const name of ['Rematch', 'New game', 'Review']) await eventually(async () => assert.equal(await page.locator('#end-card').getByRole('button', { name, exact: true }).isVisible(), true, name));
+  await eventually(async () =>
+    assert.equal(
+      await page.locator('#end-length').innerText(),
+      `The game lasted ${n} plies (${Math.ceil(n / 2)} moves).`,
+    ),
+  );
+  for (const name of ['Rematch', 'New game', 'Review'])
+    await eventually(async () =>
+      assert.equal(await page.locator('#end-card').getByRole('button', { name, exact: true }).isVisible(), true, name),
+    );
 });
 
 test('the page downloads the game as PGN and uploads a record', async () => {
@@ -225,10 +326,14 @@ test('the page downloads the game as PGN and uploads a record', async () => {
   assert.match(pgn, /\[Result "1-0"\]/);
   assert.match(pgn, /1\. c1/);
   await page.locator('#pgn-upload').setInputFiles({
-    name: 'small.pgn', mimeType: 'text/plain',
+    name: 'small.pgn',
+    mimeType: 'text/plain',
     buffer: Buffer.from('[FEN "1c1c/4/4/2m1 m"]\n[Result "*"]\n\n1. c1d2 b4a3 *\n'),
   });
-  await page.waitForFunction((old) => document.body.dataset.game !== old && document.body.dataset.busy === 'false', String(id));
+  await page.waitForFunction(
+    (old) => document.body.dataset.game !== old && document.body.dataset.busy === 'false',
+    String(id),
+  );
   await eventually(async () => assert.deepEqual(await moveList(page), ['c1d2', 'b4a3']));
   await eventually(async () => assert.match(await status(page), /4×4 · The mouse to move\./));
 });
@@ -240,7 +345,9 @@ test('analysis mode: place pieces or paste a FEN; exact results always shown', a
   await page.getByRole('button', { name: 'Place mouse' }).click();
   // the board holds the current position only when its size matches; else the start
   await sq(page, 'c1').click();
-  await eventually(async () => assert.equal(await page.getByLabel('FEN', { exact: true }).inputValue(), '1c1c1c1c/8/8/8/8/8/8/2m5 m'));
+  await eventually(async () =>
+    assert.equal(await page.getByLabel('FEN', { exact: true }).inputValue(), '1c1c1c1c/8/8/8/8/8/8/2m5 m'),
+  );
   await page.getByLabel('FEN', { exact: true }).fill('1c1c/4/4/2m1 m');
   await page.getByRole('button', { name: 'Load FEN' }).click();
   await eventually(async () => assert.equal(await page.locator('#board .sq').count(), 16));
@@ -250,7 +357,12 @@ test('analysis mode: place pieces or paste a FEN; exact results always shown', a
   await page.waitForFunction(() => document.getElementById('results').dataset.fen === '1c1c/4/4/2m1 m');
   await eventually(async () => assert.equal(await page.locator('#results').isVisible(), true));
   await eventually(async () => assert.equal(await page.locator('#results-toggle').isDisabled(), true));
-  await eventually(async () => assert.equal(await page.locator('#results .verdict').innerText(), 'This position: cats win in 8 plies (4 moves) with best play.'));
+  await eventually(async () =>
+    assert.equal(
+      await page.locator('#results .verdict').innerText(),
+      'This position: cats win in 8 plies (4 moves) with best play.',
+    ),
+  );
   await eventually(async () => assert.equal(await page.locator('#results .res').count(), 2));
 });
 
@@ -259,14 +371,23 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   await page.locator('#think-box summary').click();
   await page.getByLabel('Tree depth').selectOption('3');
   await page.getByRole('button', { name: 'Show the search' }).click();
-  await page.waitForFunction(() => /depth 3/.test(document.getElementById('think').textContent) && document.querySelectorAll('#think h3').length >= 5);
+  await page.waitForFunction(
+    () =>
+      /depth 3/.test(document.getElementById('think').textContent) &&
+      document.querySelectorAll('#think h3').length >= 5,
+  );
   const text = await page.locator('#think').innerText();
   assert.match(text, /Best move e1d2, backed-up value -565, 73 boards\./);
   assert.match(text, /The same search with alpha-beta pruning: 73 boards, 10 branches cut/);
   // the trees are drawn after the words: wait for them (a busy machine draws them late)
-  await page.waitForFunction(() => document.querySelectorAll('#think-alphabeta svg g.n').length > 0
-    && document.querySelectorAll('#think-minimax [role="treeitem"]').length > 0);
-  await eventually(async () => assert.equal(await page.locator('#think [role="treeitem"][data-state="cut"]').count(), 10));
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('#think-alphabeta svg g.n').length > 0 &&
+      document.querySelectorAll('#think-minimax [role="treeitem"]').length > 0,
+  );
+  await eventually(async () =>
+    assert.equal(await page.locator('#think [role="treeitem"][data-state="cut"]').count(), 10),
+  );
   await eventually(async () => assert.equal(await page.locator('#think-minimax [role="treeitem"]').count(), 73));
   await eventually(async () => assert.equal(await page.locator('#think-alphabeta svg g.n.cut').count(), 10));
   assert.match(text, /mouse_room/);
@@ -277,6 +398,6 @@ test('how the computer thinks: minimax tree, alpha-beta, node counts, evaluation
   assert.match(text, /\+history\s+39/);
   assert.match(text, /capacity\s+65,536/);
   assert.match(text, /filled\s+11 \(0\.02%\)/);
-  await eventually(async () => assert.ok(await page.locator('#think table.heat td').count() > 0));
+  await eventually(async () => assert.ok((await page.locator('#think table.heat td').count()) > 0));
   await page.locator('#think-box').screenshot({ path: screenshotPath('desktop-think') });
 });

@@ -18,7 +18,10 @@ export async function bestMove(p) {
   return p.locator('#results .res').first().getAttribute('data-move');
 }
 
-export function split(mv) { const i = mv.search(/[a-j]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
+export function split(mv) {
+  const i = mv.search(/[a-j]\d+$/);
+  return [mv.slice(0, i), mv.slice(i)];
+}
 
 export async function labels(p) {
   return p.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));

@@ -29,14 +29,16 @@ export default {
   'seat.perfect': 'perfect',
   'seat.level': 'level {n}',
   'seat.engine': '{title}, depth {depth}',
-  'new.originals': 'The articles\' C64 programs (the level is the depth)',
+  'new.originals': "The articles' C64 programs (the level is the depth)",
   'engine.ryg3-v10': 'RYG3 v10',
   'engine.ryg3-v11': 'RYG3 v11',
   'engine.ryg3-v9': 'RYG3 v9',
   'engine.ryg1': 'RYG, evaluation v2',
   'engine.ryg1-v1': 'RYG, evaluation v1',
-  'levels.mean.engine.ryg1': ({ title, depth }) => `${title}: RYG, the first program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead; its player chose «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). It always plays the same way, with RYG's own evaluation.`,
-  'levels.mean.engine.ryg3': ({ title, depth }) => `${title}: RYG3 (2022), a program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead — «la profundidad de análisis o nivel de juego» («Generación de jugadas I»). It always plays the same way, with RYG's evaluation version 2 (RYG3's own is not reproduced).`,
+  'levels.mean.engine.ryg1': ({ title, depth }) =>
+    `${title}: RYG, the first program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead; its player chose «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). It always plays the same way, with RYG's own evaluation.`,
+  'levels.mean.engine.ryg3': ({ title, depth }) =>
+    `${title}: RYG3 (2022), a program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead — «la profundidad de análisis o nivel de juego» («Generación de jugadas I»). It always plays the same way, with RYG's evaluation version 2 (RYG3's own is not reproduced).`,
   'engine.option.ryg3-v10@8': 'RYG3 v10, depth 8',
   'engine.option.ryg3-v11@8': 'RYG3 v11, depth 8',
   'engine.option.ryg3-v9@8': 'RYG3 v9, depth 8',
@@ -254,10 +256,13 @@ export default {
   'think.points': 'points',
   'think.total': 'total',
   'think.minimax': 'Minimax tree, depth {depth}',
-  'think.minimaxNote': 'Best move {best}, backed-up value {value}, {n} boards. In the picture a leaf shows its evaluation and every other board the value backed up from below; the list under it gives every board its own evaluation too. The chosen line is drawn thick.',
+  'think.minimaxNote':
+    'Best move {best}, backed-up value {value}, {n} boards. In the picture a leaf shows its evaluation and every other board the value backed up from below; the list under it gives every board its own evaluation too. The chosen line is drawn thick.',
   'think.alphabeta': 'Alpha-beta, depth {depth}',
-  'think.alphabetaNote': 'The same search with alpha-beta pruning: {n} boards, {cuts} branches cut (grey and dashed: never searched).',
-  'think.counts': 'Nodes searched by technique (each row adds one; from iterative deepening on, depths 1, 2, … are searched in turn, as RYG3 did)',
+  'think.alphabetaNote':
+    'The same search with alpha-beta pruning: {n} boards, {cuts} branches cut (grey and dashed: never searched).',
+  'think.counts':
+    'Nodes searched by technique (each row adds one; from iterative deepening on, depths 1, 2, … are searched in turn, as RYG3 did)',
   'think.technique': 'technique',
   'think.nodes': 'nodes',
   'think.bar': 'bar',
@@ -332,10 +337,13 @@ export default {
   'say.positionAfter': ({ k }) => `Position after ${k} ${k === 1 ? 'ply' : 'plies'}.`,
   'say.review': 'The review is under the board: step through the game with the move list or the chart.',
 
-  'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device and watching games need a server (ryg serve).",
-  'offline.no_worker': "But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.",
+  'offline.none':
+    'No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device and watching games need a server (ryg serve).',
+  'offline.no_worker':
+    'But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.',
   'update.ready': 'A new version is ready — reload',
-  'error.needs_server': "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
+  'error.needs_server':
+    "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
   'error.network': 'The server does not answer ({why}).',
   'error.bad_request': 'The server did not understand the request.',
   'error.bad_fen': 'That position is not a valid FEN.',
@@ -343,7 +351,8 @@ export default {
   'error.illegal_move': 'That move is not allowed in this position.',
   'error.unauthorized': 'This browser holds no seat in this game: you can only watch.',
   'error.forbidden': 'Your seat may not do that.',
-  'error.live_game': 'This position is in a game between two players that is being played: it can be analysed once that game is over.',
+  'error.live_game':
+    'This position is in a game between two players that is being played: it can be analysed once that game is over.',
   'error.not_your_turn': 'It is not your turn.',
   'error.game_over': 'The game is over.',
   'error.conflict': 'That cannot be done now.',
@@ -356,7 +365,8 @@ export default {
   'error.not_public': 'This server does not list its games.',
   'error.board_too_big': 'Exact results and the analysis tools are for boards up to 10×10.',
   'error.tablebase_absent': 'The tablebase for this board is not built on this server: ryg solve --size 12 builds it.',
-  'error.tablebase_here': "Exact results, hints and perfect play on this site go up to 8×8: the browser builds those boards' tables, and 10×10's is too large for it.",
+  'error.tablebase_here':
+    "Exact results, hints and perfect play on this site go up to 8×8: the browser builds those boards' tables, and 10×10's is too large for it.",
   'error.busy': 'The computer is busy with other analyses: try again in a moment.',
   'error.rate_limited': 'Too many requests from this address: wait a moment and try again.',
   'error.request_timeout': 'The request took too long: try again.',
@@ -372,11 +382,11 @@ export default {
   // PGN as text
   'moves.copyPgn': 'Copy PGN',
   'pgn.paste': 'Paste a PGN',
-  'pgn.label': 'The game\'s PGN text',
+  'pgn.label': "The game's PGN text",
   'pgn.open': 'Open this game',
   'pgn.copied': 'PGN copied.',
   'pgn.selected': 'The PGN is selected in the box below: press Ctrl+C (or ⌘C) to copy it.',
-  'pgn.empty': 'Paste a game\'s PGN text first.',
+  'pgn.empty': "Paste a game's PGN text first.",
   'pgn.opened': ({ n }) => `Game opened from the PGN: ${n} ${n === 1 ? 'ply' : 'plies'}.`,
   // the exact results as an explorer
   'results.listLabel': 'Moves and their exact results, best first: choose one to play it',
@@ -385,27 +395,32 @@ export default {
 
   // "How to play"
   'howto.title': 'How to play',
-  'howto.intro': 'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; here from 4×4 to 14×14, with exact results up to 10×10). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
+  'howto.intro':
+    'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; here from 4×4 to 14×14, with exact results up to 10×10). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
   'howto.start.title': 'The start.',
-  'howto.start': 'The cats (one for every two files: four on 8×8) stand on the top rank; the mouse on a dark square of the bottom rank. The mouse moves first, then each side in turn; on the cats\' turn one cat moves.',
+  'howto.start':
+    "The cats (one for every two files: four on 8×8) stand on the top rank; the mouse on a dark square of the bottom rank. The mouse moves first, then each side in turn; on the cats' turn one cat moves.",
   'howto.start.board': 'A 4×4 board: cats on b4 and d4, the mouse on c1.',
   'howto.mouse.title': 'The mouse',
   'howto.mouse': 'steps one square diagonally, forward or back: up to four moves.',
   'howto.mouse.board': 'The mouse on b2 can go to a1, c1, a3 and c3.',
   'howto.cats.title': 'A cat',
-  'howto.cats': 'steps one square diagonally forward only, towards the mouse\'s side: at most two moves.',
+  'howto.cats': "steps one square diagonally forward only, towards the mouse's side: at most two moves.",
   'howto.cats.board': 'The cat on b4 can go to a3 and c3.',
   'howto.mouseWins.title': 'The mouse wins',
-  'howto.mouseWins': 'when it reaches the cats\' top rank, or when the cats cannot move. Its goal: slip through the line of cats.',
+  'howto.mouseWins':
+    "when it reaches the cats' top rank, or when the cats cannot move. Its goal: slip through the line of cats.",
   'howto.mouseWins.board': 'The mouse on b4, the top rank: the mouse has won.',
   'howto.catsWin.title': 'The cats win',
   'howto.catsWin': 'when the mouse has no move left. Their goal: close in as a wall, leaving no gap behind them.',
   'howto.catsWin.board': 'The mouse on a1 cannot move: the cat on b2 blocks its only square. The cats have won.',
-  'howto.more': 'With perfect play the cats win on 8×8 (in 44 plies) and the mouse wins on 6×6. Hint and Exact results show the perfect moves.',
+  'howto.more':
+    'With perfect play the cats win on 8×8 (in 44 plies) and the mouse wins on 6×6. Hint and Exact results show the perfect moves.',
   // the level picker
   'levels.mean.random': 'Random: any legal move, chosen at random.',
   'levels.mean.perfect': 'Perfect: always a best move of the tablebase; it never loses a won position.',
-  'levels.mean.n': 'Level {name}: {plain}. It plays the perfect move, except for plausible mistakes that get rarer from level 1 to 9.',
+  'levels.mean.n':
+    'Level {name}: {plain}. It plays the perfect move, except for plausible mistakes that get rarer from level 1 to 9.',
   'levels.plain.1': 'a gentle opponent that often blunders',
   'levels.plain.2': 'an easy opponent that blunders now and then',
   'levels.plain.3': 'a fair opponent that sometimes slips',
@@ -415,13 +430,20 @@ export default {
   'levels.plain.7': 'a hard opponent, close to perfect',
   'levels.plain.8': 'very close to perfect',
   'levels.plain.9': 'almost perfect: its slips are very rare',
-  'levels.chance.mouse': 'A careful mouse (a best move nine times in ten) beats it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
-  'levels.chance.cats': 'Careful cats (a best move nine times in ten) beat it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
-  'levels.mean.search': ({ name }) => `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
-  'levels.noTable': 'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
-  'levels.buildTable': 'On {n}×{n} the server reads the tablebase from files (built by {cmd}), and this server has none yet: no perfect level, exact figure, hints or review.',
-  'levels.filesTable': 'On {n}×{n} the server reads the tablebase from files: the perfect level, hints, exact results and reviews as on smaller boards (no computed chance for this level).',
-  'levels.noFigure': 'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
+  'levels.chance.mouse':
+    'A careful mouse (a best move nine times in ten) beats it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
+  'levels.chance.cats':
+    'Careful cats (a best move nine times in ten) beat it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
+  'levels.mean.search': ({ name }) =>
+    `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
+  'levels.noTable':
+    'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
+  'levels.buildTable':
+    'On {n}×{n} the server reads the tablebase from files (built by {cmd}), and this server has none yet: no perfect level, exact figure, hints or review.',
+  'levels.filesTable':
+    'On {n}×{n} the server reads the tablebase from files: the perfect level, hints, exact results and reviews as on smaller boards (no computed chance for this level).',
+  'levels.noFigure':
+    'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
   'levels.noComputer': 'Both sides are played at this board: the level is used only by Computer move.',
 
   // the set-up refuses what the board cannot show, saying what and where
@@ -431,7 +453,8 @@ export default {
   'setupErr.noSide': 'After the ranks comes a space and m or c, the side to move.',
   'setupErr.side': 'After the ranks comes a space and m or c, the side to move, not "{side}".',
   'setupErr.char': 'Rank {rank} holds "{ch}": a rank has only m (the mouse), c (a cat) and numbers of empty squares.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
+  'setupErr.size': ({ n }) =>
+    `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
   'setupErr.lightMouse': 'The mouse on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.lightCat': 'A cat on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.mice': 'Two mice ({list}): there is one mouse.',

@@ -39,8 +39,10 @@ export default {
   'engine.ryg3-v9': 'RYG3 v9',
   'engine.ryg1': 'RYG, evaluación v2',
   'engine.ryg1-v1': 'RYG, evaluación v1',
-  'levels.mean.engine.ryg1': ({ title, depth }) => `${title}: RYG, el primer programa del blog «Programación retro del Commodore 64», con nivel ${depth}: calcula ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante; su jugador elegía «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). Juega siempre igual, con la función de evaluación de RYG.`,
-  'levels.mean.engine.ryg3': ({ title, depth }) => `${title}: RYG3 (2022), un programa del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante. Juega siempre igual, con la segunda versión de la función de evaluación de RYG (la evaluación propia de RYG3 no se reproduce).`,
+  'levels.mean.engine.ryg1': ({ title, depth }) =>
+    `${title}: RYG, el primer programa del blog «Programación retro del Commodore 64», con nivel ${depth}: calcula ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante; su jugador elegía «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). Juega siempre igual, con la función de evaluación de RYG.`,
+  'levels.mean.engine.ryg3': ({ title, depth }) =>
+    `${title}: RYG3 (2022), un programa del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante. Juega siempre igual, con la segunda versión de la función de evaluación de RYG (la evaluación propia de RYG3 no se reproduce).`,
   'engine.option.ryg3-v10@8': 'RYG3 v10, nivel 8',
   'engine.option.ryg3-v11@8': 'RYG3 v11, nivel 8',
   'engine.option.ryg3-v9@8': 'RYG3 v9, nivel 8',
@@ -57,7 +59,8 @@ export default {
   // The articles count plies as "jugadas" (each side's move) and depth in "niveles".
   // Una jugada es la de un bando, como en los artículos; junto a la lista numerada se dice
   // también cuántas hizo cada bando: “44 jugadas (22 por bando)”.
-  'units.plies': ({ n, moves }) => `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
+  'units.plies': ({ n, moves }) =>
+    `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
   'units.moves': ({ n }) => `${n} ${plural(n, 'jugada', 'jugadas')}`,
   'result.in.mouse': 'gana el ratón en {plies}',
   'result.in.cats': 'ganan los gatos en {plies}',
@@ -261,16 +264,20 @@ export default {
   'think.points': 'puntos',
   'think.total': 'total',
   'think.minimax': 'Árbol minimax, profundidad {depth}',
-  'think.minimaxNote': 'Mejor jugada {best}, valor propagado {value}, {n} tableros. En el dibujo, cada hoja muestra su evaluación y cada uno de los demás tableros el valor que sube desde abajo; la lista de debajo da además la evaluación propia de cada tablero. La línea elegida va en trazo grueso.',
+  'think.minimaxNote':
+    'Mejor jugada {best}, valor propagado {value}, {n} tableros. En el dibujo, cada hoja muestra su evaluación y cada uno de los demás tableros el valor que sube desde abajo; la lista de debajo da además la evaluación propia de cada tablero. La línea elegida va en trazo grueso.',
   'think.alphabeta': 'Alfa-beta, profundidad {depth}',
-  'think.alphabetaNote': 'La misma búsqueda con poda alfa-beta: {n} tableros, {cuts} ramas podadas (en gris y a trazos: nunca se exploraron).',
-  'think.counts': 'Nodos explorados por técnica (cada fila añade una; desde la profundización iterativa se busca a profundidad 1, 2, … por turno, como RYG3)',
+  'think.alphabetaNote':
+    'La misma búsqueda con poda alfa-beta: {n} tableros, {cuts} ramas podadas (en gris y a trazos: nunca se exploraron).',
+  'think.counts':
+    'Nodos explorados por técnica (cada fila añade una; desde la profundización iterativa se busca a profundidad 1, 2, … por turno, como RYG3)',
   'think.technique': 'técnica',
   'think.nodes': 'nodos',
   'think.bar': 'barra',
   'think.history': 'Tablas de historia',
   'think.historyEmpty': 'Las tablas de historia están vacías (no hubo cortes).',
-  'think.historyNote': 'Desde (filas) × hasta (columnas): cuánto se premió cada movimiento por producir cortes; más oscuro, más.',
+  'think.historyNote':
+    'Desde (filas) × hasta (columnas): cuánto se premió cada movimiento por producir cortes; más oscuro, más.',
   'think.fromTo': 'desde \\ hasta',
   'think.tt': 'Tabla hash',
 
@@ -286,9 +293,12 @@ export default {
   'term.cats_mobility': 'jugadas válidas de los gatos (como si les tocara)',
   'term.mouse_lead': 'fila del ratón menos la fila del gato más bajo',
   // los criterios posicionales de RYG (evaluaciones seed y seed-v1), con los valores de los artículos
-  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la fila cero de los artículos (gana el ratón)',
-  'term.seed.mouse_mobility': '0, −1, −2, −3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; −32 si no tiene ninguna (el ratón no puede moverse)',
-  'term.seed.cats_spread': 'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da −2N (−16 en 8×8), 1 da −N (−8), más da 0',
+  'term.seed.mouse_row':
+    'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la fila cero de los artículos (gana el ratón)',
+  'term.seed.mouse_mobility':
+    '0, −1, −2, −3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; −32 si no tiene ninguna (el ratón no puede moverse)',
+  'term.seed.cats_spread':
+    'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da −2N (−16 en 8×8), 1 da −N (−8), más da 0',
   'technique.minimax': 'minimax',
   'technique.alpha-beta': 'alfa-beta',
   'technique.+deepening': '+profundización iterativa',
@@ -305,7 +315,8 @@ export default {
   'say.newGame': 'Nueva partida.',
   'say.newDraft': 'Nueva partida.',
   'say.yourMove': 'Te toca.',
-  'say.tookBack': ({ n }) => `${plural(n, 'Se ha deshecho', 'Se han deshecho')} ${n} ${plural(n, 'jugada', 'jugadas')}.`,
+  'say.tookBack': ({ n }) =>
+    `${plural(n, 'Se ha deshecho', 'Se han deshecho')} ${n} ${plural(n, 'jugada', 'jugadas')}.`,
   'say.declined': '{who} ha dicho que no: la jugada se queda.',
   'say.named.mouse': 'El ratón ahora se llama {name}.',
   'say.named.cats': 'Los gatos ahora se llaman {name}.',
@@ -339,10 +350,13 @@ export default {
   'say.positionAfter': ({ k }) => `Posición tras ${k} ${plural(k, 'jugada', 'jugadas')}.`,
   'say.review': 'El repaso está bajo el tablero: recorre la partida con la lista de jugadas o con el gráfico.',
 
-  'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo y ver partidas en directo necesitan un servidor (ryg serve).",
-  'offline.no_worker': "Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.",
+  'offline.none':
+    'Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo y ver partidas en directo necesitan un servidor (ryg serve).',
+  'offline.no_worker':
+    'Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.',
   'update.ready': 'Hay una versión nueva — recargar',
-  'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",
+  'error.needs_server':
+    'Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.',
   'error.network': 'El servidor no responde ({why}).',
   'error.bad_request': 'El servidor no ha entendido la petición.',
   'error.bad_fen': 'Esa posición no es un FEN válido.',
@@ -350,7 +364,8 @@ export default {
   'error.illegal_move': 'Esa jugada no es válida en esta posición.',
   'error.unauthorized': 'Este navegador no juega en esta partida: solo puedes mirarla.',
   'error.forbidden': 'Tu bando no puede hacer eso.',
-  'error.live_game': 'Esta posición está en una partida entre dos jugadores que se está jugando: se podrá analizar cuando termine.',
+  'error.live_game':
+    'Esta posición está en una partida entre dos jugadores que se está jugando: se podrá analizar cuando termine.',
   'error.not_your_turn': 'No es tu turno.',
   'error.game_over': 'La partida ha terminado.',
   'error.conflict': 'Eso no se puede hacer ahora.',
@@ -358,12 +373,15 @@ export default {
   'error.method_not_allowed': 'El servidor no acepta esa petición.',
   'error.too_large': 'Es demasiado grande para el servidor.',
   'error.too_many_streams': 'Demasiadas páginas siguen partidas en este servidor: prueba dentro de un momento.',
-  'error.unavailable': 'El servidor está ocupado (se está construyendo una tabla de finales): prueba dentro de un momento.',
+  'error.unavailable':
+    'El servidor está ocupado (se está construyendo una tabla de finales): prueba dentro de un momento.',
   'error.tablebase_building': 'Se está construyendo la tabla de finales de este tablero: prueba dentro de un momento.',
   'error.not_public': 'Este servidor no muestra la lista de sus partidas.',
   'error.board_too_big': 'Los resultados exactos y las herramientas de análisis son para tableros de hasta 10×10.',
-  'error.tablebase_absent': 'La tabla de finales de este tablero no está construida en este servidor: la construye ryg solve --size 12.',
-  'error.tablebase_here': 'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8: el navegador construye las tablas de esos tableros, y la de 10×10 es demasiado grande para él.',
+  'error.tablebase_absent':
+    'La tabla de finales de este tablero no está construida en este servidor: la construye ryg solve --size 12.',
+  'error.tablebase_here':
+    'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8: el navegador construye las tablas de esos tableros, y la de 10×10 es demasiado grande para él.',
   'error.busy': 'El ordenador está ocupado con otros análisis: prueba dentro de un momento.',
   'error.rate_limited': 'Demasiadas peticiones desde esta dirección: espera un momento y vuelve a intentarlo.',
   'error.request_timeout': 'La petición ha tardado demasiado: vuelve a intentarlo.',
@@ -392,9 +410,11 @@ export default {
 
   // "How to play"
   'howto.title': 'Cómo se juega',
-  'howto.intro': 'Un ratón contra varios gatos en las casillas oscuras de un tablero de damas (el clásico es de 8×8; aquí de 4×4 a 14×14, con resultados exactos hasta 10×10). Cada jugada es un paso en diagonal a una casilla oscura vacía; no hay capturas, ni se pasa, ni hay tablas.',
+  'howto.intro':
+    'Un ratón contra varios gatos en las casillas oscuras de un tablero de damas (el clásico es de 8×8; aquí de 4×4 a 14×14, con resultados exactos hasta 10×10). Cada jugada es un paso en diagonal a una casilla oscura vacía; no hay capturas, ni se pasa, ni hay tablas.',
   'howto.start.title': 'La salida.',
-  'howto.start': 'Los gatos (uno por cada dos columnas: cuatro en 8×8) están en la fila de arriba; el ratón, en una casilla oscura de la fila de abajo. Empieza el ratón y luego juega cada bando por turno; en el turno de los gatos se mueve un gato.',
+  'howto.start':
+    'Los gatos (uno por cada dos columnas: cuatro en 8×8) están en la fila de arriba; el ratón, en una casilla oscura de la fila de abajo. Empieza el ratón y luego juega cada bando por turno; en el turno de los gatos se mueve un gato.',
   'howto.start.board': 'Un tablero de 4×4: gatos en b4 y d4, el ratón en c1.',
   'howto.mouse.title': 'El ratón',
   'howto.mouse': 'avanza o retrocede una casilla en diagonal: hasta cuatro movimientos.',
@@ -403,16 +423,20 @@ export default {
   'howto.cats': 'solo avanza una casilla en diagonal, hacia el lado del ratón: dos movimientos como mucho.',
   'howto.cats.board': 'El gato en b4 puede ir a a3 y c3.',
   'howto.mouseWins.title': 'Gana el ratón',
-  'howto.mouseWins': 'cuando llega a la fila de arriba de los gatos, o cuando los gatos no pueden moverse. Su meta: colarse por la línea de gatos.',
+  'howto.mouseWins':
+    'cuando llega a la fila de arriba de los gatos, o cuando los gatos no pueden moverse. Su meta: colarse por la línea de gatos.',
   'howto.mouseWins.board': 'El ratón en b4, la fila de arriba: ha ganado el ratón.',
   'howto.catsWin.title': 'Ganan los gatos',
   'howto.catsWin': 'cuando el ratón no tiene ninguna jugada. Su meta: avanzar en muralla, sin dejar huecos detrás.',
-  'howto.catsWin.board': 'El ratón en a1 no puede moverse: el gato en b2 le tapa su única casilla. Han ganado los gatos.',
-  'howto.more': 'Con juego perfecto ganan los gatos en 8×8 (en 44 jugadas, 22 por bando) y gana el ratón en 6×6. Pista y Resultados exactos muestran las jugadas perfectas.',
+  'howto.catsWin.board':
+    'El ratón en a1 no puede moverse: el gato en b2 le tapa su única casilla. Han ganado los gatos.',
+  'howto.more':
+    'Con juego perfecto ganan los gatos en 8×8 (en 44 jugadas, 22 por bando) y gana el ratón en 6×6. Pista y Resultados exactos muestran las jugadas perfectas.',
   // the level picker
   'levels.mean.random': 'Al azar: cualquier jugada válida, elegida al azar.',
   'levels.mean.perfect': 'Perfecto: siempre una mejor jugada de la tabla de finales; nunca pierde una posición ganada.',
-  'levels.mean.n': 'Dificultad {name}: {plain}. Elige la jugada perfecta, salvo errores verosímiles que se hacen más raros de la dificultad 1 a la 9.',
+  'levels.mean.n':
+    'Dificultad {name}: {plain}. Elige la jugada perfecta, salvo errores verosímiles que se hacen más raros de la dificultad 1 a la 9.',
   'levels.plain.1': 'un rival suave que se equivoca a menudo',
   'levels.plain.2': 'un rival fácil que falla de vez en cuando',
   'levels.plain.3': 'un rival asequible que a veces se equivoca',
@@ -422,13 +446,20 @@ export default {
   'levels.plain.7': 'un rival difícil, casi perfecto',
   'levels.plain.8': 'muy cerca de la perfección',
   'levels.plain.9': 'casi perfecto: sus errores son muy raros',
-  'levels.chance.mouse': 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
-  'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
-  'levels.mean.search': ({ name }) => `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
-  'levels.noTable': 'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
-  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin juego perfecto, cifra exacta, pistas ni repaso.',
-  'levels.filesTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros: juego perfecto, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
-  'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
+  'levels.chance.mouse':
+    'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
+  'levels.chance.cats':
+    'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
+  'levels.mean.search': ({ name }) =>
+    `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
+  'levels.noTable':
+    'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
+  'levels.buildTable':
+    'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin juego perfecto, cifra exacta, pistas ni repaso.',
+  'levels.filesTable':
+    'En {n}×{n} el servidor lee la tabla de finales de ficheros: juego perfecto, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
+  'levels.noFigure':
+    'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: la dificultad solo la usa Jugada del ordenador.',
 
   // the set-up refuses what the board cannot show, saying what and where
@@ -437,8 +468,10 @@ export default {
   'setupErr.empty': 'Escribe un FEN: las filas desde arriba y luego m o c según a quién le toque.',
   'setupErr.noSide': 'Tras las filas va un espacio y m o c, el bando al que le toca.',
   'setupErr.side': 'Tras las filas va un espacio y m o c, el bando al que le toca, no "{side}".',
-  'setupErr.char': 'La fila {rank} tiene "{ch}": en una fila solo van m (el ratón), c (un gato) y números de casillas vacías.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8 o 10 (una por cada fila, separadas por /).`,
+  'setupErr.char':
+    'La fila {rank} tiene "{ch}": en una fila solo van m (el ratón), c (un gato) y números de casillas vacías.',
+  'setupErr.size': ({ n }) =>
+    `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8 o 10 (una por cada fila, separadas por /).`,
   'setupErr.lightMouse': 'El ratón en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
   'setupErr.lightCat': 'Un gato en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
   'setupErr.mice': 'Dos ratones ({list}): hay un solo ratón.',

@@ -6,7 +6,8 @@ export default {
   'puzzles.link': 'Puzzles',
   'puzzles.title': 'Puzzles from perfect play',
   'puzzles.back': 'Back to the game',
-  'puzzles.intro': 'Each position has exactly one move that keeps the win, as the tablebase proves. Play the winning side; the computer answers perfectly until the win is clear.',
+  'puzzles.intro':
+    'Each position has exactly one move that keeps the win, as the tablebase proves. Play the winning side; the computer answers perfectly until the win is clear.',
   'puzzles.toPlay.mouse': ({ n }) => `The mouse to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
   'puzzles.toPlay.cats': ({ n }) => `The cats to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
   'puzzles.meta': 'Puzzle {id} · difficulty {rating} · {themes}',
@@ -19,7 +20,8 @@ export default {
   'puzzles.theme.none': 'only move',
   'puzzles.find': 'Find the move that keeps the win.',
   'puzzles.loading': 'Loading puzzles…',
-  'puzzles.rating': ({ r, rd, solved, failed }) => `Your puzzle rating: ${r} ± ${rd} (${solved} solved, ${failed} missed)`,
+  'puzzles.rating': ({ r, rd, solved, failed }) =>
+    `Your puzzle rating: ${r} ± ${rd} (${solved} solved, ${failed} missed)`,
   'puzzles.ratingChange': 'Rating {before} → {after}.',
   'puzzles.wrong': 'Not {mv}: after it, {result}. Try another move.',
   'puzzles.wrongPlain': 'Not {mv}. Try another move.',
@@ -43,7 +45,8 @@ export default {
   'puzzles.showing': 'The solution: {line}…',
   'puzzles.shown': 'The solution: {line}. Then {result} with perfect play.',
   'puzzles.streak': ({ n, best }) => `Streak: ${n} solved in a row · best ${best}`,
-  'puzzles.streakIntro': 'Streak: one puzzle after another, each as hard or harder; one miss ends the streak. Your rating does not change.',
+  'puzzles.streakIntro':
+    'Streak: one puzzle after another, each as hard or harder; one miss ends the streak. Your rating does not change.',
   'puzzles.streakOver': ({ n }) => `The streak is over: ${n} solved in a row.`,
   'puzzles.streakNew': 'New streak',
   'puzzles.streakDone': 'Every puzzle of this choice solved in one streak!',

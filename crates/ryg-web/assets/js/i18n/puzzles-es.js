@@ -8,7 +8,8 @@ export default {
   'puzzles.link': 'Problemas',
   'puzzles.title': 'Problemas del juego perfecto',
   'puzzles.back': 'Volver a la partida',
-  'puzzles.intro': 'En cada posición hay una sola jugada que mantiene la victoria, como demuestra la tabla de finales. Juega con el bando que gana; el ordenador responde a la perfección hasta que la victoria está clara.',
+  'puzzles.intro':
+    'En cada posición hay una sola jugada que mantiene la victoria, como demuestra la tabla de finales. Juega con el bando que gana; el ordenador responde a la perfección hasta que la victoria está clara.',
   'puzzles.toPlay.mouse': ({ n }) => `Juega el ratón y gana${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
   'puzzles.toPlay.cats': ({ n }) => `Juegan los gatos y ganan${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
   'puzzles.meta': 'Problema {id} · dificultad {rating} · {themes}',
@@ -21,7 +22,8 @@ export default {
   'puzzles.theme.none': 'jugada única',
   'puzzles.find': 'Encuentra la jugada que mantiene la victoria.',
   'puzzles.loading': 'Cargando problemas…',
-  'puzzles.rating': ({ r, rd, solved, failed }) => `Tu puntuación en problemas: ${r} ± ${rd} (${solved} ${plural(solved, 'resuelto', 'resueltos')}, ${failed} ${plural(failed, 'fallado', 'fallados')})`,
+  'puzzles.rating': ({ r, rd, solved, failed }) =>
+    `Tu puntuación en problemas: ${r} ± ${rd} (${solved} ${plural(solved, 'resuelto', 'resueltos')}, ${failed} ${plural(failed, 'fallado', 'fallados')})`,
   'puzzles.ratingChange': 'Puntuación {before} → {after}.',
   'puzzles.wrong': '{mv} no: tras ella, {result}. Prueba otra jugada.',
   'puzzles.wrongPlain': '{mv} no. Prueba otra jugada.',
@@ -45,7 +47,8 @@ export default {
   'puzzles.showing': 'La solución: {line}…',
   'puzzles.shown': 'La solución: {line}. Después, {result} con juego perfecto.',
   'puzzles.streak': ({ n, best }) => `Racha: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar · récord ${best}`,
-  'puzzles.streakIntro': 'Racha: un problema tras otro, cada uno igual de difícil o más; un fallo acaba la racha. Tu puntuación no cambia.',
+  'puzzles.streakIntro':
+    'Racha: un problema tras otro, cada uno igual de difícil o más; un fallo acaba la racha. Tu puntuación no cambia.',
   'puzzles.streakOver': ({ n }) => `La racha ha terminado: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar.`,
   'puzzles.streakNew': 'Nueva racha',
   'puzzles.streakDone': '¡Todos los problemas de esta elección resueltos en una sola racha!',

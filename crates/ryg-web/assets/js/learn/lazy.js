@@ -32,12 +32,19 @@ export function learnStyle() {
 
 /** The tree drawing and its node texts, with their style. */
 export async function treeTools() {
-  const [tree, kit] = await Promise.all([import('./treeview.js'), import('./kit.js'), learnStyle(), loadLearnStrings()]);
+  const [tree, kit] = await Promise.all([
+    import('./treeview.js'),
+    import('./kit.js'),
+    learnStyle(),
+    loadLearnStrings(),
+  ]);
   return { createTreeView: tree.createTreeView, describeNode: kit.describeNode, nodeValue: kit.nodeValue };
 }
 
 /** Whether the address names the Learn section. */
-export function inLearn() { return lessonFromHash(location.hash) > 0; }
+export function inLearn() {
+  return lessonFromHash(location.hash) > 0;
+}
 
 /** Loads the section the first time the address names it; `leave()` runs when the visitor goes
  * back to play. */
