@@ -171,7 +171,7 @@ test('the page reconnects by itself after the server restarts and misses no move
 });
 
 test('against the computer: resign, then a rematch with sides swapped keeps the same token', async () => {
-  const p = await person();
+  const p = await person(browser);
   await p.goto(server.url);
   await idle(p);
   const before = await gameId(p);

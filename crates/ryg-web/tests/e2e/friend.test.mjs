@@ -31,6 +31,7 @@ import {
   friendGame,
   serverGame,
   clockText,
+  split,
   useFriendServer,
 } from './friendkit.mjs';
 
@@ -301,7 +302,7 @@ test("two players play a whole game by clicking, each seeing the other's moves l
         body: JSON.stringify({ fen: '1c1c/4/1m2/4 m', mouse: 'human', cats: 'human' }),
       }).then((r) => r.json());
       assert.equal(setup.fen, '1c1c/4/1m2/4 m', JSON.stringify(setup));
-      const peek = await person();
+      const peek = await person(browser);
       await peek.goto(new URL(new URL(setup.links.watch).hash, server.url).href);
       await idle(peek);
       const live = await peek.evaluate(

@@ -41,7 +41,7 @@ export async function waitText(p, selector, text) {
     [selector, text],
   );
 }
-function split(mv) {
+export function split(mv) {
   const i = mv.search(/[a-j]\d+$/);
   return [mv.slice(0, i), mv.slice(i)];
 }

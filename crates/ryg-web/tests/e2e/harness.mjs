@@ -254,6 +254,16 @@ export function useServerAndBrowser(ready) {
   });
 }
 
+/** Waits until the Learn section's evaluation lesson has searched and written its summary
+ * (learn.test.mjs and learn-lessons.test.mjs). */
+export async function evaluationReady(p) {
+  await p.waitForFunction(
+    () =>
+      document.getElementById('ev-keep')?.dataset.busy === 'false' &&
+      !document.getElementById('ev-summary').textContent.endsWith('…'),
+  );
+}
+
 /** A new game from the page's form (size, start square, who you play, level), waiting until
  * the page shows it. Reads the fields by id, so it works in either language. */
 export async function newGameOnForm(p, { size = '8', seat = 'mouse', level = '3', start } = {}) {

@@ -12,6 +12,7 @@ import {
   axeScan,
   rygBinary,
   useServerAndBrowser,
+  evaluationReady,
   eventually,
 } from './harness.mjs';
 
@@ -373,14 +374,6 @@ test("the board and the moves: a piece's moves from bit operations, perft as the
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
-
-async function evaluationReady(p) {
-  await p.waitForFunction(
-    () =>
-      document.getElementById('ev-keep')?.dataset.busy === 'false' &&
-      !document.getElementById('ev-summary').textContent.endsWith('…'),
-  );
-}
 
 test("the evaluation function: both evaluations' weights, sliders that change the move as the engine does, wins kept, the task", async () => {
   const PUZZLE = '7c/8/3c4/c3c3/8/2m5/8/8 m';

@@ -13,6 +13,7 @@ import {
   rygBinary,
   idle,
   useServerAndBrowser,
+  evaluationReady,
   sq,
   newGameOnForm,
   eventually,
