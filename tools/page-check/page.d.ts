@@ -11,3 +11,9 @@ interface ParentNode {
 interface Element {
   closest<E extends Element = HTMLElement>(selectors: string): E | null;
 }
+
+// The device's memory in GiB, rounded (Chromium's Device Memory API; absent elsewhere, so read
+// as possibly undefined).
+interface Navigator {
+  readonly deviceMemory?: number;
+}

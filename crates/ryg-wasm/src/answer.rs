@@ -82,22 +82,25 @@ fn result(req: &Request) -> Result<Answer, QueryError> {
             Answer::json(&ryg_api::puzzles::daily(&puzzles(size)?, day)?)
         }
         "/api/tablebase" => {
+            // 10×10's too: absent until the page has built it (in a worker) and loaded it
             let list: Vec<TableState> = Size::ALL
                 .iter()
-                .filter(|s| s.n() <= tables::MAX_TABLE)
+                .filter(|s| s.n() <= tables::LARGE_TABLE)
                 .map(|&s| {
-                    let ready = tables::ready(s).is_some();
+                    let ready = tables::offered(s);
                     TableState { size: s.n(), state: if ready { "ready" } else { "absent" }, progress: 0.0 }
                 })
                 .collect();
             Answer::json(&serde_json::json!({ "tablebases": list }))
         }
-        // what the page offers here: boards up to 10x10, exact results up to MAX_TABLE
+        // what the page offers here: boards up to 10x10, exact results up to MAX_TABLE (10x10
+        // once its table is loaded), and 10x10's table built in the browser when asked
         "/api/config" => Answer::json(&serde_json::json!({
             "public_games": false,
             "server": false,
             "size_max": 10,
-            "exact_max": tables::MAX_TABLE,
+            "exact_max": tables::exact_max(),
+            "table_in_browser": tables::LARGE_TABLE,
         })),
         path => return Err(needs_server(path)),
     })

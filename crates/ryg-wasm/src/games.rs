@@ -164,6 +164,13 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
     let id = if method == "GET" { games.resolve(id_text, token)? } else { games.resolve_to_act(id_text)? };
     let mut g = games.load(id)?;
     let t = now();
+    // a change the computer answers: its table first (nothing stored without it)
+    if let (true, Some(position)) = (
+        method == "POST" && matches!(action, "moves" | "rematch"),
+        ryg_wide::narrow::position(g.game.position()),
+    ) {
+        tables_for(&g, position.size())?;
+    }
     Ok(match (method, action) {
         ("GET", "") => view(&g, g.holder(token)),
         ("GET", "thinking") => Answer::json(&serde_json::json!({ "thinking": false })),
@@ -253,13 +260,7 @@ fn create(games: &Games<'_>, spec: &NewGame) -> Result<Answer, Refusal> {
     let Some(position) = ryg_wide::narrow::position(trial.game.position()) else {
         return Err(QueryError::bad_request("boards beyond 10x10 are played with a ryg server").into());
     };
-    for seat in [trial.mouse, trial.cats] {
-        if let ryg_web::store::Seat::Computer(level) = seat {
-            if table_use(&level, position.size()) == TableUse::Wait {
-                tables::get(position.size())?;
-            }
-        }
-    }
+    tables_for(&trial, position.size())?;
     let created = games.create(spec, now())?;
     let mut g = created.game.clone();
     replies(games, &mut g, None)?;
@@ -267,6 +268,23 @@ fn create(games: &Games<'_>, spec: &NewGame) -> Result<Answer, Refusal> {
     let mut answer = Answer::json(&CreatedView::of(&created, view, ""));
     answer.status = 201;
     Ok(answer)
+}
+
+/// The tables the computer's seats of `g` (on `size`) read, built or loaded: checked before a
+/// change is stored, so that a table that is not there (10×10's before the page loads it)
+/// refuses the request whole and the page may ask again once it is.
+///
+/// # Errors
+/// `tablebase_absent`.
+fn tables_for(g: &StoredGame, size: ryg::Size) -> Result<(), QueryError> {
+    for seat in [&g.mouse, &g.cats] {
+        if let ryg_web::store::Seat::Computer(level) = seat {
+            if table_use(level, size) == TableUse::Wait {
+                tables::get(size)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `GET /api/games?ids=...`: this browser's games by their ids.
@@ -441,6 +459,30 @@ mod tests {
         assert_eq!(status, 200);
         assert_eq!(shown["moves"], played["moves"]);
         assert_eq!(shown["you"], "mouse");
+    }
+
+    #[test]
+    fn a_move_against_a_table_not_read_in_is_refused_before_it_is_stored() {
+        // a 10×10 game against perfect, kept while its table was there (here: a level-3 game's
+        // row with its cats made perfect), in an engine that has not read the table in
+        let store = MemoryStore::default();
+        let (_, created) =
+            call(&store, "POST /api/games\n\n\n{\"size\":10,\"mouse\":\"human\",\"cats\":\"3\"}");
+        let (id, token) =
+            (created["public_id"].as_str().unwrap(), created["tokens"]["mouse"].as_str().unwrap());
+        let mut row = serde_json::to_value(&store.take_changed()[0]).unwrap();
+        row["cats"] = "perfect".into();
+        let fresh = MemoryStore::default();
+        fresh.load(vec![serde_json::from_value(row).unwrap()]).unwrap();
+        let mv = mouse_move(&created);
+        let auth = format!("Authorization: Bearer {token}");
+        let (status, refused) =
+            call(&fresh, &format!("POST /api/games/{id}/moves\n{auth}\n\n{{\"move\":\"{mv}\"}}"));
+        assert_eq!((status, refused["code"].as_str()), (409, Some("tablebase_absent")), "{refused}");
+        // nothing stored: the host reads the table in and asks again
+        let (_, shown) = call(&fresh, &format!("GET /api/games/{id}\n{auth}\n\n"));
+        assert_eq!(shown["moves"], serde_json::json!([]), "{shown}");
+        assert!(fresh.take_changed().is_empty());
     }
 
     #[test]

@@ -19,7 +19,7 @@ mod clock;
 pub mod games;
 mod request;
 pub mod store;
-mod tables;
+pub mod tables;
 
 use ryg_api::ErrorCode;
 
@@ -91,7 +91,8 @@ fn dispatch(req: &Request) -> Answer {
 /// The host's side of the browser's store: `GET /store/changed`, the games changed since last
 /// asked, `[{id, public_id, row}]` (`row` a game row as JSON text, kept in IndexedDB as it is),
 /// and `POST /store/load`, those texts given back (a JSON array of them) to a fresh engine;
-/// `POST /store/flag` with a game's public id, when its running clock reaches zero.
+/// `POST /store/flag` with a game's public id, when its running clock reaches zero; `POST
+/// /store/kept` with a board size whose table the host keeps.
 fn store_answer(req: &Request) -> Answer {
     match (req.method.as_str(), req.path.as_str()) {
         ("POST", "/store/load") => {
@@ -107,6 +108,14 @@ fn store_answer(req: &Request) -> Answer {
                 Err(e) => Answer::error(&ryg_api::QueryError::bad_request(format!("a damaged game: {e}"))),
             }
         }
+        // the host keeps a table (10x10's, in IndexedDB): offered, read in when needed
+        ("POST", "/store/kept") => match req.body.trim().parse::<ryg::Size>() {
+            Ok(size) => {
+                tables::mark_kept(size);
+                Answer::json(&serde_json::json!({ "kept": size.n() }))
+            }
+            Err(e) => Answer::error(&ryg_api::QueryError::bad_request(e.to_string())),
+        },
         // the worker's alarm: a game whose running clock reached zero ends on time
         ("POST", "/store/flag") => games::flag(req.body.trim()),
         ("GET", "/store/changed") => {
@@ -177,6 +186,7 @@ mod tests {
             ("POST /store/load\n\n\n[{\"id\":1}]", 400, "bad_request"),
             ("POST /store/load\n\n\n[\"{\\\"id\\\":1}\"]", 400, "bad_request"),
             ("GET /store/nothing", 404, "not_found"),
+            ("POST /store/kept\n\n\n7", 400, "bad_request"),
             ("GET /check/nothing", 404, "not_found"),
             ("GET /check/bench?case=99", 400, "bad_request"),
             ("GET /check/selfplay?size=5&mouse=3&cats=3", 400, "bad_request"),

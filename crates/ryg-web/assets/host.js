@@ -3,7 +3,9 @@
 // where no worker runs (offline.js, a <script>) — one dispatcher for both. Games against the
 // computer are the engine's (the server's game service, built into the module): their rows are
 // kept in IndexedDB (loaded when the engine starts, saved after each change), and a followed
-// game gets one event per change. A plain script (no module): it defines the global `rygHost`.
+// game gets one event per change. The 10×10 table, once the page has built it (in a Web Worker:
+// assets/table.js) and kept it in IndexedDB (`ryg-tables`), is read into the engine when a
+// question needs it. A plain script (no module): it defines the global `rygHost`.
 // biome-ignore lint/correctness/noUnusedVariables: the global this plain script defines
 function rygHost(start) {
   const h = {
@@ -18,6 +20,10 @@ function rygHost(start) {
     alarms: new Map(),
     /** the questions on games, one at a time (see hostAnswer) */
     queue: Promise.resolve(),
+    /** the engine's `load_table(size, bytes)` → {status, body} */
+    loadTable: null,
+    /** the sizes whose kept table this engine has read in (or tried to) */
+    tablesRead: new Set(),
   };
   return {
     engine: () => hostEngine(h),
@@ -32,9 +38,14 @@ function hostEngine(h) {
   if (!h.started) {
     h.started = (async () => {
       try {
-        const call = await h.start();
-        if (call) await hostLoadGames(call);
-        return call || null;
+        // `start()`: the engine's glue, its functions `call` and `load_table`
+        const engine = await h.start();
+        if (!engine) return null;
+        h.loadTable = engine.load_table;
+        await hostLoadGames(engine.call);
+        // a table kept in this browser (10×10's) counts as there: read in when first needed
+        for (const size of await hostKeptTables()) engine.call('POST /store/kept', undefined, String(size));
+        return engine.call;
       } catch {
         return null;
       }
@@ -58,6 +69,9 @@ async function hostAnswer(h, method, path, token, body) {
   if (h.stopped) return hostStopped(h);
   const call = await hostEngine(h);
   if (!call) return null;
+  // the page has built and kept a table (10×10's): read it in now
+  const built = method === 'POST' && /^\/api\/tablebase\/(\d+)$/.exec(path);
+  if (built) return hostReadTable(h, Number(built[1]), true);
   if (!path.startsWith('/api/games')) return hostCall(h, call, method, path, token, body);
   // a game question: one at a time, each with the games as IndexedDB holds them now — another
   // engine of this origin (a second copy of the site, a second tab without a worker) may have
@@ -72,7 +86,14 @@ async function hostAnswer(h, method, path, token, body) {
 
 async function hostCall(h, call, method, path, token, body) {
   try {
-    const { status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body);
+    let { status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body);
+    // a table not read in yet (nothing was changed: the engine refuses before it stores):
+    // read it from IndexedDB, then ask again; memory short, say that instead
+    if (status === 409 && JSON.parse(text).code === 'tablebase_absent') {
+      const read = await hostReadTable(h, 10, false);
+      if (read && read.status === 200) ({ status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body));
+      else if (read) return read;
+    }
     if (method !== 'GET') await hostSaveChanged(h, call);
     // a game's record is text, like the server's; every other answer JSON
     const type =
@@ -176,6 +197,62 @@ async function hostLoadGames(call) {
   } catch {
     // no IndexedDB: no games kept
   }
+}
+
+/** Reads the table of `size` kept in IndexedDB into the engine, once (`again`: whatever was
+ * tried before); a Response: 200 read, 404 none kept, 507 memory short; null where there is
+ * nothing to do (none kept, or tried already). */
+async function hostReadTable(h, size, again) {
+  if (h.tablesRead.has(size) && !again) return null;
+  h.tablesRead.add(size);
+  let bytes = null;
+  try {
+    const db = await hostOpenTables();
+    bytes = await new Promise((resolve, reject) => {
+      const req = db.transaction('tables').objectStore('tables').get(size);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+  } catch {
+    bytes = null;
+  }
+  if (!bytes) return again ? hostJson(404, { error: `no ${size}x${size} table is kept in this browser`, code: 'not_found' }) : null;
+  try {
+    const { status, body } = h.loadTable(size, new Uint8Array(await bytes.arrayBuffer()));
+    return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+  } catch (e) {
+    // the module stopped reading it in (out of memory)
+    h.stopped = e.message;
+    return hostStopped(h);
+  }
+}
+
+/** The sizes whose table this browser keeps (IndexedDB `ryg-tables`, object store `tables`,
+ * keyed by the size: a Blob of the table's bytes, as the engine's `build_table` gave them). */
+async function hostKeptTables() {
+  try {
+    const db = await hostOpenTables();
+    const keys = await new Promise((resolve, reject) => {
+      const req = db.transaction('tables').objectStore('tables').getAllKeys();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return keys;
+  } catch {
+    return [];
+  }
+}
+
+/** The tables kept in this browser (see hostKeptTables; assets/js/table10.js writes them). */
+function hostOpenTables() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('ryg-tables', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('tables');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
 }
 
 /** The browser's game store (IndexedDB `ryg`, object store `games`, keyed by the game's id). */

@@ -199,13 +199,13 @@ function json(status, value) {
   return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The engine (ryg.wasm beside this script): its `call(request, token, body)` → {status, body};
- * null where there is none. */
+/** The engine (ryg.wasm beside this script): its glue, with `call(request, token, body)` →
+ * {status, body} and `load_table(size, bytes)`; null where there is none. */
 async function startEngine() {
   if (typeof wasm_bindgen !== 'function') return null;
   const res = await fromCache(new Request(`${BASE}ryg.wasm`), new URL(`${BASE}ryg.wasm`, self.location.href));
   if (!res.ok) return null;
   const glue = wasm_bindgen;
   await glue({ module_or_path: await res.arrayBuffer() });
-  return glue.call;
+  return glue;
 }

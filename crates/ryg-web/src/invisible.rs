@@ -6,16 +6,15 @@
 //! or turn the record around it right to left. Each is a Unicode property, read from ICU4X's
 //! data (`icu_properties`), not a list of our own.
 
-use icu_properties::props::{DefaultIgnorableCodePoint, Script, WhiteSpace};
+use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, Script, WhiteSpace};
 use icu_properties::{CodePointMapData, CodePointSetData};
-use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Whether `c` is of General_Category Cf (format), Zl (line separator) or Zp (paragraph
 /// separator), or a Default_Ignorable_Code_Point (the Hangul fillers U+115F, U+1160, U+3164
 /// and U+FFA0 among them).
 pub fn invisible(c: char) -> bool {
     matches!(
-        c.general_category(),
+        CodePointMapData::<GeneralCategory>::new().get(c),
         GeneralCategory::Format | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
     ) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
 }

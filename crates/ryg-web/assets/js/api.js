@@ -63,8 +63,10 @@ export async function api(method, path, body) {
     err.status = res.status;
     // no server behind the page (its engine answered): said in the page's words
     if (err.code === 'needs_server') err.key = 'error.needs_server';
-    // a table the browser does not build (10×10's): said without a server's words
+    // a table the browser has not built (10×10's until asked): said without a server's words
     if (err.code === 'tablebase_absent' && document.body.dataset.server === 'none') err.key = 'error.tablebase_here';
+    // the browser's memory would not hold a table (10×10's)
+    if (res.status === 507 && document.body.dataset.server === 'none') err.key = 'tb.noMemory';
     throw err;
   }
   if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);

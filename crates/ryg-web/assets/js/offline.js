@@ -101,7 +101,7 @@ async function loadInPage() {
     const host = rygHost(async () => {
       const glue = wasm_bindgen;
       await glue({ module_or_path: new URL('ryg.wasm', document.baseURI) });
-      return glue.call;
+      return glue;
     });
     return (await host.engine()) ? host : null;
   } catch {

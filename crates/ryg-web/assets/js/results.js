@@ -128,8 +128,15 @@ export async function refreshTablebases() {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'small';
-        b.textContent = t('tb.load');
+        // no server: this browser builds it (table10.js, loaded only now), in a worker
+        const here = document.body.dataset.server === 'none';
+        b.textContent = t(here ? 'tb.loadHere' : 'tb.load');
         b.addEventListener('click', async () => {
+          b.disabled = true;
+          if (here) {
+            (await import('./table10.js')).buildTable(tb.size, refreshTablebases);
+            return;
+          }
           try {
             await api('POST', `/api/tablebase/${tb.size}`);
           } catch (e) {

@@ -44,6 +44,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("manifest.webmanifest", MANIFEST_TYPE, MANIFEST),
     ("sw.js", JS, SERVICE_WORKER),
     ("host.js", JS, include_str!("../../assets/host.js")),
+    ("table.js", JS, include_str!("../../assets/table.js")),
     js!("address.js"),
     js!("analysis.js"),
     js!("api.js"),
@@ -111,6 +112,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("sidedata.js"),
     js!("sideline.js"),
     js!("state.js"),
+    js!("table10.js"),
     js!("turn.js"),
     js!("words.js"),
 ];

@@ -200,6 +200,16 @@ export default {
   'tb.none': 'Perfect play is worked out for a board the first time it is played.',
   'tb.building': 'Working out every {n}×{n} position: {pct}',
   'tb.load': 'Work out 10×10 too (takes a while)',
+  'tb.loadHere': 'Work out 10×10 in this browser (a few seconds, about 250 MB of memory)',
+  'tb.buildingHere': 'Working out every {n}×{n} position in this browser: {pct}',
+  'tb.builtHere':
+    '{n}×{n} is worked out in {seconds} s and kept in this browser: exact results, hints, perfect play and reviews on {n}×{n} work here, offline too.',
+  'tb.refused': 'Not worked out: {why}',
+  'tb.lowMemory':
+    'This device says it has {gb} GB of memory, too little for the {n}×{n} table (it needs about 250 MB while it is built and read). Exact results, hints and perfect play here go up to 8×8.',
+  'tb.noMemory':
+    'The browser would not give the 10×10 table the memory it needs (about 250 MB). Exact results, hints and perfect play here go up to 8×8; closing other tabs may help.',
+  'tb.notKept': 'the browser would not keep the table ({why}).',
   'tb.absentFiles': '{n}×{n} is not built on this server: {cmd} builds it.',
 
   'recent.title': 'Recent games',
@@ -366,7 +376,7 @@ export default {
   'error.board_too_big': 'Exact results and the analysis tools are for boards up to 10×10.',
   'error.tablebase_absent': 'The tablebase for this board is not built on this server: ryg solve --size 12 builds it.',
   'error.tablebase_here':
-    "Exact results, hints and perfect play on this site go up to 8×8: the browser builds those boards' tables, and 10×10's is too large for it.",
+    'Exact results, hints and perfect play on this site go up to 8×8 until this browser has worked out 10×10 (under Exact results).',
   'error.busy': 'The computer is busy with other analyses: try again in a moment.',
   'error.rate_limited': 'Too many requests from this address: wait a moment and try again.',
   'error.request_timeout': 'The request took too long: try again.',

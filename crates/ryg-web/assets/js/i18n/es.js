@@ -208,6 +208,16 @@ export default {
   'tb.none': 'El juego perfecto de un tablero se calcula la primera vez que se juega en él.',
   'tb.building': 'Calculando todas las posiciones de {n}×{n}: {pct}',
   'tb.load': 'Calcular también el 10×10 (tarda un rato)',
+  'tb.loadHere': 'Calcular el 10×10 en este navegador (unos segundos, unos 250 MB de memoria)',
+  'tb.buildingHere': 'Calculando en este navegador todas las posiciones de {n}×{n}: {pct}',
+  'tb.builtHere':
+    'El {n}×{n} está calculado en {seconds} s y guardado en este navegador: los resultados exactos, las pistas, el juego perfecto y los repasos en {n}×{n} funcionan aquí, también sin conexión.',
+  'tb.refused': 'No se ha calculado: {why}',
+  'tb.lowMemory':
+    'Este dispositivo dice tener {gb} GB de memoria, demasiado poca para la tabla de {n}×{n} (necesita unos 250 MB mientras se construye y se lee). Aquí los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8.',
+  'tb.noMemory':
+    'El navegador no ha dado a la tabla de 10×10 la memoria que necesita (unos 250 MB). Aquí los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8; cerrar otras pestañas puede ayudar.',
+  'tb.notKept': 'el navegador no ha querido guardar la tabla ({why}).',
   'tb.absentFiles': 'El {n}×{n} no está construido en este servidor: lo construye {cmd}.',
 
   'recent.title': 'Partidas recientes',
@@ -381,7 +391,7 @@ export default {
   'error.tablebase_absent':
     'La tabla de finales de este tablero no está construida en este servidor: la construye ryg solve --size 12.',
   'error.tablebase_here':
-    'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8: el navegador construye las tablas de esos tableros, y la de 10×10 es demasiado grande para él.',
+    'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8 mientras este navegador no haya calculado el 10×10 (en Resultados exactos).',
   'error.busy': 'El ordenador está ocupado con otros análisis: prueba dentro de un momento.',
   'error.rate_limited': 'Demasiadas peticiones desde esta dirección: espera un momento y vuelve a intentarlo.',
   'error.request_timeout': 'La petición ha tardado demasiado: vuelve a intentarlo.',
