@@ -91,7 +91,8 @@ async function hostCall(h, call, method, path, token, body) {
     // read it from IndexedDB, then ask again; memory short, say that instead
     if (status === 409 && JSON.parse(text).code === 'tablebase_absent') {
       const read = await hostReadTable(h, 10, false);
-      if (read && read.status === 200) ({ status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body));
+      if (read && read.status === 200)
+        ({ status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body));
       else if (read) return read;
     }
     if (method !== 'GET') await hostSaveChanged(h, call);
@@ -217,7 +218,10 @@ async function hostReadTable(h, size, again) {
   } catch {
     bytes = null;
   }
-  if (!bytes) return again ? hostJson(404, { error: `no ${size}x${size} table is kept in this browser`, code: 'not_found' }) : null;
+  if (!bytes)
+    return again
+      ? hostJson(404, { error: `no ${size}x${size} table is kept in this browser`, code: 'not_found' })
+      : null;
   try {
     const { status, body } = h.loadTable(size, new Uint8Array(await bytes.arrayBuffer()));
     return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
