@@ -7,6 +7,7 @@ Importing ``ryg`` registers the Gymnasium environment ``ryg/FoxHounds-v0`` (with
 ``ryg.envs.VectorEnv`` as its vector entry point) when Gymnasium is installed."""
 
 from ryg._ryg import (
+    BatchedSearch,
     LayeredTablebase,
     Player,
     Position,
@@ -30,6 +31,7 @@ __all__ = [
     "solve_batch",
     "search",
     "search_batch",
+    "BatchedSearch",
     "tablebase_arrays",
     "tablebase_entries",
     "start_positions",

@@ -45,7 +45,7 @@ fn position_of_planes(planes: &[u8], n: u8, item: usize) -> PyResult<Position> {
 
 /// The positions of a batch: a sequence of `ryg.Position`s or FENs, or a uint8 array of
 /// observation planes `(batch, 3, N, N)`.
-fn positions_of(batch: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+pub(crate) fn positions_of(batch: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
     if let Ok(planes) = batch.extract::<PyReadonlyArray4<'_, u8>>() {
         let shape = planes.shape().to_vec();
         let n = shape[2];

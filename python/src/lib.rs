@@ -4,9 +4,11 @@
 //! PettingZoo and OpenSpiel classes.
 
 mod batch;
+mod batched_search;
 mod encoding;
 mod env;
 mod layered;
+mod mcts;
 mod player;
 mod position;
 mod search;
@@ -38,6 +40,7 @@ fn _ryg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::PyGameEnv>()?;
     m.add_class::<vector::PyVectorCore>()?;
     m.add_class::<selfplay::PySelfPlayCore>()?;
+    m.add_class::<batched_search::PyBatchedSearch>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
     m.add_function(wrap_pyfunction!(seeding::game_seeds, m)?)?;

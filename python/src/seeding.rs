@@ -16,6 +16,8 @@ pub enum Stream {
     /// The random agent (`random_actions`): one stream per game in `SelfPlayVectorEnv`, one
     /// for the batch in `VectorEnv`.
     Agent = 2,
+    /// Game `i`'s search (`BatchedSearch`: root noise and the temperature's draws).
+    Search = 3,
 }
 
 /// SplitMix64's output function: a bijection of 64-bit words in which every input bit moves

@@ -31,6 +31,12 @@ pub fn ryg_process() -> std::process::Command {
     cmd
 }
 
+/// The path of `ryg` as built for these tests, for a script that runs it (its `--help` only:
+/// a script's `ryg` is not in the tests' own home).
+pub fn ryg_path() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("ryg")
+}
+
 /// `ryg` as built for these tests, in the tests' own home ([`isolate`]).
 pub fn ryg() -> Command {
     Command::from_std(ryg_process())

@@ -86,7 +86,7 @@ fn every_command_and_flag_of_the_help_is_in_docs_cli_md() {
 /// help of this build (each flag's words and order), with its notes kept.
 #[test]
 fn docs_cli_md_is_what_gen_cli_doc_writes() {
-    let bin = assert_cmd::cargo::cargo_bin("ryg");
+    let bin = crate::common::ryg_path();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/gen-cli-doc");
     let out = std::process::Command::new("python3").arg(script).arg(&bin).arg("--check").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
