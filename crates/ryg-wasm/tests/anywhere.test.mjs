@@ -34,18 +34,25 @@ after(async () => {
 async function watchedPage(options) {
   const p = await newPage(browser, options);
   p.problems = [];
-  p.on('console', (m) => { if (m.type() === 'error') p.problems.push(m.text()); });
-  p.on('response', (r) => { if (r.status() >= 400) p.problems.push(`${r.status()} ${r.url()}`); });
+  p.on('console', (m) => {
+    if (m.type() === 'error') p.problems.push(m.text());
+  });
+  p.on('response', (r) => {
+    if (r.status() >= 400) p.problems.push(`${r.status()} ${r.url()}`);
+  });
   // (a request cut short by leaving the page is no failure of the site)
   p.on('requestfailed', (r) => {
-    if (!p.offline && !/ERR_ABORTED/.test(r.failure()?.errorText)) p.problems.push(`failed ${r.url()} ${r.failure()?.errorText}`);
+    if (!p.offline && !/ERR_ABORTED/.test(r.failure()?.errorText))
+      p.problems.push(`failed ${r.url()} ${r.failure()?.errorText}`);
   });
   return p;
 }
 
 async function open(p, url) {
   await p.goto(url);
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+    timeout: 30000,
+  });
 }
 
 /** A game against level 3 on 6×6: the mouse's best move and the computer's reply. */
@@ -56,28 +63,39 @@ async function aMove(p) {
   const i = best.search(/[a-n]\d+$/);
   await sq(p, best.slice(0, i)).click();
   await sq(p, best.slice(i)).click();
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2,
+    null,
+    { timeout: 30000 },
+  );
 }
 
 async function offlineReload(p) {
   p.offline = true;
   await p.context().setOffline(true);
   await p.reload();
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+    timeout: 30000,
+  });
 }
 
-test('one build at a host\'s root, in /ryg/ and in /a/b/: each opened, reloaded offline and played; nothing asked outside its folder, no error', async () => {
+test("one build at a host's root, in /ryg/ and in /a/b/: each opened, reloaded offline and played; nothing asked outside its folder, no error", async () => {
   for (const f of ['', 'ryg/', 'a/b/']) {
     const p = await watchedPage();
     const asked = host.requests.length;
     await open(p, host.url + f);
     // its own worker, scoped to its folder
     assert.equal(await p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.scope)), host.url + f);
-    await p.waitForFunction(() => document.querySelector('.logo') && document.getElementById('board').children.length > 0);
+    await p.waitForFunction(
+      () => document.querySelector('.logo') && document.getElementById('board').children.length > 0,
+    );
     const outside = host.requests.slice(asked).filter((r) => !r.startsWith(`/${f}`));
     assert.deepEqual(outside, [], `at /${f}: asked outside its folder`);
     // no ryg server asked for (no /api/config 404)
-    assert.deepEqual(host.requests.slice(asked).filter((r) => r.includes('/api/')), []);
+    assert.deepEqual(
+      host.requests.slice(asked).filter((r) => r.includes('/api/')),
+      [],
+    );
     await offlineReload(p);
     await aMove(p);
     if (f === 'a/b/') await screenshot(p, 'static-folder-offline');
@@ -95,20 +113,31 @@ test('two copies on one origin: each keeps its own cache, both work offline, and
   await open(p, two);
   const keys = await p.evaluate(() => caches.keys());
   assert.equal(keys.length, 2, keys.join(', '));
-  assert.ok(keys.some((k) => k.startsWith(`ryg ${one} `)) && keys.some((k) => k.startsWith(`ryg ${two} `)), keys.join(', '));
+  assert.ok(
+    keys.some((k) => k.startsWith(`ryg ${one} `)) && keys.some((k) => k.startsWith(`ryg ${two} `)),
+    keys.join(', '),
+  );
   await p.context().setOffline(true);
   p.offline = true;
   for (const url of [one, two]) {
     await p.goto(url);
-    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+      timeout: 30000,
+    });
     await aMove(p);
   }
   assert.deepEqual((await p.evaluate(() => caches.keys())).sort(), keys.sort());
   // one IndexedDB for the origin: each copy's game kept (neither numbered over the other's)
-  const games = await p.evaluate(() => new Promise((resolve) => {
-    const o = indexedDB.open('ryg', 1);
-    o.onsuccess = () => { const r = o.result.transaction('games').objectStore('games').getAll(); r.onsuccess = () => resolve(r.result.length); };
-  }));
+  const games = await p.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const o = indexedDB.open('ryg', 1);
+        o.onsuccess = () => {
+          const r = o.result.transaction('games').objectStore('games').getAll();
+          r.onsuccess = () => resolve(r.result.length);
+        };
+      }),
+  );
   assert.equal(games, 2);
   assert.deepEqual(p.errors, []);
   assert.deepEqual(p.problems, []);
@@ -124,10 +153,14 @@ test('the first visit downloads each file once (the worker keeps what the page f
       const p = await watchedPage();
       await open(p, pages.url);
       const files = JSON.parse(/const FILES = (\[.*\]);/.exec(fs.readFileSync(path.join(siteDir, 'sw.js'), 'utf8'))[1]);
-      await p.waitForFunction(async (n) => {
-        const keys = await caches.keys();
-        return keys.length === 1 && (await (await caches.open(keys[0])).keys()).length === n;
-      }, files.length, { timeout: 30000, polling: 200 });
+      await p.waitForFunction(
+        async (n) => {
+          const keys = await caches.keys();
+          return keys.length === 1 && (await (await caches.open(keys[0])).keys()).length === n;
+        },
+        files.length,
+        { timeout: 30000, polling: 200 },
+      );
       const twice = pages.sent.map((s) => s.path).filter((f, i, all) => all.indexOf(f) !== i);
       assert.deepEqual(twice, [], `max-age ${maxAge}: downloaded twice`);
       assert.deepEqual(p.problems, []);
@@ -155,23 +188,26 @@ test('the first visit downloads each file once (the worker keeps what the page f
 test('only what the site plays: no 12×12 or 14×14, no perfect on 10×10, its refusal in words without a server (English and Spanish), and a 10×10 game with no error or failed request', async () => {
   const p = await watchedPage();
   await open(p, host.url);
-  const sizes = await p.evaluate(() => [...document.querySelectorAll('#size option')].filter((o) => !o.hidden && !o.disabled).map((o) => o.value));
+  const sizes = await p.evaluate(() =>
+    [...document.querySelectorAll('#size option')].filter((o) => !o.hidden && !o.disabled).map((o) => o.value),
+  );
   assert.deepEqual(sizes, ['4', '6', '8', '10']);
   await p.locator('#size').selectOption('10');
   assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), true);
   await p.locator('#size').selectOption('8');
   assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false);
   // asked anyway: refused when the game is created, in the page's words
-  const refusal = () => p.evaluate(async () => {
-    const { api } = await import(new URL('assets/js/api.js', location.href));
-    const { errorText } = await import(new URL('assets/js/i18n.js', location.href));
-    try {
-      await api('POST', '/api/games', { size: 10, mouse: 'human', cats: 'perfect' });
-      return 'accepted';
-    } catch (e) {
-      return `${e.status} ${errorText(e)}`;
-    }
-  });
+  const refusal = () =>
+    p.evaluate(async () => {
+      const { api } = await import(new URL('assets/js/api.js', location.href));
+      const { errorText } = await import(new URL('assets/js/i18n.js', location.href));
+      try {
+        await api('POST', '/api/games', { size: 10, mouse: 'human', cats: 'perfect' });
+        return 'accepted';
+      } catch (e) {
+        return `${e.status} ${errorText(e)}`;
+      }
+    });
   const en = await refusal();
   assert.match(en, /^409 Exact results, hints and perfect play on this site go up to 8×8/);
   await p.locator('#lang').selectOption('es');
@@ -185,9 +221,17 @@ test('only what the site plays: no 12×12 or 14×14, no perfect on 10×10, its r
   await p.locator('#size').selectOption('10');
   await newGame(p, { size: '10', seat: 'mouse', level: '3' });
   await p.locator('#go').click();
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2,
+    null,
+    { timeout: 30000 },
+  );
   await p.locator('#go').click();
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4, null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4,
+    null,
+    { timeout: 30000 },
+  );
   // exact results: the site's limit, not a server's
   assert.equal(await p.locator('#results-toggle').innerText(), 'Exact results (boards up to 8×8)');
   await screenshot(p, 'static-10x10');

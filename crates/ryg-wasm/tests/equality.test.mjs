@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { loadEngine } from './engine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
+const target = process.env.CARGO_TARGET_DIR
+  ? path.resolve(root, process.env.CARGO_TARGET_DIR)
+  : path.join(root, 'target');
 const bin = process.env.RYG_BIN || path.join(target, 'ci/ryg');
 const site = process.env.RYG_SITE || path.join(target, 'site');
 
@@ -41,9 +43,29 @@ const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
 test('bench: the same searches and node counts, case by case (the checksums)', () => {
   const n = native('bench', '--json');
   const cases = n.cases.map((_, i) => ({ ...wasm(`/check/bench?case=${i}`), seconds: undefined }));
-  assert.deepEqual(cases, n.cases.map((c) => ({ name: c.name, depth: c.depth, best_move: c.best_move, score: c.score, nodes: c.nodes, seconds: undefined })));
+  assert.deepEqual(
+    cases,
+    n.cases.map((c) => ({
+      name: c.name,
+      depth: c.depth,
+      best_move: c.best_move,
+      score: c.score,
+      nodes: c.nodes,
+      seconds: undefined,
+    })),
+  );
   const proofs = n.proofs.map((_, i) => ({ ...wasm(`/check/proof?case=${i}`), seconds: undefined }));
-  assert.deepEqual(proofs, n.proofs.map((p) => ({ name: p.name, result: p.result, best_move: p.best_move, nodes: p.nodes, tests: p.tests, seconds: undefined })));
+  assert.deepEqual(
+    proofs,
+    n.proofs.map((p) => ({
+      name: p.name,
+      result: p.result,
+      best_move: p.best_move,
+      nodes: p.nodes,
+      tests: p.tests,
+      seconds: undefined,
+    })),
+  );
   const total = cases.reduce((s, c) => s + c.nodes, 0);
   const proofTotal = proofs.reduce((s, p) => s + p.nodes, 0);
   assert.equal(total, n.nodes);
@@ -84,7 +106,11 @@ function positions(size, count, seed) {
 
 test('exact results: the position and every move, a few hundred positions on 4×4 to 8×8', () => {
   let checked = 0;
-  for (const [size, count, seed] of [[4, 40, 1], [6, 100, 2], [8, 160, 3]]) {
+  for (const [size, count, seed] of [
+    [4, 40, 1],
+    [6, 100, 2],
+    [8, 160, 3],
+  ]) {
     for (const fen of positions(size, count, seed)) {
       assert.deepEqual(wasm(`/api/solve?fen=${q(fen)}`), native('solve', '--fen', fen, '--json'), fen);
       checked += 1;
@@ -96,17 +122,50 @@ test('exact results: the position and every move, a few hundred positions on 4×
 
 test('every level plays the same games from the same seeds (self-play series)', () => {
   const series = [
-    [4, '1', '9', 20], [4, 'random', 'perfect', 20],
-    [6, '2', '8', 10], [6, '5', '5', 10], [6, 'perfect', '3', 10],
-    [8, '3', '4', 4], [8, '6', '7', 4], [8, '9', '1', 4], [8, 'random', '2', 4], [8, 'perfect', 'perfect', 2],
+    [4, '1', '9', 20],
+    [4, 'random', 'perfect', 20],
+    [6, '2', '8', 10],
+    [6, '5', '5', 10],
+    [6, 'perfect', '3', 10],
+    [8, '3', '4', 4],
+    [8, '6', '7', 4],
+    [8, '9', '1', 4],
+    [8, 'random', '2', 4],
+    [8, 'perfect', 'perfect', 2],
   ];
   for (const [size, mouse, cats, games] of series) {
     const seed = 1000 + size;
-    const n = native('selfplay', '--size', String(size), '--mouse', mouse, '--cats', cats, '--games', String(games),
-      '--seed', String(seed), '--start', 'all', '--json');
+    const n = native(
+      'selfplay',
+      '--size',
+      String(size),
+      '--mouse',
+      mouse,
+      '--cats',
+      cats,
+      '--games',
+      String(games),
+      '--seed',
+      String(seed),
+      '--start',
+      'all',
+      '--json',
+    );
     const w = wasm(`/check/selfplay?size=${size}&mouse=${mouse}&cats=${cats}&games=${games}&seed=${seed}`);
-    const mine = w.starts.map((s) => ({ start: s.start, games: s.games, mouse_wins: s.mouse_wins, cats_wins: s.cats_wins, average_plies: s.plies / s.games }));
-    const theirs = n.starts.map((s) => ({ start: s.start, games: s.games, mouse_wins: s.mouse_wins, cats_wins: s.cats_wins, average_plies: s.average_plies }));
+    const mine = w.starts.map((s) => ({
+      start: s.start,
+      games: s.games,
+      mouse_wins: s.mouse_wins,
+      cats_wins: s.cats_wins,
+      average_plies: s.plies / s.games,
+    }));
+    const theirs = n.starts.map((s) => ({
+      start: s.start,
+      games: s.games,
+      mouse_wins: s.mouse_wins,
+      cats_wins: s.cats_wins,
+      average_plies: s.average_plies,
+    }));
     assert.equal(mine.length, size / 2, 'every start square of the first rank');
     assert.ok(mine.every((s) => s.games === games && s.average_plies > 0));
     assert.deepEqual(mine, theirs, `${size}×${size}: mouse ${mouse} against cats ${cats}`);
@@ -123,7 +182,8 @@ test("the 2022 programs: RYG's 36-board tree, RYG3 v9 and v10 at depth 8 after e
   for (const engine of ['ryg3-v9', 'ryg3-v10']) {
     const w = wasm(`/check/analyze?fen=${q(E1F2)}&engine=${engine}&depth=8`);
     const n = native('analyze', '--fen', E1F2, '--engine', engine, '--depth', '8', '--json');
-    for (const key of ['best_move', 'score', 'nodes', 'depth', 'pv']) assert.deepEqual(w[key], n[key], `${engine}: ${key}`);
+    for (const key of ['best_move', 'score', 'nodes', 'depth', 'pv'])
+      assert.deepEqual(w[key], n[key], `${engine}: ${key}`);
     console.log(`${engine} at depth 8: ${w.best_move} ${w.score}, ${w.nodes} nodes in both builds`);
   }
 });

@@ -14,16 +14,33 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { parseFen, applyMove, toFen } from '../../ryg-web/assets/js/fen.js';
 import {
-  newPage, screenshot, sq, moves, status, newGameOnForm as newGame, rygBinary, eventually, launchBrowser,
+  newPage,
+  screenshot,
+  sq,
+  moves,
+  status,
+  newGameOnForm as newGame,
+  rygBinary,
+  eventually,
+  launchBrowser,
 } from '../../ryg-web/tests/e2e/harness.mjs';
 import { engine, browser, site, useSite, openSite } from './site.mjs';
 
 useSite();
 
-function split(mv) { const i = mv.search(/[a-n]\d+$/); return [mv.slice(0, i), mv.slice(i)]; }
-async function fen(p) { return p.locator('#fen').innerText(); }
+function split(mv) {
+  const i = mv.search(/[a-n]\d+$/);
+  return [mv.slice(0, i), mv.slice(i)];
+}
+async function fen(p) {
+  return p.locator('#fen').innerText();
+}
 async function listed(p) {
-  return p.evaluate(() => [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) => b.textContent.replace(/[?!]+$/, '')));
+  return p.evaluate(() =>
+    [...document.querySelectorAll('#move-list button[data-ply]:not([data-ply="0"])')].map((b) =>
+      b.textContent.replace(/[?!]+$/, ''),
+    ),
+  );
 }
 
 /** The game's seed as the browser keeps it (its row in IndexedDB, by the game's public id). */
@@ -47,7 +64,7 @@ async function seedOf(p, id) {
 
 /** The seed of the computer's choice at `ply` (ryg_web::game::computer_seed). */
 function computerSeed(seed, ply) {
-  return seed ^ BigInt.asUintN(64, BigInt(ply) * 0x9E3779B97F4A7C15n);
+  return seed ^ BigInt.asUintN(64, BigInt(ply) * 0x9e3779b97f4a7c15n);
 }
 
 /** RYG3 v10's move at depth 8 as the native command line plays it. */
@@ -68,8 +85,13 @@ async function playToTheEnd(p, lang, check) {
     const [from, to] = split(engine(`/api/solve?fen=${encodeURIComponent(before)}`).best_moves[0]);
     await sq(p, from).click();
     await sq(p, to).click();
-    await p.waitForFunction(([k, src]) => document.body.dataset.busy === 'false'
-      && (Number(document.body.dataset.moves) >= k || new RegExp(src, 'i').test(document.getElementById('status').textContent)), [n + 2, over.source]);
+    await p.waitForFunction(
+      ([k, src]) =>
+        document.body.dataset.busy === 'false' &&
+        (Number(document.body.dataset.moves) >= k ||
+          new RegExp(src, 'i').test(document.getElementById('status').textContent)),
+      [n + 2, over.source],
+    );
     const list = await listed(p);
     if (list.length >= n + 2) await check(toFen(applyMove(parseFen(before), list[n])), list[n + 1], n + 1);
   }
@@ -79,17 +101,24 @@ async function playToTheEnd(p, lang, check) {
 
 /** The review of the finished game: a bar for each of its positions. */
 async function reviewed(p, n) {
-  await p.waitForFunction((k) => document.querySelectorAll('.review-chart rect.rbar').length === k, n + 1, { timeout: 30000 });
+  await p.waitForFunction((k) => document.querySelectorAll('.review-chart rect.rbar').length === k, n + 1, {
+    timeout: 30000,
+  });
   await eventually(async () => assert.equal(await p.locator('#review-panel').isVisible(), true));
 }
 
-test('without a server: a whole 8×8 game against level 3 (English) and one against RYG3 v10 at depth 8 (Spanish), each reply the engine\'s; reviewed; then offline, reloaded, a new game to its end', async () => {
+test("without a server: a whole 8×8 game against level 3 (English) and one against RYG3 v10 at depth 8 (Spanish), each reply the engine's; reviewed; then offline, reloaded, a new game to its end", async () => {
   const p = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   await openSite(p);
   // 'Computer move' is offered: the browser's engine plays it
   await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true));
   await eventually(async () => assert.equal(await p.locator('#friend-button').isHidden(), true));
-  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /Games against the computer \(kept in this browser\).*a friend on another device and watching games need a server/));
+  await eventually(async () =>
+    assert.match(
+      await p.locator('#no-server').innerText(),
+      /Games against the computer \(kept in this browser\).*a friend on another device and watching games need a server/,
+    ),
+  );
 
   // level 3, English: each reply is the level's move with the game's seed at that ply
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
@@ -119,24 +148,35 @@ test('without a server: a whole 8×8 game against level 3 (English) and one agai
   await p.waitForFunction(() => document.documentElement.lang === 'es');
   await newGame(p, { size: '8', seat: 'mouse', level: 'ryg3-v10@8' });
   await eventually(async () => assert.match(await p.locator('body').innerText(), /RYG3 v10, nivel 8/));
-  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /Las partidas contra el ordenador \(guardadas en este navegador\)/));
+  await eventually(async () =>
+    assert.match(
+      await p.locator('#no-server').innerText(),
+      /Las partidas contra el ordenador \(guardadas en este navegador\)/,
+    ),
+  );
   const started = Date.now();
   const ryg3Game = await playToTheEnd(p, 'es', async (position, reply, ply) => {
     assert.equal(reply, ryg3(position), `RYG3 v10's reply at ply ${ply + 1}`);
   });
-  console.log(`# level-3 replies: ${times.length}, RYG3 v10@8 game: ${ryg3Game.length} plies in ${Date.now() - started} ms (with the command line's checks)`);
+  console.log(
+    `# level-3 replies: ${times.length}, RYG3 v10@8 game: ${ryg3Game.length} plies in ${Date.now() - started} ms (with the command line's checks)`,
+  );
   await reviewed(p, ryg3Game.length);
   await screenshot(p, 'static-game-es');
 
   // offline: the page from the cache, the games from IndexedDB
   await p.context().setOffline(true);
   await p.reload();
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+    timeout: 30000,
+  });
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
   await screenshot(p, 'static-game-es-offline');
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');
-  await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), firstGame, { timeout: 30000 });
+  await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), firstGame, {
+    timeout: 30000,
+  });
   // a new game to its end, offline (6×6, level 3)
   await newGame(p, { size: '6', seat: 'mouse', level: '3' });
   const offline = await playToTheEnd(p, 'en', async () => {});
@@ -153,11 +193,17 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   await p.waitForFunction(() => document.documentElement.lang === 'es');
   await p.context().setOffline(true);
   await p.reload();
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+    timeout: 30000,
+  });
   await newGame(p, { size: '8', seat: 'mouse', level: '3' });
   // the computer plays the mouse's move when asked (the game is stored at its first move)
   await p.locator('#go').click();
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2,
+    null,
+    { timeout: 30000 },
+  );
   await eventually(async () => assert.equal((await listed(p)).length, 2));
   // the game's event stream, as the worker answers it: the game now, then each change
   await p.evaluate(() => {
@@ -167,7 +213,11 @@ test('on a phone, in Spanish, offline: a game against level 3, and "Computer mov
   });
   await p.waitForFunction(() => window.rygEvents.length >= 1);
   await p.locator('#go').click();
-  await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4, null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 4,
+    null,
+    { timeout: 30000 },
+  );
   await p.waitForFunction(() => window.rygEvents.includes(4), null, { timeout: 10000 });
   await eventually(async () => assert.equal((await p.evaluate(() => window.rygEvents))[0], 2));
   await screenshot(p, 'static-game-phone-es-offline');
@@ -185,19 +235,31 @@ test('without a server, a clock that runs out flags the game with no request: th
     const json = { 'Content-Type': 'application/json' };
     // the shortest clock (3 s), the mouse a person on this device, the cats level 1
     const spec = { size: 4, mouse: 'human', cats: '1', clock: { minutes: 0.05, increment: 0 } };
-    const game = await (await fetch('/api/games', { method: 'POST', headers: json, body: JSON.stringify(spec) })).json();
+    const game = await (
+      await fetch('/api/games', { method: 'POST', headers: json, body: JSON.stringify(spec) })
+    ).json();
     const auth = { ...json, Authorization: `Bearer ${game.tokens.mouse}` };
     const mv = game.legal_moves[0];
-    const moved = await fetch(`/api/games/${game.public_id}/moves`, { method: 'POST', headers: auth, body: JSON.stringify({ move: mv }) });
+    const moved = await fetch(`/api/games/${game.public_id}/moves`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ move: mv }),
+    });
     if (!moved.ok) return `the move: ${moved.status}`;
     // from here on no request but the event stream: the mouse's clock runs out in 3 s
     return new Promise((resolve) => {
       const events = new EventSource(`/api/games/${game.public_id}/events`);
       events.addEventListener('game', (ev) => {
         const g = JSON.parse(ev.data);
-        if (g.outcome) { events.close(); resolve(g.outcome); }
+        if (g.outcome) {
+          events.close();
+          resolve(g.outcome);
+        }
       });
-      setTimeout(() => { events.close(); resolve('no flag within 10 s'); }, 10000);
+      setTimeout(() => {
+        events.close();
+        resolve('no flag within 10 s');
+      }, 10000);
     });
   });
   assert.deepEqual(outcome, { winner: 'cats', reason: 'time' });
@@ -211,7 +273,9 @@ test('on a plain-http:// address (no service worker): a whole game against level
   try {
     const p = await newPage(school, { viewport: { width: 1366, height: 900 } });
     const failed = [];
-    p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    p.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
     const url = site.url.replace('127.0.0.1', 'school.test');
     await p.goto(url);
     await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
@@ -225,7 +289,9 @@ test('on a plain-http:// address (no service worker): a whole game against level
     const game = await playToTheEnd(p, 'en', async (position, reply, ply) => {
       id ??= await p.evaluate(() => document.body.dataset.game);
       seed ??= await seedOf(p, id);
-      const expected = engine(`/check/reply?fen=${encodeURIComponent(position)}&level=3&seed=${computerSeed(seed, ply)}`);
+      const expected = engine(
+        `/check/reply?fen=${encodeURIComponent(position)}&level=3&seed=${computerSeed(seed, ply)}`,
+      );
       assert.equal(reply, expected.move, `level 3's reply at ply ${ply + 1}`);
     });
     assert.ok(game.length >= 10, game.join(' '));
@@ -238,21 +304,37 @@ test('on a plain-http:// address (no service worker): a whole game against level
     const [from, to] = split(engine(`/api/solve?fen=${encodeURIComponent(start)}`).best_moves[0]);
     await sq(p, from).click();
     await sq(p, to).click();
-    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+    await p.waitForFunction(
+      () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2,
+      null,
+      { timeout: 30000 },
+    );
     await p.locator('#undo').click();
-    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === 0, null, { timeout: 30000 });
+    await p.waitForFunction(
+      () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) === 0,
+      null,
+      { timeout: 30000 },
+    );
     assert.equal(await fen(p), start);
     await sq(p, from).click();
     await sq(p, to).click();
-    await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2, null, { timeout: 30000 });
+    await p.waitForFunction(
+      () => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2,
+      null,
+      { timeout: 30000 },
+    );
     await p.locator('#resign').click();
     await p.locator('#resign-yes').click();
-    await p.waitForFunction(() => /The cats win/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    await p.waitForFunction(() => /The cats win/.test(document.getElementById('status').textContent), null, {
+      timeout: 30000,
+    });
 
     // reloaded: both games kept in this browser (IndexedDB), the first one opened again
     await p.reload();
     await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
-    await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id, { timeout: 30000 });
+    await p.waitForFunction((k) => !!document.querySelector(`#recent button[data-game="${k}"]`), id, {
+      timeout: 30000,
+    });
     await p.locator(`#recent button[data-game="${id}"]`).click();
     await p.waitForFunction((n) => Number(document.body.dataset.moves) === n, game.length, { timeout: 30000 });
     await p.locator('#lang').selectOption('es');

@@ -6,8 +6,13 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
 };
 
@@ -22,14 +27,28 @@ export function serveStatic(root, { maxAge } = {}) {
     const url = new URL(req.url, 'http://x');
     requests.push(url.pathname);
     let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(path.resolve(root))) { res.writeHead(403).end(); return; }
+    if (!file.startsWith(path.resolve(root))) {
+      res.writeHead(403).end();
+      return;
+    }
     if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {
-      if (err) { res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>404 Not Found</h1>'); return; }
+      if (err) {
+        res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>404 Not Found</h1>');
+        return;
+      }
       const etag = `"${createHash('sha256').update(data).digest('hex').slice(0, 16)}"`;
       const cache = maxAge ? `max-age=${maxAge}` : 'no-cache';
-      if (req.headers['if-none-match'] === etag) { res.writeHead(304, { ETag: etag, 'Cache-Control': cache }).end(); return; }
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': data.length, 'Cache-Control': cache, ETag: etag });
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { ETag: etag, 'Cache-Control': cache }).end();
+        return;
+      }
+      res.writeHead(200, {
+        'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
+        'Content-Length': data.length,
+        'Cache-Control': cache,
+        ETag: etag,
+      });
       res.end(data);
       sent.push({ path: url.pathname, bytes: data.length });
     });

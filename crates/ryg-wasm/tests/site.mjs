@@ -9,7 +9,9 @@ import { serveStatic } from './serve.mjs';
 import { loadEngine } from './engine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const target = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
+const target = process.env.CARGO_TARGET_DIR
+  ? path.resolve(root, process.env.CARGO_TARGET_DIR)
+  : path.join(root, 'target');
 export const siteDir = process.env.RYG_SITE || path.join(target, 'site');
 
 const call = loadEngine(siteDir);
@@ -35,5 +37,7 @@ export function useSite() {
 /** Opens the site (at `hash`) in `p` and waits until its service worker answers for it. */
 export async function openSite(p, hash = '') {
   await p.goto(site.url + hash);
-  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+    timeout: 30000,
+  });
 }

@@ -36,14 +36,19 @@ async function solvePuzzle(p, solved) {
   await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.puzzle);
   const set = engine('/api/puzzles?size=8').puzzles;
   const id = await p.evaluate(() => document.getElementById('puzzles-view').dataset.puzzle);
-  if (solved.length === 0) assert.equal(id, nextPuzzle(set, 1500, new Set()).id, 'a new visitor gets the puzzle nearest 1500');
+  if (solved.length === 0)
+    assert.equal(id, nextPuzzle(set, 1500, new Set()).id, 'a new visitor gets the puzzle nearest 1500');
   assert.ok(!solved.includes(id));
   const puzzle = set.find((z) => z.id === id);
   for (let i = 0; i < puzzle.line.length; i += 2) {
     await p.waitForFunction(() => document.querySelectorAll('#pz-board .sq.movable').length > 0);
     await sq(p, puzzle.line[i].slice(0, 2)).click();
     await sq(p, puzzle.line[i].slice(2)).click();
-    if (i + 1 < puzzle.line.length) await p.waitForFunction((to) => !!document.querySelector(`#pz-board [data-sq="${to}"] .piece`), puzzle.line[i + 1].slice(2));
+    if (i + 1 < puzzle.line.length)
+      await p.waitForFunction(
+        (to) => !!document.querySelector(`#pz-board [data-sq="${to}"] .piece`),
+        puzzle.line[i + 1].slice(2),
+      );
   }
   await p.waitForFunction(() => document.getElementById('puzzles-view').dataset.state === 'solved');
   return id;
@@ -53,7 +58,9 @@ async function solvePuzzle(p, solved) {
 const LESSONS = [
   () => document.getElementById('bd-perft')?.dataset.busy === 'false',
   () => !!document.querySelector('#mm-tree[data-busy="false"] [role="tree"]'),
-  () => document.getElementById('ev-keep')?.dataset.busy === 'false' && !document.getElementById('ev-summary').textContent.endsWith('…'),
+  () =>
+    document.getElementById('ev-keep')?.dataset.busy === 'false' &&
+    !document.getElementById('ev-summary').textContent.endsWith('…'),
   () => document.getElementById('ab-tree')?.dataset.busy === 'false',
   () => document.getElementById('tq-out')?.dataset.busy === 'false',
   () => !!document.querySelector('#pf-grid svg'),
@@ -74,13 +81,27 @@ async function betterLesson(p, url) {
   const spec = BETTER[0].positions[0];
   await p.goto(`${url}#better/1`);
   const state = () => p.evaluate(() => document.getElementById('better-view')?.dataset.state);
-  await p.waitForFunction((id) => { const v = document.getElementById('better-view'); return v && v.dataset.position === id && v.dataset.state === 'playing'; }, spec.id, { timeout: 30000 });
+  await p.waitForFunction(
+    (id) => {
+      const v = document.getElementById('better-view');
+      return v && v.dataset.position === id && v.dataset.state === 'playing';
+    },
+    spec.id,
+    { timeout: 30000 },
+  );
   for (let k = 0; k < spec.until; k++) {
     const fen = await p.evaluate(() => document.getElementById('better-view').dataset.fen);
     const mv = k === 0 ? spec.only : engine(`/api/solve?fen=${encodeURIComponent(fen)}`).best_moves[0];
     await p.locator(`#bt-board [data-sq="${mv.slice(0, 2)}"]`).click();
     await p.locator(`#bt-board [data-sq="${mv.slice(2)}"]`).click();
-    await p.waitForFunction((f) => { const v = document.getElementById('better-view'); return v.dataset.state === 'done' || (v.dataset.state === 'playing' && v.dataset.fen !== f); }, fen, { timeout: 30000 });
+    await p.waitForFunction(
+      (f) => {
+        const v = document.getElementById('better-view');
+        return v.dataset.state === 'done' || (v.dataset.state === 'playing' && v.dataset.fen !== f);
+      },
+      fen,
+      { timeout: 30000 },
+    );
   }
   await eventually(async () => assert.equal(await state(), 'done'));
   const text = await p.locator('#better-view').innerText();
@@ -92,15 +113,22 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await openSite(p);
   // what needs a server is not offered, and the page says so
   await eventually(async () => assert.equal(await p.locator('#friend-button').isHidden(), true));
-  await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true, "'Computer move': the browser's engine plays it"));
-  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /^No ryg server answers here\./));
+  await eventually(async () =>
+    assert.equal(await p.locator('#go').isVisible(), true, "'Computer move': the browser's engine plays it"),
+  );
+  await eventually(async () =>
+    assert.match(await p.locator('#no-server').innerText(), /^No ryg server answers here\./),
+  );
   // exact results and a hint, from the engine in the browser
   await exactResults(p);
   await p.getByRole('button', { name: 'Hint' }).click();
   const best = engine(`/api/solve?fen=${encodeURIComponent(START)}`).best_moves;
   await p.waitForFunction(() => /^Hint: /.test(document.getElementById('hint-text').textContent));
   const hint = await p.locator('#hint-text').innerText();
-  assert.ok(best.some((m) => hint.includes(m)), hint);
+  assert.ok(
+    best.some((m) => hint.includes(m)),
+    hint,
+  );
   await screenshot(p, 'static-desktop');
   // a puzzle solved
   await p.goto(`${site.url}#puzzles`);
@@ -113,7 +141,9 @@ test('the static site without a server: exact results, a hint, a puzzle, the six
   await p.waitForFunction(() => document.body.dataset.server === 'none');
   await p.locator('#lang').selectOption('es');
   await p.waitForFunction(() => document.documentElement.lang === 'es');
-  await eventually(async () => assert.match(await p.locator('#no-server').innerText(), /^Aquí no responde ningún servidor de ryg\./));
+  await eventually(async () =>
+    assert.match(await p.locator('#no-server').innerText(), /^Aquí no responde ningún servidor de ryg\./),
+  );
   // offline: the page comes from the release's cache, the engine still answers
   const asked = site.requests.length;
   await p.context().setOffline(true);
@@ -159,7 +189,8 @@ test('the manifest and the service worker: installable, one cache named for the 
   const version = /const VERSION = '([0-9a-f]{16})';/.exec(sw);
   assert.ok(version, 'the release is named by its files');
   const kept = JSON.parse(/const FILES = (\[.*\]);/.exec(sw)[1]);
-  for (const f of ['', 'ryg.wasm', 'ryg.js', 'assets/js/main.js', 'manifest.webmanifest']) assert.ok(kept.includes(f), f);
+  for (const f of ['', 'ryg.wasm', 'ryg.js', 'assets/js/main.js', 'manifest.webmanifest'])
+    assert.ok(kept.includes(f), f);
   // in the browser: one cache, named for this release
   const p = await newPage(browser);
   await openSite(p);
@@ -191,7 +222,9 @@ test('a new release waits for the page\'s word: no files of two releases, "A new
   try {
     const p = await newPage(browser);
     await p.goto(copy.url);
-    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, { timeout: 30000 });
+    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'none', null, {
+      timeout: 30000,
+    });
     const old = /const VERSION = '([0-9a-f]{16})';/.exec(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8'))[1];
     await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${copy.url} ${old}`]));
     // the new release: a changed page and a changed module, another name
@@ -200,7 +233,9 @@ test('a new release waits for the page\'s word: no files of two releases, "A new
     const words = path.join(dir, 'assets/js/words.js');
     fs.appendFileSync(words, '\n// the new release\n');
     const sw = path.join(dir, 'sw.js');
-    const text = fs.readFileSync(sw, 'utf8').replace(`const VERSION = '${old}';`, "const VERSION = '0123456789abcdef';");
+    const text = fs
+      .readFileSync(sw, 'utf8')
+      .replace(`const VERSION = '${old}';`, "const VERSION = '0123456789abcdef';");
     // (the changed files' digests: taken from the HTTP cache only when they are the release's)
     fs.writeFileSync(sw, text.replace(/const DIGESTS = .*;/, 'const DIGESTS = {};'));
     // the browser looks for a new release on each visit; here, at once: the new worker keeps
@@ -213,10 +248,13 @@ test('a new release waits for the page\'s word: no files of two releases, "A new
     await p.reload();
     await p.waitForFunction(() => document.body.dataset.server === 'none');
     // a reload alone keeps the release the page runs (the new one waits for the word)
-    for (const file of await p.evaluate(served)) assert.ok(!file.includes('the new release'), 'the old release after a reload');
+    for (const file of await p.evaluate(served))
+      assert.ok(!file.includes('the new release'), 'the old release after a reload');
     await p.locator('#lang').selectOption('es');
     await p.locator('#update-ready').waitFor({ state: 'visible', timeout: 30000 });
-    await eventually(async () => assert.equal(await p.locator('#update-reload').innerText(), 'Hay una versión nueva — recargar'));
+    await eventually(async () =>
+      assert.equal(await p.locator('#update-reload').innerText(), 'Hay una versión nueva — recargar'),
+    );
     await screenshot(p, 'static-update-es');
     await p.setViewportSize({ width: 390, height: 844 });
     await screenshot(p, 'static-update-phone-es');
@@ -227,9 +265,13 @@ test('a new release waits for the page\'s word: no files of two releases, "A new
     // taken: the page reloads into the new release, and the old release's cache goes
     await Promise.all([p.waitForNavigation(), p.locator('#update-reload').click()]);
     await p.waitForFunction(() => document.body.dataset.server === 'none', null, { timeout: 30000 });
-    await eventually(async () => assert.equal(await p.evaluate(() => document.head.innerHTML.includes('the new release')), true));
+    await eventually(async () =>
+      assert.equal(await p.evaluate(() => document.head.innerHTML.includes('the new release')), true),
+    );
     for (const file of await p.evaluate(served)) assert.ok(file.includes('the new release'), 'the new release, whole');
-    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${copy.url} 0123456789abcdef`]));
+    await eventually(async () =>
+      assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${copy.url} 0123456789abcdef`]),
+    );
     await eventually(async () => assert.equal(await p.locator('#update-ready').isHidden(), true));
     assert.deepEqual(p.errors, []);
     await p.context().close();
@@ -244,19 +286,26 @@ test("ryg serve's page: the same manifest and service worker, and a friend offer
   try {
     const manifest = await fetch(new URL('manifest.webmanifest', server.url));
     assert.equal(manifest.headers.get('content-type'), 'application/manifest+json');
-    assert.deepEqual(await manifest.json(), JSON.parse(fs.readFileSync(path.join(siteDir, 'manifest.webmanifest'), 'utf8')));
+    assert.deepEqual(
+      await manifest.json(),
+      JSON.parse(fs.readFileSync(path.join(siteDir, 'manifest.webmanifest'), 'utf8')),
+    );
     const icon = await fetch(new URL('assets/icons/icon-512.png', server.url));
     assert.equal(icon.headers.get('content-type'), 'image/png');
     const sw = await (await fetch(new URL('sw.js', server.url))).text();
     assert.match(sw, /const VERSION = '[0-9.]+-[0-9a-f]{16}';/);
     const p = await newPage(browser);
     await p.goto(server.url);
-    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'yes', null, { timeout: 30000 });
+    await p.waitForFunction(() => navigator.serviceWorker.controller && document.body.dataset.server === 'yes', null, {
+      timeout: 30000,
+    });
     await eventually(async () => assert.equal(await p.locator('#friend-button').isVisible(), true));
     await eventually(async () => assert.equal(await p.locator('#go').isVisible(), true));
     await eventually(async () => assert.equal(await p.locator('#no-server').isHidden(), true));
     const version = /const VERSION = '([^']+)';/.exec(sw)[1];
-    await eventually(async () => assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${server.url} ${version}`]));
+    await eventually(async () =>
+      assert.deepEqual(await p.evaluate(() => caches.keys()), [`ryg ${server.url} ${version}`]),
+    );
     assert.deepEqual(p.errors, []);
     await p.context().close();
   } finally {

@@ -16,7 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseFen, applyMove, toFen } from '../../ryg-web/assets/js/fen.js';
-import { newPage, rygBinary, eventually, screenshot, newGameOnForm as newGame } from '../../ryg-web/tests/e2e/harness.mjs';
+import {
+  newPage,
+  rygBinary,
+  eventually,
+  screenshot,
+  newGameOnForm as newGame,
+} from '../../ryg-web/tests/e2e/harness.mjs';
 import { browser, site, useSite, openSite } from './site.mjs';
 
 useSite();
@@ -26,16 +32,25 @@ process.on('exit', () => fs.rmSync(cacheDir, { recursive: true, force: true }));
 
 /** The native command line's exact result of `fen` (its 10×10 table cached in a folder of the test's). */
 function nativeSolve(fen) {
-  return JSON.parse(execFileSync(rygBinary(), ['solve', '--json', '--cache-dir', cacheDir, '--fen', fen], { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(rygBinary(), ['solve', '--json', '--cache-dir', cacheDir, '--fen', fen], { encoding: 'utf8' }),
+  );
 }
 
 /** The page's answer to `method path` (its own api.js, so through its engine); `{status, text}` when refused. */
 function pageApi(p, method, apiPath, body) {
-  return p.evaluate(async ([m, a, b]) => {
-    const { api } = await import(new URL('assets/js/api.js', location.href));
-    const { errorText } = await import(new URL('assets/js/i18n.js', location.href));
-    try { return await api(m, a, b); } catch (e) { return { status: e.status, text: errorText(e) }; }
-  }, [method, apiPath, body]);
+  return p.evaluate(
+    async ([m, a, b]) => {
+      const { api } = await import(new URL('assets/js/api.js', location.href));
+      const { errorText } = await import(new URL('assets/js/i18n.js', location.href));
+      try {
+        return await api(m, a, b);
+      } catch (e) {
+        return { status: e.status, text: errorText(e) };
+      }
+    },
+    [method, apiPath, body],
+  );
 }
 
 /** The resident memory (kB) of this process's descendants (the browser's processes), summed. */
@@ -46,12 +61,18 @@ function browserRss() {
       const ppid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(pid));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   let kb = 0;
   const walk = (pid) => {
     for (const c of children.get(pid) || []) {
-      try { kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${c}/status`, 'utf8'))?.[1] || 0); } catch { /* gone */ }
+      try {
+        kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${c}/status`, 'utf8'))?.[1] || 0);
+      } catch {
+        /* gone */
+      }
       walk(c);
     }
   };
@@ -81,16 +102,23 @@ async function clickBuild(p) {
 test('short of memory: refused plainly in English and Spanish, nothing kept, no perfect on 10×10', async () => {
   const cases = [
     // a device that says it has 1 GB: not tried
-    { init: () => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 1 }),
+    {
+      init: () => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 1 }),
       en: /^Not worked out: This device says it has 1 GB of memory, too little for the 10×10 table/,
-      es: /^No se ha calculado: Este dispositivo dice tener 1 GB de memoria, demasiado poca para la tabla de 10×10/ },
+      es: /^No se ha calculado: Este dispositivo dice tener 1 GB de memoria, demasiado poca para la tabla de 10×10/,
+    },
     // the table's allocation fails in the worker (its memory filled first: the test hook)
-    { init: () => localStorage.setItem('ryg.test.fillMemory', '1'),
+    {
+      init: () => localStorage.setItem('ryg.test.fillMemory', '1'),
       en: /^Not worked out: The browser would not give the 10×10 table the memory it needs/,
-      es: /^No se ha calculado: El navegador no ha dado a la tabla de 10×10 la memoria que necesita/ },
+      es: /^No se ha calculado: El navegador no ha dado a la tabla de 10×10 la memoria que necesita/,
+    },
   ];
   for (const { init, en, es } of cases) {
-    for (const [lang, words] of [['en', en], ['es', es]]) {
+    for (const [lang, words] of [
+      ['en', en],
+      ['es', es],
+    ]) {
       const p = await newPage(browser, { locale: lang === 'es' ? 'es-ES' : 'en-GB' });
       await p.addInitScript(init);
       await openSite(p);
@@ -98,11 +126,21 @@ test('short of memory: refused plainly in English and Spanish, nothing kept, no 
       await eventually(async () => assert.match(await p.locator('#table-build').innerText(), words));
       await p.locator('#size').selectOption('10');
       await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), true));
-      const kept = () => p.evaluate(() => new Promise((resolve) => {
-        const o = indexedDB.open('ryg-tables', 1);
-        o.onupgradeneeded = () => o.result.createObjectStore('tables');
-        o.onsuccess = () => { const r = o.result.transaction('tables').objectStore('tables').count(); r.onsuccess = () => { o.result.close(); resolve(r.result); }; };
-      }));
+      const kept = () =>
+        p.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const o = indexedDB.open('ryg-tables', 1);
+              o.onupgradeneeded = () => o.result.createObjectStore('tables');
+              o.onsuccess = () => {
+                const r = o.result.transaction('tables').objectStore('tables').count();
+                r.onsuccess = () => {
+                  o.result.close();
+                  resolve(r.result);
+                };
+              };
+            }),
+        );
       await eventually(async () => assert.equal(await kept(), 0, 'nothing kept'));
       if (lang === 'es') await screenshot(p, 'static-table10-refused-es');
       assert.deepEqual(p.errors, []);
@@ -111,13 +149,17 @@ test('short of memory: refused plainly in English and Spanish, nothing kept, no 
   }
 });
 
-test('10×10 built in a worker with a progress bar, kept, read in by the engine: exact results, perfect replies, a hint and a review equal the native ryg', { timeout: 600000 }, async () => {
+test('10×10 built in a worker with a progress bar, kept, read in by the engine: exact results, perfect replies, a hint and a review equal the native ryg', {
+  timeout: 600000,
+}, async () => {
   const expected = positions();
   const p = await newPage(browser);
   await openSite(p);
   const before = browserRss();
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, browserRss()); }, 100);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, browserRss());
+  }, 100);
   try {
     await clickBuild(p);
     // the progress bar, while the worker builds
@@ -126,13 +168,26 @@ test('10×10 built in a worker with a progress bar, kept, read in by the engine:
   } finally {
     clearInterval(sampler);
   }
-  await eventually(async () => assert.match(await p.locator('#table-build').innerText(), /^10×10 is worked out in [\d.]+ s and kept in this browser/));
+  await eventually(async () =>
+    assert.match(
+      await p.locator('#table-build').innerText(),
+      /^10×10 is worked out in [\d.]+ s and kept in this browser/,
+    ),
+  );
   const timings = await p.evaluate(async () => (await import(new URL('assets/js/table10.js', location.href))).timings);
   await eventually(async () => assert.ok(timings.reports > 10, `${timings.reports} progress reports`));
-  console.log(`# 10×10 in Chromium: built in ${(timings.build / 1000).toFixed(2)} s, kept (IndexedDB) in ${(timings.keep / 1000).toFixed(2)} s, read in by the worker's engine in ${(timings.load / 1000).toFixed(2)} s; the browser's processes ${Math.round(before / 1024)} MiB before, ${Math.round(peak / 1024)} MiB at the peak (+${Math.round((peak - before) / 1024)} MiB); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `# 10×10 in Chromium: built in ${(timings.build / 1000).toFixed(2)} s, kept (IndexedDB) in ${(timings.keep / 1000).toFixed(2)} s, read in by the worker's engine in ${(timings.load / 1000).toFixed(2)} s; the browser's processes ${Math.round(before / 1024)} MiB before, ${Math.round(peak / 1024)} MiB at the peak (+${Math.round((peak - before) / 1024)} MiB); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   // exact results: the engine's answers are the native command line's
-  for (const solved of expected) await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved));
+  for (const solved of expected)
+    await eventually(async () =>
+      assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved),
+    );
 
   // perfect play offered on 10×10; a game against it: each reply one of the native best moves
   await p.locator('#size').selectOption('10');
@@ -159,15 +214,24 @@ test('10×10 built in a worker with a progress bar, kept, read in by the engine:
     const after = toFen(applyMove(parseFen(game.fen), mouseMove));
     const best = nativeSolve(after).best_moves;
     game = await pageApi(p, 'POST', `/api/games/${id}/moves`, { move: mouseMove });
-    await eventually(async () => assert.ok(best.includes(game.last_move), `${game.last_move} is one of ${best} after ${mouseMove}`));
+    await eventually(async () =>
+      assert.ok(best.includes(game.last_move), `${game.last_move} is one of ${best} after ${mouseMove}`),
+    );
   }
   // the review: each move's exact result, the native table's
   const natives = [parseFen(game.start_fen)];
   for (const mv of game.moves) natives.push(applyMove(natives[natives.length - 1], mv));
-  const values = natives.map((pos) => { const n = nativeSolve(toFen(pos)); return { winner: n.winner, plies: n.plies }; });
+  const values = natives.map((pos) => {
+    const n = nativeSolve(toFen(pos));
+    return { winner: n.winner, plies: n.plies };
+  });
   await eventually(async () => {
     const review = await pageApi(p, 'GET', `/api/games/${id}/review`);
-    assert.deepEqual(review.values.map((v) => ({ winner: v.winner, plies: v.plies })), values, JSON.stringify(review));
+    assert.deepEqual(
+      review.values.map((v) => ({ winner: v.winner, plies: v.plies })),
+      values,
+      JSON.stringify(review),
+    );
   });
   await screenshot(p, 'static-table10-game');
 
@@ -177,27 +241,48 @@ test('10×10 built in a worker with a progress bar, kept, read in by the engine:
   await cdp.send('ServiceWorker.stopAllWorkers');
   const again = expected[expected.length - 1];
   const t0 = Date.now();
-  await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(again.fen)}`), again));
-  console.log(`# a fresh worker's first 10×10 answer (the kept table read in): ${((Date.now() - t0) / 1000).toFixed(2)} s`);
+  await eventually(async () =>
+    assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(again.fen)}`), again),
+  );
+  console.log(
+    `# a fresh worker's first 10×10 answer (the kept table read in): ${((Date.now() - t0) / 1000).toFixed(2)} s`,
+  );
   // and the page, reloaded offline, offers perfect play on 10×10 at once and answers from the kept table
   await p.context().setOffline(true);
   await p.reload();
   await p.waitForFunction(() => document.body.dataset.server === 'none');
   await p.locator('#size').selectOption('10');
   await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false));
-  await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(expected[1].fen)}`), expected[1]));
+  await eventually(async () =>
+    assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(expected[1].fen)}`), expected[1]),
+  );
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
 
-test('no service worker (the engine in the page): 10×10 built in the worker, read in by the page\'s engine, its answers the native ones', { timeout: 600000 }, async () => {
+test("no service worker (the engine in the page): 10×10 built in the worker, read in by the page's engine, its answers the native ones", {
+  timeout: 600000,
+}, async () => {
   const p = await newPage(browser, { serviceWorkers: 'block' });
   await p.goto(site.url);
-  await p.waitForFunction(() => document.body.dataset.server === 'none' && document.body.dataset.worker === 'none', null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => document.body.dataset.server === 'none' && document.body.dataset.worker === 'none',
+    null,
+    { timeout: 30000 },
+  );
   const solved = nativeSolve('1c1c1c1c1c/10/10/10/10/10/10/10/3m6/10 c');
   await clickBuild(p);
-  await eventually(async () => assert.match(await p.locator('#table-build').innerText(), /^10×10 is worked out in [\d.]+ s and kept in this browser/), 300000);
-  await eventually(async () => assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved));
+  await eventually(
+    async () =>
+      assert.match(
+        await p.locator('#table-build').innerText(),
+        /^10×10 is worked out in [\d.]+ s and kept in this browser/,
+      ),
+    300000,
+  );
+  await eventually(async () =>
+    assert.deepEqual(await pageApi(p, 'GET', `/api/solve?fen=${encodeURIComponent(solved.fen)}`), solved),
+  );
   await p.locator('#size').selectOption('10');
   await eventually(async () => assert.equal(await p.locator('#level option[value="perfect"]').isDisabled(), false));
   assert.deepEqual(p.errors, []);

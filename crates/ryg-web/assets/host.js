@@ -91,12 +91,14 @@ async function hostCall(h, call, method, path, token, body) {
     // read it from IndexedDB, then ask again; memory short, say that instead
     if (status === 409 && JSON.parse(text).code === 'tablebase_absent') {
       const read = await hostReadTable(h, 10, false);
-      if (read && read.status === 200) ({ status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body));
+      if (read && read.status === 200)
+        ({ status, body: text } = call(`${method} ${path}`, token, method === 'GET' ? undefined : body));
       else if (read) return read;
     }
     if (method !== 'GET') await hostSaveChanged(h, call);
     // a game's record is text, like the server's; every other answer JSON
-    const type = status === 200 && path.split('?')[0].endsWith('/pgn') ? 'text/plain; charset=utf-8' : 'application/json';
+    const type =
+      status === 200 && path.split('?')[0].endsWith('/pgn') ? 'text/plain; charset=utf-8' : 'application/json';
     return new Response(text, { status, headers: { 'Content-Type': type } });
   } catch (e) {
     // the module stopped (out of memory, say). wasm-bindgen's glue starts its module once per
@@ -113,7 +115,10 @@ async function hostFollow(h, id, onGame) {
   if (!h.followers.has(id)) h.followers.set(id, new Set());
   h.followers.get(id).add(onGame);
   hostTell(h, onGame, call(`GET /api/games/${id}/events`));
-  return () => { const set = h.followers.get(id); if (set) set.delete(onGame); };
+  return () => {
+    const set = h.followers.get(id);
+    if (set) set.delete(onGame);
+  };
 }
 
 function hostTell(h, onGame, { status, body }) {
@@ -133,19 +138,22 @@ function hostWatchClock(h, game) {
   const clock = game.clock;
   if (!clock?.running || game.outcome) return;
   const left = clock.running === 'mouse' ? clock.mouse_ms : clock.cats_ms;
-  h.alarms.set(id, setTimeout(async () => {
-    h.alarms.delete(id);
-    const call = await hostEngine(h);
-    if (!call || h.stopped) return;
-    try {
-      const { status, body } = call('POST /store/flag', undefined, id);
-      await hostSaveChanged(h, call);
-      // not down yet (the clocks' rounding): wait again
-      if (status === 200 && !JSON.parse(body).outcome) hostWatchClock(h, JSON.parse(body));
-    } catch {
-      // the engine stopped: the next request says so
-    }
-  }, Math.max(0, left) + 10));
+  h.alarms.set(
+    id,
+    setTimeout(async () => {
+      h.alarms.delete(id);
+      const call = await hostEngine(h);
+      if (!call || h.stopped) return;
+      try {
+        const { status, body } = call('POST /store/flag', undefined, id);
+        await hostSaveChanged(h, call);
+        // not down yet (the clocks' rounding): wait again
+        if (status === 200 && !JSON.parse(body).outcome) hostWatchClock(h, JSON.parse(body));
+      } catch {
+        // the engine stopped: the next request says so
+      }
+    }, Math.max(0, left) + 10),
+  );
 }
 
 /** Saves the games the last change changed (IndexedDB) and sends each to its followers. */
@@ -154,7 +162,11 @@ async function hostSaveChanged(h, call) {
   if (!rows.length) return;
   for (const row of rows) {
     for (const onGame of h.followers.get(row.public_id) || []) {
-      try { hostTell(h, onGame, call(`GET /api/games/${row.public_id}/events`)); } catch { /* closed */ }
+      try {
+        hostTell(h, onGame, call(`GET /api/games/${row.public_id}/events`));
+      } catch {
+        /* closed */
+      }
     }
   }
   try {
@@ -206,7 +218,10 @@ async function hostReadTable(h, size, again) {
   } catch {
     bytes = null;
   }
-  if (!bytes) return again ? hostJson(404, { error: `no ${size}x${size} table is kept in this browser`, code: 'not_found' }) : null;
+  if (!bytes)
+    return again
+      ? hostJson(404, { error: `no ${size}x${size} table is kept in this browser`, code: 'not_found' })
+      : null;
   try {
     const { status, body } = h.loadTable(size, new Uint8Array(await bytes.arrayBuffer()));
     return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });

@@ -33,13 +33,15 @@ try {
 }
 
 self.addEventListener('install', (ev) => {
-  ev.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all(FILES.map(async (f) => cache.put(BASE + f, await download(BASE + f, DIGESTS[f]))));
-    // the first release takes the page at once; a later one waits for the page's word (a tab
-    // still runs the release it started with)
-    if (!self.registration.active) await self.skipWaiting();
-  })());
+  ev.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await Promise.all(FILES.map(async (f) => cache.put(BASE + f, await download(BASE + f, DIGESTS[f]))));
+      // the first release takes the page at once; a later one waits for the page's word (a tab
+      // still runs the release it started with)
+      if (!self.registration.active) await self.skipWaiting();
+    })(),
+  );
 });
 
 /** File `url` for the release's cache: from the browser's HTTP cache where the page has just
@@ -49,7 +51,9 @@ async function download(url, digest) {
     try {
       const res = await fetch(url);
       const bytes = await res.clone().arrayBuffer();
-      const sum = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const sum = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+        .map((b) => b.toString(16).padStart(2, '0'))
+        .join('');
       if (res.ok && sum === digest) return res;
     } catch {
       // asked again below
@@ -66,12 +70,14 @@ self.addEventListener('message', (ev) => {
 });
 
 self.addEventListener('activate', (ev) => {
-  ev.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key !== CACHE && (key.startsWith(OURS) || (await olderOurs(key)))) await caches.delete(key);
-    }
-    await self.clients.claim();
-  })());
+  ev.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key !== CACHE && (key.startsWith(OURS) || (await olderOurs(key)))) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
 });
 
 /** Whether `key` is an earlier ryg's cache (`ryg-<release>`, one per origin) of this copy: it
@@ -120,7 +126,9 @@ function serverAnswers() {
       () => false,
     );
     serverProbe = probe;
-    probe.then((yes) => { if (!yes && serverProbe === probe) serverProbe = null; });
+    probe.then((yes) => {
+      if (!yes && serverProbe === probe) serverProbe = null;
+    });
   }
   return serverProbe;
 }
@@ -166,11 +174,19 @@ async function eventStream(id) {
     async start(c) {
       const stop = await host.follow(id, (text) => {
         const version = JSON.parse(text).version;
-        try { c.enqueue(encoder.encode(`event: game\nid: ${version}\ndata: ${text}\n\n`)); } catch { unfollow(); }
+        try {
+          c.enqueue(encoder.encode(`event: game\nid: ${version}\ndata: ${text}\n\n`));
+        } catch {
+          unfollow();
+        }
       });
-      if (closed) stop(); else unfollow = stop;
+      if (closed) stop();
+      else unfollow = stop;
     },
-    cancel() { closed = true; unfollow(); },
+    cancel() {
+      closed = true;
+      unfollow();
+    },
   });
   return new Response(stream, { headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' } });
 }

@@ -20,7 +20,9 @@ self.onmessage = async ({ data }) => {
     let blob = null;
     const progress = (done, total) => postMessage({ progress: done / total });
     // (the entries are a view of the module's memory: copied into the Blob at once)
-    const r = wasm_bindgen.build_table(data.size, progress, (head, entries) => { blob = new Blob([head, entries]); });
+    const r = wasm_bindgen.build_table(data.size, progress, (head, entries) => {
+      blob = new Blob([head, entries]);
+    });
     if (r.status !== 200) {
       postMessage({ status: r.status, error: JSON.parse(r.body) });
       return;
@@ -49,8 +51,14 @@ function keep(size, blob) {
       const db = open.result;
       const tx = db.transaction('tables', 'readwrite');
       tx.objectStore('tables').put(blob, size);
-      tx.oncomplete = () => { db.close(); resolve(); };
-      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error || new Error('aborted')); };
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = tx.onabort = () => {
+        db.close();
+        reject(tx.error || new Error('aborted'));
+      };
     };
   });
 }

@@ -46,4 +46,6 @@ export function plyInAddress(id) {
   return game === String(id) ? ply : null;
 }
 
-function gameHash(id, view) { return id === null ? '' : `#game=${id}${view === null ? '' : `&ply=${view}`}`; }
+function gameHash(id, view) {
+  return id === null ? '' : `#game=${id}${view === null ? '' : `&ply=${view}`}`;
+}

@@ -11,11 +11,28 @@ import { engineInPage } from './offline.js';
 // games from an earlier ryg may still hold one: it names the game only with a seat's token, and
 // the answer gives the public id the page knows it by from then on.
 const tokenKey = (id) => `ryg.token.${id}`;
-export function tokenFor(id) { try { return localStorage.getItem(tokenKey(id)); } catch { return null; } }
-export function keepToken(id, token) { if (token) localStorage.setItem(tokenKey(id), token); }
+export function tokenFor(id) {
+  try {
+    return localStorage.getItem(tokenKey(id));
+  } catch {
+    return null;
+  }
+}
+export function keepToken(id, token) {
+  if (token) localStorage.setItem(tokenKey(id), token);
+}
 /** This browser's player's secret (player.js makes it), or null. */
-export function playerSecret() { try { return localStorage.getItem('ryg.player.secret'); } catch { return null; } }
-export function carryToken(from, to) { const t = tokenFor(from); if (t && !tokenFor(to)) keepToken(to, t); }
+export function playerSecret() {
+  try {
+    return localStorage.getItem('ryg.player.secret');
+  } catch {
+    return null;
+  }
+}
+export function carryToken(from, to) {
+  const t = tokenFor(from);
+  if (t && !tokenFor(to)) keepToken(to, t);
+}
 
 /** A game as the server sends it, as the page keeps it: `id` its public id (an earlier server
  * sent its number as `id`, and the public id as `public_id`). */
@@ -31,7 +48,7 @@ export async function api(method, path, body) {
   const token = game && tokenFor(game[1]);
   if (token) opts.headers.Authorization = `Bearer ${token}`;
   // a rated game is created for this browser's player (player.js)
-  const player = body && body.rated ? playerSecret() : null;
+  const player = body?.rated ? playerSecret() : null;
   if (player) opts.headers['Ryg-Player'] = player;
   // every change is sent as JSON, also with no body: the server refuses anything else (415)
   if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
@@ -39,12 +56,20 @@ export async function api(method, path, body) {
   let res;
   try {
     res = await request(method, path, opts);
-  } catch (e) { throw pageError('error.network', { why: e.message }); }
+  } catch (e) {
+    throw pageError('error.network', { why: e.message });
+  }
   const text = await res.text();
   let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: text };
+  }
   if (!res.ok) {
-    const err = /** @type {import('./i18n.js').PageError} */ (new Error(data?.error || `${res.status} ${res.statusText}`));
+    const err = /** @type {import('./i18n.js').PageError} */ (
+      new Error(data?.error || `${res.status} ${res.statusText}`)
+    );
     err.code = data?.code;
     err.status = res.status;
     // no server behind the page (its engine answered): said in the page's words
@@ -58,7 +83,8 @@ export async function api(method, path, body) {
   if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);
   data = fromServer(data);
   // a game opened by its number (with its seat's token) is known by its public id from now on
-  if (token && data && typeof data.id === 'string' && /^[+-]?\d+$/.test(game[1]) && data.id !== game[1]) keepToken(data.id, token);
+  if (token && data && typeof data.id === 'string' && /^[+-]?\d+$/.test(game[1]) && data.id !== game[1])
+    keepToken(data.id, token);
   return data;
 }
 
@@ -89,17 +115,30 @@ export function openStream(id, onGame, onConnected) {
   if (stream && streamGame === id) return;
   closeStream(onConnected);
   streamGame = id;
-  if (engineInPage()) { followInPage(id, onGame, onConnected); return; }
+  if (engineInPage()) {
+    followInPage(id, onGame, onConnected);
+    return;
+  }
   let es;
-  try { es = new EventSource(`/api/games/${id}/events`); } catch { return; }
+  try {
+    es = new EventSource(`/api/games/${id}/events`);
+  } catch {
+    return;
+  }
   stream = es;
   es.addEventListener('game', (ev) => {
     let g;
-    try { g = JSON.parse(ev.data); } catch { return; }
+    try {
+      g = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
     if (es !== stream) return;
     onGame(fromServer(g));
   });
-  es.addEventListener('open', () => { if (es === stream) onConnected(true); });
+  es.addEventListener('open', () => {
+    if (es === stream) onConnected(true);
+  });
   es.addEventListener('error', () => {
     if (es !== stream) return;
     onConnected(false);
@@ -107,7 +146,10 @@ export function openStream(id, onGame, onConnected) {
       stream = null;
       clearTimeout(streamRetry);
       streamRetry = setTimeout(() => {
-        if (streamGame === id && !stream) { streamGame = null; openStream(id, onGame, onConnected); }
+        if (streamGame === id && !stream) {
+          streamGame = null;
+          openStream(id, onGame, onConnected);
+        }
       }, 3000);
     }
   });
@@ -121,10 +163,17 @@ async function followInPage(id, onGame, onConnected) {
   stream = mine;
   const stop = await host.follow(id, (text) => {
     let g;
-    try { g = JSON.parse(text); } catch { return; }
+    try {
+      g = JSON.parse(text);
+    } catch {
+      return;
+    }
     if (stream === mine) onGame(fromServer(g));
   });
-  if (stream === mine) { mine.close = stop; onConnected(true); } else stop();
+  if (stream === mine) {
+    mine.close = stop;
+    onConnected(true);
+  } else stop();
 }
 
 export function closeStream(onConnected) {

@@ -20,28 +20,39 @@ const PIECES = {
  * hint: [from, to], movable: Set}. */
 export function createBoard(el, on) {
   let size = 0;
-  let focus = null;     // the square holding the board's tab stop
-  let shown = null;     // the last view drawn
+  let focus = null; // the square holding the board's tab stop
+  let shown = null; // the last view drawn
 
   function draw(view) {
     shown = view;
     const { pos, flipped } = view;
-    if (pos.size !== size) { buildSquares(el, pos.size); size = pos.size; }
+    if (pos.size !== size) {
+      buildSquares(el, pos.size);
+      size = pos.size;
+    }
     if (!focus || sqCoords(focus)[0] >= pos.size || sqCoords(focus)[1] >= pos.size) {
       const m = [...pos.cells].find(([, p]) => p === 'm');
       focus = m ? m[0] : sqName(0, 0);
     }
     const buttons = el.children;
-    squareOrder(pos.size, flipped).forEach(([f, r], i) => { drawSquare(buttons[i], view, f, r, focus); });
+    squareOrder(pos.size, flipped).forEach(([f, r], i) => {
+      drawSquare(buttons[i], view, f, r, focus);
+    });
     el.classList.toggle('setup', !!view.setup);
-    el.setAttribute('aria-label', view.setup ? t('board.setup') : t(flipped ? 'board.labelFlipped' : 'board.label', { n: pos.size }));
+    el.setAttribute(
+      'aria-label',
+      view.setup ? t('board.setup') : t(flipped ? 'board.labelFlipped' : 'board.label', { n: pos.size }),
+    );
     arrows.redrawIfShown();
   }
 
   function keydown(ev) {
     const t = ev.target.closest('.sq');
     if (!t || !shown) return;
-    if (ev.key === 'Escape') { on.escape(); return; }
+    if (ev.key === 'Escape') {
+      on.escape();
+      return;
+    }
     const next = stepKey(ev.key, sqCoords(t.dataset.sq), shown.flipped, size);
     if (!next) return;
     ev.preventDefault();
@@ -84,7 +95,9 @@ export function createBoard(el, on) {
   }
 
   /** Slides the piece of move `mv` from its square to the new one. */
-  function animate(mv) { slide(el, mv); }
+  function animate(mv) {
+    slide(el, mv);
+  }
 
   return { draw, animate, arrow: arrows.arrow, marks: arrows.marks, flash };
 }
@@ -127,10 +140,22 @@ function drawSquare(b, view, f, r, focus) {
   const cls = ['sq', dark ? 'dark' : 'light'];
   let label = t(piece === 'm' ? 'board.mouse' : piece === 'c' ? 'board.cat' : 'board.empty', { sq: name });
   if (!dark) label += t('board.light');
-  if (view.selected === name) { cls.push('selected'); label += t('board.selected'); }
-  if (view.dests.has(name)) { cls.push('dest'); label += t('board.legal'); }
-  if (name === lastFrom || name === lastTo) { cls.push('last'); label += t(name === lastTo ? 'board.lastTo' : 'board.lastFrom'); }
-  if (hint.includes(name)) { cls.push('hinted'); label += t('board.hint'); }
+  if (view.selected === name) {
+    cls.push('selected');
+    label += t('board.selected');
+  }
+  if (view.dests.has(name)) {
+    cls.push('dest');
+    label += t('board.legal');
+  }
+  if (name === lastFrom || name === lastTo) {
+    cls.push('last');
+    label += t(name === lastTo ? 'board.lastTo' : 'board.lastFrom');
+  }
+  if (hint.includes(name)) {
+    cls.push('hinted');
+    label += t('board.hint');
+  }
   if (view.movable.has(name)) cls.push('movable');
   b.className = cls.join(' ');
   b.dataset.sq = name;
@@ -140,8 +165,10 @@ function drawSquare(b, view, f, r, focus) {
   // square's accessible name is the whole of what it says
   const showRank = (!flipped && f === 0) || (flipped && f === pos.size - 1);
   const showFile = (!flipped && r === 0) || (flipped && r === pos.size - 1);
-  if (showRank) b.dataset.rank = String(r + 1); else delete b.dataset.rank;
-  if (showFile) b.dataset.file = FILES[f]; else delete b.dataset.file;
+  if (showRank) b.dataset.rank = String(r + 1);
+  else delete b.dataset.rank;
+  if (showFile) b.dataset.file = FILES[f];
+  else delete b.dataset.file;
   const html = (PIECES[piece] || '') + (view.dests.has(name) ? '<span class="dot" aria-hidden="true"></span>' : '');
   if (b.innerHTML !== html) b.innerHTML = html;
 }
@@ -151,13 +178,20 @@ function drawSquare(b, view, f, r, focus) {
 function stepKey(key, [f, r], flipped, size) {
   const dir = flipped ? -1 : 1;
   switch (key) {
-    case 'ArrowUp': return [f, r + dir];
-    case 'ArrowDown': return [f, r - dir];
-    case 'ArrowLeft': return [f - dir, r];
-    case 'ArrowRight': return [f + dir, r];
-    case 'Home': return [flipped ? size - 1 : 0, r];
-    case 'End': return [flipped ? 0 : size - 1, r];
-    default: return null;
+    case 'ArrowUp':
+      return [f, r + dir];
+    case 'ArrowDown':
+      return [f, r - dir];
+    case 'ArrowLeft':
+      return [f - dir, r];
+    case 'ArrowRight':
+      return [f + dir, r];
+    case 'Home':
+      return [flipped ? size - 1 : 0, r];
+    case 'End':
+      return [flipped ? 0 : size - 1, r];
+    default:
+      return null;
   }
 }
 
@@ -176,7 +210,10 @@ function createDrag(el, on) {
     if (!drag.ghost) {
       if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
       const src = el.querySelector(`[data-sq="${drag.from}"] .piece`);
-      if (!src) { drag = null; return; }
+      if (!src) {
+        drag = null;
+        return;
+      }
       drag.ghost = ghostOf(src);
       on.dragStart(drag.from);
     }
@@ -191,18 +228,25 @@ function createDrag(el, on) {
     if (!d.ghost) return;
     d.ghost.remove();
     state.dragged = true;
-    setTimeout(() => { state.dragged = false; }, 0);
+    setTimeout(() => {
+      state.dragged = false;
+    }, 0);
     const hit = document.elementFromPoint(ev.clientX, ev.clientY);
     const target = hit?.closest?.('.sq');
     on.drop(d.from, target && el.contains(target) ? target.dataset.sq : null);
   }
   return {
-    get dragged() { return state.dragged; },
+    get dragged() {
+      return state.dragged;
+    },
     listen() {
       el.addEventListener('pointerdown', pointerDown);
       window.addEventListener('pointermove', pointerMove, { passive: false });
       window.addEventListener('pointerup', pointerUp);
-      window.addEventListener('pointercancel', () => { if (drag?.ghost) drag.ghost.remove(); drag = null; });
+      window.addEventListener('pointercancel', () => {
+        if (drag?.ghost) drag.ghost.remove();
+        drag = null;
+      });
     },
   };
 }
@@ -224,8 +268,8 @@ function ghostOf(src) {
  * square; `board()` says {shown, size}. */
 function createArrows(el, centre, board) {
   let layer = null;
-  let pointed = null;   // the move pointed at (a results row under the pointer or focused)
-  let marked = [];      // [{move, kind}]: kinds 'best' and 'played', drawn under the pointed one
+  let pointed = null; // the move pointed at (a results row under the pointer or focused)
+  let marked = []; // [{move, kind}]: kinds 'best' and 'played', drawn under the pointed one
 
   /** The SVG of an arrow for move `mv`, of kind `kind` (its class). */
   const svgOf = (mv, kind) => arrowSvg(...splitMove(mv).map(centre), mv, kind);
@@ -240,17 +284,28 @@ function createArrows(el, centre, board) {
       el.after(layer);
     }
     const { shown, size } = board();
-    if (!shown || (!pointed && !marked.length)) { layer.replaceChildren(); return; }
+    if (!shown || (!pointed && !marked.length)) {
+      layer.replaceChildren();
+      return;
+    }
     layer.setAttribute('viewBox', `0 0 ${size} ${size}`);
     layer.innerHTML = marked.map((m) => svgOf(m.move, m.kind)).join('') + (pointed ? svgOf(pointed, 'pointed') : '');
   }
 
   return {
-    redrawIfShown() { if (layer) drawArrows(); },
+    redrawIfShown() {
+      if (layer) drawArrows();
+    },
     /** Draws an arrow for move `mv` over the board (null: none). */
-    arrow(mv) { pointed = mv || null; drawArrows(); },
+    arrow(mv) {
+      pointed = mv || null;
+      drawArrows();
+    },
     /** Marks moves with arrows: `list` [{move, kind}] (kind 'best' or 'played'); [] none. */
-    marks(list) { marked = list || []; drawArrows(); },
+    marks(list) {
+      marked = list || [];
+      drawArrows();
+    },
   };
 }
 
@@ -271,7 +326,9 @@ function createNote(el) {
   let note = null;
   let noteTimer = null;
   return {
-    hide() { if (note) note.hidden = true; },
+    hide() {
+      if (note) note.hidden = true;
+    },
     /** @param {HTMLElement | null} b @param {number[]} at @param {number} size @param {string} text */
     show(b, [x, y], size, text) {
       if (!note) {
@@ -291,7 +348,10 @@ function createNote(el) {
         void b.offsetWidth; // restart the shake
         b.classList.add('refused');
       }
-      noteTimer = setTimeout(() => { note.hidden = true; if (b) b.classList.remove('refused'); }, 3500);
+      noteTimer = setTimeout(() => {
+        note.hidden = true;
+        if (b) b.classList.remove('refused');
+      }, 3500);
     },
   };
 }
@@ -306,6 +366,8 @@ function slide(el, mv) {
   if (!from || !piece?.animate) return;
   const fr = from.getBoundingClientRect();
   const tr = to.getBoundingClientRect();
-  piece.animate([{ transform: `translate(${fr.left - tr.left}px, ${fr.top - tr.top}px)` }, { transform: 'none' }],
-    { duration: 220, easing: 'ease-out' });
+  piece.animate([{ transform: `translate(${fr.left - tr.left}px, ${fr.top - tr.top}px)` }, { transform: 'none' }], {
+    duration: 220,
+    easing: 'ease-out',
+  });
 }

@@ -34,7 +34,8 @@ export function renderCard(g) {
   const rematch = $('rematch');
   const home = show ? $('end-buttons') : $('controls');
   if (rematch.parentElement !== home) {
-    if (show) home.prepend(rematch); else home.appendChild(rematch);
+    if (show) home.prepend(rematch);
+    else home.appendChild(rematch);
   }
   if (!show) return;
   const winner = g.outcome.winner;

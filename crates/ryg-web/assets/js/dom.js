@@ -6,13 +6,17 @@ import { errorText } from './i18n.js';
 export const $ = (id) => document.getElementById(id);
 
 /** Shows error `e` (from the server or the page) in the page's language, or clears it. */
-export function showError(e) { $('error').textContent = errorText(e); }
+export function showError(e) {
+  $('error').textContent = errorText(e);
+}
 
 /** Says `text` to screen readers (the live region is emptied first so a repeat is said again). */
 export function announce(text) {
   const el = $('announce');
   el.textContent = '';
-  setTimeout(() => { el.textContent = text; }, 30);
+  setTimeout(() => {
+    el.textContent = text;
+  }, 30);
 }
 
 /** A command to type (`ryg solve --size 12`) as a `<code>` that does not break inside. */
@@ -24,5 +28,5 @@ export function command(text) {
 }
 
 export function esc(s) {
-  return String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+  return String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }

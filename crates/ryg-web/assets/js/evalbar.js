@@ -44,7 +44,11 @@ function search(fen) {
 /** The bar's model of `fen`: the table's exact result where there is one, else a search's. */
 async function infoOf(fen) {
   if (hasTable(parseFen(fen).size)) {
-    try { return fromSolve(await solve(fen)); } catch { /* a table still being built: search */ }
+    try {
+      return fromSolve(await solve(fen));
+    } catch {
+      /* a table still being built: search */
+    }
   }
   return search(fen);
 }
@@ -61,7 +65,11 @@ function reviewMark(g) {
 function words(info) {
   if (info.kind === 'search') {
     const points = `${info.points > 0 ? '+' : info.points < 0 ? '−' : ''}${fmt(Math.abs(info.points))}`;
-    return t('evalbar.search', { side: t(`evalbar.ahead.${info.points >= 0 ? 'mouse' : 'cats'}`), points, depth: info.depth ?? '?' });
+    return t('evalbar.search', {
+      side: t(`evalbar.ahead.${info.points >= 0 ? 'mouse' : 'cats'}`),
+      points,
+      depth: info.depth ?? '?',
+    });
   }
   const result = capital(resultText(info.winner, info.plies));
   return info.kind === 'proved' ? t('evalbar.proved', { result }) : result;
@@ -76,7 +84,13 @@ function draw(bar, info, mark) {
   const text = words(info);
   bar.querySelector('.eval-text').textContent = text;
   const parts = [t('evalbar.label', { what: text })];
-  if (mark) parts.push(t(mark.kind === 'shortened' ? 'evalbar.shortened' : 'evalbar.mistake', { played: mark.played, better: (info.best.length ? info.best : mark.kept.slice(0, 1)).join(', ') }));
+  if (mark)
+    parts.push(
+      t(mark.kind === 'shortened' ? 'evalbar.shortened' : 'evalbar.mistake', {
+        played: mark.played,
+        better: (info.best.length ? info.best : mark.kept.slice(0, 1)).join(', '),
+      }),
+    );
   else if (info.best.length) parts.push(t('evalbar.best', { moves: info.best.join(', ') }));
   bar.setAttribute('aria-label', parts.join(' '));
   bar.title = parts.join(' ');
@@ -88,7 +102,11 @@ export async function renderEval(board) {
   const g = state.game;
   if (!bar || !board) return;
   if (!evalShown(g)) {
-    if (drawnKey) { seq += 1; drawnKey = ''; board.marks([]); }
+    if (drawnKey) {
+      seq += 1;
+      drawnKey = '';
+      board.marks([]);
+    }
     bar.hidden = true;
     return;
   }
@@ -101,9 +119,16 @@ export async function renderEval(board) {
   drawnKey = key;
   const mine = ++seq;
   // the arrows of the position before are wrong at once; the bar waits for the new answer
-  if (!sameFen) { board.marks([]); bar.dataset.state = 'loading'; }
+  if (!sameFen) {
+    board.marks([]);
+    bar.dataset.state = 'loading';
+  }
   let info;
-  try { info = await infoOf(fen); } catch { info = null; }
+  try {
+    info = await infoOf(fen);
+  } catch {
+    info = null;
+  }
   if (mine !== seq) return;
   bar.dataset.state = 'ready';
   if (!info) {
@@ -117,4 +142,6 @@ export async function renderEval(board) {
 }
 
 /** Draws the bar anew at the next render (after a change of language). */
-export function redoEval() { drawnKey = ''; }
+export function redoEval() {
+  drawnKey = '';
+}

@@ -10,7 +10,13 @@ export const SCORE_SCALE = 400;
 /** The bar of an exact result (GET /api/solve): `{kind: 'exact', winner, plies, best}`. The
  * winner's share is the whole bar: with perfect play the result is certain. */
 export function fromSolve(s) {
-  return { kind: 'exact', winner: s.winner, plies: s.plies, best: [...(s.best_moves || [])], mouse: s.winner === 'mouse' ? 1 : 0 };
+  return {
+    kind: 'exact',
+    winner: s.winner,
+    plies: s.plies,
+    best: [...(s.best_moves || [])],
+    mouse: s.winner === 'mouse' ? 1 : 0,
+  };
 }
 
 /** A search's score as ryg writes it ("+120", "-40", "win 25", "loss 8"), for the side to move
@@ -40,12 +46,27 @@ export function pointsShare(points) {
  * `{kind: 'proved'|'search', winner?, plies?, points?, depth, best, mouse}`; null without a score. */
 export function fromSearch(a, side) {
   if (a.result?.winner) {
-    return { kind: 'proved', winner: a.result.winner, plies: a.result.plies, depth: a.depth ?? null, best: a.best_move ? [a.best_move] : [], mouse: a.result.winner === 'mouse' ? 1 : 0 };
+    return {
+      kind: 'proved',
+      winner: a.result.winner,
+      plies: a.result.plies,
+      depth: a.depth ?? null,
+      best: a.best_move ? [a.best_move] : [],
+      mouse: a.result.winner === 'mouse' ? 1 : 0,
+    };
   }
   const read = scoreForMouse(a.score, side);
   if (!read) return null;
   const best = a.best_move ? [a.best_move] : [];
-  if (read.winner) return { kind: 'proved', winner: read.winner, plies: read.plies, depth: a.depth ?? null, best, mouse: read.winner === 'mouse' ? 1 : 0 };
+  if (read.winner)
+    return {
+      kind: 'proved',
+      winner: read.winner,
+      plies: read.plies,
+      depth: a.depth ?? null,
+      best,
+      mouse: read.winner === 'mouse' ? 1 : 0,
+    };
   return { kind: 'search', points: read.points, depth: a.depth ?? null, best, mouse: pointsShare(read.points) };
 }
 

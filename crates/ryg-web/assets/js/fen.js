@@ -3,11 +3,17 @@
 
 export const FILES = 'abcdefghijklmn';
 
-export function sqName(f, r) { return FILES[f] + (r + 1); }
+export function sqName(f, r) {
+  return FILES[f] + (r + 1);
+}
 /** @returns {[number, number]} */
-export function sqCoords(name) { return [FILES.indexOf(name[0]), parseInt(name.slice(1), 10) - 1]; }
+export function sqCoords(name) {
+  return [FILES.indexOf(name[0]), parseInt(name.slice(1), 10) - 1];
+}
 /** Pieces stand on the dark squares: a1 is dark. */
-export function isDark(f, r) { return (f + r) % 2 === 0; }
+export function isDark(f, r) {
+  return (f + r) % 2 === 0;
+}
 
 /** A position `{size, cells: Map(square → 'm'|'c'), side: 'm'|'c'}` from a FEN (not validated). */
 export function parseFen(fen) {
@@ -21,7 +27,10 @@ export function parseFen(fen) {
     const re = /(\d+)|([mc])/g;
     for (const m of rank.matchAll(re)) {
       if (m[1]) f += parseInt(m[1], 10);
-      else { cells.set(sqName(f, r), m[2]); f += 1; }
+      else {
+        cells.set(sqName(f, r), m[2]);
+        f += 1;
+      }
     }
   });
   return { size, cells, side: side === 'c' ? 'c' : 'm' };
@@ -34,7 +43,11 @@ export function toFen(pos) {
     let run = 0;
     for (let f = 0; f < pos.size; f++) {
       const p = pos.cells.get(sqName(f, r));
-      if (p) { if (run) row += run; run = 0; row += p; } else run += 1;
+      if (p) {
+        if (run) row += run;
+        run = 0;
+        row += p;
+      } else run += 1;
     }
     if (run) row += run;
     rows.push(row);

@@ -12,7 +12,8 @@ export function checkFen(text) {
   if (!fen) return { key: 'setupErr.empty', args: {} };
   const parts = fen.split(/\s+/);
   if (parts.length === 1) return { key: 'setupErr.noSide', args: {} };
-  if (parts.length !== 2 || !/^[mc]$/.test(parts[1])) return { key: 'setupErr.side', args: { side: parts.slice(1).join(' ') } };
+  if (parts.length !== 2 || !/^[mc]$/.test(parts[1]))
+    return { key: 'setupErr.side', args: { side: parts.slice(1).join(' ') } };
   const ranks = parts[0].split('/');
   const n = ranks.length;
   for (let i = 0; i < n; i++) {
@@ -27,12 +28,16 @@ export function checkFen(text) {
     const r = n - 1 - i;
     let f = 0;
     for (const [, run, piece] of ranks[i].matchAll(/(\d+)|([mc])/g)) {
-      if (run) { f += parseInt(run, 10); continue; }
+      if (run) {
+        f += parseInt(run, 10);
+        continue;
+      }
       if (f < n) {
         const sq = sqName(f, r);
         if (!isDark(f, r)) return { key: piece === 'm' ? 'setupErr.lightMouse' : 'setupErr.lightCat', args: { sq } };
         cells.set(sq, piece);
-        if (piece === 'm') mice.push(sq); else cats += 1;
+        if (piece === 'm') mice.push(sq);
+        else cats += 1;
       }
       f += 1;
     }

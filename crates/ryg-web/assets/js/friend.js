@@ -13,10 +13,12 @@ function span(id, text) {
 
 /** Fills `el` with `template`, its `{name}`s replaced by the nodes of `parts`. */
 function fillTemplate(el, template, parts) {
-  el.replaceChildren(...template.split(/(\{\w+\})/).map((bit) => {
-    const m = bit.match(/^\{(\w+)\}$/);
-    return m && parts[m[1]] ? parts[m[1]] : document.createTextNode(bit);
-  }));
+  el.replaceChildren(
+    ...template.split(/(\{\w+\})/).map((bit) => {
+      const m = bit.match(/^\{(\w+)\}$/);
+      return m && parts[m[1]] ? parts[m[1]] : document.createTextNode(bit);
+    }),
+  );
 }
 
 export function openFriendDialog() {
@@ -29,13 +31,15 @@ export function openFriendDialog() {
   $('friend-form').hidden = false;
   $('friend-links').hidden = true;
   $('copy-note').textContent = '';
-  if (d.showModal) d.showModal(); else d.setAttribute('open', '');
+  if (d.showModal) d.showModal();
+  else d.setAttribute('open', '');
   $('friend-side').focus();
 }
 
 export function closeFriendDialog() {
   const d = $('friend-dialog');
-  if (d.close) d.close(); else d.removeAttribute('open');
+  if (d.close) d.close();
+  else d.removeAttribute('open');
 }
 
 export async function createFriendGame(ev) {
@@ -55,7 +59,10 @@ export async function createFriendGame(ev) {
     links = g.links;
     return g;
   });
-  if (!ok || !links) { $('friend-error').textContent = $('error').textContent; return; }
+  if (!ok || !links) {
+    $('friend-error').textContent = $('error').textContent;
+    return;
+  }
   announce(t(`say.friendGame.${side}`));
   fillTemplate($('friend-ready'), t('friend.ready'), {
     other: span('friend-other', t(`friend.other.${other}`)),

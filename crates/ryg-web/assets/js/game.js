@@ -3,8 +3,20 @@
 import { parseFen, splitMove } from './fen.js';
 import { $, announce } from './dom.js';
 import {
-  state, hooks, hasHuman, isHotseat, isFriends, humanToMove, mine, watching, mySeat, playingFriend,
-  startPos, viewedFen, interactive, legalFrom,
+  state,
+  hooks,
+  hasHuman,
+  isHotseat,
+  isFriends,
+  humanToMove,
+  mine,
+  watching,
+  mySeat,
+  playingFriend,
+  startPos,
+  viewedFen,
+  interactive,
+  legalFrom,
 } from './state.js';
 import { sideWord, outcomeText, capital, who, seatText, bySubject } from './words.js';
 import { t, currentLang } from './i18n.js';
@@ -16,7 +28,9 @@ import { hasTable, tableFiles, exactMax, TABLEBASE_MAX } from './levelnote.js';
 
 let board = null;
 /** The board (board.js) this view draws on. */
-export function useBoard(b) { board = b; }
+export function useBoard(b) {
+  board = b;
+}
 
 /** Says `text` beside square `sq` and to screen readers: why a click or a drop was refused. */
 export function refuse(sq, text) {
@@ -25,13 +39,18 @@ export function refuse(sq, text) {
 }
 
 /** Points at move `mv` with an arrow on the board (null: none). */
-export function pointAt(mv) { if (board) board.arrow(mv); }
+export function pointAt(mv) {
+  if (board) board.arrow(mv);
+}
 
 let boardFen = null;
 export function renderBoard() {
   const fen = viewedFen();
   if (!fen || !board) return;
-  if (fen !== boardFen) { boardFen = fen; board.arrow(null); }
+  if (fen !== boardFen) {
+    boardFen = fen;
+    board.arrow(null);
+  }
   const pos = state.setup || parseFen(fen);
   const g = state.game;
   const live = !state.setup && state.view === null && g;
@@ -75,7 +94,11 @@ function opponentText(g) {
 export function render() {
   const g = state.game;
   renderBoard();
-  if (state.animate) { const mv = state.animate; state.animate = null; if ((state.view === null || state.side) && board) board.animate(mv); }
+  if (state.animate) {
+    const mv = state.animate;
+    state.animate = null;
+    if ((state.view === null || state.side) && board) board.animate(mv);
+  }
   // read by the browser tests: is a request in flight, which game, how many moves
   document.body.dataset.busy = state.busy ? 'true' : 'false';
   if (!g) return;
@@ -94,22 +117,27 @@ export function render() {
   } else status = t('status.computerToMove', { side });
   const game = g.id === null ? t('status.newGame') : t('status.game');
   const against = opponentText(g);
-  $('status').textContent = state.setup ? t('status.setup', { n: state.setup.size })
+  $('status').textContent = state.setup
+    ? t('status.setup', { n: state.setup.size })
     : [game, `${g.size}×${g.size}`, ...(against ? [against] : []), status].join(' · ');
   const idle = state.busy || !!state.setup;
   const friends = isFriends(g);
   // a friends game's player may ask to undo once they have moved: ply i is the first mover's when i is even
   const firstIsMine = mySeat() && startPos(g).side === (mySeat() === 'mouse' ? 'm' : 'c');
-  const iMoved = !!mySeat() && (g.moves.length > (firstIsMine ? 0 : 1));
-  $('undo').disabled = idle || g.moves.length === 0 || !state.you
-    || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
+  const iMoved = !!mySeat() && g.moves.length > (firstIsMine ? 0 : 1);
+  $('undo').disabled =
+    idle || g.moves.length === 0 || !state.you || (friends && (!!g.outcome || !!g.undo_request || !iMoved));
   $('redo').disabled = idle || friends || !state.you || !g.redo?.length;
   // hints come from the tablebase: built by the server up to 10×10, read from files on 12×12
   const size = startPos(g).size;
   const noTable = !hasTable(size);
   $('hint').disabled = idle || !!g.outcome || state.view !== null || playingFriend(g) || noTable;
   // (a board the server would play but this site's browser holds no table for: the site's limit)
-  const why = tableFiles.has(size) ? 'levels.buildTable' : size > TABLEBASE_MAX ? 'error.board_too_big' : 'results.tooBig';
+  const why = tableFiles.has(size)
+    ? 'levels.buildTable'
+    : size > TABLEBASE_MAX
+      ? 'error.board_too_big'
+      : 'results.tooBig';
   $('hint').title = noTable ? t(why, { n: size, max: exactMax() }) : '';
   $('go').disabled = idle || !!g.outcome || state.view !== null || friends || (hasHuman(g) && !mine(g.to_move));
   // a game nobody has moved in is called off (Abort), not lost (Resign)
@@ -120,7 +148,10 @@ export function render() {
   $('abort').disabled = idle;
   const abortAt = !g.outcome && !state.setup && g.abort_at ? new Date(g.abort_at) : null;
   $('abort-note').hidden = !abortAt;
-  if (abortAt) $('abort-note').textContent = t('abort.note', { time: abortAt.toLocaleTimeString(currentLang(), { hour: '2-digit', minute: '2-digit' }) });
+  if (abortAt)
+    $('abort-note').textContent = t('abort.note', {
+      time: abortAt.toLocaleTimeString(currentLang(), { hour: '2-digit', minute: '2-digit' }),
+    });
   if (g.outcome || !state.you) state.confirmResign = false;
   $('resign-confirm').hidden = !state.confirmResign;
   renderRematch(g);
@@ -133,7 +164,8 @@ export function render() {
   const review = $('review');
   review.hidden = state.view === null || !!state.setup;
   if (state.side) $('review-text').textContent = t('sideline.viewing', { n: state.side.shown, k: state.side.at });
-  else if (state.view !== null) $('review-text').textContent = t('review.viewing', { k: state.view, n: g.moves.length });
+  else if (state.view !== null)
+    $('review-text').textContent = t('review.viewing', { k: state.view, n: g.moves.length });
   // taking moves back from here is for games this page may undo at once
   $('review-continue').hidden = !state.you || isFriends(g) || !!state.side;
   renderMoves();
@@ -149,7 +181,9 @@ export function render() {
     $('pgn-download').href = `api/games/${g.id}/pgn`;
     $('pgn-download').setAttribute('download', `ryg-game-${g.id}.pgn`);
   }
-  if (state.hint && state.hint.fen !== fen) { state.hint = null; }
+  if (state.hint && state.hint.fen !== fen) {
+    state.hint = null;
+  }
   $('hint-text').textContent = state.hint ? state.hint.text : '';
   renderResults();
   if (analysis) analysis.evalbar.renderEval(board);
@@ -181,12 +215,18 @@ function renderReview(g) {
   if (panel.hidden) return;
   if (!review) review = import('./review.js');
   const view = state.view;
-  review.then((m) => { if (state.game === g) m.drawReview(g, view); });
+  review.then((m) => {
+    if (state.game === g) m.drawReview(g, view);
+  });
 }
 
 /** Draws the review anew at the next render (after a change of language). */
 export function redoReviewPanel() {
-  if (review) review.then((m) => { m.redoReview(); render(); });
+  if (review)
+    review.then((m) => {
+      m.redoReview();
+      render();
+    });
 }
 
 function renderRole(g) {
@@ -211,11 +251,17 @@ function renderRematch(g) {
   if (g.rematch_id && state.you) label = t('rematch.go');
   else if (g.outcome && state.you) {
     const offer = g.rematch?.offered_by;
-    if (offer && offer === mineSeat) { label = t('rematch.offered'); disabled = true; } else if (offer) label = t('rematch.accept');
+    if (offer && offer === mineSeat) {
+      label = t('rematch.offered');
+      disabled = true;
+    } else if (offer) label = t('rematch.accept');
     else label = t('rematch.button');
   }
   b.hidden = !label || !!state.setup;
-  if (label) { b.textContent = label; b.disabled = disabled; }
+  if (label) {
+    b.textContent = label;
+    b.disabled = disabled;
+  }
 }
 
 function renderRequest(g) {
@@ -245,7 +291,8 @@ function renderRematchOffer(g) {
   const other = offer === 'mouse' ? 'cats' : 'mouse';
   let text;
   if (mine(offer) && state.you !== 'both') text = t('say.rematchOffered', { who: who(g, other) });
-  else if (state.you) text = t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
+  else if (state.you)
+    text = t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
   else text = t(bySubject(g, offer, 'rematch.offered.one', 'rematch.offered.many'), { who: capital(who(g, offer)) });
   $('rematch-offer-text').textContent = text;
 }
@@ -285,7 +332,10 @@ function renderPlayers(g) {
   const show = !state.setup && (isFriends(g) || !!g.clock || !!(g.names && (g.names.mouse || g.names.cats)));
   const top = state.flipped ? 'mouse' : 'cats';
   const bottom = top === 'mouse' ? 'cats' : 'mouse';
-  for (const [id, side] of [['player-top', top], ['player-bottom', bottom]]) {
+  for (const [id, side] of [
+    ['player-top', top],
+    ['player-bottom', bottom],
+  ]) {
     const el = $(id);
     el.hidden = !show;
     if (!show) continue;
@@ -298,7 +348,8 @@ function renderPlayers(g) {
     parts.push(tag);
     const n = document.createElement('span');
     n.className = 'pname';
-    n.textContent = name || (g[side] === 'human' ? (isFriends(g) ? t('seat.aPlayer') : t('seat.human')) : seatText(g[side]));
+    n.textContent =
+      name || (g[side] === 'human' ? (isFriends(g) ? t('seat.aPlayer') : t('seat.human')) : seatText(g[side]));
     if (!name && g[side] === 'human') n.classList.add('anon');
     parts.push(n);
     if (state.you && state.you !== 'both' && mine(side)) {
@@ -371,11 +422,18 @@ function renderMoves() {
     b.type = 'button';
     b.textContent = mv;
     const future = i >= g.moves.length;
-    b.setAttribute('aria-label', t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }));
-    if (future) { b.disabled = true; b.className = 'future'; } else b.dataset.ply = String(i + 1);
+    b.setAttribute(
+      'aria-label',
+      t(future ? 'moves.undone' : 'moves.label', { side: t(`player.${pieceSide === 'm' ? 'mouse' : 'cats'}`), mv }),
+    );
+    if (future) {
+      b.disabled = true;
+      b.className = 'future';
+    } else b.dataset.ply = String(i + 1);
     const mark = lost?.get(i + 1);
     if (mark) {
-      const [cls, sign, key] = mark.kind === 'shortened' ? ['slip', '?!', 'moves.shortened'] : ['lost', '?', 'moves.lost'];
+      const [cls, sign, key] =
+        mark.kind === 'shortened' ? ['slip', '?!', 'moves.shortened'] : ['lost', '?', 'moves.lost'];
       const note = t(key, { moves: mark.moves.join(', ') });
       b.classList.add(cls);
       b.textContent = `${mv}${sign}`;
@@ -384,7 +442,10 @@ function renderMoves() {
     }
     if (i + 1 === shown) b.setAttribute('aria-current', 'true');
     li.appendChild(b);
-    if (pieceSide === 'c') { num += 1; li = null; }
+    if (pieceSide === 'c') {
+      num += 1;
+      li = null;
+    }
     pieceSide = pieceSide === 'm' ? 'c' : 'm';
   });
   // the list scrolls to the shown move, the page does not: a long game opened by its link on a

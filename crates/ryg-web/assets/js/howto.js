@@ -26,7 +26,8 @@ function miniBoard(fen, dots, label) {
       const name = sqName(f, r);
       cell.className = isDark(f, r) ? 'd' : 'l';
       const piece = pos.cells.get(name);
-      if (piece) cell.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true"><use href="#art-${piece === 'm' ? 'mouse' : 'cat'}"></use></svg>`;
+      if (piece)
+        cell.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true"><use href="#art-${piece === 'm' ? 'mouse' : 'cat'}"></use></svg>`;
       else if (dots.includes(name)) cell.innerHTML = '<i class="mdot"></i>';
       board.appendChild(cell);
     }

@@ -61,12 +61,17 @@ export function loadBetterStrings() {
   return loadLang(lang);
 }
 
-export function currentLang() { return lang; }
+export function currentLang() {
+  return lang;
+}
 /** Switches to `l` (its tables loaded by `loadLang` first; else English). */
-export function setLang(l) { lang = page[l] ? l : 'en'; }
+export function setLang(l) {
+  lang = page[l] ? l : 'en';
+}
 
 function lookup(key) {
-  for (const table of [page[lang], learn[lang], better[lang], people[lang], en, learn.en, better.en, people.en]) if (table && key in table) return table[key];
+  for (const table of [page[lang], learn[lang], better[lang], people[lang], en, learn.en, better.en, people.en])
+    if (table && key in table) return table[key];
   return undefined;
 }
 
@@ -94,10 +99,15 @@ export function minus(text) {
 export function tNodes(key, args = {}) {
   const nodes = Object.values(args).filter((v) => typeof v === 'object' && v !== null && 'nodeType' in v);
   if (!nodes.length) return [t(key, args)];
-  const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, nodes.includes(v) ? `\u0000${nodes.indexOf(v)}\u0000` : v]));
+  const marked = Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [k, nodes.includes(v) ? `\u0000${nodes.indexOf(v)}\u0000` : v]),
+  );
   // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks where a node goes; no text holds one
   const mark = /\u0000(\d+)\u0000/;
-  return t(key, marked).split(mark).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
+  return t(key, marked)
+    .split(mark)
+    .map((part, i) => (i % 2 ? nodes[Number(part)] : part))
+    .filter((part) => part !== '');
 }
 
 /** A number as the current language writes it (Intl.NumberFormat: "17.717", "42,7" in
@@ -110,14 +120,24 @@ export function fmt(n, digits) {
 /** A share (0.451) as a percentage the current language's way: "45.1%", "45,1 %" (the one way
  * the page writes a percentage: its strings never write "%" themselves). */
 export function fmtPct(x, digits = 0) {
-  return minus(new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(x)));
+  return minus(
+    new Intl.NumberFormat(lang, {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(Number(x)),
+  );
 }
 
 /** Whether `key` is in the tables. */
-export function has(key) { return key in en || [learn, better, people].some((tables) => !!tables.en && key in tables.en); }
+export function has(key) {
+  return key in en || [learn, better, people].some((tables) => !!tables.en && key in tables.en);
+}
 
 /** A number of plies with its full moves: "43 plies (22 moves)". */
-export function plies(n) { return t('units.plies', { n, moves: Math.ceil(n / 2) }); }
+export function plies(n) {
+  return t('units.plies', { n, moves: Math.ceil(n / 2) });
+}
 
 /** The words for an error of the server: its `code` translated (the server's own message in
  * English, which says more), else the message. */

@@ -11,7 +11,9 @@ function read() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) || 'null');
     if (Array.isArray(v)) return v.map(String).filter(isGameId);
-  } catch { /* unreadable: start again */ }
+  } catch {
+    /* unreadable: start again */
+  }
   // before this list, a seat's token was all a browser kept of its games
   const ids = [];
   try {
@@ -19,16 +21,27 @@ function read() {
       const m = /^ryg\.token\.(\d+)$/.exec(localStorage.key(i));
       if (m) ids.push(Number(m[1]));
     }
-  } catch { /* no storage */ }
-  return ids.sort((a, b) => b - a).slice(0, MAX).map(String);
+  } catch {
+    /* no storage */
+  }
+  return ids
+    .sort((a, b) => b - a)
+    .slice(0, MAX)
+    .map(String);
 }
 
 function write(ids) {
-  try { localStorage.setItem(KEY, JSON.stringify(ids.slice(0, MAX))); } catch { /* private mode */ }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(ids.slice(0, MAX)));
+  } catch {
+    /* private mode */
+  }
 }
 
 /** The ids of this browser's games, newest first. */
-export function knownGames() { return read(); }
+export function knownGames() {
+  return read();
+}
 
 /** Puts game `id` first in this browser's list. */
 export function rememberGame(id) {
@@ -43,5 +56,7 @@ export function renameGame(number, id) {
   write([...new Set(read().map((x) => (x === String(number) ? id : x)))]);
   try {
     if (localStorage.getItem('ryg.game') === String(number)) localStorage.setItem('ryg.game', id);
-  } catch { /* storage refused: the list is enough */ }
+  } catch {
+    /* storage refused: the list is enough */
+  }
 }

@@ -21,8 +21,12 @@ export function hasTable(size) {
 /** The largest board with exact results here: {@link TABLEBASE_MAX} on a server, less where
  * the browser builds the tables (the static site: its /api/config's `exact_max`). */
 let tableMax = TABLEBASE_MAX;
-export function setTableMax(n) { tableMax = n; }
-export function exactMax() { return tableMax; }
+export function setTableMax(n) {
+  tableMax = n;
+}
+export function exactMax() {
+  return tableMax;
+}
 
 /** The `perfect` level plays from the tablebase: offered where {@link hasTable} only. */
 export function fitLevels(size) {
@@ -55,7 +59,12 @@ export function engineChance(spec, computer, start, size) {
  * null without a figure. */
 function chanceText(size, computer, start, p) {
   if (p === null) return null;
-  return t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, { about: percent(Math.round(p), 0), exact: percent(p, 2), sq: start, n: size });
+  return t(`levels.chance.${computer === 'cats' ? 'mouse' : 'cats'}`, {
+    about: percent(Math.round(p), 0),
+    exact: percent(p, 2),
+    sq: start,
+    n: size,
+  });
 }
 
 /** Fills the note under the Level choice. */
@@ -71,22 +80,47 @@ export function renderLevelNote() {
     // a level, from `ryg levels --engine` (levels.js)
     const engine = level.slice(0, at);
     const title = t(`engine.${engine}`);
-    const parts = [t(`levels.mean.engine.${engine.startsWith('ryg1') ? 'ryg1' : 'ryg3'}`, { title, depth: level.slice(at + 1) })];
-    if (seat !== 'both') parts.push(chanceText(size, seat === 'cats' ? 'mouse' : 'cats', start, engineChance(level, seat === 'cats' ? 'mouse' : 'cats', start, size)) ?? t('levels.engineOnly8'));
+    const parts = [
+      t(`levels.mean.engine.${engine.startsWith('ryg1') ? 'ryg1' : 'ryg3'}`, { title, depth: level.slice(at + 1) }),
+    ];
+    if (seat !== 'both')
+      parts.push(
+        chanceText(
+          size,
+          seat === 'cats' ? 'mouse' : 'cats',
+          start,
+          engineChance(level, seat === 'cats' ? 'mouse' : 'cats', start, size),
+        ) ?? t('levels.engineOnly8'),
+      );
     $('level-note').textContent = parts.join(' ');
     return;
   }
   const name = level === 'random' || level === 'perfect' ? t(`level.${level}`) : level;
   const numbered = size > TABLEBASE_MAX ? 'levels.mean.search' : 'levels.mean.n';
-  const noTable = tableFiles.has(size) ? (hasTable(size) ? 'levels.filesTable' : 'levels.buildTable') : 'levels.noTable';
+  const noTable = tableFiles.has(size)
+    ? hasTable(size)
+      ? 'levels.filesTable'
+      : 'levels.buildTable'
+    : 'levels.noTable';
   // the plain words first (a fair opponent that sometimes slips), the exact figures after
-  const parts = [t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, { name, plain: t(`levels.plain.${level}`) })];
+  const parts = [
+    t(level === 'random' || level === 'perfect' ? `levels.mean.${level}` : numbered, {
+      name,
+      plain: t(`levels.plain.${level}`),
+    }),
+  ];
   if (seat === 'both') parts.push(t('levels.noComputer'));
   else {
     // the careful player plays the other side of the computer's (watching: as if against the cats)
     const computer = seat === 'cats' ? 'mouse' : 'cats';
     const p = careful(size, computer, start, level);
-    if (p === null) parts.push(tNodes(size > TABLEBASE_MAX ? noTable : 'levels.noFigure', { n: size, cmd: command(`ryg solve --size ${size}`) }));
+    if (p === null)
+      parts.push(
+        tNodes(size > TABLEBASE_MAX ? noTable : 'levels.noFigure', {
+          n: size,
+          cmd: command(`ryg solve --size ${size}`),
+        }),
+      );
     else parts.push(chanceText(size, computer, start, p));
   }
   // a part is a text, or texts and nodes (tNodes): one space between parts

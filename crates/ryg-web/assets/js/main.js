@@ -10,8 +10,24 @@ import { render, useBoard, pointAt, redoReviewPanel } from './game.js';
 import { boardInput, notNow } from './turn.js';
 import { copyPgn, openPgn, downloadPgn } from './pgn.js';
 import {
-  newGame, createGame, loadGame, gameFromHash, change, askUndo, answerUndo, redo,
-  computerMove, continueFromView, resign, abortGame, rematch, saveName, hint, play, tryAgain, playSideLine,
+  newGame,
+  createGame,
+  loadGame,
+  gameFromHash,
+  change,
+  askUndo,
+  answerUndo,
+  redo,
+  computerMove,
+  continueFromView,
+  resign,
+  abortGame,
+  rematch,
+  saveName,
+  hint,
+  play,
+  tryAgain,
+  playSideLine,
 } from './play.js';
 import { openFriendDialog, closeFriendDialog, createFriendGame, copyLink } from './friend.js';
 import { initSetup } from './setup.js';
@@ -48,7 +64,10 @@ let howto = null;
 function initHowto() {
   $('howto').addEventListener('toggle', () => {
     if (!$('howto').open || howto) return;
-    howto = import('./howto.js').then((m) => { m.fillHowto(); return m; });
+    howto = import('./howto.js').then((m) => {
+      m.fillHowto();
+      return m;
+    });
   });
 }
 
@@ -100,7 +119,11 @@ function initCard() {
 
 async function copyFen() {
   const fen = viewedFen();
-  try { await navigator.clipboard.writeText(fen); announce(t('say.fenCopied', { fen })); $('hint-text').textContent = t('fen.copied'); } catch {
+  try {
+    await navigator.clipboard.writeText(fen);
+    announce(t('say.fenCopied', { fen }));
+    $('hint-text').textContent = t('fen.copied');
+  } catch {
     const r = document.createRange();
     r.selectNodeContents($('fen'));
     const sel = getSelection();
@@ -124,19 +147,34 @@ function initExplorer() {
     const b = row(ev);
     if (!b) return;
     const g = state.game;
-    if (!state.setup && hooks.side && hooks.side.exploring()) { pointAt(null); hooks.side.playSide(b.dataset.move); return; }
+    if (!state.setup && hooks.side && hooks.side.exploring()) {
+      pointAt(null);
+      hooks.side.playSide(b.dataset.move);
+      return;
+    }
     const why = state.setup ? t('results.setupFirst') : notNow(g);
-    if (why) { showError({ message: why }); return; }
-    if (g.legal_moves.includes(b.dataset.move)) { pointAt(null); play(b.dataset.move); }
+    if (why) {
+      showError({ message: why });
+      return;
+    }
+    if (g.legal_moves.includes(b.dataset.move)) {
+      pointAt(null);
+      play(b.dataset.move);
+    }
   });
-  const show = (ev) => { const b = row(ev); pointAt(b ? b.dataset.move : null); };
+  const show = (ev) => {
+    const b = row(ev);
+    pointAt(b ? b.dataset.move : null);
+  };
   box.addEventListener('mouseover', show);
   box.addEventListener('focusin', show);
   box.addEventListener('mouseleave', () => {
     const focused = /** @type {HTMLElement | null} */ (document.activeElement);
     pointAt(focused && box.contains(focused) ? focused.dataset.move || null : null);
   });
-  box.addEventListener('focusout', (ev) => { if (!box.contains(ev.relatedTarget)) pointAt(null); });
+  box.addEventListener('focusout', (ev) => {
+    if (!box.contains(ev.relatedTarget)) pointAt(null);
+  });
 }
 
 async function init() {
@@ -164,10 +202,18 @@ function wireGameControls() {
   $('undo').addEventListener('click', askUndo);
   $('undo-accept').addEventListener('click', () => answerUndo(true));
   $('undo-decline').addEventListener('click', () => answerUndo(false));
-  $('resign').addEventListener('click', () => { state.confirmResign = true; render(); $('resign-no').focus(); });
+  $('resign').addEventListener('click', () => {
+    state.confirmResign = true;
+    render();
+    $('resign-no').focus();
+  });
   $('resign-yes').addEventListener('click', resign);
   $('abort').addEventListener('click', abortGame);
-  $('resign-no').addEventListener('click', () => { state.confirmResign = false; render(); $('resign').focus(); });
+  $('resign-no').addEventListener('click', () => {
+    state.confirmResign = false;
+    render();
+    $('resign').focus();
+  });
   $('rematch').addEventListener('click', rematch);
   $('name-form').addEventListener('submit', saveName);
   $('friend-button').addEventListener('click', openFriendDialog);
@@ -212,7 +258,10 @@ function wireReviewControls() {
   $('review-body').addEventListener('click', (ev) => {
     const b = ev.target.closest('button');
     const bar = ev.target.closest('rect[data-ply]');
-    if (bar) { goToPly(Number(bar.dataset.ply), true); return; }
+    if (bar) {
+      goToPly(Number(bar.dataset.ply), true);
+      return;
+    }
     if (!b) return;
     // Show: the position before the move, which the arrows mark (evalbar.js): the move played
     // (red, dashed) and the better one (blue)
@@ -222,9 +271,16 @@ function wireReviewControls() {
   initSetup();
   initCard();
   initSkipLink();
-  $('think-run').addEventListener('click', () => { if (!$('think-run').disabled) runThink(); });
-  for (const id of ['think-depth', 'think-eval']) $(id).addEventListener('change', () => { if (!$('think-run').disabled) runThink(); });
-  $('think-box').addEventListener('toggle', () => { if ($('think-box').open) render(); });
+  $('think-run').addEventListener('click', () => {
+    if (!$('think-run').disabled) runThink();
+  });
+  for (const id of ['think-depth', 'think-eval'])
+    $(id).addEventListener('change', () => {
+      if (!$('think-run').disabled) runThink();
+    });
+  $('think-box').addEventListener('toggle', () => {
+    if ($('think-box').open) render();
+  });
   $('recent').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-game]');
     if (b) loadGame(b.dataset.game);
@@ -246,21 +302,30 @@ function openSections() {
   // the Puzzles section's code loads the first time the address names it
   const openPuzzles = () => {
     if (puzzles || !inPuzzles()) return;
-    puzzles = import('./puzzles.js').then((m) => { m.initPuzzles(startGame); return m; });
+    puzzles = import('./puzzles.js').then((m) => {
+      m.initPuzzles(startGame);
+      return m;
+    });
   };
   window.addEventListener('hashchange', openPuzzles);
   openPuzzles();
   // the Play better section's likewise
   const openBetter = () => {
     if (better || !inBetter()) return;
-    better = import('./better/view.js').then(async (m) => { await m.initBetter(startGame); return m; });
+    better = import('./better/view.js').then(async (m) => {
+      await m.initBetter(startGame);
+      return m;
+    });
   };
   window.addEventListener('hashchange', openBetter);
   openBetter();
   // the Players section's likewise
   const openPeople = () => {
     if (people || !inPeople()) return;
-    people = import('./people.js').then(async (m) => { await m.initPeople(startGame); return m; });
+    people = import('./people.js').then(async (m) => {
+      await m.initPeople(startGame);
+      return m;
+    });
   };
   window.addEventListener('hashchange', openPeople);
   openPeople();
@@ -270,17 +335,23 @@ function openSections() {
 /** The Puzzles section's module once loaded (a promise), else null. */
 let puzzles = null;
 /** Whether the address names the Puzzles section. */
-function inPuzzles() { return location.hash === '#puzzles'; }
+function inPuzzles() {
+  return location.hash === '#puzzles';
+}
 
 /** The Play better section's module once loaded (a promise), else null. */
 let better = null;
 /** Whether the address names the Play better section (#better, #better/N). */
-function inBetter() { return /^#better(\/\d+)?$/.test(location.hash); }
+function inBetter() {
+  return /^#better(\/\d+)?$/.test(location.hash);
+}
 
 /** The Players section's module once loaded (a promise), else null. */
 let people = null;
 /** Whether the address names the Players section (#players, #player/ID, #leaderboard/N). */
-function inPeople() { return /^#(players|player\/[\w-]{11}|leaderboard\/\d+)$/.test(location.hash); }
+function inPeople() {
+  return /^#(players|player\/[\w-]{11}|leaderboard\/\d+)$/.test(location.hash);
+}
 
 function openGame() {
   (async () => {

@@ -38,9 +38,11 @@ export function describeEvent(prev, g) {
   if (g.undo_request && g.undo_request !== prev.undo_request && !mine(g.undo_request)) {
     return t(bySubject(g, g.undo_request, 'undo.asks.one', 'undo.asks.many'), { who: capital(who(g, g.undo_request)) });
   }
-  if (!g.undo_request && prev.undo_request && mine(prev.undo_request)) return t('say.declined', { who: capital(who(g, prev.undo_request === 'mouse' ? 'cats' : 'mouse')) });
+  if (!g.undo_request && prev.undo_request && mine(prev.undo_request))
+    return t('say.declined', { who: capital(who(g, prev.undo_request === 'mouse' ? 'cats' : 'mouse')) });
   const offer = g.rematch?.offered_by;
-  if (offer && offer !== prev.rematch?.offered_by && !mine(offer)) return t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
+  if (offer && offer !== prev.rematch?.offered_by && !mine(offer))
+    return t(bySubject(g, offer, 'rematch.offers.one', 'rematch.offers.many'), { who: capital(who(g, offer)) });
   for (const side of ['mouse', 'cats']) {
     const a = prev.names?.[side] || '';
     const b = g.names?.[side] || '';

@@ -30,8 +30,14 @@ function followAddress() {
   if (learning()) return;
   const named = gameFromHash();
   // an entry without a game is where a new game began: a new game again
-  if (!named) { if (state.game && state.game.id !== null && !state.setup) newGame(); return; }
-  if (named.token || !state.game || String(state.game.id) !== named.id) { loadGame(named.id); return; }
+  if (!named) {
+    if (state.game && state.game.id !== null && !state.setup) newGame();
+    return;
+  }
+  if (named.token || !state.game || String(state.game.id) !== named.id) {
+    loadGame(named.id);
+    return;
+  }
   if (state.setup) return;
   goToPly(plyInAddress(named.id));
 }
@@ -52,11 +58,20 @@ function onKey(ev) {
   const at = state.view === null ? n : state.view;
   let k;
   switch (ev.key) {
-    case 'ArrowLeft': k = at - 1; break;
-    case 'ArrowRight': k = at + 1; break;
-    case 'Home': k = 0; break;
-    case 'End': k = n; break;
-    default: return;
+    case 'ArrowLeft':
+      k = at - 1;
+      break;
+    case 'ArrowRight':
+      k = at + 1;
+      break;
+    case 'Home':
+      k = 0;
+      break;
+    case 'End':
+      k = n;
+      break;
+    default:
+      return;
   }
   ev.preventDefault();
   if (k < 0 || k > n) return;

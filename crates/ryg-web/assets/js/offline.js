@@ -11,10 +11,13 @@ import { setTableMax, renderLevelNote, TABLEBASE_MAX } from './levelnote.js';
  * answers (a browser without service workers, a private window, a plain-http:// address other
  * than localhost): a promise of its dispatcher, else null. */
 let inPage = null;
-export function engineInPage() { return inPage; }
+export function engineInPage() {
+  return inPage;
+}
 
 /** Whether this is the static site (scripts/build-static marks its page): no ryg server to ask. */
-const isStatic = () => /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="ryg-site"]'))?.content === 'static';
+const isStatic = () =>
+  /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="ryg-site"]'))?.content === 'static';
 
 /** Registers the service worker; where no server answers, waits until it controls the page
  * (or, where it cannot, loads the engine into the page). */
@@ -52,13 +55,20 @@ async function register() {
  * worker takes over: none runs files of two releases). */
 function watchUpdates(r) {
   const had = !!navigator.serviceWorker.controller;
-  const offer = () => { if (r.waiting && navigator.serviceWorker.controller) offerUpdate(r.waiting); };
+  const offer = () => {
+    if (r.waiting && navigator.serviceWorker.controller) offerUpdate(r.waiting);
+  };
   offer();
   r.addEventListener('updatefound', () => {
     const w = r.installing;
-    if (w) w.addEventListener('statechange', () => { if (w.state === 'installed') offer(); });
+    if (w)
+      w.addEventListener('statechange', () => {
+        if (w.state === 'installed') offer();
+      });
   });
-  navigator.serviceWorker.addEventListener('controllerchange', () => { if (had) location.reload(); });
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (had) location.reload();
+  });
 }
 
 function offerUpdate(worker) {

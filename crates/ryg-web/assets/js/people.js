@@ -12,10 +12,11 @@ let seq = 0;
 
 /** What the address names: `{ kind: 'me' | 'player' | 'leaderboard', arg }`, or null. */
 export function route(hash) {
-  let m;
   if (hash === '#players') return { kind: 'me' };
-  if ((m = /^#player\/([\w-]{11})$/.exec(hash))) return { kind: 'player', arg: m[1] };
-  if ((m = /^#leaderboard\/(\d+)$/.exec(hash))) return { kind: 'leaderboard', arg: Number(m[1]) };
+  const player = /^#player\/([\w-]{11})$/.exec(hash);
+  if (player) return { kind: 'player', arg: player[1] };
+  const board = /^#leaderboard\/(\d+)$/.exec(hash);
+  if (board) return { kind: 'leaderboard', arg: Number(board[1]) };
   return null;
 }
 
@@ -39,8 +40,14 @@ function head(title) {
 
 function ratingsTable(ratings) {
   if (!ratings.length) return `<p class="note">${esc(t('people.noRatings'))}</p>`;
-  const rows = ratings.map((r) => `<tr><td>${r.size}×${r.size}</td><td>${esc(ratingText(r))} ±${fmt(Math.round(r.deviation))}</td><td>${r.games}</td>
-    <td>${r.scores_like ? esc(t('people.scoresLike', { who: computerName(r.scores_like) })) : ''}</td></tr>`).join('');
+  const rows = ratings
+    .map(
+      (
+        r,
+      ) => `<tr><td>${r.size}×${r.size}</td><td>${esc(ratingText(r))} ±${fmt(Math.round(r.deviation))}</td><td>${r.games}</td>
+    <td>${r.scores_like ? esc(t('people.scoresLike', { who: computerName(r.scores_like) })) : ''}</td></tr>`,
+    )
+    .join('');
   return `<table class="people-table"><thead><tr><th scope="col">${esc(t('people.size'))}</th><th scope="col">${esc(t('people.rating'))}</th>
     <th scope="col">${esc(t('people.games'))}</th><th scope="col">${esc(t('people.against'))}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -48,19 +55,28 @@ function ratingsTable(ratings) {
 /** One chart per size played: the rating after each rated game (SVG, described in words). */
 function historyCharts(history) {
   const bySize = new Map();
-  for (const h of history) { if (!bySize.has(h.size)) bySize.set(h.size, []); bySize.get(h.size).push(h.rating); }
-  return [...bySize].map(([size, ys]) => {
-    const points = [1500, ...ys];
-    const lo = Math.min(...points) - 20;
-    const hi = Math.max(...points) + 20;
-    const x = (i) => (i * 300) / Math.max(1, points.length - 1);
-    const y = (v) => 100 - ((v - lo) * 100) / (hi - lo);
-    const line = points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-    const label = t('people.historyChart', { size: `${size}×${size}`, first: fmt(1500), last: fmt(Math.round(ys[ys.length - 1])) });
-    return `<figure class="people-chart"><svg viewBox="-4 -4 308 108" role="img" aria-label="${esc(label)}">
+  for (const h of history) {
+    if (!bySize.has(h.size)) bySize.set(h.size, []);
+    bySize.get(h.size).push(h.rating);
+  }
+  return [...bySize]
+    .map(([size, ys]) => {
+      const points = [1500, ...ys];
+      const lo = Math.min(...points) - 20;
+      const hi = Math.max(...points) + 20;
+      const x = (i) => (i * 300) / Math.max(1, points.length - 1);
+      const y = (v) => 100 - ((v - lo) * 100) / (hi - lo);
+      const line = points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+      const label = t('people.historyChart', {
+        size: `${size}×${size}`,
+        first: fmt(1500),
+        last: fmt(Math.round(ys[ys.length - 1])),
+      });
+      return `<figure class="people-chart"><svg viewBox="-4 -4 308 108" role="img" aria-label="${esc(label)}">
       <polyline points="${line}" fill="none" stroke="currentColor" stroke-width="2"/></svg>
       <figcaption class="note">${esc(label)}</figcaption></figure>`;
-  }).join('');
+    })
+    .join('');
 }
 
 function opponentName(o) {
@@ -74,13 +90,18 @@ function gameLine(g) {
   const won = (g.result === '1-0' && g.side === 'mouse') || (g.result === '0-1' && g.side === 'cats');
   const result = !g.over ? 'open' : g.result === '*' ? 'none' : won ? 'won' : 'lost';
   const text = t('people.game', {
-    size: `${g.size}×${g.size}`, side: t(`people.side.${g.side}`), who: opponentName(g.opponent), result: t(`people.result.${result}`),
+    size: `${g.size}×${g.size}`,
+    side: t(`people.side.${g.side}`),
+    who: opponentName(g.opponent),
+    result: t(`people.result.${result}`),
   });
   return `<li><a href="#game=${esc(g.id)}">${esc(text)}</a>${g.rated ? ` <span class="tag">${esc(t('people.rated'))}</span>` : ''}</li>`;
 }
 
 function pageBody(data) {
-  const games = data.games.length ? `<ul class="recent">${data.games.map(gameLine).join('')}</ul>` : `<p class="note">${esc(t('people.noGames'))}</p>`;
+  const games = data.games.length
+    ? `<ul class="recent">${data.games.map(gameLine).join('')}</ul>`
+    : `<p class="note">${esc(t('people.noGames'))}</p>`;
   return `<h3>${esc(t('people.ratings'))}</h3>${ratingsTable(data.ratings)}
     <h3>${esc(t('people.history'))}</h3>${data.history.length ? historyCharts(data.history) : `<p class="note">${esc(t('people.noRatings'))}</p>`}
     <h3>${esc(t('people.recent'))}</h3>${games}`;
@@ -99,14 +120,20 @@ async function renderMe(el, mine) {
     $('people-join').onsubmit = async (ev) => {
       ev.preventDefault();
       const p = await guard(() => playerApi('POST', '/api/players', { name: $('people-name').value }, secret(true)));
-      if (p) { rememberMe(p); show(); }
+      if (p) {
+        rememberMe(p);
+        show();
+      }
     };
     wireClaim();
     return;
   }
   const data = await guard(() => playerApi('GET', '/api/players/me'));
   if (mine !== seq) return;
-  if (!data) { if (!secret()) show(); return; }
+  if (!data) {
+    if (!secret()) show();
+    return;
+  }
   rememberMe(data.player);
   el.innerHTML = `${head(t('people.title'))}<p>${esc(t('people.you', { name: data.player.name }))}
       <a href="#player/${esc(data.player.id)}">${esc(t('people.yourPage'))}</a></p>
@@ -120,7 +147,10 @@ async function renderMe(el, mine) {
   $('people-rename').onsubmit = async (ev) => {
     ev.preventDefault();
     const p = await guard(() => playerApi('POST', '/api/players/me/name', { name: $('people-name').value }));
-    if (p) { rememberMe(p); show(); }
+    if (p) {
+      rememberMe(p);
+      show();
+    }
   };
   $('people-code').onclick = async () => {
     const c = await guard(() => playerApi('POST', '/api/players/me/code'));
@@ -128,7 +158,12 @@ async function renderMe(el, mine) {
   };
   $('people-delete').onclick = async () => {
     if (!window.confirm(t('people.deleteConfirm'))) return;
-    if ((await guard(() => playerApi('DELETE', '/api/players/me'))) !== undefined) { forget(); showError(null); show(); el.querySelector('.note').textContent = t('people.gone'); }
+    if ((await guard(() => playerApi('DELETE', '/api/players/me'))) !== undefined) {
+      forget();
+      showError(null);
+      show();
+      el.querySelector('.note').textContent = t('people.gone');
+    }
   };
 }
 
@@ -156,7 +191,10 @@ async function renderPlayer(el, id, mine) {
   el.innerHTML = head(t('people.title'));
   const data = await guard(() => playerApi('GET', `/api/players/${id}`, undefined, null));
   if (mine !== seq) return;
-  if (!data) { el.insertAdjacentHTML('beforeend', `<p class="note">${esc(t('people.notFound'))}</p>`); return; }
+  if (!data) {
+    el.insertAdjacentHTML('beforeend', `<p class="note">${esc(t('people.notFound'))}</p>`);
+    return;
+  }
   el.innerHTML = `${head(data.player.name)}${pageBody(data)}${leaderboardLinks()}`;
 }
 
@@ -164,10 +202,18 @@ async function renderLeaderboard(el, size, mine) {
   const data = await guard(() => playerApi('GET', `/api/leaderboard?size=${size}`, undefined, null));
   if (mine !== seq) return;
   const title = `${t('leaderboard.title')} ${size}×${size}`;
-  if (!data) { el.innerHTML = head(title) + leaderboardLinks(); return; }
-  const rows = data.players.map((r) => `<tr><td>${r.rank}</td><td><a href="#player/${esc(r.player.id)}">${esc(r.player.name)}</a></td>
-    <td>${esc(ratingText(r.rating))}</td><td>${r.rating.games}</td></tr>`).join('');
-  const table = rows ? `<table class="people-table"><thead><tr><th scope="col">${esc(t('leaderboard.rank'))}</th><th scope="col">${esc(t('leaderboard.player'))}</th>
+  if (!data) {
+    el.innerHTML = head(title) + leaderboardLinks();
+    return;
+  }
+  const rows = data.players
+    .map(
+      (r) => `<tr><td>${r.rank}</td><td><a href="#player/${esc(r.player.id)}">${esc(r.player.name)}</a></td>
+    <td>${esc(ratingText(r.rating))}</td><td>${r.rating.games}</td></tr>`,
+    )
+    .join('');
+  const table = rows
+    ? `<table class="people-table"><thead><tr><th scope="col">${esc(t('leaderboard.rank'))}</th><th scope="col">${esc(t('leaderboard.player'))}</th>
     <th scope="col">${esc(t('people.rating'))}</th><th scope="col">${esc(t('people.games'))}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class="note">${esc(t('leaderboard.empty'))}</p>`;
   el.innerHTML = `${head(title)}<p class="note">${esc(t('leaderboard.note', { d: fmt(data.provisional_deviation) }))}</p>${table}${leaderboardLinks()}`;
@@ -175,7 +221,10 @@ async function renderLeaderboard(el, size, mine) {
 
 /** Runs `call`; its error shown (in words of the page when there is no server), `undefined` then. */
 async function guard(call) {
-  try { showError(null); return await call(); } catch (e) {
+  try {
+    showError(null);
+    return await call();
+  } catch (e) {
     if (e.code === 'needs_server') e.key = 'people.needsServer';
     if (e.code === 'unauthorized' && !e.key) forget();
     showError(e);
@@ -223,4 +272,6 @@ export function initPeople(leave) {
 }
 
 /** Draws the section again in the language now chosen. */
-export function redrawPeople() { if (open) show(); }
+export function redrawPeople() {
+  if (open) show();
+}

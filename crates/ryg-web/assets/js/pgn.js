@@ -10,11 +10,19 @@ import { engineInPage } from './offline.js';
 /** The shown game's record, as the server writes it. */
 async function pgnText(id) {
   let res;
-  try { res = await request('GET', `/api/games/${id}/pgn`); } catch (e) { throw pageError('error.network', { why: e.message }); }
+  try {
+    res = await request('GET', `/api/games/${id}/pgn`);
+  } catch (e) {
+    throw pageError('error.network', { why: e.message });
+  }
   const text = await res.text();
   if (!res.ok) {
     let err = text;
-    try { err = JSON.parse(text).error; } catch { /* plain text */ }
+    try {
+      err = JSON.parse(text).error;
+    } catch {
+      /* plain text */
+    }
     throw new Error(err);
   }
   return text;
@@ -27,7 +35,12 @@ export async function downloadPgn(ev) {
   if (!engineInPage() || !g || g.id === null) return;
   ev.preventDefault();
   let text;
-  try { text = await pgnText(g.id); } catch (e) { $('hint-text').textContent = errorText(e); return; }
+  try {
+    text = await pgnText(g.id);
+  } catch (e) {
+    $('hint-text').textContent = errorText(e);
+    return;
+  }
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
   a.download = `ryg-game-${g.id}.pgn`;
@@ -42,7 +55,12 @@ export async function copyPgn() {
   if (!g || g.id === null) return;
   const note = $('hint-text');
   let text;
-  try { text = await pgnText(g.id); } catch (e) { note.textContent = errorText(e); return; }
+  try {
+    text = await pgnText(g.id);
+  } catch (e) {
+    note.textContent = errorText(e);
+    return;
+  }
   try {
     await navigator.clipboard.writeText(text);
     note.textContent = t('pgn.copied');
@@ -64,7 +82,10 @@ export async function openPgn(ev) {
   const pgn = $('pgn-text').value;
   const err = $('pgn-error');
   err.textContent = '';
-  if (!pgn.trim()) { err.textContent = t('pgn.empty'); return; }
+  if (!pgn.trim()) {
+    err.textContent = t('pgn.empty');
+    return;
+  }
   let g;
   try {
     g = await createGame({ pgn, mouse: 'human', cats: 'human', hotseat: true });

@@ -27,10 +27,14 @@ function startThinkingPoll(id) {
       if (th.thinking) {
         el.hidden = false;
         el.textContent = t('thinking.line', {
-          depth: th.depth, nodes: Number(th.nodes).toLocaleString(currentLang()), secs: fmt((performance.now() - t0) / 1000, 1),
+          depth: th.depth,
+          nodes: Number(th.nodes).toLocaleString(currentLang()),
+          secs: fmt((performance.now() - t0) / 1000, 1),
         });
       }
-    } catch { /* the move request reports errors */ }
+    } catch {
+      /* the move request reports errors */
+    }
   }, 150);
 }
 function stopThinkingPoll() {
@@ -92,7 +96,10 @@ function setGame(g, prev, event = false) {
     else closeStream(setConnected);
   }
   const moved = !same || g.moves.join() !== prev.moves.join();
-  if (moved) { state.selected = null; state.side = null; }
+  if (moved) {
+    state.selected = null;
+    state.side = null;
+  }
   // a new game is stored at its first move: until then the address names none
   if (!state.busy) syncAddress(g, state.view);
   if (g.id !== null) {
@@ -101,7 +108,8 @@ function setGame(g, prev, event = false) {
   }
   const words = event ? describeEvent(prev, g) : describeNew(prev, g);
   if (words) announce(words);
-  if (same && moved && g.moves.length > prev.moves.length && g.last_move && g.last_move !== state.sent) state.animate = g.last_move;
+  if (same && moved && g.moves.length > prev.moves.length && g.last_move && g.last_move !== state.sent)
+    state.animate = g.last_move;
   if (moved || !same || !!g.outcome !== !!prev.outcome) refreshRecent();
   // the computer's first move on a board builds its tablebase (8×8: a moment): the header says so
   if (moved && hasComputer(g) && !tbKnownReady.has(startPos(g).size)) refreshTablebases();
@@ -115,7 +123,9 @@ export function play(mv) {
 }
 
 /** Whether `a` and `b` are the same game (two games not stored yet are two games). */
-function sameGame(a, b) { return !!a && !!b && a.id === b.id && (a.id !== null || a.draft === b.draft); }
+function sameGame(a, b) {
+  return !!a && !!b && a.id === b.id && (a.id !== null || a.draft === b.draft);
+}
 
 let drafts = 0;
 
@@ -129,16 +139,37 @@ async function draftGame(body) {
   const you = hotseat ? 'both' : body.mouse === 'human' ? 'mouse' : body.cats === 'human' ? 'cats' : null;
   drafts += 1;
   return {
-    id: null, draft: body, seq: drafts, size: pos.size, start_fen: m.fen, fen: m.fen, to_move: m.side,
-    moves: [], redo: [], legal_moves: m.moves, last_move: null, outcome: null, result: '*',
-    mouse: body.mouse, cats: body.cats, names: { mouse: null, cats: null },
-    players: hotseat ? 'hotseat' : 'computer', hotseat, you, clock: null, undo_request: null,
-    rematch: null, rematch_id: null, version: 0,
+    id: null,
+    draft: body,
+    seq: drafts,
+    size: pos.size,
+    start_fen: m.fen,
+    fen: m.fen,
+    to_move: m.side,
+    moves: [],
+    redo: [],
+    legal_moves: m.moves,
+    last_move: null,
+    outcome: null,
+    result: '*',
+    mouse: body.mouse,
+    cats: body.cats,
+    names: { mouse: null, cats: null },
+    players: hotseat ? 'hotseat' : 'computer',
+    hotseat,
+    you,
+    clock: null,
+    undo_request: null,
+    rematch: null,
+    rematch_id: null,
+    version: 0,
   };
 }
 
 /** Stores the new game `g` with its first `moves`; resolves to the stored game. */
-function storeDraft(g, moves) { return createGame({ ...g.draft, moves }); }
+function storeDraft(g, moves) {
+  return createGame({ ...g.draft, moves });
+}
 
 /** Starts game `body`: stored at once when the computer moves first, else at the first move. */
 export function startGame(body) {
@@ -152,8 +183,17 @@ export function startGame(body) {
 let connTimer = null;
 function setConnected(ok) {
   // a short gap (the server closing an idle stream) is not worth a note
-  if (ok) { clearTimeout(connTimer); connTimer = null; $('conn').hidden = true; return; }
-  if (connTimer === null && $('conn').hidden) connTimer = setTimeout(() => { connTimer = null; $('conn').hidden = false; }, 1500);
+  if (ok) {
+    clearTimeout(connTimer);
+    connTimer = null;
+    $('conn').hidden = true;
+    return;
+  }
+  if (connTimer === null && $('conn').hidden)
+    connTimer = setTimeout(() => {
+      connTimer = null;
+      $('conn').hidden = false;
+    }, 1500);
 }
 
 function onEvent(g) {
@@ -178,9 +218,12 @@ function applyEvent(g) {
   if (state.you && (g.rematch_id || g.rematched) && !(prev.rematch_id || prev.rematched)) {
     if (g.rematch_id) followRematch(g);
     else {
-      api('GET', `/api/games/${g.id}`).then((mine) => {
-        if (mine?.rematch_id && state.game && state.game.id === g.id) followRematch(mine);
-      }, () => {});
+      api('GET', `/api/games/${g.id}`).then(
+        (mine) => {
+          if (mine?.rematch_id && state.game && state.game.id === g.id) followRematch(mine);
+        },
+        () => {},
+      );
     }
   }
 }
@@ -208,10 +251,14 @@ export function scheduleComputer() {
 
 function seatsFor(choice, level) {
   switch (choice) {
-    case 'cats': return { mouse: level, cats: 'human' };
-    case 'both': return { mouse: 'human', cats: 'human', hotseat: true };
-    case 'watch': return { mouse: level, cats: level };
-    default: return { mouse: 'human', cats: level };
+    case 'cats':
+      return { mouse: level, cats: 'human' };
+    case 'both':
+      return { mouse: 'human', cats: 'human', hotseat: true };
+    case 'watch':
+      return { mouse: level, cats: level };
+    default:
+      return { mouse: 'human', cats: level };
   }
 }
 
@@ -223,6 +270,7 @@ function leaveSetup() {
 export async function newGame(ev) {
   if (ev) ev.preventDefault();
   const size = parseInt($('size').value, 10);
+  /** @type {Record<string, unknown>} */
   const body = { size, start: $('start').value, ...seatsFor($('seat').value, $('level').value) };
   if ($('rated').checked && ['mouse', 'cats'].includes($('seat').value)) body.rated = true;
   leaveSetup();
@@ -270,7 +318,10 @@ export async function askUndo() {
   const g = state.game;
   state.view = null;
   state.side = null;
-  if (!isFriends(g)) { change(() => api('POST', `/api/games/${g.id}/undo`)); return; }
+  if (!isFriends(g)) {
+    change(() => api('POST', `/api/games/${g.id}/undo`));
+    return;
+  }
   if (await change(() => api('POST', `/api/games/${g.id}/undo`))) {
     announce(t('say.undoAsked', { who: who(g, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
   }
@@ -307,7 +358,11 @@ export function computerMove() {
 export async function tryAgain(k, side) {
   const g = state.game;
   const level = $('level').value;
-  const body = { fen: toFen(positionAt(g, k)), mouse: side === 'mouse' ? 'human' : level, cats: side === 'cats' ? 'human' : level };
+  const body = {
+    fen: toFen(positionAt(g, k)),
+    mouse: side === 'mouse' ? 'human' : level,
+    cats: side === 'cats' ? 'human' : level,
+  };
   leaveSetup();
   if (await change(() => startGame(body))) {
     if ($('status').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
@@ -359,7 +414,10 @@ export async function abortGame() {
 
 export async function rematch() {
   const g = state.game;
-  if (g.rematch_id) { followRematch(g); return; }
+  if (g.rematch_id) {
+    followRematch(g);
+    return;
+  }
   // the new game has the sides swapped; each player's token is the same
   const ok = await change(async () => {
     const r = await api('POST', `/api/games/${g.id}/rematch`);
@@ -368,7 +426,8 @@ export async function rematch() {
   });
   const cur = state.game;
   if (!ok) return;
-  if (cur.id !== g.id) announce(`${t('say.rematch')} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
+  if (cur.id !== g.id)
+    announce(`${t('say.rematch')} ${mySeat() ? t(`say.youPlay.${mySeat()}`) : ''} ${describeNew(null, cur)}`);
   else announce(t('say.rematchOffered', { who: who(cur, mySeat() === 'mouse' ? 'cats' : 'mouse') }));
 }
 
@@ -389,7 +448,11 @@ export async function hint() {
   try {
     const s = await solve(fen);
     const best = sortedResults(s)[0];
-    state.hint = { fen, move: best.move, text: t('hint.text', { move: best.move, result: resultText(best.winner, best.plies) }) };
+    state.hint = {
+      fen,
+      move: best.move,
+      text: t('hint.text', { move: best.move, result: resultText(best.winner, best.plies) }),
+    };
     announce(state.hint.text);
   } catch (e) {
     state.hint = null;

@@ -9,25 +9,40 @@ const ME = 'ryg.player';
 /** 256 random bits as 43 URL-safe characters. */
 export function newSecret() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** This browser's secret; a new one when `make` and there is none. */
 export function secret(make = false) {
   let s = playerSecret();
-  if (!s && make) { s = newSecret(); localStorage.setItem(SECRET, s); }
+  if (!s && make) {
+    s = newSecret();
+    localStorage.setItem(SECRET, s);
+  }
   return s;
 }
 
 /** Forgets this browser's player (deleted, or moved to another device). */
-export function forget() { localStorage.removeItem(SECRET); localStorage.removeItem(ME); }
+export function forget() {
+  localStorage.removeItem(SECRET);
+  localStorage.removeItem(ME);
+}
 
 /** The player this browser is, as last seen (`{id, name}`), or null. */
 export function me() {
-  try { return JSON.parse(localStorage.getItem(ME) || 'null'); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(ME) || 'null');
+  } catch {
+    return null;
+  }
 }
 
-export function rememberMe(p) { localStorage.setItem(ME, JSON.stringify({ id: p.id, name: p.name })); }
+export function rememberMe(p) {
+  localStorage.setItem(ME, JSON.stringify({ id: p.id, name: p.name }));
+}
 
 /** Calls the API as this browser's player (`secret` to use another, e.g. a new one for a code). */
 export async function playerApi(method, path, body, use = secret()) {
@@ -38,10 +53,16 @@ export async function playerApi(method, path, body, use = secret()) {
   const res = await request(method, path, opts);
   const text = await res.text();
   let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: text };
+  }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
-    err.code = data && data.code;
+    const err = /** @type {import('./i18n.js').PageError} */ (
+      new Error(data?.error || `${res.status} ${res.statusText}`)
+    );
+    err.code = data?.code;
     err.status = res.status;
     throw err;
   }

@@ -3,18 +3,38 @@
 import { $ } from './dom.js';
 import { preferredLang, setLang, loadLang, currentLang, translateDocument } from './i18n.js';
 
-function stored(key) { try { return localStorage.getItem(key); } catch { return null; } }
-function store(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } }
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* private mode */
+  }
+}
 
 /** Starts in the remembered or the browser's language; `changed()` runs after a switch. */
 export async function initLang(changed) {
   const first = preferredLang(stored('ryg.lang'), navigator.languages || [navigator.language]);
-  try { await loadLang(first); } catch { /* English, which is always there */ }
+  try {
+    await loadLang(first);
+  } catch {
+    /* English, which is always there */
+  }
   setLang(first);
   $('lang').value = currentLang();
   translateDocument();
   $('lang').addEventListener('change', async () => {
-    try { await loadLang($('lang').value); } catch { /* stays in the language it has */ }
+    try {
+      await loadLang($('lang').value);
+    } catch {
+      /* stays in the language it has */
+    }
     setLang($('lang').value);
     store('ryg.lang', currentLang());
     translateDocument();

@@ -45,7 +45,10 @@ export function glicko2(player, games) {
   while (Math.abs(B - A) > 1e-6) {
     const C = A + ((A - B) * fA) / (fB - fA);
     const fC = f(C);
-    if (fC * fB <= 0) { A = B; fA = fB; } else fA /= 2;
+    if (fC * fB <= 0) {
+      A = B;
+      fA = fB;
+    } else fA /= 2;
     B = C;
     fB = fC;
   }
@@ -72,7 +75,9 @@ export function nextPuzzle(puzzles, rating, tried) {
 }
 
 /** Days since 1970-01-01 (UTC) at time `ms`: which puzzle is the day's. */
-export function dayOf(ms) { return Math.floor(ms / 86400000); }
+export function dayOf(ms) {
+  return Math.floor(ms / 86400000);
+}
 
 const KEY = 'ryg.puzzles';
 
@@ -80,18 +85,43 @@ const KEY = 'ryg.puzzles';
  * longest streak)}. */
 export function loadRecord(storage) {
   let saved = null;
-  try { saved = JSON.parse(storage.getItem(KEY) || 'null'); } catch { saved = null; }
-  const ok = saved?.player && Number.isFinite(saved.player.rating) && Number.isFinite(saved.player.rd) && Number.isFinite(saved.player.vol);
+  try {
+    saved = JSON.parse(storage.getItem(KEY) || 'null');
+  } catch {
+    saved = null;
+  }
+  const ok =
+    saved?.player &&
+    Number.isFinite(saved.player.rating) &&
+    Number.isFinite(saved.player.rd) &&
+    Number.isFinite(saved.player.vol);
   return ok
-    ? { player: saved.player, tried: new Set(saved.tried || []), solved: saved.solved | 0, failed: saved.failed | 0, streak: saved.streak | 0 }
+    ? {
+        player: saved.player,
+        tried: new Set(saved.tried || []),
+        solved: saved.solved | 0,
+        failed: saved.failed | 0,
+        streak: saved.streak | 0,
+      }
     : { player: { ...FIRST_RATING }, tried: new Set(), solved: 0, failed: 0, streak: 0 };
 }
 
 /** Writes `record` into `storage`. */
 export function saveRecord(storage, record) {
   try {
-    storage.setItem(KEY, JSON.stringify({ player: record.player, tried: [...record.tried].slice(-2000), solved: record.solved, failed: record.failed, streak: record.streak | 0 }));
-  } catch { /* a full or refused storage: the rating lasts this visit */ }
+    storage.setItem(
+      KEY,
+      JSON.stringify({
+        player: record.player,
+        tried: [...record.tried].slice(-2000),
+        solved: record.solved,
+        failed: record.failed,
+        streak: record.streak | 0,
+      }),
+    );
+  } catch {
+    /* a full or refused storage: the rating lasts this visit */
+  }
 }
 
 /** The themes the engine tags puzzles with (ryg's puzzles.rs), in its order. */
@@ -103,7 +133,9 @@ export function themeCounts(puzzles) {
   const counts = new Map();
   for (const p of puzzles) for (const th of p.themes || []) counts.set(th, (counts.get(th) || 0) + 1);
   const order = (th) => (THEMES.includes(th) ? THEMES.indexOf(th) : THEMES.length);
-  return [...counts].sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0])).map(([theme, n]) => ({ theme, n }));
+  return [...counts]
+    .sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]))
+    .map(([theme, n]) => ({ theme, n }));
 }
 
 /** The puzzles with theme `theme` ('' or null: all). */
@@ -132,7 +164,9 @@ export function afterStreak(streak, puzzle, solved) {
 }
 
 /** A new streak, the best so far `best`. */
-export function newStreak(best = 0) { return { n: 0, best, floor: 0, used: new Set(), over: false }; }
+export function newStreak(best = 0) {
+  return { n: 0, best, floor: 0, used: new Set(), over: false };
+}
 
 const HISTORY = 'ryg.puzzles.history';
 /** How many puzzles the history keeps. */
@@ -142,20 +176,39 @@ export const HISTORY_MAX = 200;
  * 'streak', 'daily' or 'again'; `at`: ms since 1970); entries that do not read back are left out. */
 export function loadHistory(storage) {
   let saved = null;
-  try { saved = JSON.parse(storage.getItem(HISTORY) || '[]'); } catch { saved = []; }
+  try {
+    saved = JSON.parse(storage.getItem(HISTORY) || '[]');
+  } catch {
+    saved = [];
+  }
   if (!Array.isArray(saved)) return [];
-  return saved.filter((e) => e && typeof e.id === 'string' && /^\d+-[0-9a-f]+$/.test(e.id) && Number.isFinite(e.at))
-    .map((e) => ({ id: e.id, themes: Array.isArray(e.themes) ? e.themes.filter((x) => typeof x === 'string') : [], solved: !!e.solved, mode: String(e.mode || 'rated'), at: e.at }))
+  return saved
+    .filter((e) => e && typeof e.id === 'string' && /^\d+-[0-9a-f]+$/.test(e.id) && Number.isFinite(e.at))
+    .map((e) => ({
+      id: e.id,
+      themes: Array.isArray(e.themes) ? e.themes.filter((x) => typeof x === 'string') : [],
+      solved: !!e.solved,
+      mode: String(e.mode || 'rated'),
+      at: e.at,
+    }))
     .slice(0, HISTORY_MAX);
 }
 
 /** `history` with `entry` first (the oldest beyond HISTORY_MAX dropped). */
-export function addHistory(history, entry) { return [entry, ...history].slice(0, HISTORY_MAX); }
+export function addHistory(history, entry) {
+  return [entry, ...history].slice(0, HISTORY_MAX);
+}
 
 /** Writes `history` into `storage`. */
 export function saveHistory(storage, history) {
-  try { storage.setItem(HISTORY, JSON.stringify(history.slice(0, HISTORY_MAX))); } catch { /* this visit only */ }
+  try {
+    storage.setItem(HISTORY, JSON.stringify(history.slice(0, HISTORY_MAX)));
+  } catch {
+    /* this visit only */
+  }
 }
 
 /** The board size of a puzzle id ("8-3fa9c02b1e": 8). */
-export function sizeOfId(id) { return Number(String(id).split('-')[0]); }
+export function sizeOfId(id) {
+  return Number(String(id).split('-')[0]);
+}

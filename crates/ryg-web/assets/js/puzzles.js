@@ -12,11 +12,23 @@ import { parseFen, toFen, applyMove, splitMove } from './fen.js';
 import { resultText } from './words.js';
 import { t, errorText, currentLang } from './i18n.js';
 import {
-  afterPuzzle, nextPuzzle, dayOf, loadRecord, saveRecord, themeCounts, withTheme, streakNext, afterStreak,
-  newStreak, loadHistory, addHistory, saveHistory, sizeOfId,
+  afterPuzzle,
+  nextPuzzle,
+  dayOf,
+  loadRecord,
+  saveRecord,
+  themeCounts,
+  withTheme,
+  streakNext,
+  afterStreak,
+  newStreak,
+  loadHistory,
+  addHistory,
+  saveHistory,
+  sizeOfId,
 } from './puzzledata.js';
 
-const sets = new Map();   // size → Promise of the puzzles
+const sets = new Map(); // size → Promise of the puzzles
 let board = null;
 let record = null;
 let history = [];
@@ -31,7 +43,9 @@ let theme = '';
 let streak = null;
 
 /** Whether the address names the Puzzles section. */
-export function inPuzzles() { return /^#puzzles$/.test(location.hash); }
+export function inPuzzles() {
+  return /^#puzzles$/.test(location.hash);
+}
 
 function setOf(size) {
   if (!sets.has(size)) {
@@ -44,15 +58,31 @@ function setOf(size) {
 
 function ratingText() {
   const p = record.player;
-  return t('puzzles.rating', { r: Math.round(p.rating), rd: Math.round(p.rd), solved: record.solved, failed: record.failed });
+  return t('puzzles.rating', {
+    r: Math.round(p.rating),
+    rd: Math.round(p.rd),
+    solved: record.solved,
+    failed: record.failed,
+  });
 }
 
 function draw() {
   if (!cur || !board) return;
   const mine = cur.done ? [] : (cur.moves || []).map((m) => m.move);
   const movable = new Set(mine.map((m) => splitMove(m)[0]));
-  const dests = new Set(cur.selected ? mine.filter((m) => splitMove(m)[0] === cur.selected).map((m) => splitMove(m)[1]) : []);
-  board.draw({ pos: cur.pos, flipped: cur.puzzle.side === 'cats', setup: false, selected: cur.selected, dests, last: cur.last, hint: null, movable });
+  const dests = new Set(
+    cur.selected ? mine.filter((m) => splitMove(m)[0] === cur.selected).map((m) => splitMove(m)[1]) : [],
+  );
+  board.draw({
+    pos: cur.pos,
+    flipped: cur.puzzle.side === 'cats',
+    setup: false,
+    selected: cur.selected,
+    dests,
+    last: cur.last,
+    hint: null,
+    movable,
+  });
 }
 
 function say(html, cls = '') {
@@ -61,7 +91,9 @@ function say(html, cls = '') {
   v.innerHTML = html;
 }
 
-function setState(s) { $('puzzles-view').dataset.state = s; }
+function setState(s) {
+  $('puzzles-view').dataset.state = s;
+}
 
 /** The legal moves of the solver's position with their exact results. */
 async function ask(mine) {
@@ -77,12 +109,26 @@ function themesText(themes) {
 
 function show(puzzle, kind, daily = null) {
   seq += 1;
-  cur = { puzzle, kind, daily, fen: puzzle.fen, pos: parseFen(puzzle.fen), step: 0, moves: null, selected: null, tried: false, missed: false, done: false, last: null };
+  cur = {
+    puzzle,
+    kind,
+    daily,
+    fen: puzzle.fen,
+    pos: parseFen(puzzle.fen),
+    step: 0,
+    moves: null,
+    selected: null,
+    tried: false,
+    missed: false,
+    done: false,
+    last: null,
+  };
   $('puzzles-view').dataset.puzzle = puzzle.id;
   setState('playing');
   const side = puzzle.side;
   $('pz-prompt').textContent = t(`puzzles.toPlay.${side}`, { n: Math.ceil(puzzle.line.length / 2) });
-  $('pz-meta').textContent = `${daily ? `${t('puzzles.dailyOf', { date: daily })} · ` : ''}${t('puzzles.meta', { id: puzzle.id, rating: puzzle.rating, themes: themesText(puzzle.themes) })}`;
+  $('pz-meta').textContent =
+    `${daily ? `${t('puzzles.dailyOf', { date: daily })} · ` : ''}${t('puzzles.meta', { id: puzzle.id, rating: puzzle.rating, themes: themesText(puzzle.themes) })}`;
   say(esc(kind === 'again' ? `${t('puzzles.find')} ${t('puzzles.againNote')}` : t('puzzles.find')));
   board.marks([]);
   renderButtons();
@@ -100,7 +146,8 @@ function score(solved) {
   if (kind === 'rated' || kind === 'daily') {
     const before = Math.round(record.player.rating);
     record.player = afterPuzzle(record.player, puzzle.rating, solved);
-    if (solved) record.solved += 1; else record.failed += 1;
+    if (solved) record.solved += 1;
+    else record.failed += 1;
     change = { before, after: Math.round(record.player.rating) };
   }
   if (kind === 'streak' && streak) {
@@ -141,7 +188,9 @@ async function play(mv) {
   if (c.step >= c.puzzle.line.length) {
     c.done = true;
     const change = score(!c.missed);
-    const after = t('puzzles.clear', { result: resultText(c.puzzle.winner, Math.max(0, c.puzzle.plies - c.puzzle.line.length)) });
+    const after = t('puzzles.clear', {
+      result: resultText(c.puzzle.winner, Math.max(0, c.puzzle.plies - c.puzzle.line.length)),
+    });
     const text = `${t('puzzles.solved')} ${after}${change ? ` ${t('puzzles.ratingChange', change)}` : ''}`;
     say(esc(text), 'good');
     setState('solved');
@@ -156,7 +205,9 @@ async function play(mv) {
   draw();
   say(esc(t('puzzles.right', { mv })), 'good');
   const mine = seq;
-  await new Promise((res) => { setTimeout(res, 350); });
+  await new Promise((res) => {
+    setTimeout(res, 350);
+  });
   if (mine !== seq) return;
   c.pos = applyMove(c.pos, answer);
   c.last = splitMove(answer);
@@ -180,7 +231,10 @@ async function viewSolution() {
   renderButtons();
   const line = c.puzzle.line;
   const reduced = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const pause = (ms) => new Promise((res) => { setTimeout(res, reduced ? Math.min(ms, 150) : ms); });
+  const pause = (ms) =>
+    new Promise((res) => {
+      setTimeout(res, reduced ? Math.min(ms, 150) : ms);
+    });
   for (let i = c.step; i < line.length; i++) {
     say(esc(t('puzzles.showing', { line: line.slice(0, i + 1).join(' ') })));
     board.marks([{ move: line[i], kind: 'best' }]);
@@ -197,7 +251,10 @@ async function viewSolution() {
     if (mine !== seq) return;
   }
   c.fen = toFen(c.pos);
-  const text = t('puzzles.shown', { line: line.join(' '), result: resultText(c.puzzle.winner, Math.max(0, c.puzzle.plies - line.length)) });
+  const text = t('puzzles.shown', {
+    line: line.join(' '),
+    result: resultText(c.puzzle.winner, Math.max(0, c.puzzle.plies - line.length)),
+  });
   say(esc(text));
   setState('shown');
   announce(text);
@@ -210,7 +267,10 @@ function onSquare(name) {
   const mine = cur.moves.map((m) => m.move);
   if (cur.selected) {
     const mv = `${cur.selected}${name}`;
-    if (mine.includes(mv)) { play(mv); return; }
+    if (mine.includes(mv)) {
+      play(mv);
+      return;
+    }
   }
   cur.selected = mine.some((m) => splitMove(m)[0] === name) && cur.selected !== name ? name : null;
   draw();
@@ -228,18 +288,29 @@ async function nextOne() {
   say(esc(t('puzzles.loading')));
   try {
     const { size, chosen } = await pool();
-    if (!chosen.length) { say(esc(t('puzzles.noTheme', { n: size })), 'bad'); return; }
+    if (!chosen.length) {
+      say(esc(t('puzzles.noTheme', { n: size })), 'bad');
+      return;
+    }
     if (mode === 'streak') {
       if (!streak || streak.over) streak = newStreak(record.streak | 0);
       renderStreak();
       const p = streakNext(chosen, streak.floor, streak.used, record.tried);
-      if (!p) { say(esc(t('puzzles.streakDone')), 'good'); setState('streak-done'); streak = { ...streak, over: true }; renderButtons(); return; }
+      if (!p) {
+        say(esc(t('puzzles.streakDone')), 'good');
+        setState('streak-done');
+        streak = { ...streak, over: true };
+        renderButtons();
+        return;
+      }
       show(p, 'streak');
       return;
     }
     const p = nextPuzzle(chosen, record.player.rating, record.tried);
     if (p) show(p, 'rated');
-  } catch (e) { say(esc(errorText(e)), 'bad'); }
+  } catch (e) {
+    say(esc(errorText(e)), 'bad');
+  }
 }
 
 async function daily() {
@@ -248,7 +319,9 @@ async function daily() {
     const d = await api('GET', `/api/puzzles/daily?day=${dayOf(Date.now())}`);
     $('pz-size').value = String(d.puzzle.size);
     show(d.puzzle, 'daily', d.date);
-  } catch (e) { say(esc(errorText(e)), 'bad'); }
+  } catch (e) {
+    say(esc(errorText(e)), 'bad');
+  }
 }
 
 /** Plays puzzle `id` of the history again (the rating stays as it is). */
@@ -261,7 +334,9 @@ async function again(id) {
     $('pz-size').value = String(size);
     show(p, 'again');
     $('puzzles-title').scrollIntoView({ block: 'nearest' });
-  } catch (e) { say(esc(errorText(e)), 'bad'); }
+  } catch (e) {
+    say(esc(errorText(e)), 'bad');
+  }
 }
 
 /** The theme choice: any theme, then each theme the board's puzzles have, with their count. */
@@ -289,7 +364,11 @@ function renderStreak() {
   const el = $('pz-streak');
   if (!el) return;
   el.hidden = mode !== 'streak';
-  if (mode === 'streak') el.textContent = t('puzzles.streak', { n: streak ? streak.n : 0, best: Math.max(record.streak | 0, streak ? streak.best : 0) });
+  if (mode === 'streak')
+    el.textContent = t('puzzles.streak', {
+      n: streak ? streak.n : 0,
+      best: Math.max(record.streak | 0, streak ? streak.best : 0),
+    });
   $('pz-streak-note').hidden = mode !== 'streak';
 }
 
@@ -298,11 +377,25 @@ function renderHistory() {
   if (!box) return;
   $('pz-history-title').textContent = t('puzzles.history', { n: history.length });
   const list = $('pz-history-list');
-  if (!history.length) { list.innerHTML = `<li class="note">${esc(t('puzzles.historyEmpty'))}</li>`; return; }
+  if (!history.length) {
+    list.innerHTML = `<li class="note">${esc(t('puzzles.historyEmpty'))}</li>`;
+    return;
+  }
   const date = new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium' });
-  list.innerHTML = history.slice(0, 50).map((e) => `<li class="${e.solved ? 'solved' : 'missed'}"><span>${esc(t('puzzles.entry', {
-    id: e.id, themes: themesText(e.themes), outcome: t(`puzzles.outcome.${e.solved ? 'solved' : 'missed'}`), date: date.format(new Date(e.at)),
-  }))}</span> <button type="button" class="small" data-again="${esc(e.id)}" aria-label="${esc(t('puzzles.againLabel', { id: e.id }))}">${esc(t('puzzles.again'))}</button></li>`).join('');
+  list.innerHTML = history
+    .slice(0, 50)
+    .map(
+      (e) =>
+        `<li class="${e.solved ? 'solved' : 'missed'}"><span>${esc(
+          t('puzzles.entry', {
+            id: e.id,
+            themes: themesText(e.themes),
+            outcome: t(`puzzles.outcome.${e.solved ? 'solved' : 'missed'}`),
+            date: date.format(new Date(e.at)),
+          }),
+        )}</span> <button type="button" class="small" data-again="${esc(e.id)}" aria-label="${esc(t('puzzles.againLabel', { id: e.id }))}">${esc(t('puzzles.again'))}</button></li>`,
+    )
+    .join('');
 }
 
 function render() {
@@ -332,16 +425,39 @@ function render() {
         <details id="pz-history" class="pz-history"><summary id="pz-history-title"></summary>
           <p class="note">${esc(t('puzzles.historyNote'))}</p><ol id="pz-history-list"></ol></details>
       </div></div>`;
-  board = createBoard($('pz-board'), { square: onSquare, canDrag: () => false, dragStart: () => {}, drop: () => {}, escape: () => { if (cur) { cur.selected = null; draw(); } } });
+  board = createBoard($('pz-board'), {
+    square: onSquare,
+    canDrag: () => false,
+    dragStart: () => {},
+    drop: () => {},
+    escape: () => {
+      if (cur) {
+        cur.selected = null;
+        draw();
+      }
+    },
+  });
   $('pz-rating').textContent = ratingText();
   $('pz-mode').value = mode;
   $('pz-next').onclick = nextOne;
   $('pz-daily').onclick = daily;
   $('pz-solution').onclick = viewSolution;
   $('pz-size').onchange = nextOne;
-  $('pz-mode').onchange = () => { mode = $('pz-mode').value; streak = null; renderStreak(); nextOne(); };
-  $('pz-theme').onchange = () => { theme = $('pz-theme').value; streak = null; nextOne(); };
-  $('pz-history-list').onclick = (ev) => { const b = ev.target.closest('button[data-again]'); if (b) again(b.dataset.again); };
+  $('pz-mode').onchange = () => {
+    mode = $('pz-mode').value;
+    streak = null;
+    renderStreak();
+    nextOne();
+  };
+  $('pz-theme').onchange = () => {
+    theme = $('pz-theme').value;
+    streak = null;
+    nextOne();
+  };
+  $('pz-history-list').onclick = (ev) => {
+    const b = ev.target.closest('button[data-again]');
+    if (b) again(b.dataset.again);
+  };
   renderStreak();
   renderHistory();
 }

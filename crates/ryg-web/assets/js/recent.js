@@ -39,17 +39,28 @@ export async function refreshRecent() {
     // and known by its public id from then on
     for (const old of ids.filter((id) => /^\d+$/.test(id))) {
       let g = null;
-      if (tokenFor(old)) { try { g = await api('GET', `/api/games/${old}`); } catch { /* gone */ } }
+      if (tokenFor(old)) {
+        try {
+          g = await api('GET', `/api/games/${old}`);
+        } catch {
+          /* gone */
+        }
+      }
       if (g) renameGame(old, g.id);
     }
-    ids = knownGames().slice(0, 20).filter((id) => !/^\d+$/.test(id));
+    ids = knownGames()
+      .slice(0, 20)
+      .filter((id) => !/^\d+$/.test(id));
     let games = [];
     if (ids.length) ({ games } = await api('GET', `/api/games?ids=${ids.join(',')}`));
     // only this browser's, newest first
-    games = games.filter((g) => ids.includes(g.id))
+    games = games
+      .filter((g) => ids.includes(g.id))
       .sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at)));
     fill($('recent'), games, 'recent.none');
-  } catch (e) { showError(e); }
+  } catch (e) {
+    showError(e);
+  }
   refreshLive();
 }
 
@@ -57,16 +68,29 @@ let listsPublic = null;
 
 /** Whether the server lists its live games (asked once). */
 function serverListsGames() {
-  if (listsPublic === null) listsPublic = api('GET', '/api/config').then((c) => !!c.public_games, () => false);
+  if (listsPublic === null)
+    listsPublic = api('GET', '/api/config').then(
+      (c) => !!c.public_games,
+      () => false,
+    );
   return listsPublic;
 }
 
 async function refreshLive() {
   const box = $('live-box');
-  if (!(await serverListsGames())) { box.hidden = true; return; }
+  if (!(await serverListsGames())) {
+    box.hidden = true;
+    return;
+  }
   try {
     const { games } = await api('GET', '/api/games?limit=20');
     box.hidden = false;
-    fill($('live'), games.filter((g) => !g.outcome), 'live.none');
-  } catch { box.hidden = true; }
+    fill(
+      $('live'),
+      games.filter((g) => !g.outcome),
+      'live.none',
+    );
+  } catch {
+    box.hidden = true;
+  }
 }

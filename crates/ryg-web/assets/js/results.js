@@ -19,7 +19,12 @@ export async function solve(fen) {
   if (solveCache.has(fen)) return solveCache.get(fen);
   const p = api('GET', `/api/solve?fen=${encodeURIComponent(fen)}`);
   solveCache.set(fen, p);
-  p.then(() => { if (!tbKnownReady.has(parseFen(fen).size)) refreshTablebases(); }, () => {});
+  p.then(
+    () => {
+      if (!tbKnownReady.has(parseFen(fen).size)) refreshTablebases();
+    },
+    () => {},
+  );
   p.catch(() => solveCache.delete(fen));
   return p;
 }
@@ -42,7 +47,18 @@ export async function renderResults() {
   // there is nothing to show
   const tooBig = !!fen && !hasTable(parseFen(fen).size);
   toggle.setAttribute('aria-pressed', String(vis && !tooBig));
-  toggle.textContent = t(tooBig ? 'results.tooBig' : forced ? 'results.forced' : hidden ? 'results.hidden' : vis ? 'results.hide' : 'results.show', { max: exactMax() });
+  toggle.textContent = t(
+    tooBig
+      ? 'results.tooBig'
+      : forced
+        ? 'results.forced'
+        : hidden
+          ? 'results.hidden'
+          : vis
+            ? 'results.hide'
+            : 'results.show',
+    { max: exactMax() },
+  );
   toggle.disabled = forced || hidden || tooBig;
   const box = $('results');
   box.hidden = !vis || tooBig;
@@ -62,7 +78,9 @@ export async function renderResults() {
     const s = await solve(fen);
     if (seq !== resultsSeq) return;
     box.dataset.fen = fen;
-    const verdict = t(s.plies ? 'results.verdictBest' : 'results.verdict', { result: `<strong>${resultText(s.winner, s.plies)}</strong>` });
+    const verdict = t(s.plies ? 'results.verdictBest' : 'results.verdict', {
+      result: `<strong>${resultText(s.winner, s.plies)}</strong>`,
+    });
     const parts = [`<p class="verdict ${s.winner}">${verdict}</p>`];
     if (s.moves.length) {
       parts.push(`<p class="note">${t('results.note')}</p>`);
@@ -70,7 +88,9 @@ export async function renderResults() {
       for (const m of sortedResults(s)) {
         const best = s.best_moves.includes(m.move);
         const words = resultText(m.winner, m.plies);
-        parts.push(`<li><button type="button" class="res ${m.winner}${best ? ' best' : ''}" data-move="${m.move}"><code>${m.move}</code> <span class="mark" aria-hidden="true">${m.winner === 'mouse' ? '▲' : '▼'}</span> <span class="what">${words}</span>${best ? ` <span class="tag">${t('results.best')}</span>` : ''}</button></li>`);
+        parts.push(
+          `<li><button type="button" class="res ${m.winner}${best ? ' best' : ''}" data-move="${m.move}"><code>${m.move}</code> <span class="mark" aria-hidden="true">${m.winner === 'mouse' ? '▲' : '▼'}</span> <span class="what">${words}</span>${best ? ` <span class="tag">${t('results.best')}</span>` : ''}</button></li>`,
+        );
       }
       parts.push('</ol>');
     }
@@ -113,8 +133,15 @@ export async function refreshTablebases() {
         b.textContent = t(here ? 'tb.loadHere' : 'tb.load');
         b.addEventListener('click', async () => {
           b.disabled = true;
-          if (here) { (await import('./table10.js')).buildTable(tb.size, refreshTablebases); return; }
-          try { await api('POST', `/api/tablebase/${tb.size}`); } catch (e) { showError(e); }
+          if (here) {
+            (await import('./table10.js')).buildTable(tb.size, refreshTablebases);
+            return;
+          }
+          try {
+            await api('POST', `/api/tablebase/${tb.size}`);
+          } catch (e) {
+            showError(e);
+          }
           refreshTablebases();
         });
         el.append(' ', b);
@@ -127,9 +154,17 @@ export async function refreshTablebases() {
         renderLevelNote();
         newlyReady = true;
       }
-      if (tb.state === 'ready' && !tbKnownReady.has(tb.size)) { tbKnownReady.add(tb.size); newlyReady = true; }
+      if (tb.state === 'ready' && !tbKnownReady.has(tb.size)) {
+        tbKnownReady.add(tb.size);
+        newlyReady = true;
+      }
     }
     if (building) tbTimer = setTimeout(refreshTablebases, 1000);
-    if (newlyReady && state.game) { $('results').dataset.fen = ''; hooks.render(); }
-  } catch { el.textContent = ''; }
+    if (newlyReady && state.game) {
+      $('results').dataset.fen = '';
+      hooks.render();
+    }
+  } catch {
+    el.textContent = '';
+  }
 }

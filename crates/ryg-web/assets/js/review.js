@@ -33,17 +33,23 @@ function chart(review, view, marked, slipped) {
     const h = bar.height * 44;
     const y = bar.winner === 'mouse' ? 50 - h : 50;
     const cls = `rbar ${bar.winner}${marked.has(bar.ply) ? ' lost' : ''}${bar.ply === view ? ' now' : ''}`;
-    parts.push(`<rect class="${cls}" data-ply="${bar.ply}" x="${bar.ply * w + 1}" y="${y.toFixed(2)}" width="${w - 2}" height="${h.toFixed(2)}"><title>${esc(t('review.barTitle', { k: bar.ply, result: resultText(bar.winner, bar.plies) }))}</title></rect>`);
+    parts.push(
+      `<rect class="${cls}" data-ply="${bar.ply}" x="${bar.ply * w + 1}" y="${y.toFixed(2)}" width="${w - 2}" height="${h.toFixed(2)}"><title>${esc(t('review.barTitle', { k: bar.ply, result: resultText(bar.winner, bar.plies) }))}</title></rect>`,
+    );
   }
   for (const k of marked) parts.push(`<rect class="turn" x="${k * w - 0.5}" y="2" width="1" height="96" />`);
   for (const k of slipped) parts.push(`<rect class="slip" x="${k * w - 0.5}" y="2" width="1" height="96" />`);
   const width = b.length * w;
-  return `<svg class="review-chart" viewBox="0 0 ${width} 100" preserveAspectRatio="none" role="img" aria-label="${esc(t('review.chartLabel', { n: b.length - 1, m: review.mistakes.length }))}">`
-    + `<rect class="axis" x="0" y="49.6" width="${width}" height="0.8" />${parts.join('')}</svg>`;
+  return (
+    `<svg class="review-chart" viewBox="0 0 ${width} 100" preserveAspectRatio="none" role="img" aria-label="${esc(t('review.chartLabel', { n: b.length - 1, m: review.mistakes.length }))}">` +
+    `<rect class="axis" x="0" y="49.6" width="${width}" height="0.8" />${parts.join('')}</svg>`
+  );
 }
 
 /** Draws the review anew (after a change of language). */
-export function redoReview() { drawn = ''; }
+export function redoReview() {
+  drawn = '';
+}
 
 /** Draws the review of finished game `g` into the panel, the ply on the board marked. */
 export async function drawReview(g, view) {
@@ -60,7 +66,9 @@ export async function drawReview(g, view) {
   drawn = key;
   body.innerHTML = `<p class="note">${t('review.loading')}</p>`;
   let review;
-  try { review = await reviewOf(g); } catch (e) {
+  try {
+    review = await reviewOf(g);
+  } catch (e) {
     if (drawn !== key) return;
     body.innerHTML = `<p class="note">${esc(t('review.none', { why: errorText(e) }))}</p>`;
     drawn = '';
@@ -81,7 +89,10 @@ export async function drawReview(g, view) {
   ];
   if (review.summary) {
     parts.push('<ul class="review-summary">');
-    for (const side of ['mouse', 'cats']) parts.push(`<li>${esc(t(`review.summary.${side}`, { ...review.summary[side], k: review.shortened_threshold }))}</li>`);
+    for (const side of ['mouse', 'cats'])
+      parts.push(
+        `<li>${esc(t(`review.summary.${side}`, { ...review.summary[side], k: review.shortened_threshold }))}</li>`,
+      );
     parts.push('</ul>');
   }
   if (!list.length) parts.push(`<p>${esc(t('review.clean'))}</p>`);
@@ -90,13 +101,18 @@ export async function drawReview(g, view) {
     for (const m of list) {
       const shortened = m.kind === 'shortened';
       const text = t(`review.${shortened ? 'shortened' : 'mistake'}.${m.side}`, {
-        num: m.number, played: `${m.played}${m.mark || '?'}`, by: m.shortened_by,
-        before: resultText(m.before.winner, m.before.plies), after: resultText(m.after.winner, m.after.plies),
+        num: m.number,
+        played: `${m.played}${m.mark || '?'}`,
+        by: m.shortened_by,
+        before: resultText(m.before.winner, m.before.plies),
+        after: resultText(m.after.winner, m.after.plies),
       });
       const kept = t(shortened ? 'review.resisted' : 'review.kept', { moves: m.kept.join(', ') });
-      parts.push(`<li class="mistake ${shortened ? 'shortened' : 'gave-win'}" data-ply="${m.ply}"><p>${esc(text)} <strong>${esc(kept)}</strong></p><div class="row">`
-        + `<button type="button" data-goto="${m.ply}" data-kept="${m.kept[0] || ''}">${esc(t('review.show', { num: m.number, move: m.played }))}</button>`
-        + `<button type="button" data-try="${m.ply}" data-side="${m.side}">${esc(t('review.try', { num: m.number, move: m.played }))}</button></div></li>`);
+      parts.push(
+        `<li class="mistake ${shortened ? 'shortened' : 'gave-win'}" data-ply="${m.ply}"><p>${esc(text)} <strong>${esc(kept)}</strong></p><div class="row">` +
+          `<button type="button" data-goto="${m.ply}" data-kept="${m.kept[0] || ''}">${esc(t('review.show', { num: m.number, move: m.played }))}</button>` +
+          `<button type="button" data-try="${m.ply}" data-side="${m.side}">${esc(t('review.try', { num: m.number, move: m.played }))}</button></div></li>`,
+      );
     }
     parts.push('</ol>');
   }

@@ -6,7 +6,12 @@
  * cats win; `height` (0..1] grows with the plies left to the end (a short bar: the end is near). */
 export function bars(review) {
   const longest = Math.max(1, ...review.values.map((v) => v.plies));
-  return review.values.map((v) => ({ ply: v.ply, winner: v.winner, plies: v.plies, height: Math.max(v.plies, 0.5) / longest }));
+  return review.values.map((v) => ({
+    ply: v.ply,
+    winner: v.winner,
+    plies: v.plies,
+    height: Math.max(v.plies, 0.5) / longest,
+  }));
 }
 
 /** The move number of the move made from the position after `ply` plies, as the move list
@@ -33,6 +38,7 @@ export function slips(review) {
 /** The plies at which the winner changed hands (the chart marks them). */
 export function turns(review) {
   const out = [];
-  for (let i = 1; i < review.values.length; i++) if (review.values[i].winner !== review.values[i - 1].winner) out.push(i);
+  for (let i = 1; i < review.values.length; i++)
+    if (review.values[i].winner !== review.values[i - 1].winner) out.push(i);
   return out;
 }

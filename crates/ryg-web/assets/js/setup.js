@@ -19,13 +19,17 @@ function countPlaced() {
   const pos = state.setup;
   const cats = [...pos.cells.values()].filter((v) => v === 'c').length;
   const mouse = [...pos.cells.values()].includes('m');
-  $('setup-count').textContent = `${t('say.catsPlaced', { n: cats, of: pos.size / 2 })} ${t(mouse ? 'setup.mousePlaced' : 'setup.noMouse')}`;
+  $('setup-count').textContent =
+    `${t('say.catsPlaced', { n: cats, of: pos.size / 2 })} ${t(mouse ? 'setup.mousePlaced' : 'setup.noMouse')}`;
 }
 
 /** The FEN as typed: drawn when the board may show it, else what is wrong and where. */
 function typed() {
   const r = checkFen($('setup-fen').value);
-  if (!r.pos) { setupError(r); return false; }
+  if (!r.pos) {
+    setupError(r);
+    return false;
+  }
   state.setup = r.pos;
   $('setup-side').value = r.pos.side;
   setupError(null);
@@ -56,7 +60,10 @@ export function enterSetup() {
 /** A click on square `name` while setting up: places or removes the chosen piece. */
 export function placeSetup(name) {
   const [f, r] = sqCoords(name);
-  if (!isDark(f, r)) { refuse(name, t('why.light', { sq: name })); return; }
+  if (!isDark(f, r)) {
+    refuse(name, t('why.light', { sq: name }));
+    return;
+  }
   const cells = state.setup.cells;
   const n = state.setup.size;
   const placed = [...cells.values()].filter((v) => v === 'c').length;
@@ -68,21 +75,30 @@ export function placeSetup(name) {
     for (const [k, v] of [...cells]) if (v === 'm') cells.delete(k);
     cells.set(name, 'm');
   } else if (state.tool === 'c') {
-    if (cells.get(name) === 'c') cells.delete(name); else cells.set(name, 'c');
+    if (cells.get(name) === 'c') cells.delete(name);
+    else cells.set(name, 'c');
   } else cells.delete(name);
   const cats = [...cells.values()].filter((v) => v === 'c').length;
   $('setup-fen').value = toFen(state.setup);
   setupError(null);
   countPlaced();
-  const what = t(cells.get(name) === 'm' ? 'board.mouse' : cells.get(name) === 'c' ? 'board.cat' : 'board.empty', { sq: name });
+  const what = t(cells.get(name) === 'm' ? 'board.mouse' : cells.get(name) === 'c' ? 'board.cat' : 'board.empty', {
+    sq: name,
+  });
   announce(`${what}. ${t('say.catsPlaced', { n: cats, of: state.setup.size / 2 })}`);
   render();
 }
 
 async function startAnalysis() {
-  if (!typed()) { $('setup-fen').focus(); return; }
+  if (!typed()) {
+    $('setup-fen').focus();
+    return;
+  }
   const lacks = missing(state.setup);
-  if (lacks) { setupError(lacks); return; }
+  if (lacks) {
+    setupError(lacks);
+    return;
+  }
   const fen = toFen(state.setup);
   await change(() => startGame({ fen, mouse: 'human', cats: 'human', hotseat: true }));
   if (state.game && state.game.start_fen.split(' ')[0] === fen.split(' ')[0]) {
@@ -102,9 +118,19 @@ export function initSetup() {
       for (const o of document.querySelectorAll('.tool')) o.setAttribute('aria-pressed', String(o === b));
     });
   }
-  $('setup-side').addEventListener('change', () => { state.setup.side = $('setup-side').value; $('setup-fen').value = toFen(state.setup); render(); });
+  $('setup-side').addEventListener('change', () => {
+    state.setup.side = $('setup-side').value;
+    $('setup-fen').value = toFen(state.setup);
+    render();
+  });
   $('setup-fen').addEventListener('input', typed);
-  $('setup-load').addEventListener('click', () => { if (!typed()) $('setup-fen').focus(); });
+  $('setup-load').addEventListener('click', () => {
+    if (!typed()) $('setup-fen').focus();
+  });
   $('setup-start').addEventListener('click', startAnalysis);
-  $('setup-cancel').addEventListener('click', () => { state.setup = null; $('setup').hidden = true; render(); });
+  $('setup-cancel').addEventListener('click', () => {
+    state.setup = null;
+    $('setup').hidden = true;
+    render();
+  });
 }

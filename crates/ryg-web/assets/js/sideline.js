@@ -35,10 +35,13 @@ export function exploreData() {
   const got = known.get(fen);
   if (got && !got.then) return { fen, side: parseFen(fen).side, ...got };
   if (!got) {
-    const p = api('GET', `/api/moves?fen=${encodeURIComponent(fen)}`).then((m) => {
-      known.set(fen, { moves: m.moves || [], outcome: m.outcome || null });
-      render();
-    }, () => known.delete(fen));
+    const p = api('GET', `/api/moves?fen=${encodeURIComponent(fen)}`).then(
+      (m) => {
+        known.set(fen, { moves: m.moves || [], outcome: m.outcome || null });
+        render();
+      },
+      () => known.delete(fen),
+    );
     known.set(fen, p);
   }
   return null;
@@ -76,7 +79,10 @@ export function stepSide(delta) {
   const next = stepLine(state.side, delta);
   if (!next) return false;
   if (next.main !== undefined) toMain(next.main);
-  else { state.side = next.side; state.selected = null; }
+  else {
+    state.side = next.side;
+    state.selected = null;
+  }
   render();
   return true;
 }
@@ -89,17 +95,35 @@ export function exploreSquare(name) {
   const pos = parseFen(ex.fen);
   if (state.selected) {
     const mv = sideMovesFrom(ex, state.selected).find((m) => splitMove(m)[1] === name);
-    if (mv) { playSide(mv); return; }
-    if (state.selected === name) { state.selected = null; announce(t('say.putDown', { sq: name })); render(); return; }
+    if (mv) {
+      playSide(mv);
+      return;
+    }
+    if (state.selected === name) {
+      state.selected = null;
+      announce(t('say.putDown', { sq: name }));
+      render();
+      return;
+    }
   }
   if (pos.cells.get(name) === ex.side && sideMovesFrom(ex, name).length) {
     state.selected = name;
-    announce(t('say.pickedUp', { sq: name, list: sideMovesFrom(ex, name).map((m) => splitMove(m)[1]).join(', ') }));
+    announce(
+      t('say.pickedUp', {
+        sq: name,
+        list: sideMovesFrom(ex, name)
+          .map((m) => splitMove(m)[1])
+          .join(', '),
+      }),
+    );
     render();
     return;
   }
   const to = ex.moves.filter((m) => splitMove(m)[1] === name);
-  if (to.length === 1) { playSide(to[0]); return; }
+  if (to.length === 1) {
+    playSide(to[0]);
+    return;
+  }
   state.selected = null;
   render();
   const [f, r] = sqCoords(name);
@@ -120,7 +144,8 @@ export function dropSide(from, to) {
   const ex = exploreData();
   const mv = ex && to && sideMovesFrom(ex, from).find((m) => splitMove(m)[1] === to);
   state.selected = null;
-  if (mv) playSide(mv); else renderBoard();
+  if (mv) playSide(mv);
+  else renderBoard();
 }
 
 /** Leaves the side line for the game's position where it branched. */
@@ -173,10 +198,15 @@ function initSideLine() {
     state.selected = null;
     render();
   });
-  $('side-back').addEventListener('click', () => { backToMain(); $('move-list').querySelector('[aria-current]')?.focus(); });
+  $('side-back').addEventListener('click', () => {
+    backToMain();
+    $('move-list').querySelector('[aria-current]')?.focus();
+  });
 }
 
 /** The moves of the side line's position that start on square `sq`. */
-export function sideMovesFrom(data, sq) { return data.moves.filter((m) => splitMove(m)[0] === sq); }
+export function sideMovesFrom(data, sq) {
+  return data.moves.filter((m) => splitMove(m)[0] === sq);
+}
 
 initSideLine();

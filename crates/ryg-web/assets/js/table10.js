@@ -31,7 +31,8 @@ function line() {
 
 /** Why the table would not fit here, before anything is tried; null where it may. */
 export function memoryShort(deviceMemory = navigator.deviceMemory) {
-  if (typeof deviceMemory === 'number' && deviceMemory < MIN_DEVICE_GB) return pageError('tb.lowMemory', { gb: deviceMemory, n: 10 });
+  if (typeof deviceMemory === 'number' && deviceMemory < MIN_DEVICE_GB)
+    return pageError('tb.lowMemory', { gb: deviceMemory, n: 10 });
   return null;
 }
 
@@ -40,19 +41,34 @@ export function memoryShort(deviceMemory = navigator.deviceMemory) {
 function inWorker(size, onProgress) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('../table.js', import.meta.url));
-    const done = (f) => (v) => { worker.terminate(); f(v); };
+    const done = (f) => (v) => {
+      worker.terminate();
+      f(v);
+    };
     worker.onmessage = ({ data }) => {
       if (data.progress !== undefined) onProgress(data.progress);
       else if (data.status === 200) done(resolve)(data.keepMs);
       else {
         const { error, code } = data.error;
-        const e = data.status === 507 ? pageError('tb.noMemory') : code === 'not_kept' ? pageError('tb.notKept', { why: error }) : new Error(error);
+        const e =
+          data.status === 507
+            ? pageError('tb.noMemory')
+            : code === 'not_kept'
+              ? pageError('tb.notKept', { why: error })
+              : new Error(error);
         done(reject)(e);
       }
     };
-    worker.onerror = (ev) => { ev.preventDefault(); done(reject)(new Error(ev.message || 'the worker stopped')); };
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      done(reject)(new Error(ev.message || 'the worker stopped'));
+    };
     let fillMemory = false;
-    try { fillMemory = localStorage.getItem('ryg.test.fillMemory') === '1'; } catch { /* no storage */ }
+    try {
+      fillMemory = localStorage.getItem('ryg.test.fillMemory') === '1';
+    } catch {
+      /* no storage */
+    }
     worker.postMessage({ size, fillMemory });
   });
 }
@@ -64,7 +80,11 @@ export async function buildTable(size, after) {
   bar.max = 1;
   bar.value = 0;
   const words = document.createElement('span');
-  const show = (p) => { timings.reports += 1; bar.value = p; words.textContent = t('tb.buildingHere', { n: size, pct: fmtPct(p) }); };
+  const show = (p) => {
+    timings.reports += 1;
+    bar.value = p;
+    words.textContent = t('tb.buildingHere', { n: size, pct: fmtPct(p) });
+  };
   el.replaceChildren(words, ' ', bar);
   show(0);
   try {

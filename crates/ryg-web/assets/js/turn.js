@@ -22,33 +22,62 @@ function refuseMove(from, to) {
 }
 
 /** Whether a move on the board now goes into a side line (sideline.js, once loaded). */
-function exploring() { return !!hooks.side && hooks.side.exploring(); }
+function exploring() {
+  return !!hooks.side && hooks.side.exploring();
+}
 
 function onSquare(name) {
   showError(null);
-  if (state.setup) { placeSetup(name); return; }
+  if (state.setup) {
+    placeSetup(name);
+    return;
+  }
   const g = state.game;
   if (!g) return;
-  if (exploring()) { hooks.side.exploreSquare(name); return; }
+  if (exploring()) {
+    hooks.side.exploreSquare(name);
+    return;
+  }
   const why = notNow(g);
-  if (why) { refuse(name, why); return; }
+  if (why) {
+    refuse(name, why);
+    return;
+  }
   const myPiece = g.to_move === 'mouse' ? 'm' : 'c';
   const pos = parseFen(g.fen);
   if (state.selected) {
     const mv = legalFrom(state.selected).find((m) => splitMove(m)[1] === name);
-    if (mv) { state.selected = null; play(mv); return; }
-    if (state.selected === name) { state.selected = null; announce(t('say.putDown', { sq: name })); render(); return; }
+    if (mv) {
+      state.selected = null;
+      play(mv);
+      return;
+    }
+    if (state.selected === name) {
+      state.selected = null;
+      announce(t('say.putDown', { sq: name }));
+      render();
+      return;
+    }
   }
   if (pos.cells.get(name) === myPiece) {
     const moves = legalFrom(name);
-    if (!moves.length) { state.selected = null; render(); refuse(name, t('say.cannotMove', { sq: name })); return; }
+    if (!moves.length) {
+      state.selected = null;
+      render();
+      refuse(name, t('say.cannotMove', { sq: name }));
+      return;
+    }
     state.selected = name;
     announce(t('say.pickedUp', { sq: name, list: moves.map((m) => splitMove(m)[1]).join(', ') }));
     render();
     return;
   }
   const to = legalTo(name);
-  if (to.length === 1) { state.selected = null; play(to[0]); return; }
+  if (to.length === 1) {
+    state.selected = null;
+    play(to[0]);
+    return;
+  }
   if (state.selected) {
     const from = state.selected;
     state.selected = null;
@@ -81,14 +110,24 @@ export const boardInput = {
     renderBoard();
   },
   drop(from, to) {
-    if (exploring()) { hooks.side.dropSide(from, to); return; }
+    if (exploring()) {
+      hooks.side.dropSide(from, to);
+      return;
+    }
     const mv = to && legalFrom(from).find((m) => splitMove(m)[1] === to);
     state.selected = null;
-    if (mv) { play(mv); return; }
+    if (mv) {
+      play(mv);
+      return;
+    }
     renderBoard();
     if (to && to !== from) refuseMove(from, to);
   },
   escape() {
-    if (state.selected) { state.selected = null; announce(t('say.cleared')); render(); }
+    if (state.selected) {
+      state.selected = null;
+      announce(t('say.cleared'));
+      render();
+    }
   },
 };

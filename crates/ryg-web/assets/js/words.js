@@ -4,8 +4,12 @@ import { splitMove } from './fen.js';
 import { t, plies } from './i18n.js';
 
 /** "mouse" or "cats" for a side ('mouse'/'cats' or 'm'/'c'), as a word of the page. */
-export function sideKey(s) { return s === 'mouse' || s === 'm' ? 'mouse' : 'cats'; }
-export function sideWord(s) { return t(`side.${sideKey(s)}`); }
+export function sideKey(s) {
+  return s === 'mouse' || s === 'm' ? 'mouse' : 'cats';
+}
+export function sideWord(s) {
+  return t(`side.${sideKey(s)}`);
+}
 /** "cats win in 43 plies (22 moves)"; a finished position: "the cats have won". */
 export function resultText(winner, n) {
   return n === 0 ? t(`result.won.${winner}`) : t(`result.in.${winner}`, { plies: plies(n) });
@@ -16,8 +20,12 @@ export function reasonText(o) {
   const key = ['resigned', 'time'].includes(o.reason) ? `reason.${o.reason}.${loser}` : `reason.${o.reason}`;
   return t(key) === key ? String(o.reason).replace(/_/g, ' ') : t(key);
 }
-export function outcomeText(o) { return o.winner ? t(`outcome.${o.winner}`, { why: reasonText(o) }) : t('outcome.aborted'); }
-export function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+export function outcomeText(o) {
+  return o.winner ? t(`outcome.${o.winner}`, { why: reasonText(o) }) : t('outcome.aborted');
+}
+export function capital(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
 /** A seat as words: "Ana (mouse)", "the cats", "level 3 (cats)". Plain text: set with textContent. */
 export function who(g, side) {
   const name = g.names?.[side];
@@ -47,6 +55,11 @@ export function seatsText(g) {
   return t('seats.computers', { mouse: seatText(g.mouse), cats: seatText(g.cats) });
 }
 /** "Mouse e1 to d2" */
-export function moveWords(piece, mv) { const [from, to] = splitMove(mv); return t(piece === 'm' ? 'move.mouse' : 'move.cat', { from, to }); }
+export function moveWords(piece, mv) {
+  const [from, to] = splitMove(mv);
+  return t(piece === 'm' ? 'move.mouse' : 'move.cat', { from, to });
+}
 /** "1 move", "3 moves" (full moves or plies of a list, as the key says). */
-export function count(key, n) { return t(key, { n }); }
+export function count(key, n) {
+  return t(key, { n });
+}

@@ -34,8 +34,12 @@ macro_rules! js {
 /// A test checks that this list holds every file of `assets/` (but `js/package.json`, for node).
 const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
+    ("controls.css", "text/css; charset=utf-8", include_str!("../../assets/controls.css")),
+    ("play.css", "text/css; charset=utf-8", include_str!("../../assets/play.css")),
+    ("sections.css", "text/css; charset=utf-8", include_str!("../../assets/sections.css")),
     ("favicon.svg", SVG, FAVICON),
     ("learn.css", "text/css; charset=utf-8", include_str!("../../assets/learn.css")),
+    ("learn-lessons.css", "text/css; charset=utf-8", include_str!("../../assets/learn-lessons.css")),
     ("better.css", "text/css; charset=utf-8", include_str!("../../assets/better.css")),
     ("manifest.webmanifest", MANIFEST_TYPE, MANIFEST),
     ("sw.js", JS, SERVICE_WORKER),
@@ -67,6 +71,10 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("i18n/learn-es.js"),
     js!("i18n/people-en.js"),
     js!("i18n/people-es.js"),
+    js!("i18n/puzzles-en.js"),
+    js!("i18n/puzzles-es.js"),
+    js!("i18n/review-en.js"),
+    js!("i18n/review-es.js"),
     js!("known.js"),
     js!("learn/alphabeta.js"),
     js!("learn/board.js"),

@@ -24,11 +24,21 @@ function loadsArg(argv) {
 async function load(browser, url) {
   const p = await newPage(browser);
   const bodies = [];
-  p.on('response', (r) => bodies.push(r.body().then((b) => b.length, () => 0)));
+  p.on('response', (r) =>
+    bodies.push(
+      r.body().then(
+        (b) => b.length,
+        () => 0,
+      ),
+    ),
+  );
   await p.addInitScript(() => {
     new MutationObserver((_, seen) => {
       const b = document.body;
-      if (b?.dataset.game && b.dataset.busy === 'false') { window.readyAt = performance.now(); seen.disconnect(); }
+      if (b?.dataset.game && b.dataset.busy === 'false') {
+        window.readyAt = performance.now();
+        seen.disconnect();
+      }
     }).observe(document, { subtree: true, attributes: true, childList: true });
   });
   await p.goto(url);

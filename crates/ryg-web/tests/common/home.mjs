@@ -8,7 +8,12 @@ import path from 'node:path';
 /** `process.env` with HOME, XDG_CACHE_HOME and XDG_DATA_HOME inside `dir` (created), and
  * without RYG_CACHE_DIR. */
 export function rygEnv(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryg-home-'))) {
-  const env = { ...process.env, HOME: dir, XDG_CACHE_HOME: path.join(dir, '.cache'), XDG_DATA_HOME: path.join(dir, '.local/share') };
+  const env = {
+    ...process.env,
+    HOME: dir,
+    XDG_CACHE_HOME: path.join(dir, '.cache'),
+    XDG_DATA_HOME: path.join(dir, '.local/share'),
+  };
   delete env.RYG_CACHE_DIR;
   fs.mkdirSync(dir, { recursive: true });
   return env;

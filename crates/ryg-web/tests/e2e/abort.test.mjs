@@ -7,11 +7,16 @@ import { newPage, axeScan, idle, status, useServerAndBrowser, eventually } from 
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 test('a friend game nobody has moved in offers Abort (not Resign) with its deadline; aborting ends it for both, in English and Spanish', async () => {
   const res = await fetch(new URL('/api/games', server.url), {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ size: 4, mouse: 'human', cats: 'human' }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ size: 4, mouse: 'human', cats: 'human' }),
   });
   const g = await res.json();
   assert.equal(res.status, 201, JSON.stringify(g));
@@ -23,8 +28,16 @@ test('a friend game nobody has moved in offers Abort (not Resign) with its deadl
   await bo.goto(`${server.url}#game=${g.public_id}&token=${g.tokens.cats}`);
   await idle(ana);
   await idle(bo);
-  const time = await ana.evaluate((at) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }), g.abort_at);
-  await eventually(async () => assert.equal(await ana.locator('#abort-note').innerText(), `Nobody has moved yet: if no move is made by ${time}, the game is aborted.`));
+  const time = await ana.evaluate(
+    (at) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }),
+    g.abort_at,
+  );
+  await eventually(async () =>
+    assert.equal(
+      await ana.locator('#abort-note').innerText(),
+      `Nobody has moved yet: if no move is made by ${time}, the game is aborted.`,
+    ),
+  );
   await eventually(async () => assert.equal(await ana.getByRole('button', { name: 'Abort' }).isVisible(), true));
   await eventually(async () => assert.equal(await ana.locator('#resign').isHidden(), true));
   await eventually(async () => assert.equal(await bo.getByRole('button', { name: 'Anular' }).isVisible(), true));
@@ -43,7 +56,9 @@ test('a friend game nobody has moved in offers Abort (not Resign) with its deadl
   await axeScan(bo, 'aborted friend game es');
   // the server refuses a move in it
   const mv = await fetch(new URL(`/api/games/${g.public_id}/moves`, server.url), {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${g.tokens.mouse}` }, body: JSON.stringify({ move: 'c1b2' }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${g.tokens.mouse}` },
+    body: JSON.stringify({ move: 'c1b2' }),
   });
   assert.equal(mv.status, 409);
   assert.equal((await mv.json()).error, 'the game was aborted: no move was made');

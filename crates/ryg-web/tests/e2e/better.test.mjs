@@ -10,7 +10,10 @@ import { LESSONS } from '../../assets/js/better/model.js';
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 const desktop = { viewport: { width: 1366, height: 768 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -27,10 +30,14 @@ const verdict = (p) => p.locator('#bt-verdict').innerText();
 
 /** Waits until the position `id` is shown and the player may move (or it is played through). */
 async function ready(p, id) {
-  await p.waitForFunction((want) => {
-    const v = document.getElementById('better-view');
-    return v && v.dataset.position === want && ['playing', 'done'].includes(v.dataset.state);
-  }, id, { timeout: 30000 });
+  await p.waitForFunction(
+    (want) => {
+      const v = document.getElementById('better-view');
+      return v && v.dataset.position === want && ['playing', 'done'].includes(v.dataset.state);
+    },
+    id,
+    { timeout: 30000 },
+  );
 }
 
 /** Clicks move `mv` on the lesson's board. */
@@ -44,16 +51,24 @@ async function click(p, mv) {
 async function play(p, mv) {
   const before = await fenOf(p);
   await click(p, mv);
-  await p.waitForFunction((b) => {
-    const v = document.getElementById('better-view');
-    return v.dataset.state === 'done' || v.dataset.state === 'refused' || (v.dataset.state === 'playing' && v.dataset.fen !== b);
-  }, before, { timeout: 30000 });
+  await p.waitForFunction(
+    (b) => {
+      const v = document.getElementById('better-view');
+      return (
+        v.dataset.state === 'done' ||
+        v.dataset.state === 'refused' ||
+        (v.dataset.state === 'playing' && v.dataset.fen !== b)
+      );
+    },
+    before,
+    { timeout: 30000 },
+  );
 }
 
 /** Plays the shown position through with the table's best moves; the moves played. */
 async function playThrough(p) {
   const made = [];
-  while (await state(p) !== 'done') {
+  while ((await state(p)) !== 'done') {
     await eventually(async () => assert.ok(['playing', 'refused'].includes(await state(p)), await state(p)));
     const s = await solve(await fenOf(p));
     await play(p, s.best_moves[0]);
@@ -66,9 +81,8 @@ async function playThrough(p) {
 /** A move of the position on the board that the goal refuses, with the exact result after it. */
 async function refusedMove(p, spec) {
   const s = await solve(await fenOf(p));
-  const bad = spec.goal === 'win'
-    ? s.moves.find((m) => m.winner !== spec.side)
-    : s.moves.find((m) => m.plies + 1 < s.plies);
+  const bad =
+    spec.goal === 'win' ? s.moves.find((m) => m.winner !== spec.side) : s.moves.find((m) => m.plies + 1 < s.plies);
   assert.ok(bad, `${spec.id} has a move the goal refuses`);
   return bad;
 }
@@ -82,8 +96,24 @@ function resultWords(lang, winner, n) {
 }
 
 const WORDS = {
-  en: { you: { mouse: 'You play the mouse', cats: 'You play the cats' }, only: { win: 'Only one move keeps the win.', resist: 'Only one move resists longest.' }, played: 'Played through!', remember: 'What to remember', done: '✓ done', not: 'Not', refused: 'Try another move.' },
-  es: { you: { mouse: 'Juegas con el ratón', cats: 'Juegas con los gatos' }, only: { win: 'Solo una jugada mantiene la victoria.', resist: 'Solo una jugada resiste lo más posible.' }, played: '¡Posición completada!', remember: 'Para recordar', done: '✓ hecha', not: 'no', refused: 'Prueba otra jugada.' },
+  en: {
+    you: { mouse: 'You play the mouse', cats: 'You play the cats' },
+    only: { win: 'Only one move keeps the win.', resist: 'Only one move resists longest.' },
+    played: 'Played through!',
+    remember: 'What to remember',
+    done: '✓ done',
+    not: 'Not',
+    refused: 'Try another move.',
+  },
+  es: {
+    you: { mouse: 'Juegas con el ratón', cats: 'Juegas con los gatos' },
+    only: { win: 'Solo una jugada mantiene la victoria.', resist: 'Solo una jugada resiste lo más posible.' },
+    played: '¡Posición completada!',
+    remember: 'Para recordar',
+    done: '✓ hecha',
+    not: 'no',
+    refused: 'Prueba otra jugada.',
+  },
 };
 
 /** Plays lesson `n` through, position by position, checking what each states; refuses one
@@ -108,8 +138,13 @@ async function playLesson(p, n, lang, { refuse = () => false, shot = () => {} } 
       await play(p, bad.move);
       await eventually(async () => assert.equal(await state(p), 'refused'));
       const said = await verdict(p);
-      assert.ok(said.includes(bad.move) && said.includes(resultWords(lang, bad.winner, bad.plies)) && said.endsWith(w.refused), said);
-      await eventually(async () => assert.equal(await fenOf(p), spec.fen, 'a refused move leaves the position as it was'));
+      assert.ok(
+        said.includes(bad.move) && said.includes(resultWords(lang, bad.winner, bad.plies)) && said.endsWith(w.refused),
+        said,
+      );
+      await eventually(async () =>
+        assert.equal(await fenOf(p), spec.fen, 'a refused move leaves the position as it was'),
+      );
       await shot(spec, 'refused');
     }
     const made = await playThrough(p);
@@ -126,14 +161,18 @@ async function playLesson(p, n, lang, { refuse = () => false, shot = () => {} } 
   // the lesson is done: what to remember, and the list says so
   await eventually(async () => assert.equal(await p.locator('#bt-remember').isVisible(), true));
   await eventually(async () => assert.ok((await p.locator('#bt-remember').innerText()).startsWith(w.remember)));
-  await eventually(async () => assert.equal(await p.locator(`#bt-list li:nth-child(${n}) .bt-progress`).innerText(), w.done));
+  await eventually(async () =>
+    assert.equal(await p.locator(`#bt-list li:nth-child(${n}) .bt-progress`).innerText(), w.done),
+  );
 }
 
 test('a lesson played through in English on a desktop: a move that throws the win away refused, then the plan to the end; the progress kept', async () => {
   const p = await newPage(browser, desktop);
   await p.goto(`${server.url}#better`);
   await ready(p, LESSONS[0].positions[0].id);
-  await eventually(async () => assert.equal(await p.locator('#bt-list [aria-current="page"]').innerText(), "The mouse's plan on 6×6"));
+  await eventually(async () =>
+    assert.equal(await p.locator('#bt-list [aria-current="page"]').innerText(), "The mouse's plan on 6×6"),
+  );
   await eventually(async () => assert.equal(await p.locator('#better-link').innerText(), 'Play better'));
   await axeScan(p, 'Play better, lesson 1', true);
   await playLesson(p, 1, 'en', {
@@ -143,12 +182,17 @@ test('a lesson played through in English on a desktop: a move that throws the wi
     },
   });
   await axeScan(p, 'Play better, lesson 1 done', true);
-  await p.evaluate(() => { document.getElementById('bt-lesson-title').scrollIntoView({ block: 'start' }); window.scrollBy(0, -12); });
+  await p.evaluate(() => {
+    document.getElementById('bt-lesson-title').scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -12);
+  });
   await screenshot(p, 'better-done-desktop');
   // kept in the browser: after a reload the list still says so, and the lesson opens at its start
   await p.reload();
   await ready(p, LESSONS[0].positions[0].id);
-  await eventually(async () => assert.equal(await p.locator('#bt-list li:nth-child(1) .bt-progress').innerText(), '✓ done'));
+  await eventually(async () =>
+    assert.equal(await p.locator('#bt-list li:nth-child(1) .bt-progress').innerText(), '✓ done'),
+  );
   await eventually(async () => assert.equal(await p.locator('#bt-list li:nth-child(2) .bt-progress').count(), 0));
   await eventually(async () => assert.match(await p.locator('#bt-pos-title').innerText(), /✓ played through/));
   const kept = await p.evaluate(() => JSON.parse(localStorage.getItem('ryg.better')).done);
@@ -170,7 +214,9 @@ test('a lesson played through in Spanish on a phone: the trap, as the cats and a
   await eventually(async () => assert.equal(await p.locator('html').getAttribute('lang'), 'es'));
   await eventually(async () => assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La trampa`));
   // nothing wider than the phone
-  await eventually(async () => assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling'));
+  await eventually(async () =>
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling'),
+  );
   await axeScan(p, 'Juega mejor, la trampa', true);
   await playLesson(p, n, 'es', {
     refuse: (spec) => spec.id === 'trap-3',
@@ -204,7 +250,10 @@ test('every lesson played through in Spanish on a desktop, the stated facts as l
     });
   }
   const done = await p.locator('#bt-list .bt-progress').allInnerTexts();
-  assert.deepEqual(done, LESSONS.map(() => '✓ hecha'));
+  assert.deepEqual(
+    done,
+    LESSONS.map(() => '✓ hecha'),
+  );
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -223,8 +272,12 @@ test('on a phone in English: a hint (an arrow on the board), a change of languag
   await axeScan(p, 'Play better on a phone, a hint', true);
   // the language changes under way: the same position, the same words in Spanish
   await p.locator('#lang').selectOption('es');
-  await p.waitForFunction(() => document.documentElement.lang === 'es' && /^Pista: /.test(document.getElementById('bt-verdict').textContent));
-  await eventually(async () => assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La jugada de espera`));
+  await p.waitForFunction(
+    () => document.documentElement.lang === 'es' && /^Pista: /.test(document.getElementById('bt-verdict').textContent),
+  );
+  await eventually(async () =>
+    assert.equal(await p.locator('#bt-lesson-title').innerText(), `${n}. La jugada de espera`),
+  );
   await eventually(async () => assert.equal(await fenOf(p), spec.fen));
   await p.locator('#lang').selectOption('en');
   await p.waitForFunction(() => document.documentElement.lang === 'en');

@@ -25,7 +25,8 @@ export const axePath = path.join(here, 'node_modules/axe-core/axe.min.js');
 /** The ryg binary under test: $RYG_BIN, else the `ci` profile build that scripts/test makes. */
 export function rygBinary() {
   const bin = process.env.RYG_BIN || path.join(repoRoot, 'target/ci/ryg');
-  if (!fs.existsSync(bin)) throw new Error(`no ryg binary at ${bin}: run \`cargo build --profile ci --workspace --tests\` or set RYG_BIN`);
+  if (!fs.existsSync(bin))
+    throw new Error(`no ryg binary at ${bin}: run \`cargo build --profile ci --workspace --tests\` or set RYG_BIN`);
   return bin;
 }
 
@@ -38,13 +39,28 @@ export function tempDb() {
 export function startServer(db, port = 0) {
   return new Promise((resolve, reject) => {
     // the tests click faster than people and share one address: generous limits per address
-    const limits = ['--games-per-minute', '10000', '--moves-per-second', '10000', '--engine-per-client', '1000', '--max-connections-per-client', '100000'];
+    const limits = [
+      '--games-per-minute',
+      '10000',
+      '--moves-per-second',
+      '10000',
+      '--engine-per-client',
+      '1000',
+      '--max-connections-per-client',
+      '100000',
+    ];
     // a home of its own beside the database: no 12×12 table, whatever this machine has
     const env = rygEnv(path.join(path.dirname(db), 'home'));
-    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db, ...limits], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const proc = spawn(rygBinary(), ['serve', '--port', String(port), '--db', db, ...limits], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`ryg serve printed no URL in 60 s; stdout: ${out} stderr: ${err}`)); }, 60000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`ryg serve printed no URL in 60 s; stdout: ${out} stderr: ${err}`));
+    }, 60000);
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/serving on (http:\/\/\S+)/);
@@ -55,30 +71,51 @@ export function startServer(db, port = 0) {
           url,
           proc,
           db,
-          stop: () => new Promise((done) => {
-            if (proc.exitCode !== null) { done(); return; }
-            proc.once('exit', () => done());
-            proc.kill('SIGTERM');
-            setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
-          }),
+          stop: () =>
+            new Promise((done) => {
+              if (proc.exitCode !== null) {
+                done();
+                return;
+              }
+              proc.once('exit', () => done());
+              proc.kill('SIGTERM');
+              setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+            }),
         });
       }
     });
-    proc.stderr.on('data', (d) => { err += d; });
-    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`ryg serve exited with ${code}: ${err}`)); });
+    proc.stderr.on('data', (d) => {
+      err += d;
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`ryg serve exited with ${code}: ${err}`));
+    });
   });
 }
 
 export function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
 }
 
 const assetDir = path.resolve(here, '../../assets');
-const assetTypes = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
+const assetTypes = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+};
 
 /** A browser context (its own storage: one person). With RYG_ASSETS=disk the page's files come
  * from crates/ryg-web/assets instead of the binary: for working on the page without rebuilding. */
@@ -88,7 +125,10 @@ export async function newContext(browser, options = {}) {
     await context.route(/^[^?#]*\/(assets\/[\w./-]+)?([?#].*)?$/, (route) => {
       const name = new URL(route.request().url()).pathname.replace(/^\/(assets\/)?/, '') || 'index.html';
       const file = path.join(assetDir, name);
-      if (name.includes('..') || !fs.existsSync(file)) { route.fulfill({ status: 404, body: 'no such asset' }); return; }
+      if (name.includes('..') || !fs.existsSync(file)) {
+        route.fulfill({ status: 404, body: 'no such asset' });
+        return;
+      }
       route.fulfill({ status: 200, contentType: assetTypes[path.extname(name).slice(1)], body: fs.readFileSync(file) });
     });
   }
@@ -102,7 +142,9 @@ export async function newPage(browser, options = {}) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   // anything the page's Content-Security-Policy refuses is an error of the page
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) page.errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) page.errors.push(m.text());
+  });
   return page;
 }
 
@@ -113,7 +155,16 @@ export async function axeScan(p, where, all = false) {
   await p.evaluate(fs.readFileSync(axePath, 'utf8'));
   const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   const bad = result.violations.filter((v) => all || v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), []);
+  assert.deepEqual(
+    bad.map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    ),
+    [],
+  );
 }
 
 /** The file of screenshot `name` (its directory made). */
@@ -146,7 +197,9 @@ export async function eventually(check, timeout = waitMs) {
     } catch (e) {
       if (!(e instanceof assert.AssertionError) || Date.now() >= end) throw e;
     }
-    await new Promise((done) => { setTimeout(done, 50); });
+    await new Promise((done) => {
+      setTimeout(done, 50);
+    });
   }
 }
 
@@ -159,20 +212,29 @@ export const sq = (p, name) => p.getByRole('button', { name: new RegExp(`^${name
 export async function idle(p) {
   await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.game);
 }
-export async function moves(p) { return Number(await p.evaluate(() => document.body.dataset.moves)); }
+export async function moves(p) {
+  return Number(await p.evaluate(() => document.body.dataset.moves));
+}
 /** The shown game's id (its public id; `new-N` for a game not stored yet). */
-export async function gameId(p) { return p.evaluate(() => document.body.dataset.game); }
-export async function status(p) { return p.locator('#status').innerText(); }
+export async function gameId(p) {
+  return p.evaluate(() => document.body.dataset.game);
+}
+export async function status(p) {
+  return p.locator('#status').innerText();
+}
 /** The moves of the list as played (the review's "?" on a move that gave the win away left off). */
 export async function moveList(p) {
-  return (await p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts()).map((m) => m.replace(/\?$/, ''));
+  return (await p.locator('#move-list button[data-ply]:not([data-ply="0"])').allInnerTexts()).map((m) =>
+    m.replace(/\?$/, ''),
+  );
 }
 
 /** The store's own number for the game whose public id is `id` on `server` (the API never
  * shows it: a test of how an earlier page's numbers are still honoured reads it from the
  * SQLite file, with Python's standard library). */
 export function numberOf(server, id) {
-  const sql = 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT id FROM games WHERE public_id = ?", (sys.argv[2],)).fetchone()[0])';
+  const sql =
+    'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT id FROM games WHERE public_id = ?", (sys.argv[2],)).fetchone()[0])';
   return Number(execFileSync('python3', ['-c', sql, server.db, id]).toString().trim());
 }
 
@@ -190,6 +252,16 @@ export function useServerAndBrowser(ready) {
     if (browser) await browser.close();
     if (server) await server.stop();
   });
+}
+
+/** Waits until the Learn section's evaluation lesson has searched and written its summary
+ * (learn.test.mjs and learn-lessons.test.mjs). */
+export async function evaluationReady(p) {
+  await p.waitForFunction(
+    () =>
+      document.getElementById('ev-keep')?.dataset.busy === 'false' &&
+      !document.getElementById('ev-summary').textContent.endsWith('…'),
+  );
 }
 
 /** A new game from the page's form (size, start square, who you play, level), waiting until

@@ -8,7 +8,10 @@ import { LEVEL_CHANCES } from '../../assets/js/levels.js';
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 /** The page's 8×8 figures with the computer on `side`: level → start → chance (%). A Rust test
  * (crates/ryg-cli/tests/levels.rs) checks they are `ryg levels`' output. */
@@ -23,7 +26,10 @@ function levels(side) {
   return by;
 }
 
-for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+for (const [label, viewport] of [
+  ['desktop', { width: 1366, height: 768 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
   test(`${label}: "How to play" gives the rules and each side's goal beside small boards; light and dark pass axe-core`, async () => {
     const p = await newPage(browser, { viewport });
     await p.goto(server.url);
@@ -31,7 +37,13 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await p.getByText('How to play', { exact: true }).click();
     await p.waitForFunction(() => document.querySelectorAll('#howto .mini').length === 5);
     const text = await p.locator('#howto').innerText();
-    for (const words of [/mouse moves first/, /forward or back/, /forward only/, /The mouse wins when it reaches the cats' top rank/, /The cats win when the mouse has no move left/]) {
+    for (const words of [
+      /mouse moves first/,
+      /forward or back/,
+      /forward only/,
+      /The mouse wins when it reaches the cats' top rank/,
+      /The cats win when the mouse has no move left/,
+    ]) {
       assert.match(text, words);
     }
     // the boards draw what the words say: the mouse's four squares, the trapped mouse
@@ -64,15 +76,25 @@ test('the level picker says what a level does and the exact chance a careful pla
     const want = cats[level].e1;
     const words = await note.innerText();
     assert.match(words, new RegExp(`^Level ${level}: [^.]+\\. It plays the perfect move`));
-    assert.ok(words.includes(`A careful mouse (a best move nine times in ten) beats it about ${Math.round(want)}% of the time (exactly ${want.toFixed(2)}%, from e1 on 8×8)`), words);
+    assert.ok(
+      words.includes(
+        `A careful mouse (a best move nine times in ten) beats it about ${Math.round(want)}% of the time (exactly ${want.toFixed(2)}%, from e1 on 8×8)`,
+      ),
+      words,
+    );
   }
   await p.getByLabel('Start square').selectOption('a1');
-  await eventually(async () => assert.ok((await note.innerText()).includes(`exactly ${cats['9'].a1.toFixed(2)}%, from a1`)));
+  await eventually(async () =>
+    assert.ok((await note.innerText()).includes(`exactly ${cats['9'].a1.toFixed(2)}%, from a1`)),
+  );
   await p.getByLabel('You play').selectOption('cats');
   await p.locator('#level').selectOption('perfect');
   const words = await note.innerText();
   assert.match(words, /^Perfect: always a best move/);
-  assert.ok(words.includes(`Careful cats (a best move nine times in ten) beat it about ${Math.round(mouse.perfect.a1)}%`), words);
+  assert.ok(
+    words.includes(`Careful cats (a best move nine times in ten) beat it about ${Math.round(mouse.perfect.a1)}%`),
+    words,
+  );
   // the select says where its words are
   await eventually(async () => assert.equal(await p.locator('#level').getAttribute('aria-describedby'), 'level-note'));
   await p.getByLabel('Board size').selectOption('10');

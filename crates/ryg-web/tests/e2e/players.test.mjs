@@ -7,7 +7,10 @@ import { newPage, screenshot, axeScan, sq, useServerAndBrowser, eventually, newG
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function get(path) {
   const res = await fetch(new URL(path, server.url));
@@ -18,7 +21,9 @@ async function get(path) {
 /** A 4x4 game at the usual start, the mouse to move (as the page's game not stored yet). */
 async function unstored() {
   const res = await fetch(new URL('/api/games', server.url), {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ size: 4, mouse: 'human', cats: 'random' }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ size: 4, mouse: 'human', cats: 'random' }),
   });
   return res.json();
 }
@@ -62,7 +67,7 @@ test('players: become one, play a rated game, see the rating and the leaderboard
   const me = await (await fetch(new URL('/api/players/me', server.url), { headers: { 'Ryg-Player': secret } })).json();
   assert.equal(me.ratings[0].games, 1);
   assert.equal(me.games[0].id, over.id);
-  const won = (over.result === '1-0');
+  const won = over.result === '1-0';
   assert.equal(me.history[0].won, won);
   assert.equal(me.ratings[0].rating > 1500, won, 'a win raises the rating, a loss lowers it');
   await eventually(async () => assert.equal(await p.locator('.people-chart').count(), 1));
@@ -89,7 +94,9 @@ test('players: the section in Spanish on a phone', async () => {
   await p.getByRole('button', { name: 'Hacerme jugador' }).click();
   await eventually(async () => assert.match(await p.locator('#people-view').innerText(), /Juegas como Bea\./));
   await p.getByRole('button', { name: 'Usar en otro dispositivo' }).click();
-  await eventually(async () => assert.match(await p.locator('#people-code-out').innerText(), /^Tu código: [A-Z2-9]{4}-[A-Z2-9]{4}$/));
+  await eventually(async () =>
+    assert.match(await p.locator('#people-code-out').innerText(), /^Tu código: [A-Z2-9]{4}-[A-Z2-9]{4}$/),
+  );
   await axeScan(p, 'players in Spanish', true);
   await screenshot(p, 'players-phone-es');
   assert.deepEqual(p.errors, []);

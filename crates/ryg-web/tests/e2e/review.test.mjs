@@ -7,12 +7,19 @@ import { newPage, screenshot, axeScan, sq, idle, moves, useServerAndBrowser, eve
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function call(method, path, body, token) {
   const headers = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(new URL(path, server.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, server.url), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const data = await res.json();
   assert.ok(res.ok, JSON.stringify(data));
   return data;
@@ -30,7 +37,12 @@ async function scriptedGame() {
     const losing = s.moves.find((m) => m.winner === 'mouse');
     if (g.to_move === 'cats' && erred === null && s.winner === 'cats' && losing) {
       mv = losing.move;
-      erred = { ply: g.moves.length, played: mv, fen: g.fen, kept: s.moves.filter((m) => m.winner === 'cats').map((m) => m.move) };
+      erred = {
+        ply: g.moves.length,
+        played: mv,
+        fen: g.fen,
+        kept: s.moves.filter((m) => m.winner === 'cats').map((m) => m.move),
+      };
     }
     g = { ...(await call('POST', `/api/games/${g.id}/moves`, { move: mv }, tokens[g.to_move])), tokens };
   }
@@ -39,7 +51,10 @@ async function scriptedGame() {
   return { id: g.public_id, erred, n: g.moves.length };
 }
 
-for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+for (const [label, viewport] of [
+  ['desktop', { width: 1366, height: 768 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
   test(`${label}: review marks the move of a scripted losing game with the moves that kept the win; show it; try again from it`, async () => {
     const { id, erred, n } = await scriptedGame();
     const p = await newPage(browser, { viewport });
@@ -49,11 +64,18 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     // a bar for each position of the game; the win changed sides once
     await eventually(async () => assert.equal(await p.locator('.review-chart rect.rbar').count(), n + 1));
     await eventually(async () => assert.equal(await p.locator('.review-chart rect.turn').count(), 1));
-    await eventually(async () => assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(n)));
+    await eventually(async () =>
+      assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(n)),
+    );
     const items = p.locator('#review-panel .mistake');
     await eventually(async () => assert.equal(await items.count(), 1));
     const text = await items.first().innerText();
-    assert.match(text, new RegExp(`The cats played ${erred.played}\\?: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`));
+    assert.match(
+      text,
+      new RegExp(
+        `The cats played ${erred.played}\\?: cats win in \\d+ pl\\w+ \\(\\d+ moves?\\) before it, mouse wins in \\d+ pl\\w+ \\(\\d+ moves?\\) after it`,
+      ),
+    );
     const kept = text.match(/Kept the win: ([a-z0-9, ]+)\./)[1].split(', ');
     assert.deepEqual([...kept].sort(), [...erred.kept].sort());
     // the move list marks the move with a question mark, and says which moves kept the win
@@ -61,7 +83,12 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await eventually(async () => assert.equal(await marked.count(), 1));
     await eventually(async () => assert.equal(await marked.getAttribute('data-ply'), String(erred.ply + 1)));
     await eventually(async () => assert.equal(await marked.innerText(), `${erred.played}?`));
-    await eventually(async () => assert.match(await marked.getAttribute('aria-label'), new RegExp(`^Cats ${erred.played}\\?; gave the win away \\(kept it: [a-z0-9, ]+\\)$`)));
+    await eventually(async () =>
+      assert.match(
+        await marked.getAttribute('aria-label'),
+        new RegExp(`^Cats ${erred.played}\\?; gave the win away \\(kept it: [a-z0-9, ]+\\)$`),
+      ),
+    );
     await p.locator('#review-panel').scrollIntoViewIfNeeded();
     await screenshot(p, `review-${label}`);
     await axeScan(p, `review ${label}`, true);
@@ -69,26 +96,67 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await axeScan(p, `review ${label} dark`, true);
     await p.getByRole('button', { name: 'Dark theme' }).click();
     // each button names the move as the list does ("Show 1… b4a3"; "Show 1…" alone read as cut short)
-    await eventually(async () => assert.match(await items.first().getByRole('button', { name: /^Show / }).innerText(), new RegExp(`^Show \\d+(\\.|…) ${erred.played}$`)));
-    await eventually(async () => assert.match(await items.first().getByRole('button', { name: /^Try again from / }).innerText(), new RegExp(`^Try again from \\d+(\\.|…) ${erred.played}$`)));
+    await eventually(async () =>
+      assert.match(
+        await items
+          .first()
+          .getByRole('button', { name: /^Show / })
+          .innerText(),
+        new RegExp(`^Show \\d+(\\.|…) ${erred.played}$`),
+      ),
+    );
+    await eventually(async () =>
+      assert.match(
+        await items
+          .first()
+          .getByRole('button', { name: /^Try again from / })
+          .innerText(),
+        new RegExp(`^Try again from \\d+(\\.|…) ${erred.played}$`),
+      ),
+    );
     // Show: the position before the mistake, the move played (red, dashed) and the better one
     // (blue) as arrows, and said by the evaluation bar
-    await items.first().getByRole('button', { name: /^Show / }).click();
-    await p.waitForFunction((k) => new RegExp(`after ${k} of`).test(document.getElementById('review-text').textContent), erred.ply);
+    await items
+      .first()
+      .getByRole('button', { name: /^Show / })
+      .click();
+    await p.waitForFunction(
+      (k) => new RegExp(`after ${k} of`).test(document.getElementById('review-text').textContent),
+      erred.ply,
+    );
     assert.equal(new URL(p.url()).hash, `#game=${id}&ply=${erred.ply}`);
     await eventually(async () => assert.equal(await p.locator('#fen').innerText(), erred.fen));
     await p.waitForFunction(() => !!document.querySelector('.arrows .played'));
-    await eventually(async () => assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((g) => g.dataset.move)), [erred.played]));
+    await eventually(async () =>
+      assert.deepEqual(await p.locator('.arrows .played').evaluateAll((gs) => gs.map((g) => g.dataset.move)), [
+        erred.played,
+      ]),
+    );
     const better = await p.locator('.arrows .best').evaluateAll((gs) => gs.map((g) => g.dataset.move));
     assert.ok(better.length >= 1 && better.every((m) => erred.kept.includes(m)), `${better} kept the win`);
-    await eventually(async () => assert.match(await p.locator('#evalbar').getAttribute('aria-label'), new RegExp(`^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrows?\\)\\.$`)));
-    await eventually(async () => assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply)));
+    await eventually(async () =>
+      assert.match(
+        await p.locator('#evalbar').getAttribute('aria-label'),
+        new RegExp(
+          `^Evaluation: Cats win in \\d+ pl\\w+ \\(\\d+ moves?\\)\\. Played here: ${erred.played} \\(the red dashed arrow\\), which gave the win away; better: [a-z0-9, ]+ \\(the blue arrows?\\)\\.$`,
+        ),
+      ),
+    );
+    await eventually(async () =>
+      assert.equal(await p.locator('.review-chart rect.rbar.now').getAttribute('data-ply'), String(erred.ply)),
+    );
     // a bar of the chart shows its position too
     await p.locator(`.review-chart rect.rbar[data-ply="0"]`).click({ force: true });
     await p.waitForFunction(() => /after 0 of/.test(document.getElementById('review-text').textContent));
     // Try again: a new game from that position, the visitor the cats against the computer
-    await items.first().getByRole('button', { name: /^Try again from / }).click();
-    await p.waitForFunction((k) => document.body.dataset.game !== String(k) && document.body.dataset.busy === 'false', id);
+    await items
+      .first()
+      .getByRole('button', { name: /^Try again from / })
+      .click();
+    await p.waitForFunction(
+      (k) => document.body.dataset.game !== String(k) && document.body.dataset.busy === 'false',
+      id,
+    );
     await eventually(async () => assert.equal(await p.locator('#fen').innerText(), erred.fen));
     await eventually(async () => assert.match(await p.locator('#status').innerText(), /Your move \(cats\)/));
     await eventually(async () => assert.equal(await p.locator('#review-panel').isHidden(), true));
@@ -97,7 +165,7 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await sq(p, to).click();
     // the computer (the mouse) answers
     await p.waitForFunction(() => document.body.dataset.busy === 'false' && Number(document.body.dataset.moves) >= 2);
-    await eventually(async () => assert.ok(await moves(p) >= 2));
+    await eventually(async () => assert.ok((await moves(p)) >= 2));
     assert.deepEqual(p.errors, []);
     await p.context().close();
   });
@@ -117,7 +185,14 @@ async function hurriedLoss() {
       const quickest = Math.min(...s.moves.map((m) => m.plies));
       const m = s.moves.find((x) => x.plies === quickest);
       mv = m.move;
-      hurried.push({ ply: g.moves.length, move: mv, by: s.plies - 1 - m.plies, best: s.best_moves, before: s.plies, after: m.plies });
+      hurried.push({
+        ply: g.moves.length,
+        move: mv,
+        by: s.plies - 1 - m.plies,
+        best: s.best_moves,
+        before: s.plies,
+        after: m.plies,
+      });
     }
     g = { ...(await call('POST', `/api/games/${g.id}/moves`, { move: mv }, tokens[g.to_move])), tokens };
   }
@@ -138,7 +213,12 @@ test('review of a lost 8×8 mouse game marks its faster losses (?!) with the lon
   await eventually(async () => assert.equal(await p.locator('#review-panel .mistake.gave-win').count(), 0));
   const first = await items.first().innerText();
   const [m0] = marked;
-  assert.match(first, new RegExp(`The mouse played ${m0.move}\\?!: cats win in ${m0.before} plies \\(\\d+ moves\\) before it, cats win in ${m0.after} plies \\(\\d+ moves\\) after it: the end came ${m0.by} plies sooner than it had to\\.`));
+  assert.match(
+    first,
+    new RegExp(
+      `The mouse played ${m0.move}\\?!: cats win in ${m0.before} plies \\(\\d+ moves\\) before it, cats win in ${m0.after} plies \\(\\d+ moves\\) after it: the end came ${m0.by} plies sooner than it had to\\.`,
+    ),
+  );
   const resisted = first.match(/Resisted longest: ([a-z0-9, ]+)\./)[1].split(', ');
   assert.deepEqual([...resisted].sort(), [...marked[0].best].sort());
   // the move list marks each with ?!, the chart after each

@@ -6,7 +6,10 @@ import { newPage, screenshot, axeScan, sq, idle, useServerAndBrowser, eventually
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 // each bad FEN with the words the page must say
 const BAD = [
@@ -24,10 +27,20 @@ const BAD = [
 
 /** What the board draws: its size and its pieces, by square. */
 function drawn(p) {
-  return p.evaluate(() => `${[...document.querySelectorAll('#board .sq')].map((b) => b.getAttribute('aria-label').split(',')[0]).filter((l) => !l.endsWith('empty')).sort().join(' ')} /${document.querySelectorAll('#board .sq').length}`);
+  return p.evaluate(
+    () =>
+      `${[...document.querySelectorAll('#board .sq')]
+        .map((b) => b.getAttribute('aria-label').split(',')[0])
+        .filter((l) => !l.endsWith('empty'))
+        .sort()
+        .join(' ')} /${document.querySelectorAll('#board .sq').length}`,
+  );
 }
 
-for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+for (const [label, viewport] of [
+  ['desktop', { width: 1366, height: 768 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
   test(`${label}: the set-up refuses each bad FEN of a list as it is typed, saying what and where; the board keeps the last good one`, async () => {
     const p = await newPage(browser, { viewport });
     await p.goto(server.url);
@@ -39,7 +52,12 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     assert.equal(good, 'b8 cat d8 cat e1 mouse f8 cat h8 cat /64');
     for (const [bad, words] of BAD) {
       await fen.fill(bad);
-      await eventually(async () => assert.ok((await p.locator('#setup-error').innerText()).startsWith(words), `${bad}: ${await p.locator('#setup-error').innerText()}`));
+      await eventually(async () =>
+        assert.ok(
+          (await p.locator('#setup-error').innerText()).startsWith(words),
+          `${bad}: ${await p.locator('#setup-error').innerText()}`,
+        ),
+      );
       await eventually(async () => assert.equal(await fen.getAttribute('aria-invalid'), 'true'));
       await eventually(async () => assert.equal(await drawn(p), good, `${bad} is not drawn`));
     }
@@ -68,7 +86,9 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await eventually(async () => assert.equal(await fen.inputValue(), '1c1c2/6/6/6/6/2m3 c'));
     await eventually(async () => assert.match(await p.locator('#setup-count').innerText(), /2 of 3 cats placed/));
     await p.getByRole('button', { name: 'Analyse this position' }).click();
-    await eventually(async () => assert.equal(await p.locator('#setup-error').innerText(), '2 cats placed: the 6×6 board has 3.'));
+    await eventually(async () =>
+      assert.equal(await p.locator('#setup-error').innerText(), '2 cats placed: the 6×6 board has 3.'),
+    );
     await eventually(async () => assert.equal(await p.locator('#setup').isVisible(), true));
     await p.getByRole('button', { name: 'Place cat' }).click();
     await sq(p, 'a5').click();

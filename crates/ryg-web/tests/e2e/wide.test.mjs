@@ -3,12 +3,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  newPage, screenshot, axeScan, sq, idle, moves, status, moveList, newGameOnForm as newGame, useServerAndBrowser, eventually,
+  newPage,
+  screenshot,
+  axeScan,
+  sq,
+  idle,
+  moves,
+  status,
+  moveList,
+  newGameOnForm as newGame,
+  useServerAndBrowser,
+  eventually,
 } from './harness.mjs';
 
 let server;
 let browser;
-useServerAndBrowser((s, b) => { server = s; browser = b; });
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function labels(p) {
   return p.locator('#board .sq').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label').split(',')[0]));
@@ -24,22 +37,46 @@ test('a 12×12 game: six cats, the mouse on g1, the computer answers by search; 
   await page.goto(server.url);
   await idle(page);
   await page.selectOption('#size', '12');
-  await eventually(async () => assert.equal(await page.locator('#level option[value="perfect"]').isDisabled(), true, 'perfect needs the tablebase'));
+  await eventually(async () =>
+    assert.equal(
+      await page.locator('#level option[value="perfect"]').isDisabled(),
+      true,
+      'perfect needs the tablebase',
+    ),
+  );
   // once the server said its 12×12 table is absent, the note gives the command that builds it
   await page.waitForFunction(() => /ryg solve --size 12/.test(document.querySelector('#level-note').innerText));
-  await eventually(async () => assert.match(await page.locator('#level-note').innerText(), /^Level 3: searches 3 plies ahead .*On 12×12 the server reads the tablebase from files \(built by ryg solve --size 12\), and this server has none yet/));
-  await eventually(async () => assert.match(await page.locator('#tablebase').innerText(), /12×12 is not built on this server: ryg solve --size 12 builds it\./));
-  await eventually(async () => assert.equal(await page.locator('#level-note code.command').textContent(), 'ryg solve --size 12'));
+  await eventually(async () =>
+    assert.match(
+      await page.locator('#level-note').innerText(),
+      /^Level 3: searches 3 plies ahead .*On 12×12 the server reads the tablebase from files \(built by ryg solve --size 12\), and this server has none yet/,
+    ),
+  );
+  await eventually(async () =>
+    assert.match(
+      await page.locator('#tablebase').innerText(),
+      /12×12 is not built on this server: ryg solve --size 12 builds it\./,
+    ),
+  );
+  await eventually(async () =>
+    assert.equal(await page.locator('#level-note code.command').textContent(), 'ryg solve --size 12'),
+  );
   await page.selectOption('#level', '1');
-  await eventually(async () => assert.match(await page.locator('#level-note').innerText(), /^Level 1: searches 1 ply ahead /));
+  await eventually(async () =>
+    assert.match(await page.locator('#level-note').innerText(), /^Level 1: searches 1 ply ahead /),
+  );
   await newGame(page, { size: '12', seat: 'mouse', level: '4' });
   const names = await labels(page);
   assert.equal(names.length, 144);
   for (const cat of ['b12', 'd12', 'f12', 'h12', 'j12', 'l12']) assert.ok(names.includes(`${cat} cat`), cat);
   assert.ok(names.includes('g1 mouse'));
-  await eventually(async () => assert.equal(await page.locator('#hint').isDisabled(), true, 'hints come from the tablebase'));
+  await eventually(async () =>
+    assert.equal(await page.locator('#hint').isDisabled(), true, 'hints come from the tablebase'),
+  );
   await eventually(async () => assert.equal(await page.locator('#results-toggle').isDisabled(), true));
-  await eventually(async () => assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results (boards up to 10×10)'));
+  await eventually(async () =>
+    assert.equal(await page.locator('#results-toggle').innerText(), 'Exact results (boards up to 10×10)'),
+  );
   await sq(page, 'g1').click();
   await sq(page, 'h2').click();
   await waitMoves(page, 2);
@@ -78,7 +115,7 @@ test('a 14×14 game on a phone: the board fits, squares are at least 24 px, a ta
   await eventually(async () => assert.equal((await moveList(page))[0], 'g1f2'));
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
-  await eventually(async () => assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390));
+  await eventually(async () => assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390));
   const sizes = await page.locator('#board .sq').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
   assert.ok(Math.min(...sizes) >= 24, `smallest 14×14 square ${Math.min(...sizes)} px`);
   await page.evaluate(() => window.scrollTo(0, 0));

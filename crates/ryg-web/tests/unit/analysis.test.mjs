@@ -13,7 +13,7 @@ test('an exact result fills the bar with the winner: certain with perfect play',
   assert.equal(fromSolve({ ...s, winner: 'mouse', plies: 25 }).mouse, 1);
 });
 
-test('a search\'s score is read for the mouse, whoever is to move', () => {
+test("a search's score is read for the mouse, whoever is to move", () => {
   assert.deepEqual(scoreForMouse('+120', 'm'), { points: 120 });
   assert.deepEqual(scoreForMouse('+120', 'c'), { points: -120 });
   assert.deepEqual(scoreForMouse('-550', 'm'), { points: -550 });
@@ -24,7 +24,7 @@ test('a search\'s score is read for the mouse, whoever is to move', () => {
   assert.equal(scoreForMouse('mate', 'm'), null);
 });
 
-test('the bar\'s share of a score: even at 0, never full nor empty, e:1 at the scale', () => {
+test("the bar's share of a score: even at 0, never full nor empty, e:1 at the scale", () => {
   assert.equal(pointsShare(0), 0.5);
   assert.ok(Math.abs(pointsShare(SCORE_SCALE) - Math.E / (1 + Math.E)) < 1e-12);
   assert.ok(pointsShare(-550) < 0.25 && pointsShare(-550) > 0.05);
@@ -32,7 +32,7 @@ test('the bar\'s share of a score: even at 0, never full nor empty, e:1 at the s
   assert.equal(pointsShare(-1e6), 0.05);
 });
 
-test('a search: its score, or a proved result as exact as a table\'s', () => {
+test("a search: its score, or a proved result as exact as a table's", () => {
   const a = { score: '-550', best_move: 'e1d2', result: null, depth: 17 };
   const bar = fromSearch(a, 'm');
   assert.equal(bar.kind, 'search');
@@ -40,8 +40,10 @@ test('a search: its score, or a proved result as exact as a table\'s', () => {
   assert.deepEqual(bar.best, ['e1d2']);
   assert.equal(bar.depth, 17);
   assert.ok(bar.mouse < 0.5);
-  assert.deepEqual(fromSearch({ score: 'win 25', best_move: 'c1b2', result: { winner: 'mouse', plies: 25 }, depth: 25 }, 'm'),
-    { kind: 'proved', winner: 'mouse', plies: 25, depth: 25, best: ['c1b2'], mouse: 1 });
+  assert.deepEqual(
+    fromSearch({ score: 'win 25', best_move: 'c1b2', result: { winner: 'mouse', plies: 25 }, depth: 25 }, 'm'),
+    { kind: 'proved', winner: 'mouse', plies: 25, depth: 25, best: ['c1b2'], mouse: 1 },
+  );
   assert.equal(fromSearch({ score: 'win 5', best_move: 'h8g7', result: null, depth: 9 }, 'c').winner, 'cats');
   assert.equal(fromSearch({ score: null, best_move: null, result: null, depth: 0 }, 'm'), null);
   // /api/weights' answer (the browser's engine, no server) has the same fields
@@ -50,14 +52,25 @@ test('a search: its score, or a proved result as exact as a table\'s', () => {
 
 test('the arrows: the best moves (three at most), and in a review the move played where it lost ground', () => {
   const info = { best: ['a', 'b', 'c', 'd'] };
-  assert.deepEqual(arrowsFor(info), [{ move: 'a', kind: 'best' }, { move: 'b', kind: 'best' }, { move: 'c', kind: 'best' }]);
-  assert.deepEqual(arrowsFor({ best: ['b4a3'] }, 'd4c3'), [{ move: 'b4a3', kind: 'best' }, { move: 'd4c3', kind: 'played' }]);
+  assert.deepEqual(arrowsFor(info), [
+    { move: 'a', kind: 'best' },
+    { move: 'b', kind: 'best' },
+    { move: 'c', kind: 'best' },
+  ]);
+  assert.deepEqual(arrowsFor({ best: ['b4a3'] }, 'd4c3'), [
+    { move: 'b4a3', kind: 'best' },
+    { move: 'd4c3', kind: 'played' },
+  ]);
   // no table's answer: the review's better move
-  assert.deepEqual(arrowsFor({ best: [] }, 'd4c3', ['b4a3', 'b4c3']), [{ move: 'b4a3', kind: 'best' }, { move: 'b4c3', kind: 'best' }, { move: 'd4c3', kind: 'played' }]);
+  assert.deepEqual(arrowsFor({ best: [] }, 'd4c3', ['b4a3', 'b4c3']), [
+    { move: 'b4a3', kind: 'best' },
+    { move: 'b4c3', kind: 'best' },
+    { move: 'd4c3', kind: 'played' },
+  ]);
   assert.deepEqual(arrowsFor(null), []);
 });
 
-test('a side line: a move off the game starts it, the game\'s own next move steps along the game', () => {
+test("a side line: a move off the game starts it, the game's own next move steps along the game", () => {
   const main = ['e1d2', 'h8g7', 'd2c3'];
   assert.deepEqual(playInLine(null, 1, main, 'h8g7'), { main: 2 });
   const started = playInLine(null, 1, main, 'b8a7');
@@ -83,7 +96,7 @@ test('stepping along a side line: back to its branch, then to the game before it
   assert.deepEqual(stepLine({ at: 0, moves: ['a'], shown: 0 }, -1), { main: 0 });
 });
 
-test('a side line\'s position: its moves played from the branch', () => {
+test("a side line's position: its moves played from the branch", () => {
   const start = parseFen('1c1c/4/4/2m1 m');
   assert.equal(toFen(linePosition(start, ['c1b2', 'b4a3'], 0)), '1c1c/4/4/2m1 m');
   assert.equal(toFen(linePosition(start, ['c1b2', 'b4a3'], 2)), '3c/c3/1m2/4 m');

@@ -12,22 +12,40 @@ import pageEn from '../../assets/js/i18n/en.js';
 import learnEn from '../../assets/js/i18n/learn-en.js';
 import { t, setLang, loadLang, loadBetterStrings } from '../../assets/js/i18n.js';
 import {
-  LESSONS, STORE, lessonFromHash, loadDone, saveDone, lessonProgress, firstOpen, judge, reached,
+  LESSONS,
+  STORE,
+  lessonFromHash,
+  loadDone,
+  saveDone,
+  lessonProgress,
+  firstOpen,
+  judge,
+  reached,
 } from '../../assets/js/better/model.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/js/better');
-const names = (v) => (typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : `function of ${v.length}`);
+const names = (v) =>
+  typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : `function of ${v.length}`;
 
 /** A storage like localStorage, in memory. */
 function memory(init = {}) {
   const m = new Map(Object.entries(init));
-  return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => { m.set(k, String(v)); }, map: m };
+  return {
+    getItem: (k) => (m.has(k) ? m.get(k) : null),
+    setItem: (k, v) => {
+      m.set(k, String(v));
+    },
+    map: m,
+  };
 }
 
-test('the tables have the same keys and the same {names}, and hide none of the page\'s', () => {
+test("the tables have the same keys and the same {names}, and hide none of the page's", () => {
   assert.deepEqual(Object.keys(es).sort(), Object.keys(en).sort());
   for (const key of Object.keys(en)) assert.deepEqual(names(es[key]), names(en[key]), key);
-  assert.deepEqual(Object.keys(en).filter((k) => k in pageEn || k in learnEn), []);
+  assert.deepEqual(
+    Object.keys(en).filter((k) => k in pageEn || k in learnEn),
+    [],
+  );
 });
 
 test('every lesson has its title, idea and what to remember; every position its prompt and its words when played through', () => {
@@ -36,7 +54,10 @@ test('every lesson has its title, idea and what to remember; every position its 
     want.push(`better.lesson.${l.key}.title`, `better.lesson.${l.key}.idea`, `better.lesson.${l.key}.remember`);
     for (const p of l.positions) want.push(`better.pos.${p.id}`, `better.done.${p.id}`);
   }
-  assert.deepEqual(want.filter((k) => !(k in en)), []);
+  assert.deepEqual(
+    want.filter((k) => !(k in en)),
+    [],
+  );
   // and no text for a position or lesson that is not there
   const extra = Object.keys(en).filter((k) => /^better\.(lesson|pos|done)\./.test(k) && !want.includes(k));
   assert.deepEqual(extra, []);
@@ -53,7 +74,7 @@ test('every key the section names is in the tables', () => {
   assert.ok(used.size > 25, `${used.size} keys`);
 });
 
-test('a position\'s text says only what its data states: {only}, {wins}, {trap} where the position has one', () => {
+test("a position's text says only what its data states: {only}, {wins}, {trap} where the position has one", () => {
   for (const l of LESSONS) {
     for (const p of l.positions) {
       for (const table of [en, es]) {
@@ -61,13 +82,14 @@ test('a position\'s text says only what its data states: {only}, {wins}, {trap} 
         if (done.includes('only')) assert.ok(p.only, `${p.id} names its only move`);
         if (done.includes('wins')) assert.ok(p.wins, `${p.id} names its winning moves`);
         if (done.includes('trap') || done.includes('trapResult')) assert.ok(p.trap, `${p.id} names its trap`);
-        if (names(table[`better.pos.${p.id}`]).includes('move')) assert.ok(p.after, `${p.id} names the move it came from`);
+        if (names(table[`better.pos.${p.id}`]).includes('move'))
+          assert.ok(p.after, `${p.id} names the move it came from`);
       }
     }
   }
 });
 
-test('t() finds the section\'s strings in both languages once they are loaded', async () => {
+test("t() finds the section's strings in both languages once they are loaded", async () => {
   setLang('en');
   assert.equal(t('better.back'), 'better.back');
   await loadLang('es');
@@ -106,22 +128,47 @@ test('the progress: kept and read back, unknown ids and broken storage left out'
   assert.deepEqual([...loadDone(memory({ [STORE]: 'not json' }))], []);
   assert.deepEqual([...loadDone(memory({ [STORE]: '{"done":5}' }))], []);
   // a storage that refuses to keep: the page goes on
-  saveDone({ setItem: () => { throw new Error('full'); } }, done);
+  saveDone(
+    {
+      setItem: () => {
+        throw new Error('full');
+      },
+    },
+    done,
+  );
 });
 
 test('a move judged: the win kept (fastest or not) or thrown away; the longest resistance or a shorter one', () => {
   // the mouse wins in 7: one move wins fastest, one slower, one loses
-  const win = { winner: 'mouse', plies: 7, moves: [
-    { move: 'd2c3', winner: 'mouse', plies: 6 }, { move: 'd2e1', winner: 'mouse', plies: 12 }, { move: 'd2c1', winner: 'cats', plies: 3 },
-  ] };
+  const win = {
+    winner: 'mouse',
+    plies: 7,
+    moves: [
+      { move: 'd2c3', winner: 'mouse', plies: 6 },
+      { move: 'd2e1', winner: 'mouse', plies: 12 },
+      { move: 'd2c1', winner: 'cats', plies: 3 },
+    ],
+  };
   assert.deepEqual(judge('win', 'mouse', win, 'd2c3'), { ok: true, after: win.moves[0], fastest: true });
   assert.deepEqual(judge('win', 'mouse', win, 'd2e1'), { ok: true, after: win.moves[1], fastest: false });
   assert.deepEqual(judge('win', 'mouse', win, 'd2c1'), { ok: false, why: 'loses', after: win.moves[2] });
   assert.deepEqual(judge('win', 'mouse', win, 'a1b2'), { ok: false, why: 'illegal' });
   // the cats win in 24: the mouse's longest resistance, and a shorter one
-  const lost = { winner: 'cats', plies: 24, moves: [{ move: 'c1b2', winner: 'cats', plies: 11 }, { move: 'c1d2', winner: 'cats', plies: 23 }] };
+  const lost = {
+    winner: 'cats',
+    plies: 24,
+    moves: [
+      { move: 'c1b2', winner: 'cats', plies: 11 },
+      { move: 'c1d2', winner: 'cats', plies: 23 },
+    ],
+  };
   assert.deepEqual(judge('resist', 'mouse', lost, 'c1d2'), { ok: true, after: lost.moves[1], fastest: true });
-  assert.deepEqual(judge('resist', 'mouse', lost, 'c1b2'), { ok: false, why: 'shorter', after: lost.moves[0], longest: 23 });
+  assert.deepEqual(judge('resist', 'mouse', lost, 'c1b2'), {
+    ok: false,
+    why: 'shorter',
+    after: lost.moves[0],
+    longest: 23,
+  });
 });
 
 test('a position is played through at the end of the game or after the moves it asks', () => {
@@ -132,7 +179,7 @@ test('a position is played through at the end of the game or after the moves it 
   assert.equal(reached({ until: 2 }, 1, true), true);
 });
 
-test('the lessons\' data: unique ids, a known side and goal, and the board each FEN draws', () => {
+test("the lessons' data: unique ids, a known side and goal, and the board each FEN draws", () => {
   const ids = LESSONS.flatMap((l) => l.positions.map((p) => p.id));
   assert.equal(new Set(ids).size, ids.length);
   for (const l of LESSONS) {

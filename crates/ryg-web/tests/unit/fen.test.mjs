@@ -3,7 +3,16 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  parseFen, toFen, splitMove, applyMove, startSquares, defaultStart, startPosition, isDark, sqName, sqCoords,
+  parseFen,
+  toFen,
+  splitMove,
+  applyMove,
+  startSquares,
+  defaultStart,
+  startPosition,
+  isDark,
+  sqName,
+  sqCoords,
 } from '../../assets/js/fen.js';
 import { sortedResults } from '../../assets/js/ranking.js';
 
@@ -18,7 +27,13 @@ test('parseFen reads the size, the pieces and the side to move', () => {
   assert.equal(pos.size, 8);
   assert.equal(pos.side, 'c');
   assert.equal(pos.cells.get('e1'), 'm');
-  assert.deepEqual([...pos.cells].filter(([, p]) => p === 'c').map(([s]) => s).sort(), ['b8', 'd8', 'f8', 'h8']);
+  assert.deepEqual(
+    [...pos.cells]
+      .filter(([, p]) => p === 'c')
+      .map(([s]) => s)
+      .sort(),
+    ['b8', 'd8', 'f8', 'h8'],
+  );
 });
 
 test('moves split into their squares, also on ten ranks', () => {
@@ -56,5 +71,8 @@ test('exact results: fastest wins first, then slowest losses, for the side to mo
       { move: 'e1a5', winner: 'cats', plies: 40 },
     ],
   };
-  assert.deepEqual(sortedResults(s).map((m) => m.move), ['e1f3', 'e1f2', 'e1a5', 'e1d2']);
+  assert.deepEqual(
+    sortedResults(s).map((m) => m.move),
+    ['e1f3', 'e1f2', 'e1a5', 'e1d2'],
+  );
 });

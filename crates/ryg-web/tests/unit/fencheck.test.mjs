@@ -36,5 +36,8 @@ test('good FENs round-trip; a position still being placed is drawn but not compl
   const part = checkFen('1c1c4/8/8/8/8/8/8/8 m');
   assert.equal(part.complete, false);
   assert.deepEqual(missing(part.pos), { key: 'setupErr.noMouse', args: {} });
-  assert.deepEqual(missing(checkFen('1c1c4/8/8/8/8/8/8/4m3 m').pos), { key: 'setupErr.fewCats', args: { count: 2, n: 8, want: 4 } });
+  assert.deepEqual(missing(checkFen('1c1c4/8/8/8/8/8/8/4m3 m').pos), {
+    key: 'setupErr.fewCats',
+    args: { count: 2, n: 8, want: 4 },
+  });
 });

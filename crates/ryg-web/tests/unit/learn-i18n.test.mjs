@@ -12,15 +12,19 @@ import { t, setLang, loadLang, loadLearnStrings } from '../../assets/js/i18n.js'
 import { lessonFromHash, LESSON_KEYS } from '../../assets/js/learn/route.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/js/learn');
-const names = (v) => (typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : `function of ${v.length}`);
+const names = (v) =>
+  typeof v === 'string' ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : `function of ${v.length}`;
 
-test('the lessons\' tables have the same keys and the same {names}', () => {
+test("the lessons' tables have the same keys and the same {names}", () => {
   assert.deepEqual(Object.keys(es).sort(), Object.keys(en).sort());
   for (const key of Object.keys(en)) assert.deepEqual(names(es[key]), names(en[key]), key);
 });
 
 test('no lesson key hides a key of the page', () => {
-  assert.deepEqual(Object.keys(en).filter((k) => k in pageEn), []);
+  assert.deepEqual(
+    Object.keys(en).filter((k) => k in pageEn),
+    [],
+  );
 });
 
 test('every key the lessons name is in the tables', () => {
@@ -35,7 +39,7 @@ test('every key the lessons name is in the tables', () => {
   assert.ok(used.size > 40, `${used.size} keys`);
 });
 
-test('t() finds the lessons\' strings in both languages, once they are loaded', async () => {
+test("t() finds the lessons' strings in both languages, once they are loaded", async () => {
   setLang('en');
   assert.equal(t('learn.back'), 'learn.back');
   await loadLang('es');

@@ -16,7 +16,7 @@ const nodes = [
   { id: 7, parent: 2, move: 'd8c7' },
 ];
 
-test('shape: the root and each node\'s children in order', () => {
+test("shape: the root and each node's children in order", () => {
   const { root, kids } = shape(nodes);
   assert.equal(root, 0);
   assert.deepEqual(kids.get(0), [1, 2]);
@@ -26,21 +26,40 @@ test('shape: the root and each node\'s children in order', () => {
 
 test('layout: leaves side by side, parents centred over their children, plies apart', () => {
   const { pos, edges, width, height } = layout(nodes, { dx: 10, dy: 20, pad: 5 });
-  assert.deepEqual([3, 4, 5, 6, 7].map((id) => pos.get(id).x), [5, 15, 25, 35, 45]);
+  assert.deepEqual(
+    [3, 4, 5, 6, 7].map((id) => pos.get(id).x),
+    [5, 15, 25, 35, 45],
+  );
   assert.equal(pos.get(1).x, 10);
   assert.equal(pos.get(2).x, 35);
   assert.equal(pos.get(0).x, 22.5);
-  assert.deepEqual([0, 1, 3].map((id) => pos.get(id).y), [5, 25, 45]);
+  assert.deepEqual(
+    [0, 1, 3].map((id) => pos.get(id).y),
+    [5, 25, 45],
+  );
   assert.equal(width, 50);
   assert.equal(height, 50);
-  assert.deepEqual(edges, [[0, 1], [1, 3], [1, 4], [0, 2], [2, 5], [2, 6], [2, 7]]);
+  assert.deepEqual(edges, [
+    [0, 1],
+    [1, 3],
+    [1, 4],
+    [0, 2],
+    [2, 5],
+    [2, 6],
+    [2, 7],
+  ]);
 });
 
-test('layout: a closed node hides its subtree and takes one leaf\'s room', () => {
+test("layout: a closed node hides its subtree and takes one leaf's room", () => {
   const { pos, edges, width } = layout(nodes, { dx: 10, dy: 20, pad: 0, closed: new Set([2]) });
   assert.equal(pos.has(5), false);
   assert.equal(pos.get(2).x, 20);
-  assert.deepEqual(edges, [[0, 1], [1, 3], [1, 4], [0, 2]]);
+  assert.deepEqual(edges, [
+    [0, 1],
+    [1, 3],
+    [1, 4],
+    [0, 2],
+  ]);
   assert.equal(width, 20);
 });
 
@@ -50,9 +69,17 @@ test('layout: an empty list draws nothing', () => {
 
 test('replay: the nodes seen, done and cut after k steps', () => {
   const steps = [
-    { node: 0, kind: 'enter' }, { node: 1, kind: 'enter' }, { node: 3, kind: 'leaf' }, { node: 4, kind: 'leaf' },
-    { node: 1, kind: 'backup' }, { node: 2, kind: 'enter' }, { node: 5, kind: 'leaf' }, { node: 6, kind: 'cut' },
-    { node: 7, kind: 'cut' }, { node: 2, kind: 'backup' }, { node: 0, kind: 'backup' },
+    { node: 0, kind: 'enter' },
+    { node: 1, kind: 'enter' },
+    { node: 3, kind: 'leaf' },
+    { node: 4, kind: 'leaf' },
+    { node: 1, kind: 'backup' },
+    { node: 2, kind: 'enter' },
+    { node: 5, kind: 'leaf' },
+    { node: 6, kind: 'cut' },
+    { node: 7, kind: 'cut' },
+    { node: 2, kind: 'backup' },
+    { node: 0, kind: 'backup' },
   ];
   const r0 = replay(steps, 0);
   assert.equal(r0.at, null);
@@ -85,11 +112,30 @@ test('chart: log ticks cover the values; points land inside the plot, larger val
   assert.deepEqual(logTicks(8, 9698), [1, 10, 100, 1000, 10000]);
   assert.deepEqual(logTicks(1, 1), [1]);
   assert.deepEqual(logTicks(150, 900), [100, 1000]);
-  const { svg, ticks } = lineChart([{ name: 'a', cls: 'on', points: [[1, 8], [2, 30], [3, 138]] }], { maxX: 3, xLabel: 'depth', yLabel: 'nodes', width: 200, height: 100 });
+  const { svg, ticks } = lineChart(
+    [
+      {
+        name: 'a',
+        cls: 'on',
+        points: [
+          [1, 8],
+          [2, 30],
+          [3, 138],
+        ],
+      },
+    ],
+    { maxX: 3, xLabel: 'depth', yLabel: 'nodes', width: 200, height: 100 },
+  );
   assert.deepEqual(ticks, [1, 10, 100, 1000]);
-  const ys = [...svg.matchAll(/<circle class="dot on" cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  const ys = [...svg.matchAll(/<circle class="dot on" cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
   assert.equal(ys.length, 3);
   assert.ok(ys[0][1] > ys[1][1] && ys[1][1] > ys[2][1], 'more nodes, higher up');
-  assert.deepEqual(ys.map((p) => p[0]), [64, 124, 184]);
+  assert.deepEqual(
+    ys.map((p) => p[0]),
+    [64, 124, 184],
+  );
   for (const [, y] of ys) assert.ok(y >= 16 && y <= 60);
 });

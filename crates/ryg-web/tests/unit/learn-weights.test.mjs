@@ -27,11 +27,29 @@ test('shares are percentages with one decimal', () => {
   assert.equal(share(0, 0), 0);
 });
 
-test('the moves that keep the win are the winner\'s winning moves', () => {
-  const solve = { winner: 'mouse', moves: [{ move: 'c3b2', winner: 'cats' }, { move: 'c3d4', winner: 'mouse' }, { move: 'c3b4', winner: 'cats' }] };
+test("the moves that keep the win are the winner's winning moves", () => {
+  const solve = {
+    winner: 'mouse',
+    moves: [
+      { move: 'c3b2', winner: 'cats' },
+      { move: 'c3d4', winner: 'mouse' },
+      { move: 'c3b4', winner: 'cats' },
+    ],
+  };
   assert.deepEqual([...keepingMoves(solve)], ['c3d4']);
   assert.equal(keepingMoves(null), null);
-  assert.deepEqual([...keepingMoves({ winner: 'cats', moves: [{ move: 'b8a7', winner: 'cats' }, { move: 'b8c7', winner: 'cats' }] })], ['b8a7', 'b8c7']);
+  assert.deepEqual(
+    [
+      ...keepingMoves({
+        winner: 'cats',
+        moves: [
+          { move: 'b8a7', winner: 'cats' },
+          { move: 'b8c7', winner: 'cats' },
+        ],
+      }),
+    ],
+    ['b8a7', 'b8c7'],
+  );
 });
 
 test('own weights are recognised', () => {

@@ -22,9 +22,42 @@ function jsFiles(dir) {
 }
 
 // a `/` after one of these (or at the start) opens a regular expression, not a division
-const BEFORE_REGEX = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-',
-  '*', '%', '<', '>', '~', '^', '=>', 'return', 'typeof', 'case', 'do', 'else', 'in', 'of',
-  'new', 'delete', 'void', 'throw', 'yield', 'await']);
+const BEFORE_REGEX = new Set([
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '+',
+  '-',
+  '*',
+  '%',
+  '<',
+  '>',
+  '~',
+  '^',
+  '=>',
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'yield',
+  'await',
+]);
 const WORD = /[A-Za-z0-9_$]/;
 
 function skipString(src, i, line, quote) {
@@ -73,23 +106,34 @@ function tokenize(src) {
   };
   while (i < src.length) {
     const c = src[i];
-    if (c === '\n') { line.n++; i++; }
-    else if (/\s/.test(c)) i++;
-    else if (c === '/' && src[i + 1] === '/') { while (i < src.length && src[i] !== '\n') i++; }
-    else if (c === '/' && src[i + 1] === '*') {
+    if (c === '\n') {
+      line.n++;
+      i++;
+    } else if (/\s/.test(c)) i++;
+    else if (c === '/' && src[i + 1] === '/') {
+      while (i < src.length && src[i] !== '\n') i++;
+    } else if (c === '/' && src[i + 1] === '*') {
       const end = src.indexOf('*/', i + 2);
       line.n += src.slice(i, end).split('\n').length - 1;
       i = end + 2;
-    } else if (c === '"' || c === "'") { i = skipString(src, i, line, c); tokens.push({ t: 'str', line: line.n }); }
-    else if (c === '`') { i = skipTemplate(i + 1); if (!templates.length || src[i - 1] === '`') tokens.push({ t: 'str', line: line.n }); }
-    else if (c === '/' && BEFORE_REGEX.has(last())) { i = skipRegex(src, i); tokens.push({ t: 'str', line: line.n }); }
-    else if (WORD.test(c)) {
+    } else if (c === '"' || c === "'") {
+      i = skipString(src, i, line, c);
+      tokens.push({ t: 'str', line: line.n });
+    } else if (c === '`') {
+      i = skipTemplate(i + 1);
+      if (!templates.length || src[i - 1] === '`') tokens.push({ t: 'str', line: line.n });
+    } else if (c === '/' && BEFORE_REGEX.has(last())) {
+      i = skipRegex(src, i);
+      tokens.push({ t: 'str', line: line.n });
+    } else if (WORD.test(c)) {
       let j = i;
       while (j < src.length && WORD.test(src[j])) j++;
       tokens.push({ t: src.slice(i, j), line: line.n });
       i = j;
-    } else if (c === '=' && src[i + 1] === '>') { tokens.push({ t: '=>', line: line.n }); i += 2; }
-    else if (c === '}' && templates.length && templates[templates.length - 1] === depth - 1) {
+    } else if (c === '=' && src[i + 1] === '>') {
+      tokens.push({ t: '=>', line: line.n });
+      i += 2;
+    } else if (c === '}' && templates.length && templates[templates.length - 1] === depth - 1) {
       templates.pop();
       depth--;
       tokens.push({ t: ')', line: line.n });
@@ -142,13 +186,27 @@ export function functions(src) {
 
 test('the scanner finds declarations, methods and arrows, and skips strings and blocks', () => {
   const src = [
-    'function a(x) {', '  if (x) { return "}"; }', '  const re = /[}]/g;',
+    'function a(x) {',
+    '  if (x) { return "}"; }',
+    '  const re = /[}]/g;',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source the scanner reads
-    '  return `${x}}`;', '}',
-    'const b = (y) => {', '  for (;;) {}', '};', 'const o = { c(z) {', '  return 1;', '} };',
+    '  return `${x}}`;',
+    '}',
+    'const b = (y) => {',
+    '  for (;;) {}',
+    '};',
+    'const o = { c(z) {',
+    '  return 1;',
+    '} };',
   ].join('\n');
-  assert.deepEqual(functions(src).map((f) => [f.name, f.first, f.last]),
-    [['a', 1, 5], ['b', 6, 8], ['c', 9, 11]]);
+  assert.deepEqual(
+    functions(src).map((f) => [f.name, f.first, f.last]),
+    [
+      ['a', 1, 5],
+      ['b', 6, 8],
+      ['c', 9, 11],
+    ],
+  );
 });
 
 test(`no function of the page's JavaScript is over ${LIMIT} lines`, () => {

@@ -11,7 +11,11 @@ const LEVELS = ['random', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'perfect'
 test('every board, side, start square and level has a percentage', () => {
   for (const size of [4, 6, 8]) {
     for (const computer of ['cats', 'mouse']) {
-      assert.deepEqual(Object.keys(LEVEL_CHANCES[size][computer]).sort(), startSquares(size).sort(), `${size} ${computer}`);
+      assert.deepEqual(
+        Object.keys(LEVEL_CHANCES[size][computer]).sort(),
+        startSquares(size).sort(),
+        `${size} ${computer}`,
+      );
       for (const start of startSquares(size)) {
         for (const level of LEVELS) {
           const p = careful(size, computer, start, level);

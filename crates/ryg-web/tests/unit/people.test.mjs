@@ -13,10 +13,13 @@ import pageEs from '../../assets/js/i18n/es.js';
 const js = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/js');
 const names = (v) => [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-test('the tables have the same keys and the same {names}, and hide none of the page\'s', () => {
+test("the tables have the same keys and the same {names}, and hide none of the page's", () => {
   assert.deepEqual(Object.keys(es).sort(), Object.keys(en).sort());
   for (const key of Object.keys(en)) assert.deepEqual(names(es[key]), names(en[key]), key);
-  assert.deepEqual(Object.keys(en).filter((k) => k in pageEn), []);
+  assert.deepEqual(
+    Object.keys(en).filter((k) => k in pageEn),
+    [],
+  );
   for (const key of ['people.link', 'new.rated']) assert.ok(key in pageEn && key in pageEs, key);
 });
 
@@ -29,7 +32,11 @@ test('every key the section names is in the tables', () => {
 });
 
 test('the static site says in both languages that players need a server', () => {
-  for (const table of [pageEn, pageEs]) assert.match(table['offline.none'], /(players, ratings and leaderboards|los jugadores, las puntuaciones y las clasificaciones)/);
+  for (const table of [pageEn, pageEs])
+    assert.match(
+      table['offline.none'],
+      /(players, ratings and leaderboards|los jugadores, las puntuaciones y las clasificaciones)/,
+    );
   assert.match(en['people.needsServer'], /ryg serve/);
   assert.match(es['people.needsServer'], /ryg serve/);
 });
@@ -40,5 +47,6 @@ test('the section answers to its addresses only', async () => {
   assert.deepEqual(route('#players'), { kind: 'me' });
   assert.deepEqual(route('#player/Ab3_x-Yz09Q'), { kind: 'player', arg: 'Ab3_x-Yz09Q' });
   assert.deepEqual(route('#leaderboard/8'), { kind: 'leaderboard', arg: 8 });
-  for (const other of ['#player/short', '#game=Ab3_x-Yz09Q', '#better', '#leaderboard', '']) assert.equal(route(other), null, other);
+  for (const other of ['#player/short', '#game=Ab3_x-Yz09Q', '#better', '#leaderboard', ''])
+    assert.equal(route(other), null, other);
 });

@@ -2,11 +2,21 @@
 // rating after a puzzle, the next puzzle by rating, the record in storage.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { glicko2, afterPuzzle, nextPuzzle, dayOf, loadRecord, saveRecord, FIRST_RATING } from '../../assets/js/puzzledata.js';
+import {
+  glicko2,
+  afterPuzzle,
+  nextPuzzle,
+  dayOf,
+  loadRecord,
+  saveRecord,
+  FIRST_RATING,
+} from '../../assets/js/puzzledata.js';
 
-test('Glicko-2 reproduces Glickman\'s example: 1500 ± 200 after a win and two losses', () => {
+test("Glicko-2 reproduces Glickman's example: 1500 ± 200 after a win and two losses", () => {
   const p = glicko2({ rating: 1500, rd: 200, vol: 0.06 }, [
-    { rating: 1400, rd: 30, score: 1 }, { rating: 1550, rd: 100, score: 0 }, { rating: 1700, rd: 300, score: 0 },
+    { rating: 1400, rd: 30, score: 1 },
+    { rating: 1550, rd: 100, score: 0 },
+    { rating: 1700, rd: 300, score: 0 },
   ]);
   assert.equal(p.rating.toFixed(2), '1464.05');
   assert.equal(p.rd.toFixed(2), '151.52');
@@ -23,7 +33,11 @@ test('a solved puzzle raises the rating, a failed one lowers it, a harder one mo
 });
 
 test('the next puzzle is the untried one nearest the rating', () => {
-  const puzzles = [{ id: 'a', rating: 1000 }, { id: 'b', rating: 1450 }, { id: 'c', rating: 1600 }];
+  const puzzles = [
+    { id: 'a', rating: 1000 },
+    { id: 'b', rating: 1450 },
+    { id: 'c', rating: 1600 },
+  ];
   assert.equal(nextPuzzle(puzzles, 1500, new Set()).id, 'b');
   assert.equal(nextPuzzle(puzzles, 1500, new Set(['b'])).id, 'c');
   assert.equal(nextPuzzle(puzzles, 1500, new Set(['a', 'b', 'c'])).id, 'b');
@@ -41,21 +55,35 @@ test('the record round-trips through storage and starts afresh from garbage', ()
   assert.equal(loadRecord(storage).player.rating, 1500);
 });
 
-test('themes: each with its count in the engine\'s order; a theme narrows the choice', async () => {
+test("themes: each with its count in the engine's order; a theme narrows the choice", async () => {
   const { themeCounts, withTheme } = await import('../../assets/js/puzzledata.js');
   const set = [
-    { id: '8-1', themes: ['tempo'] }, { id: '8-2', themes: ['trap', 'only-cat-move'] }, { id: '8-3', themes: [] },
+    { id: '8-1', themes: ['tempo'] },
+    { id: '8-2', themes: ['trap', 'only-cat-move'] },
+    { id: '8-3', themes: [] },
     { id: '8-4', themes: ['trap'] },
   ];
-  assert.deepEqual(themeCounts(set), [{ theme: 'trap', n: 2 }, { theme: 'tempo', n: 1 }, { theme: 'only-cat-move', n: 1 }]);
-  assert.deepEqual(withTheme(set, 'trap').map((p) => p.id), ['8-2', '8-4']);
+  assert.deepEqual(themeCounts(set), [
+    { theme: 'trap', n: 2 },
+    { theme: 'tempo', n: 1 },
+    { theme: 'only-cat-move', n: 1 },
+  ]);
+  assert.deepEqual(
+    withTheme(set, 'trap').map((p) => p.id),
+    ['8-2', '8-4'],
+  );
   assert.equal(withTheme(set, '').length, 4);
   assert.deepEqual(withTheme(set, 'breakthrough'), []);
 });
 
 test('a streak: the easiest fresh puzzle as hard or harder than the last solved; a miss ends it', async () => {
   const { streakNext, afterStreak, newStreak } = await import('../../assets/js/puzzledata.js');
-  const set = [{ id: 'a', rating: 1200 }, { id: 'b', rating: 1000 }, { id: 'c', rating: 1100 }, { id: 'd', rating: 1100 }];
+  const set = [
+    { id: 'a', rating: 1200 },
+    { id: 'b', rating: 1000 },
+    { id: 'c', rating: 1100 },
+    { id: 'd', rating: 1100 },
+  ];
   let s = newStreak(3);
   assert.deepEqual([s.n, s.best, s.floor, s.over], [0, 3, 0, false]);
   let p = streakNext(set, s.floor, s.used, new Set());
@@ -75,18 +103,33 @@ test('a streak: the easiest fresh puzzle as hard or harder than the last solved;
 });
 
 test('the history: newest first, kept in storage, at most HISTORY_MAX, garbage left out', async () => {
-  const { loadHistory, addHistory, saveHistory, HISTORY_MAX, sizeOfId, loadRecord, saveRecord } = await import('../../assets/js/puzzledata.js');
+  const { loadHistory, addHistory, saveHistory, HISTORY_MAX, sizeOfId, loadRecord, saveRecord } = await import(
+    '../../assets/js/puzzledata.js'
+  );
   const store = new Map();
   const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
   assert.deepEqual(loadHistory(storage), []);
   let h = addHistory([], { id: '8-aa', themes: ['trap'], solved: false, mode: 'rated', at: 1 });
   h = addHistory(h, { id: '6-bb', themes: [], solved: true, mode: 'streak', at: 2 });
   saveHistory(storage, h);
-  assert.deepEqual(loadHistory(storage).map((e) => [e.id, e.solved, e.mode]), [['6-bb', true, 'streak'], ['8-aa', false, 'rated']]);
-  for (let i = 0; i < HISTORY_MAX + 5; i++) h = addHistory(h, { id: `8-${i.toString(16)}`, themes: [], solved: true, mode: 'rated', at: i });
+  assert.deepEqual(
+    loadHistory(storage).map((e) => [e.id, e.solved, e.mode]),
+    [
+      ['6-bb', true, 'streak'],
+      ['8-aa', false, 'rated'],
+    ],
+  );
+  for (let i = 0; i < HISTORY_MAX + 5; i++)
+    h = addHistory(h, { id: `8-${i.toString(16)}`, themes: [], solved: true, mode: 'rated', at: i });
   assert.equal(h.length, HISTORY_MAX);
-  store.set('ryg.puzzles.history', JSON.stringify([{ id: '<b>', at: 1 }, { id: '8-ff', at: 'x' }, null, { id: '10-0c', at: 5 }]));
-  assert.deepEqual(loadHistory(storage).map((e) => e.id), ['10-0c']);
+  store.set(
+    'ryg.puzzles.history',
+    JSON.stringify([{ id: '<b>', at: 1 }, { id: '8-ff', at: 'x' }, null, { id: '10-0c', at: 5 }]),
+  );
+  assert.deepEqual(
+    loadHistory(storage).map((e) => e.id),
+    ['10-0c'],
+  );
   store.set('ryg.puzzles.history', '{bad');
   assert.deepEqual(loadHistory(storage), []);
   assert.equal(sizeOfId('10-0c'), 10);

@@ -8,17 +8,33 @@ import { bars, moveNumber, mistakes, turns } from '../../assets/js/reviewdata.js
 const review = {
   size: 4,
   values: [
-    { ply: 0, winner: 'cats', plies: 8 }, { ply: 1, winner: 'cats', plies: 7 }, { ply: 2, winner: 'cats', plies: 6 },
-    { ply: 3, winner: 'cats', plies: 5 }, { ply: 4, winner: 'mouse', plies: 2 }, { ply: 5, winner: 'mouse', plies: 1 },
+    { ply: 0, winner: 'cats', plies: 8 },
+    { ply: 1, winner: 'cats', plies: 7 },
+    { ply: 2, winner: 'cats', plies: 6 },
+    { ply: 3, winner: 'cats', plies: 5 },
+    { ply: 4, winner: 'mouse', plies: 2 },
+    { ply: 5, winner: 'mouse', plies: 1 },
     { ply: 6, winner: 'mouse', plies: 0 },
   ],
-  mistakes: [{ ply: 3, side: 'cats', played: 'd4c3', kept: ['b4a3'], before: { winner: 'cats', plies: 5 }, after: { winner: 'mouse', plies: 2 } }],
+  mistakes: [
+    {
+      ply: 3,
+      side: 'cats',
+      played: 'd4c3',
+      kept: ['b4a3'],
+      before: { winner: 'cats', plies: 5 },
+      after: { winner: 'mouse', plies: 2 },
+    },
+  ],
 };
 
 test('a bar a ply: its side and its height from the plies left', () => {
   const b = bars(review);
   assert.equal(b.length, 7);
-  assert.deepEqual(b.map((x) => x.winner), ['cats', 'cats', 'cats', 'cats', 'mouse', 'mouse', 'mouse']);
+  assert.deepEqual(
+    b.map((x) => x.winner),
+    ['cats', 'cats', 'cats', 'cats', 'mouse', 'mouse', 'mouse'],
+  );
   assert.equal(b[0].height, 1);
   assert.equal(b[4].height, 2 / 8);
   assert.ok(b[6].height > 0, 'a won position still shows');
@@ -33,7 +49,7 @@ test('move numbers as the move list writes them', () => {
   assert.equal(moveNumber(1, 'c'), '2.');
 });
 
-test('the mistakes keep the server\'s moves and get their numbers; the win changed hands at ply 4', () => {
+test("the mistakes keep the server's moves and get their numbers; the win changed hands at ply 4", () => {
   const m = mistakes(review, 'm');
   assert.equal(m.length, 1);
   assert.equal(m[0].number, '2…');
@@ -41,12 +57,22 @@ test('the mistakes keep the server\'s moves and get their numbers; the win chang
   assert.deepEqual(turns(review), [4]);
 });
 
-test('a lost side\'s hurried moves are marked on the chart after the move', async () => {
+test("a lost side's hurried moves are marked on the chart after the move", async () => {
   const { slips } = await import('../../assets/js/reviewdata.js');
   const lost = {
     ...review,
     mistakes: [
-      { ply: 0, side: 'mouse', kind: 'shortened', mark: '?!', shortened_by: 6, played: 'e1d2', kept: ['e1f2'], before: { winner: 'cats', plies: 44 }, after: { winner: 'cats', plies: 37 } },
+      {
+        ply: 0,
+        side: 'mouse',
+        kind: 'shortened',
+        mark: '?!',
+        shortened_by: 6,
+        played: 'e1d2',
+        kept: ['e1f2'],
+        before: { winner: 'cats', plies: 44 },
+        after: { winner: 'cats', plies: 37 },
+      },
       ...review.mistakes.map((m) => ({ ...m, kind: 'gave-win', mark: '?' })),
     ],
   };

@@ -37,14 +37,22 @@ const lower = (list) => new Set(list.map((n) => n.toLowerCase()));
 const routineNames = lower(ROUTINES.flatMap((r) => r.names));
 const otherNames = lower(Object.values(NOT_ROUTINES).flat());
 
-test('names are read from the articles\' quotes, jumps and captions', () => {
-  const text = 'la rutina “dameHijo” (“jsr evaluaArbol”, “beq djmFin”), “lda ($fb),y”, “RYG.asm”\nRutina pintaFila\nRutina “x y”';
+test("names are read from the articles' quotes, jumps and captions", () => {
+  const text =
+    'la rutina “dameHijo” (“jsr evaluaArbol”, “beq djmFin”), “lda ($fb),y”, “RYG.asm”\nRutina pintaFila\nRutina “x y”';
   assert.deepEqual([...namesIn(text)].sort(), ['dameHijo', 'djmFin', 'evaluaArbol', 'pintaFila']);
 });
 
 test('every name the five articles give is a routine of the table or a name of another kind', (t) => {
-  if (!fs.existsSync(seeds)) { t.skip(`SKIPPED: the articles are not at ${seeds}`); return; }
-  const text = fs.readdirSync(seeds).filter((f) => /^\d{3}_.*\.txt$/.test(f)).map((f) => fs.readFileSync(path.join(seeds, f), 'utf8')).join('\n');
+  if (!fs.existsSync(seeds)) {
+    t.skip(`SKIPPED: the articles are not at ${seeds}`);
+    return;
+  }
+  const text = fs
+    .readdirSync(seeds)
+    .filter((f) => /^\d{3}_.*\.txt$/.test(f))
+    .map((f) => fs.readFileSync(path.join(seeds, f), 'utf8'))
+    .join('\n');
   const names = namesIn(text);
   // the articles name about seventy routines: an extraction that found few would be no check
   assert.ok(names.size > 100, `only ${names.size} names`);
@@ -52,12 +60,27 @@ test('every name the five articles give is a routine of the table or a name of a
   assert.deepEqual(missing, [], 'names of the articles in neither list');
   // and nothing in the table that the articles do not name
   const given = lower([...names]);
-  assert.deepEqual([...routineNames].filter((n) => !given.has(n)), []);
-  assert.deepEqual([...otherNames].filter((n) => !given.has(n)), []);
-  assert.deepEqual([...routineNames].filter((n) => otherNames.has(n)), [], 'a name in both lists');
+  assert.deepEqual(
+    [...routineNames].filter((n) => !given.has(n)),
+    [],
+  );
+  assert.deepEqual(
+    [...otherNames].filter((n) => !given.has(n)),
+    [],
+  );
+  assert.deepEqual(
+    [...routineNames].filter((n) => otherNames.has(n)),
+    [],
+    'a name in both lists',
+  );
   // each row's posts are posts of the five (a title ends a line of their files)
   const lines = text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
-  for (const r of ROUTINES) for (const p of r.posts) assert.ok(lines.some((l) => l.endsWith(p)), `${r.key}: «${p}» is not a post's title`);
+  for (const r of ROUTINES)
+    for (const p of r.posts)
+      assert.ok(
+        lines.some((l) => l.endsWith(p)),
+        `${r.key}: «${p}» is not a post's title`,
+      );
 });
 
 /** Whether `file` defines `item` (`Type::member`, `module::function` or a bare name): the last
@@ -67,9 +90,14 @@ function defines(file, item) {
   const src = fs.readFileSync(path.join(root, file), 'utf8');
   const parts = item.split('::');
   const name = parts[parts.length - 1];
-  const member = new RegExp(`\\b(fn|const|static|struct|enum|type)\\s+${name}\\b|^\\s*pub ${name}:|^\\s*${name}(,|\\s*\\{|\\()`, 'm').test(src);
+  const member = new RegExp(
+    `\\b(fn|const|static|struct|enum|type)\\s+${name}\\b|^\\s*pub ${name}:|^\\s*${name}(,|\\s*\\{|\\()`,
+    'm',
+  ).test(src);
   if (parts.length === 1 || !/^[A-Z]/.test(parts[0])) return member && (parts.length === 1 || file.includes(parts[0]));
-  const owner = new RegExp(`\\b(struct|enum|trait)\\s+${parts[0]}\\b|\\bimpl(<[^>]*>)?\\s+(\\w+\\s+for\\s+)?${parts[0]}\\b`).test(src);
+  const owner = new RegExp(
+    `\\b(struct|enum|trait)\\s+${parts[0]}\\b|\\bimpl(<[^>]*>)?\\s+(\\w+\\s+for\\s+)?${parts[0]}\\b`,
+  ).test(src);
   return member && owner;
 }
 

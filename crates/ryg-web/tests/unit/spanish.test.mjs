@@ -15,11 +15,76 @@ setLang('en');
 
 /** English words that have no place in a Spanish sentence (none is also a Spanish word). */
 const ENGLISH = new Set([
-  'the', 'and', 'of', 'with', 'to', 'from', 'for', 'by', 'at', 'is', 'are', 'or', 'on', 'off', 'this', 'that', 'it', 'its',
-  'default', 'seed', 'ply', 'plies', 'move', 'moves', 'depth', 'node', 'nodes', 'board', 'level', 'search', 'time',
-  'wait', 'waiting', 'table', 'tables', 'check', 'step', 'next', 'play', 'win', 'wins', 'loss', 'mouse', 'cat', 'cats',
-  'game', 'games', 'score', 'best', 'first', 'last', 'transposition', 'ordering', 'history', 'clock', 'hint', 'undo',
-  'redo', 'new', 'fewer', 'more', 'less', 'than', 'after', 'before', 'only', 'each', 'every', 'none', 'yes',
+  'the',
+  'and',
+  'of',
+  'with',
+  'to',
+  'from',
+  'for',
+  'by',
+  'at',
+  'is',
+  'are',
+  'or',
+  'on',
+  'off',
+  'this',
+  'that',
+  'it',
+  'its',
+  'default',
+  'seed',
+  'ply',
+  'plies',
+  'move',
+  'moves',
+  'depth',
+  'node',
+  'nodes',
+  'board',
+  'level',
+  'search',
+  'time',
+  'wait',
+  'waiting',
+  'table',
+  'tables',
+  'check',
+  'step',
+  'next',
+  'play',
+  'win',
+  'wins',
+  'loss',
+  'mouse',
+  'cat',
+  'cats',
+  'game',
+  'games',
+  'score',
+  'best',
+  'first',
+  'last',
+  'transposition',
+  'ordering',
+  'history',
+  'clock',
+  'hint',
+  'undo',
+  'redo',
+  'new',
+  'fewer',
+  'more',
+  'less',
+  'than',
+  'after',
+  'before',
+  'only',
+  'each',
+  'every',
+  'none',
+  'yes',
 ]);
 
 /** The words of a text a reader sees as words: quotes of the articles («…»), code, markup,
@@ -55,7 +120,9 @@ function shown(table) {
       try {
         const s = v(sample);
         if (typeof s === 'string') out.push([key, s]);
-      } catch { /* needs arguments of another kind */ }
+      } catch {
+        /* needs arguments of another kind */
+      }
     }
   }
   return out;
@@ -86,7 +153,16 @@ test('the Spanish strings write their numbers the Spanish way', () => {
 });
 
 test('the checks catch what they look for', () => {
-  assert.deepEqual(words('la propia de ryg (default), tras e1f2, con evaluaTablero y ryg3-v10'), ['la', 'propia', 'de', 'ryg', 'default', 'tras', 'con', 'y']);
+  assert.deepEqual(words('la propia de ryg (default), tras e1f2, con evaluaTablero y ryg3-v10'), [
+    'la',
+    'propia',
+    'de',
+    'ryg',
+    'default',
+    'tras',
+    'con',
+    'y',
+  ]);
   assert.deepEqual(englishNumbers('17,717 nodos en 42.7 ms; 17.717 y 42,7; «$4535 = 17.717»; v0.1'), ['7,717', '2.7']);
 });
 
@@ -100,7 +176,10 @@ test('numbers and counts of moves, the Spanish way', () => {
   assert.equal(plies(43), '43 jugadas (22 de un bando y 21 del otro)');
   assert.equal(t('card.length', { plies: plies(14) }), 'La partida ha durado 14 jugadas (7 por bando).');
   assert.equal(t('lesson.techniques.fewer', { pct: fmtPct(0.48) }), 'un 48\u00a0% menos');
-  assert.equal(t('levels.chance.mouse', { about: fmtPct(0.68), exact: fmtPct(0.6787, 2), sq: 'e1', n: 8 }), 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un 68\u00a0% de las veces (exactamente un 67,87\u00a0%, desde e1 en 8×8).');
+  assert.equal(
+    t('levels.chance.mouse', { about: fmtPct(0.68), exact: fmtPct(0.6787, 2), sq: 'e1', n: 8 }),
+    'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un 68\u00a0% de las veces (exactamente un 67,87\u00a0%, desde e1 en 8×8).',
+  );
   // a true minus sign, in numbers and in what the engine sends (scores)
   assert.equal(fmt(-545), '\u2212545');
   assert.equal(minus('-13, (-8), ryg3-v10, 2022-05-16, a-1'), '\u221213, (\u22128), ryg3-v10, 2022-05-16, a-1');
@@ -113,7 +192,9 @@ test('numbers and counts of moves, the Spanish way', () => {
  * (its `${…}` left out). */
 function literalText(v) {
   if (typeof v === 'string') return [v];
-  return [...String(v).matchAll(/'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0].replace(/\$\{[^}]*(\}|$)/g, ' '));
+  return [...String(v).matchAll(/'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g)].map((m) =>
+    m[0].replace(/\$\{[^}]*(\}|$)/g, ' '),
+  );
 }
 
 /** What a Spanish string writes by hand that fmtPct or a true minus sign should write: a "%",
@@ -124,7 +205,11 @@ function handWritten(text) {
 
 test('the Spanish strings write no percentage and no minus sign by hand', () => {
   const found = [];
-  for (const [name, table] of [['es', es], ['learn-es', learnEs], ['better-es', betterEs]]) {
+  for (const [name, table] of [
+    ['es', es],
+    ['learn-es', learnEs],
+    ['better-es', betterEs],
+  ]) {
     for (const [key, v] of Object.entries(table)) {
       for (const text of literalText(v)) for (const bad of handWritten(text)) found.push(`${name} ${key}: ${bad}`);
     }
@@ -135,5 +220,8 @@ test('the Spanish strings write no percentage and no minus sign by hand', () => 
 test('the hand-written check catches a "%" and a hyphen for a minus', () => {
   assert.deepEqual(handWritten('un 40% menos; -32 y (-8)'), ['%', '-32', '(-8']);
   assert.deepEqual(handWritten('ryg3-v10, 2022-05-16, −32, 48\u00a0%'), ['%']);
-  assert.deepEqual(literalText(({ n }) => `${n % 2} un ${n}% más`), ['`  un  % más`']);
+  assert.deepEqual(
+    literalText(({ n }) => `${n % 2} un ${n}% más`),
+    ['`  un  % más`'],
+  );
 });

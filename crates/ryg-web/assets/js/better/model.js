@@ -32,7 +32,11 @@ export function loadDone(storage) {
 
 /** Keeps `done` in `storage` (a full or refused storage loses the progress, not the page). */
 export function saveDone(storage, done) {
-  try { storage.setItem(STORE, JSON.stringify({ done: [...done].sort() })); } catch { /* kept for this visit only */ }
+  try {
+    storage.setItem(STORE, JSON.stringify({ done: [...done].sort() }));
+  } catch {
+    /* kept for this visit only */
+  }
 }
 
 /** How far lesson `lesson` is: positions done of its total, and whether all are. */

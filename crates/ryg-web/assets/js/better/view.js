@@ -43,12 +43,16 @@ function betterStyle() {
 }
 
 /** Whether the address names the section. */
-export function inBetter() { return lessonFromHash(location.hash) > 0; }
+export function inBetter() {
+  return lessonFromHash(location.hash) > 0;
+}
 
 const lesson = () => LESSONS[lessonN - 1];
 const view = () => $('better-view');
 
-function setState(s) { view().dataset.state = s; }
+function setState(s) {
+  view().dataset.state = s;
+}
 
 /** Says `key` (with `args`) in the verdict line, kept so that a change of language says it again. */
 function say(key, args = {}, cls = '') {
@@ -67,15 +71,22 @@ function progressText(l) {
 }
 
 function listHtml() {
-  return LESSONS.map((l, i) => `<li><a href="#better/${i + 1}"${i + 1 === lessonN ? ' aria-current="page"' : ''}>${esc(t(`better.lesson.${l.key}.title`))}</a>${progressText(l)}</li>`).join('');
+  return LESSONS.map(
+    (l, i) =>
+      `<li><a href="#better/${i + 1}"${i + 1 === lessonN ? ' aria-current="page"' : ''}>${esc(t(`better.lesson.${l.key}.title`))}</a>${progressText(l)}</li>`,
+  ).join('');
 }
 
 function render() {
   const l = lesson();
   const n = lessonN;
   const prev = n > 1 ? `<a href="#better/${n - 1}" rel="prev">← ${esc(t('better.prev'))}</a>` : '<span></span>';
-  const next = n < LESSONS.length ? `<a href="#better/${n + 1}" rel="next">${esc(t('better.next'))} →</a>` : '<span></span>';
-  const idea = t(`better.lesson.${l.key}.idea`).split('\n').map((p) => `<p>${esc(p)}</p>`).join('');
+  const next =
+    n < LESSONS.length ? `<a href="#better/${n + 1}" rel="next">${esc(t('better.next'))} →</a>` : '<span></span>';
+  const idea = t(`better.lesson.${l.key}.idea`)
+    .split('\n')
+    .map((p) => `<p>${esc(p)}</p>`)
+    .join('');
   view().dataset.lesson = l.key;
   view().innerHTML = `<div class="bt-head"><h2 id="better-title" class="bt-title" tabindex="-1">${esc(t('better.title'))}</h2>
       <a href="#" id="better-back" class="button">${esc(t('better.back'))}</a></div>
@@ -110,14 +121,21 @@ function render() {
     canDrag: () => false,
     dragStart: () => {},
     drop: () => {},
-    escape: () => { if (cur) { cur.selected = null; draw(); } },
+    escape: () => {
+      if (cur) {
+        cur.selected = null;
+        draw();
+      }
+    },
   });
   $('bt-hint').onclick = hint;
   $('bt-retry').onclick = () => startPosition(cur ? cur.i : 0);
   $('bt-prev').onclick = () => startPosition(cur.i - 1);
   $('bt-next').onclick = () => startPosition(cur.i + 1);
   // the arrows and Home/End inside the section are its own (the board's), not the game's
-  view().onkeydown = (ev) => { if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(ev.key)) ev.stopPropagation(); };
+  view().onkeydown = (ev) => {
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(ev.key)) ev.stopPropagation();
+  };
 }
 
 /** The player's turn: the position's moves are known and none is on the way. */
@@ -129,8 +147,19 @@ function draw() {
   if (!cur || !board) return;
   const mine = myTurn() ? cur.solve.moves.map((m) => m.move) : [];
   const movable = new Set(mine.map((m) => splitMove(m)[0]));
-  const dests = new Set(cur.selected ? mine.filter((m) => splitMove(m)[0] === cur.selected).map((m) => splitMove(m)[1]) : []);
-  board.draw({ pos: cur.pos, flipped: cur.spec.side === 'cats', setup: false, selected: cur.selected, dests, last: cur.last, hint: null, movable });
+  const dests = new Set(
+    cur.selected ? mine.filter((m) => splitMove(m)[0] === cur.selected).map((m) => splitMove(m)[1]) : [],
+  );
+  board.draw({
+    pos: cur.pos,
+    flipped: cur.spec.side === 'cats',
+    setup: false,
+    selected: cur.selected,
+    dests,
+    last: cur.last,
+    hint: null,
+    movable,
+  });
   board.arrow(cur.hint);
   $('bt-hint').disabled = !myTurn();
   view().dataset.fen = cur.fen;
@@ -164,8 +193,13 @@ function paintNow() {
   const el = $('bt-now');
   if (!el || !cur) return;
   const parts = [];
-  if (cur.solve && !cur.finished && cur.made > 0) parts.push(t('better.now', { result: resultText(cur.solve.winner, cur.solve.plies) }));
-  parts.push(cur.spec.until === 'end' ? t('better.madeEnd', { made: cur.made }) : t('better.made', { made: cur.made, until: cur.spec.until }));
+  if (cur.solve && !cur.finished && cur.made > 0)
+    parts.push(t('better.now', { result: resultText(cur.solve.winner, cur.solve.plies) }));
+  parts.push(
+    cur.spec.until === 'end'
+      ? t('better.madeEnd', { made: cur.made })
+      : t('better.made', { made: cur.made, until: cur.spec.until }),
+  );
   el.textContent = parts.join(' ');
 }
 
@@ -174,7 +208,19 @@ function startPosition(i) {
   if (i < 0 || i >= l.positions.length) return;
   seq += 1;
   const spec = l.positions[i];
-  cur = { i, spec, fen: spec.fen, pos: parseFen(spec.fen), solve: null, made: 0, selected: null, hint: null, last: null, finished: false, said: null };
+  cur = {
+    i,
+    spec,
+    fen: spec.fen,
+    pos: parseFen(spec.fen),
+    solve: null,
+    made: 0,
+    selected: null,
+    hint: null,
+    last: null,
+    finished: false,
+    said: null,
+  };
   view().dataset.position = spec.id;
   paintPosition();
   paintNow();
@@ -203,7 +249,10 @@ function failed(e) {
   const v = $('bt-verdict');
   if (cur) cur.said = null;
   setState('error');
-  if (v) { v.className = 'verdict bad'; v.textContent = errorText(e); }
+  if (v) {
+    v.className = 'verdict bad';
+    v.textContent = errorText(e);
+  }
 }
 
 function onSquare(name) {
@@ -211,7 +260,10 @@ function onSquare(name) {
   const mine = cur.solve.moves.map((m) => m.move);
   if (cur.selected) {
     const mv = `${cur.selected}${name}`;
-    if (mine.includes(mv)) { play(mv); return; }
+    if (mine.includes(mv)) {
+      play(mv);
+      return;
+    }
   }
   cur.selected = mine.some((m) => splitMove(m)[0] === name) && cur.selected !== name ? name : null;
   // a piece picked after a refused move: the player tries again
@@ -227,7 +279,10 @@ function hint() {
   draw();
 }
 
-const pause = (ms) => new Promise((res) => { setTimeout(res, ms); });
+const pause = (ms) =>
+  new Promise((res) => {
+    setTimeout(res, ms);
+  });
 
 async function play(mv) {
   const c = cur;
@@ -251,7 +306,10 @@ async function play(mv) {
   c.made += 1;
   c.solve = null;
   paintNow();
-  if (reached(c.spec, c.made, v.after.plies === 0)) { finish(v.after); return; }
+  if (reached(c.spec, c.made, v.after.plies === 0)) {
+    finish(v.after);
+    return;
+  }
   const kept = c.spec.goal === 'resist' ? 'better.resisted' : v.fastest ? 'better.kept' : 'better.keptSlower';
   say(kept, { mv }, 'good');
   setState('answering');
@@ -267,8 +325,20 @@ async function play(mv) {
     c.pos = applyMove(c.pos, reply);
     c.fen = toFen(c.pos);
     c.last = splitMove(reply);
-    if (after.plies === 0) { draw(); board.animate(reply); finish(after); return; }
-    say([{ key: kept, args: { mv } }, { key: 'better.answer', args: { mv: reply } }], {}, '');
+    if (after.plies === 0) {
+      draw();
+      board.animate(reply);
+      finish(after);
+      return;
+    }
+    say(
+      [
+        { key: kept, args: { mv } },
+        { key: 'better.answer', args: { mv: reply } },
+      ],
+      {},
+      '',
+    );
     draw();
     board.animate(reply);
     ask(mine);
@@ -305,7 +375,15 @@ function sayFinished() {
     trap: spec.trap ? spec.trap.move : '',
     trapResult: spec.trap ? resultText(spec.side === 'mouse' ? 'cats' : 'mouse', spec.trap.plies) : '',
   };
-  say([{ key: 'better.played' }, { key: end, args: { result: resultText(after.winner, after.plies) } }, { key: `better.done.${spec.id}`, args }], {}, 'good');
+  say(
+    [
+      { key: 'better.played' },
+      { key: end, args: { result: resultText(after.winner, after.plies) } },
+      { key: `better.done.${spec.id}`, args },
+    ],
+    {},
+    'good',
+  );
 }
 
 async function show(n) {

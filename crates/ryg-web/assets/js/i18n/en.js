@@ -1,15 +1,9 @@
 // The page in English: every string, by key. es.js has the same keys (a unit test checks).
-// `{name}` takes a value; a function builds text whose words depend on a number.
+// `{name}` takes a value; a function builds text whose words depend on a number. The review's and
+// the Puzzles section's strings are in review-en.js and puzzles-en.js, spread in here.
 
-/** A side's one-line review: "12 moves; 1 gave the win away; 3 cut the resistance short (by 20 plies in all)." */
-function summaryEn({ moves, gave_away: gave, shortened, plies_lost: lost }) {
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
-  const parts = [n(moves, 'move', 'moves')];
-  if (!gave && !shortened) parts.push('none lost ground');
-  if (gave) parts.push(`${gave} gave the win away`);
-  if (shortened) parts.push(`${shortened} cut the resistance short (by ${n(lost, 'ply', 'plies')} in all)`);
-  return `${parts.join('; ')}.`;
-}
+import review from './review-en.js';
+import puzzles from './puzzles-en.js';
 
 export default {
   'page.title': 'ryg — El ratón y los gatos',
@@ -37,14 +31,16 @@ export default {
   'seat.perfect': 'perfect',
   'seat.level': 'level {n}',
   'seat.engine': '{title}, depth {depth}',
-  'new.originals': 'The articles\' C64 programs (the level is the depth)',
+  'new.originals': "The articles' C64 programs (the level is the depth)",
   'engine.ryg3-v10': 'RYG3 v10',
   'engine.ryg3-v11': 'RYG3 v11',
   'engine.ryg3-v9': 'RYG3 v9',
   'engine.ryg1': 'RYG, evaluation v2',
   'engine.ryg1-v1': 'RYG, evaluation v1',
-  'levels.mean.engine.ryg1': ({ title, depth }) => `${title}: RYG, the first program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead; its player chose «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). It always plays the same way, with RYG's own evaluation.`,
-  'levels.mean.engine.ryg3': ({ title, depth }) => `${title}: RYG3 (2022), a program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead — «la profundidad de análisis o nivel de juego» («Generación de jugadas I»). It always plays the same way, with RYG's evaluation version 2 (RYG3's own is not reproduced).`,
+  'levels.mean.engine.ryg1': ({ title, depth }) =>
+    `${title}: RYG, the first program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead; its player chose «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). It always plays the same way, with RYG's own evaluation.`,
+  'levels.mean.engine.ryg3': ({ title, depth }) =>
+    `${title}: RYG3 (2022), a program of the blog «Programación retro del Commodore 64», searching ${depth} plies ahead — «la profundidad de análisis o nivel de juego» («Generación de jugadas I»). It always plays the same way, with RYG's evaluation version 2 (RYG3's own is not reproduced).`,
   'engine.option.ryg3-v10@8': 'RYG3 v10, depth 8',
   'engine.option.ryg3-v11@8': 'RYG3 v11, depth 8',
   'engine.option.ryg3-v9@8': 'RYG3 v9, depth 8',
@@ -208,10 +204,13 @@ export default {
   'tb.load': 'Work out 10×10 too (takes a while)',
   'tb.loadHere': 'Work out 10×10 in this browser (a few seconds, about 250 MB of memory)',
   'tb.buildingHere': 'Working out every {n}×{n} position in this browser: {pct}',
-  'tb.builtHere': '{n}×{n} is worked out in {seconds} s and kept in this browser: exact results, hints, perfect play and reviews on {n}×{n} work here, offline too.',
+  'tb.builtHere':
+    '{n}×{n} is worked out in {seconds} s and kept in this browser: exact results, hints, perfect play and reviews on {n}×{n} work here, offline too.',
   'tb.refused': 'Not worked out: {why}',
-  'tb.lowMemory': 'This device says it has {gb} GB of memory, too little for the {n}×{n} table (it needs about 250 MB while it is built and read). Exact results, hints and perfect play here go up to 8×8.',
-  'tb.noMemory': 'The browser would not give the 10×10 table the memory it needs (about 250 MB). Exact results, hints and perfect play here go up to 8×8; closing other tabs may help.',
+  'tb.lowMemory':
+    'This device says it has {gb} GB of memory, too little for the {n}×{n} table (it needs about 250 MB while it is built and read). Exact results, hints and perfect play here go up to 8×8.',
+  'tb.noMemory':
+    'The browser would not give the 10×10 table the memory it needs (about 250 MB). Exact results, hints and perfect play here go up to 8×8; closing other tabs may help.',
   'tb.notKept': 'the browser would not keep the table ({why}).',
   'tb.absentFiles': '{n}×{n} is not built on this server: {cmd} builds it.',
 
@@ -269,10 +268,13 @@ export default {
   'think.points': 'points',
   'think.total': 'total',
   'think.minimax': 'Minimax tree, depth {depth}',
-  'think.minimaxNote': 'Best move {best}, backed-up value {value}, {n} boards. In the picture a leaf shows its evaluation and every other board the value backed up from below; the list under it gives every board its own evaluation too. The chosen line is drawn thick.',
+  'think.minimaxNote':
+    'Best move {best}, backed-up value {value}, {n} boards. In the picture a leaf shows its evaluation and every other board the value backed up from below; the list under it gives every board its own evaluation too. The chosen line is drawn thick.',
   'think.alphabeta': 'Alpha-beta, depth {depth}',
-  'think.alphabetaNote': 'The same search with alpha-beta pruning: {n} boards, {cuts} branches cut (grey and dashed: never searched).',
-  'think.counts': 'Nodes searched by technique (each row adds one; from iterative deepening on, depths 1, 2, … are searched in turn, as RYG3 did)',
+  'think.alphabetaNote':
+    'The same search with alpha-beta pruning: {n} boards, {cuts} branches cut (grey and dashed: never searched).',
+  'think.counts':
+    'Nodes searched by technique (each row adds one; from iterative deepening on, depths 1, 2, … are searched in turn, as RYG3 did)',
   'think.technique': 'technique',
   'think.nodes': 'nodes',
   'think.bar': 'bar',
@@ -347,10 +349,13 @@ export default {
   'say.positionAfter': ({ k }) => `Position after ${k} ${k === 1 ? 'ply' : 'plies'}.`,
   'say.review': 'The review is under the board: step through the game with the move list or the chart.',
 
-  'offline.none': "No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device, watching games, players, ratings and leaderboards need a server (ryg serve).",
-  'offline.no_worker': "But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.",
+  'offline.none':
+    'No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device, watching games, players, ratings and leaderboards need a server (ryg serve).',
+  'offline.no_worker':
+    'But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.',
   'update.ready': 'A new version is ready — reload',
-  'error.needs_server': "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
+  'error.needs_server':
+    "That needs a ryg server, and this page runs without one: a friend on another device and watching games are a server's (ryg serve). Games against the computer, exact results, puzzles and the Learn lessons work here, also offline.",
   'error.network': 'The server does not answer ({why}).',
   'error.bad_request': 'The server did not understand the request.',
   'error.bad_fen': 'That position is not a valid FEN.',
@@ -358,7 +363,8 @@ export default {
   'error.illegal_move': 'That move is not allowed in this position.',
   'error.unauthorized': 'This browser holds no seat in this game: you can only watch.',
   'error.forbidden': 'Your seat may not do that.',
-  'error.live_game': 'This position is in a game between two players that is being played: it can be analysed once that game is over.',
+  'error.live_game':
+    'This position is in a game between two players that is being played: it can be analysed once that game is over.',
   'error.not_your_turn': 'It is not your turn.',
   'error.game_over': 'The game is over.',
   'error.conflict': 'That cannot be done now.',
@@ -371,7 +377,8 @@ export default {
   'error.not_public': 'This server does not list its games.',
   'error.board_too_big': 'Exact results and the analysis tools are for boards up to 10×10.',
   'error.tablebase_absent': 'The tablebase for this board is not built on this server: ryg solve --size 12 builds it.',
-  'error.tablebase_here': 'Exact results, hints and perfect play on this site go up to 8×8 until this browser has worked out 10×10 (under Exact results).',
+  'error.tablebase_here':
+    'Exact results, hints and perfect play on this site go up to 8×8 until this browser has worked out 10×10 (under Exact results).',
   'error.busy': 'The computer is busy with other analyses: try again in a moment.',
   'error.rate_limited': 'Too many requests from this address: wait a moment and try again.',
   'error.request_timeout': 'The request took too long: try again.',
@@ -387,11 +394,11 @@ export default {
   // PGN as text
   'moves.copyPgn': 'Copy PGN',
   'pgn.paste': 'Paste a PGN',
-  'pgn.label': 'The game\'s PGN text',
+  'pgn.label': "The game's PGN text",
   'pgn.open': 'Open this game',
   'pgn.copied': 'PGN copied.',
   'pgn.selected': 'The PGN is selected in the box below: press Ctrl+C (or ⌘C) to copy it.',
-  'pgn.empty': 'Paste a game\'s PGN text first.',
+  'pgn.empty': "Paste a game's PGN text first.",
   'pgn.opened': ({ n }) => `Game opened from the PGN: ${n} ${n === 1 ? 'ply' : 'plies'}.`,
   // the exact results as an explorer
   'results.listLabel': 'Moves and their exact results, best first: choose one to play it',
@@ -400,27 +407,32 @@ export default {
 
   // "How to play"
   'howto.title': 'How to play',
-  'howto.intro': 'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; here from 4×4 to 14×14, with exact results up to 10×10). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
+  'howto.intro':
+    'One mouse against several cats on the dark squares of a checkerboard (8×8 is the classic; here from 4×4 to 14×14, with exact results up to 10×10). Every move is one diagonal step to an empty dark square; there are no captures, no passing and no draws.',
   'howto.start.title': 'The start.',
-  'howto.start': 'The cats (one for every two files: four on 8×8) stand on the top rank; the mouse on a dark square of the bottom rank. The mouse moves first, then each side in turn; on the cats\' turn one cat moves.',
+  'howto.start':
+    "The cats (one for every two files: four on 8×8) stand on the top rank; the mouse on a dark square of the bottom rank. The mouse moves first, then each side in turn; on the cats' turn one cat moves.",
   'howto.start.board': 'A 4×4 board: cats on b4 and d4, the mouse on c1.',
   'howto.mouse.title': 'The mouse',
   'howto.mouse': 'steps one square diagonally, forward or back: up to four moves.',
   'howto.mouse.board': 'The mouse on b2 can go to a1, c1, a3 and c3.',
   'howto.cats.title': 'A cat',
-  'howto.cats': 'steps one square diagonally forward only, towards the mouse\'s side: at most two moves.',
+  'howto.cats': "steps one square diagonally forward only, towards the mouse's side: at most two moves.",
   'howto.cats.board': 'The cat on b4 can go to a3 and c3.',
   'howto.mouseWins.title': 'The mouse wins',
-  'howto.mouseWins': 'when it reaches the cats\' top rank, or when the cats cannot move. Its goal: slip through the line of cats.',
+  'howto.mouseWins':
+    "when it reaches the cats' top rank, or when the cats cannot move. Its goal: slip through the line of cats.",
   'howto.mouseWins.board': 'The mouse on b4, the top rank: the mouse has won.',
   'howto.catsWin.title': 'The cats win',
   'howto.catsWin': 'when the mouse has no move left. Their goal: close in as a wall, leaving no gap behind them.',
   'howto.catsWin.board': 'The mouse on a1 cannot move: the cat on b2 blocks its only square. The cats have won.',
-  'howto.more': 'With perfect play the cats win on 8×8 (in 44 plies) and the mouse wins on 6×6. Hint and Exact results show the perfect moves.',
+  'howto.more':
+    'With perfect play the cats win on 8×8 (in 44 plies) and the mouse wins on 6×6. Hint and Exact results show the perfect moves.',
   // the level picker
   'levels.mean.random': 'Random: any legal move, chosen at random.',
   'levels.mean.perfect': 'Perfect: always a best move of the tablebase; it never loses a won position.',
-  'levels.mean.n': 'Level {name}: {plain}. It plays the perfect move, except for plausible mistakes that get rarer from level 1 to 9.',
+  'levels.mean.n':
+    'Level {name}: {plain}. It plays the perfect move, except for plausible mistakes that get rarer from level 1 to 9.',
   'levels.plain.1': 'a gentle opponent that often blunders',
   'levels.plain.2': 'an easy opponent that blunders now and then',
   'levels.plain.3': 'a fair opponent that sometimes slips',
@@ -430,34 +442,21 @@ export default {
   'levels.plain.7': 'a hard opponent, close to perfect',
   'levels.plain.8': 'very close to perfect',
   'levels.plain.9': 'almost perfect: its slips are very rare',
-  'levels.chance.mouse': 'A careful mouse (a best move nine times in ten) beats it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
-  'levels.chance.cats': 'Careful cats (a best move nine times in ten) beat it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
-  'levels.mean.search': ({ name }) => `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
-  'levels.noTable': 'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
-  'levels.buildTable': 'On {n}×{n} the server reads the tablebase from files (built by {cmd}), and this server has none yet: no perfect level, exact figure, hints or review.',
-  'levels.filesTable': 'On {n}×{n} the server reads the tablebase from files: the perfect level, hints, exact results and reviews as on smaller boards (no computed chance for this level).',
-  'levels.noFigure': 'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
+  'levels.chance.mouse':
+    'A careful mouse (a best move nine times in ten) beats it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
+  'levels.chance.cats':
+    'Careful cats (a best move nine times in ten) beat it about {about} of the time (exactly {exact}, from {sq} on {n}×{n}).',
+  'levels.mean.search': ({ name }) =>
+    `Level ${name}: searches ${name} ${name === '1' ? 'ply' : 'plies'} ahead (a ply is one side's move).`,
+  'levels.noTable':
+    'On {n}×{n} there is no tablebase (the server builds them up to 10×10): no exact figure, hints or review.',
+  'levels.buildTable':
+    'On {n}×{n} the server reads the tablebase from files (built by {cmd}), and this server has none yet: no perfect level, exact figure, hints or review.',
+  'levels.filesTable':
+    'On {n}×{n} the server reads the tablebase from files: the perfect level, hints, exact results and reviews as on smaller boards (no computed chance for this level).',
+  'levels.noFigure':
+    'No exact figure on {n}×{n} (too many positions): its levels are tuned to the same steps by sampled games.',
   'levels.noComputer': 'Both sides are played at this board: the level is used only by Computer move.',
-
-  // the review of a finished game
-  'review.title': 'Game review',
-  'review.loading': 'Reviewing the game with the tablebase…',
-  'review.none': 'No review: {why}',
-  'review.start': 'From the start: {result} with perfect play. Each bar is the exact result after a ply; choose one to see that position.',
-  'review.barTitle': 'After {k}: {result}',
-  'review.chartLabel': ({ n, m }) => `Chart of the exact result after each of ${n} ${n === 1 ? 'ply' : 'plies'}; ${m === 0 ? 'no move lost ground' : `${m} ${m === 1 ? 'move' : 'moves'} lost ground`}.`,
-  'review.legend.mouse': 'mouse wins (above)',
-  'review.legend.cats': 'cats win (below); bar length: plies to the end ({n} at most)',
-  'review.legend.lost': 'the win changed sides',
-  'review.clean': 'No move lost ground: the winner kept the win from the start, and the loser resisted (near enough) as long as it could.',
-  'review.mistakes': ({ n }) => (n === 1 ? 'The move that lost ground' : `The ${n} moves that lost ground`),
-  'review.mistake.mouse': '{num} The mouse played {played}: {before} before it, {after} after it.',
-  'review.mistake.cats': '{num} The cats played {played}: {before} before it, {after} after it.',
-  'review.kept': 'Kept the win: {moves}.',
-  'review.show': 'Show {num} {move}',
-  'review.try': 'Try again from {num} {move}',
-  'say.tryAgain.mouse': 'A new game from that position: you play the mouse against the computer.',
-  'say.tryAgain.cats': 'A new game from that position: you play the cats against the computer.',
 
   // the set-up refuses what the board cannot show, saying what and where
   'setup.mousePlaced': 'The mouse is placed.',
@@ -466,7 +465,8 @@ export default {
   'setupErr.noSide': 'After the ranks comes a space and m or c, the side to move.',
   'setupErr.side': 'After the ranks comes a space and m or c, the side to move, not "{side}".',
   'setupErr.char': 'Rank {rank} holds "{ch}": a rank has only m (the mouse), c (a cat) and numbers of empty squares.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
+  'setupErr.size': ({ n }) =>
+    `${n} ${n === 1 ? 'rank' : 'ranks'}: a board has 4, 6, 8 or 10 (one rank for each row, separated by /).`,
   'setupErr.lightMouse': 'The mouse on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.lightCat': 'A cat on {sq}, a light square: pieces stand on dark squares only.',
   'setupErr.mice': 'Two mice ({list}): there is one mouse.',
@@ -477,91 +477,12 @@ export default {
   'setupErr.fewCats': '{count} cats placed: the {n}×{n} board has {want}.',
   'moves.lost': '; gave the win away (kept it: {moves})',
 
-  // the review for both sides: a lost side that hurried its loss (?!), a summary per side
-  'review.legend.slip': 'a lost side cut its resistance short (?!)',
-  'review.shortened.mouse': '{num} The mouse played {played}: {before} before it, {after} after it: the end came {by} plies sooner than it had to.',
-  'review.shortened.cats': '{num} The cats played {played}: {before} before it, {after} after it: the end came {by} plies sooner than they had to.',
-  'review.resisted': 'Resisted longest: {moves}.',
-  'review.summary.mouse': (s) => `The mouse: ${summaryEn(s)}`,
-  'review.summary.cats': (s) => `The cats: ${summaryEn(s)}`,
-  'moves.shortened': '; cut the resistance short (resisted longest: {moves})',
-
-  // analysis as players expect it: the evaluation bar, side lines, the review on its position
-  'evalbar.label': 'Evaluation: {what}.',
-  'evalbar.best': ({ moves }) => (moves.includes(',') ? `Best moves: ${moves} (the blue arrows).` : `Best move: ${moves} (the blue arrow).`),
-  'evalbar.mistake': ({ played, better }) => `Played here: ${played} (the red dashed arrow), which gave the win away; better: ${better} (${better.includes(',') ? 'the blue arrows' : 'the blue arrow'}).`,
-  'evalbar.shortened': ({ played, better }) => `Played here: ${played} (the red dashed arrow), which cut the resistance short; longer: ${better} (${better.includes(',') ? 'the blue arrows' : 'the blue arrow'}).`,
-  'evalbar.search': 'Search, depth {depth}: {side}, {points}',
-  'evalbar.ahead.mouse': 'mouse ahead',
-  'evalbar.ahead.cats': 'cats ahead',
-  'evalbar.proved': '{result} (proved by search)',
-  'sideline.back': 'Back to the main line',
-  'sideline.keep': 'Play this line in the game',
-  'sideline.title': 'Side line from {num}',
-  'sideline.viewing': ({ n, k }) => `Side line: ${n} ${n === 1 ? 'ply' : 'plies'} from the position after ${k} ${k === 1 ? 'ply' : 'plies'} of the game.`,
-  'sideline.started': 'A side line begins with {mv}; the game keeps its own moves.',
-  'sideline.played': 'Side line: {mv}.',
-  'sideline.left': ({ k }) => `Back to the main line: the position after ${k} ${k === 1 ? 'ply' : 'plies'}.`,
-
-  // the Puzzles section
-  'puzzles.link': 'Puzzles',
-  'puzzles.title': 'Puzzles from perfect play',
-  'puzzles.back': 'Back to the game',
-  'puzzles.intro': 'Each position has exactly one move that keeps the win, as the tablebase proves. Play the winning side; the computer answers perfectly until the win is clear.',
-  'puzzles.toPlay.mouse': ({ n }) => `The mouse to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
-  'puzzles.toPlay.cats': ({ n }) => `The cats to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
-  'puzzles.meta': 'Puzzle {id} · difficulty {rating} · {themes}',
-  'puzzles.dailyOf': 'Puzzle of the day, {date}',
-  'puzzles.theme.breakthrough': 'breakthrough',
-  'puzzles.theme.trap': 'trap',
-  'puzzles.theme.tempo': 'tempo',
-  'puzzles.theme.only-cat-move': 'the only cat move',
-  'puzzles.theme.long-line': 'long line',
-  'puzzles.theme.none': 'only move',
-  'puzzles.find': 'Find the move that keeps the win.',
-  'puzzles.loading': 'Loading puzzles…',
-  'puzzles.rating': ({ r, rd, solved, failed }) => `Your puzzle rating: ${r} ± ${rd} (${solved} solved, ${failed} missed)`,
-  'puzzles.ratingChange': 'Rating {before} → {after}.',
-  'puzzles.wrong': 'Not {mv}: after it, {result}. Try another move.',
-  'puzzles.wrongPlain': 'Not {mv}. Try another move.',
-  'puzzles.right': '{mv} keeps the win.',
-  'puzzles.answer': 'The computer answers {mv}. Your move.',
-  'puzzles.solved': 'Solved!',
-  'puzzles.clear': 'The win is clear now: {result} with perfect play.',
-  'puzzles.next': 'Next puzzle',
-  'puzzles.daily': 'Puzzle of the day',
-  'puzzles.size': 'Board',
-
-  // puzzles: the solution after a miss, a streak, the history, a theme
-  'puzzles.mode': 'Mode',
-  'puzzles.mode.rated': 'rated',
-  'puzzles.mode.streak': 'streak',
-  'puzzles.themeLabel': 'Theme',
-  'puzzles.theme.any': 'any theme',
-  'puzzles.themeCount': '{theme} ({n})',
-  'puzzles.noTheme': 'No puzzle on {n}×{n} has this theme: choose another.',
-  'puzzles.solution': 'View the solution',
-  'puzzles.showing': 'The solution: {line}…',
-  'puzzles.shown': 'The solution: {line}. Then {result} with perfect play.',
-  'puzzles.streak': ({ n, best }) => `Streak: ${n} solved in a row · best ${best}`,
-  'puzzles.streakIntro': 'Streak: one puzzle after another, each as hard or harder; one miss ends the streak. Your rating does not change.',
-  'puzzles.streakOver': ({ n }) => `The streak is over: ${n} solved in a row.`,
-  'puzzles.streakNew': 'New streak',
-  'puzzles.streakDone': 'Every puzzle of this choice solved in one streak!',
-  'puzzles.history': ({ n }) => `Puzzles you played (${n})`,
-  'puzzles.historyEmpty': 'None yet: the puzzles you play are kept in this browser.',
-  'puzzles.historyNote': 'Kept in this browser, newest first.',
-  'puzzles.outcome.solved': 'solved',
-  'puzzles.outcome.missed': 'missed',
-  'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
-  'puzzles.again': 'Play again',
-  'puzzles.againLabel': 'Play again: puzzle {id}',
-  'puzzles.againNote': 'Played again: the rating does not change.',
-
   // a game nobody begins
   'controls.abort': 'Abort',
   'abort.note': 'Nobody has moved yet: if no move is made by {time}, the game is aborted.',
   'outcome.aborted': 'The game was aborted: no move was made.',
   'card.title.aborted': 'Game aborted',
   'reason.aborted': 'no move was made',
+  ...review,
+  ...puzzles,
 };

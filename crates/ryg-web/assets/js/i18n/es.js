@@ -1,18 +1,13 @@
 // La página en español (de España), con las palabras de los artículos originales (ratón,
-// gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba).
+// gatos, jugada, casilla, tablero…): las mismas claves que en.js (lo comprueba una prueba). Los
+// textos del repaso y de la sección de problemas están en review-es.js y puzzles-es.js.
+
+import review from './review-es.js';
+import puzzles from './puzzles-es.js';
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 /** Un número escrito a la española: 17.717, 42,7. */
 const fmt = (n) => new Intl.NumberFormat('es').format(n);
-
-/** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).” */
-function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost }) {
-  const parts = [`${moves} ${plural(moves, 'jugada', 'jugadas')}`];
-  if (!gave && !shortened) parts.push('ninguna perdió terreno');
-  if (gave) parts.push(`${gave} ${plural(gave, 'regaló', 'regalaron')} la victoria`);
-  if (shortened) parts.push(`${shortened} ${plural(shortened, 'acortó', 'acortaron')} la resistencia (${lost} ${plural(lost, 'jugada', 'jugadas')} en total)`);
-  return `${parts.join('; ')}.`;
-}
 
 export default {
   'page.title': 'ryg — El ratón y los gatos',
@@ -46,8 +41,10 @@ export default {
   'engine.ryg3-v9': 'RYG3 v9',
   'engine.ryg1': 'RYG, evaluación v2',
   'engine.ryg1-v1': 'RYG, evaluación v1',
-  'levels.mean.engine.ryg1': ({ title, depth }) => `${title}: RYG, el primer programa del blog «Programación retro del Commodore 64», con nivel ${depth}: calcula ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante; su jugador elegía «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). Juega siempre igual, con la función de evaluación de RYG.`,
-  'levels.mean.engine.ryg3': ({ title, depth }) => `${title}: RYG3 (2022), un programa del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante. Juega siempre igual, con la segunda versión de la función de evaluación de RYG (la evaluación propia de RYG3 no se reproduce).`,
+  'levels.mean.engine.ryg1': ({ title, depth }) =>
+    `${title}: RYG, el primer programa del blog «Programación retro del Commodore 64», con nivel ${depth}: calcula ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante; su jugador elegía «una profundidad de análisis de 1, 2 o 3 niveles» («RYG: ampliar la RAM disponible»). Juega siempre igual, con la función de evaluación de RYG.`,
+  'levels.mean.engine.ryg3': ({ title, depth }) =>
+    `${title}: RYG3 (2022), un programa del blog «Programación retro del Commodore 64», con nivel ${depth}: «la profundidad de análisis o nivel de juego» («Generación de jugadas I»), ${depth} ${plural(Number(depth), 'jugada', 'jugadas')} por delante. Juega siempre igual, con la segunda versión de la función de evaluación de RYG (la evaluación propia de RYG3 no se reproduce).`,
   'engine.option.ryg3-v10@8': 'RYG3 v10, nivel 8',
   'engine.option.ryg3-v11@8': 'RYG3 v11, nivel 8',
   'engine.option.ryg3-v9@8': 'RYG3 v9, nivel 8',
@@ -64,7 +61,8 @@ export default {
   // The articles count plies as "jugadas" (each side's move) and depth in "niveles".
   // Una jugada es la de un bando, como en los artículos; junto a la lista numerada se dice
   // también cuántas hizo cada bando: “44 jugadas (22 por bando)”.
-  'units.plies': ({ n, moves }) => `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
+  'units.plies': ({ n, moves }) =>
+    `${fmt(n)} ${plural(n, 'jugada', 'jugadas')}${n < 2 ? '' : n % 2 === 0 ? ` (${fmt(moves)} por bando)` : ` (${fmt(moves)} de un bando y ${fmt(moves - 1)} del otro)`}`,
   'units.moves': ({ n }) => `${n} ${plural(n, 'jugada', 'jugadas')}`,
   'result.in.mouse': 'gana el ratón en {plies}',
   'result.in.cats': 'ganan los gatos en {plies}',
@@ -214,10 +212,13 @@ export default {
   'tb.load': 'Calcular también el 10×10 (tarda un rato)',
   'tb.loadHere': 'Calcular el 10×10 en este navegador (unos segundos, unos 250 MB de memoria)',
   'tb.buildingHere': 'Calculando en este navegador todas las posiciones de {n}×{n}: {pct}',
-  'tb.builtHere': 'El {n}×{n} está calculado en {seconds} s y guardado en este navegador: los resultados exactos, las pistas, el juego perfecto y los repasos en {n}×{n} funcionan aquí, también sin conexión.',
+  'tb.builtHere':
+    'El {n}×{n} está calculado en {seconds} s y guardado en este navegador: los resultados exactos, las pistas, el juego perfecto y los repasos en {n}×{n} funcionan aquí, también sin conexión.',
   'tb.refused': 'No se ha calculado: {why}',
-  'tb.lowMemory': 'Este dispositivo dice tener {gb} GB de memoria, demasiado poca para la tabla de {n}×{n} (necesita unos 250 MB mientras se construye y se lee). Aquí los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8.',
-  'tb.noMemory': 'El navegador no ha dado a la tabla de 10×10 la memoria que necesita (unos 250 MB). Aquí los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8; cerrar otras pestañas puede ayudar.',
+  'tb.lowMemory':
+    'Este dispositivo dice tener {gb} GB de memoria, demasiado poca para la tabla de {n}×{n} (necesita unos 250 MB mientras se construye y se lee). Aquí los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8.',
+  'tb.noMemory':
+    'El navegador no ha dado a la tabla de 10×10 la memoria que necesita (unos 250 MB). Aquí los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8; cerrar otras pestañas puede ayudar.',
   'tb.notKept': 'el navegador no ha querido guardar la tabla ({why}).',
   'tb.absentFiles': 'El {n}×{n} no está construido en este servidor: lo construye {cmd}.',
 
@@ -275,16 +276,20 @@ export default {
   'think.points': 'puntos',
   'think.total': 'total',
   'think.minimax': 'Árbol minimax, profundidad {depth}',
-  'think.minimaxNote': 'Mejor jugada {best}, valor propagado {value}, {n} tableros. En el dibujo, cada hoja muestra su evaluación y cada uno de los demás tableros el valor que sube desde abajo; la lista de debajo da además la evaluación propia de cada tablero. La línea elegida va en trazo grueso.',
+  'think.minimaxNote':
+    'Mejor jugada {best}, valor propagado {value}, {n} tableros. En el dibujo, cada hoja muestra su evaluación y cada uno de los demás tableros el valor que sube desde abajo; la lista de debajo da además la evaluación propia de cada tablero. La línea elegida va en trazo grueso.',
   'think.alphabeta': 'Alfa-beta, profundidad {depth}',
-  'think.alphabetaNote': 'La misma búsqueda con poda alfa-beta: {n} tableros, {cuts} ramas podadas (en gris y a trazos: nunca se exploraron).',
-  'think.counts': 'Nodos explorados por técnica (cada fila añade una; desde la profundización iterativa se busca a profundidad 1, 2, … por turno, como RYG3)',
+  'think.alphabetaNote':
+    'La misma búsqueda con poda alfa-beta: {n} tableros, {cuts} ramas podadas (en gris y a trazos: nunca se exploraron).',
+  'think.counts':
+    'Nodos explorados por técnica (cada fila añade una; desde la profundización iterativa se busca a profundidad 1, 2, … por turno, como RYG3)',
   'think.technique': 'técnica',
   'think.nodes': 'nodos',
   'think.bar': 'barra',
   'think.history': 'Tablas de historia',
   'think.historyEmpty': 'Las tablas de historia están vacías (no hubo cortes).',
-  'think.historyNote': 'Desde (filas) × hasta (columnas): cuánto se premió cada movimiento por producir cortes; más oscuro, más.',
+  'think.historyNote':
+    'Desde (filas) × hasta (columnas): cuánto se premió cada movimiento por producir cortes; más oscuro, más.',
   'think.fromTo': 'desde \\ hasta',
   'think.tt': 'Tabla hash',
 
@@ -300,9 +305,12 @@ export default {
   'term.cats_mobility': 'jugadas válidas de los gatos (como si les tocara)',
   'term.mouse_lead': 'fila del ratón menos la fila del gato más bajo',
   // los criterios posicionales de RYG (evaluaciones seed y seed-v1), con los valores de los artículos
-  'term.seed.mouse_row': 'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la fila cero de los artículos (gana el ratón)',
-  'term.seed.mouse_mobility': '0, −1, −2, −3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; −32 si no tiene ninguna (el ratón no puede moverse)',
-  'term.seed.cats_spread': 'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da −2N (−16 en 8×8), 1 da −N (−8), más da 0',
+  'term.seed.mouse_row':
+    'filas que ha avanzado el ratón (0 en la fila 1); +32 en la fila de arriba, la fila cero de los artículos (gana el ratón)',
+  'term.seed.mouse_mobility':
+    '0, −1, −2, −3 con 4, 3, 2, 1 casillas libres en diagonal alrededor del ratón; −32 si no tiene ninguna (el ratón no puede moverse)',
+  'term.seed.cats_spread':
+    'diferencia entre la fila máxima y la fila mínima de los gatos: 0 da −2N (−16 en 8×8), 1 da −N (−8), más da 0',
   'technique.minimax': 'minimax',
   'technique.alpha-beta': 'alfa-beta',
   'technique.+deepening': '+profundización iterativa',
@@ -319,7 +327,8 @@ export default {
   'say.newGame': 'Nueva partida.',
   'say.newDraft': 'Nueva partida.',
   'say.yourMove': 'Te toca.',
-  'say.tookBack': ({ n }) => `${plural(n, 'Se ha deshecho', 'Se han deshecho')} ${n} ${plural(n, 'jugada', 'jugadas')}.`,
+  'say.tookBack': ({ n }) =>
+    `${plural(n, 'Se ha deshecho', 'Se han deshecho')} ${n} ${plural(n, 'jugada', 'jugadas')}.`,
   'say.declined': '{who} ha dicho que no: la jugada se queda.',
   'say.named.mouse': 'El ratón ahora se llama {name}.',
   'say.named.cats': 'Los gatos ahora se llaman {name}.',
@@ -353,10 +362,13 @@ export default {
   'say.positionAfter': ({ k }) => `Posición tras ${k} ${plural(k, 'jugada', 'jugadas')}.`,
   'say.review': 'El repaso está bajo el tablero: recorre la partida con la lista de jugadas o con el gráfico.',
 
-  'offline.none': "Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo, ver partidas en directo, los jugadores, las puntuaciones y las clasificaciones necesitan un servidor (ryg serve).",
-  'offline.no_worker': "Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.",
+  'offline.none':
+    'Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo, ver partidas en directo, los jugadores, las puntuaciones y las clasificaciones necesitan un servidor (ryg serve).',
+  'offline.no_worker':
+    'Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.',
   'update.ready': 'Hay una versión nueva — recargar',
-  'error.needs_server': "Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.",
+  'error.needs_server':
+    'Eso necesita un servidor de ryg y esta página funciona sin él: jugar con un amigo en otro dispositivo y ver partidas en directo los lleva un servidor (ryg serve). Las partidas contra el ordenador, los resultados exactos, los problemas y las lecciones de Aprender funcionan aquí, también sin conexión.',
   'error.network': 'El servidor no responde ({why}).',
   'error.bad_request': 'El servidor no ha entendido la petición.',
   'error.bad_fen': 'Esa posición no es un FEN válido.',
@@ -364,7 +376,8 @@ export default {
   'error.illegal_move': 'Esa jugada no es válida en esta posición.',
   'error.unauthorized': 'Este navegador no juega en esta partida: solo puedes mirarla.',
   'error.forbidden': 'Tu bando no puede hacer eso.',
-  'error.live_game': 'Esta posición está en una partida entre dos jugadores que se está jugando: se podrá analizar cuando termine.',
+  'error.live_game':
+    'Esta posición está en una partida entre dos jugadores que se está jugando: se podrá analizar cuando termine.',
   'error.not_your_turn': 'No es tu turno.',
   'error.game_over': 'La partida ha terminado.',
   'error.conflict': 'Eso no se puede hacer ahora.',
@@ -372,12 +385,15 @@ export default {
   'error.method_not_allowed': 'El servidor no acepta esa petición.',
   'error.too_large': 'Es demasiado grande para el servidor.',
   'error.too_many_streams': 'Demasiadas páginas siguen partidas en este servidor: prueba dentro de un momento.',
-  'error.unavailable': 'El servidor está ocupado (se está construyendo una tabla de finales): prueba dentro de un momento.',
+  'error.unavailable':
+    'El servidor está ocupado (se está construyendo una tabla de finales): prueba dentro de un momento.',
   'error.tablebase_building': 'Se está construyendo la tabla de finales de este tablero: prueba dentro de un momento.',
   'error.not_public': 'Este servidor no muestra la lista de sus partidas.',
   'error.board_too_big': 'Los resultados exactos y las herramientas de análisis son para tableros de hasta 10×10.',
-  'error.tablebase_absent': 'La tabla de finales de este tablero no está construida en este servidor: la construye ryg solve --size 12.',
-  'error.tablebase_here': 'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8 mientras este navegador no haya calculado el 10×10 (en Resultados exactos).',
+  'error.tablebase_absent':
+    'La tabla de finales de este tablero no está construida en este servidor: la construye ryg solve --size 12.',
+  'error.tablebase_here':
+    'En este sitio, los resultados exactos, las pistas y el juego perfecto llegan hasta 8×8 mientras este navegador no haya calculado el 10×10 (en Resultados exactos).',
   'error.busy': 'El ordenador está ocupado con otros análisis: prueba dentro de un momento.',
   'error.rate_limited': 'Demasiadas peticiones desde esta dirección: espera un momento y vuelve a intentarlo.',
   'error.request_timeout': 'La petición ha tardado demasiado: vuelve a intentarlo.',
@@ -406,9 +422,11 @@ export default {
 
   // "How to play"
   'howto.title': 'Cómo se juega',
-  'howto.intro': 'Un ratón contra varios gatos en las casillas oscuras de un tablero de damas (el clásico es de 8×8; aquí de 4×4 a 14×14, con resultados exactos hasta 10×10). Cada jugada es un paso en diagonal a una casilla oscura vacía; no hay capturas, ni se pasa, ni hay tablas.',
+  'howto.intro':
+    'Un ratón contra varios gatos en las casillas oscuras de un tablero de damas (el clásico es de 8×8; aquí de 4×4 a 14×14, con resultados exactos hasta 10×10). Cada jugada es un paso en diagonal a una casilla oscura vacía; no hay capturas, ni se pasa, ni hay tablas.',
   'howto.start.title': 'La salida.',
-  'howto.start': 'Los gatos (uno por cada dos columnas: cuatro en 8×8) están en la fila de arriba; el ratón, en una casilla oscura de la fila de abajo. Empieza el ratón y luego juega cada bando por turno; en el turno de los gatos se mueve un gato.',
+  'howto.start':
+    'Los gatos (uno por cada dos columnas: cuatro en 8×8) están en la fila de arriba; el ratón, en una casilla oscura de la fila de abajo. Empieza el ratón y luego juega cada bando por turno; en el turno de los gatos se mueve un gato.',
   'howto.start.board': 'Un tablero de 4×4: gatos en b4 y d4, el ratón en c1.',
   'howto.mouse.title': 'El ratón',
   'howto.mouse': 'avanza o retrocede una casilla en diagonal: hasta cuatro movimientos.',
@@ -417,16 +435,20 @@ export default {
   'howto.cats': 'solo avanza una casilla en diagonal, hacia el lado del ratón: dos movimientos como mucho.',
   'howto.cats.board': 'El gato en b4 puede ir a a3 y c3.',
   'howto.mouseWins.title': 'Gana el ratón',
-  'howto.mouseWins': 'cuando llega a la fila de arriba de los gatos, o cuando los gatos no pueden moverse. Su meta: colarse por la línea de gatos.',
+  'howto.mouseWins':
+    'cuando llega a la fila de arriba de los gatos, o cuando los gatos no pueden moverse. Su meta: colarse por la línea de gatos.',
   'howto.mouseWins.board': 'El ratón en b4, la fila de arriba: ha ganado el ratón.',
   'howto.catsWin.title': 'Ganan los gatos',
   'howto.catsWin': 'cuando el ratón no tiene ninguna jugada. Su meta: avanzar en muralla, sin dejar huecos detrás.',
-  'howto.catsWin.board': 'El ratón en a1 no puede moverse: el gato en b2 le tapa su única casilla. Han ganado los gatos.',
-  'howto.more': 'Con juego perfecto ganan los gatos en 8×8 (en 44 jugadas, 22 por bando) y gana el ratón en 6×6. Pista y Resultados exactos muestran las jugadas perfectas.',
+  'howto.catsWin.board':
+    'El ratón en a1 no puede moverse: el gato en b2 le tapa su única casilla. Han ganado los gatos.',
+  'howto.more':
+    'Con juego perfecto ganan los gatos en 8×8 (en 44 jugadas, 22 por bando) y gana el ratón en 6×6. Pista y Resultados exactos muestran las jugadas perfectas.',
   // the level picker
   'levels.mean.random': 'Al azar: cualquier jugada válida, elegida al azar.',
   'levels.mean.perfect': 'Perfecto: siempre una mejor jugada de la tabla de finales; nunca pierde una posición ganada.',
-  'levels.mean.n': 'Dificultad {name}: {plain}. Elige la jugada perfecta, salvo errores verosímiles que se hacen más raros de la dificultad 1 a la 9.',
+  'levels.mean.n':
+    'Dificultad {name}: {plain}. Elige la jugada perfecta, salvo errores verosímiles que se hacen más raros de la dificultad 1 a la 9.',
   'levels.plain.1': 'un rival suave que se equivoca a menudo',
   'levels.plain.2': 'un rival fácil que falla de vez en cuando',
   'levels.plain.3': 'un rival asequible que a veces se equivoca',
@@ -436,34 +458,21 @@ export default {
   'levels.plain.7': 'un rival difícil, casi perfecto',
   'levels.plain.8': 'muy cerca de la perfección',
   'levels.plain.9': 'casi perfecto: sus errores son muy raros',
-  'levels.chance.mouse': 'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
-  'levels.chance.cats': 'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
-  'levels.mean.search': ({ name }) => `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
-  'levels.noTable': 'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
-  'levels.buildTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin juego perfecto, cifra exacta, pistas ni repaso.',
-  'levels.filesTable': 'En {n}×{n} el servidor lee la tabla de finales de ficheros: juego perfecto, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
-  'levels.noFigure': 'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
+  'levels.chance.mouse':
+    'Un ratón cuidadoso (la mejor jugada nueve veces de cada diez) le gana un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
+  'levels.chance.cats':
+    'Unos gatos cuidadosos (la mejor jugada nueve veces de cada diez) le ganan un {about} de las veces (exactamente un {exact}, desde {sq} en {n}×{n}).',
+  'levels.mean.search': ({ name }) =>
+    `Dificultad ${name}: calcula ${name} ${plural(Number(name), 'jugada', 'jugadas')} por delante (una jugada es el movimiento de un bando).`,
+  'levels.noTable':
+    'En {n}×{n} no hay tabla de finales (el servidor las construye hasta 10×10): sin cifra exacta, pistas ni repaso.',
+  'levels.buildTable':
+    'En {n}×{n} el servidor lee la tabla de finales de ficheros (los construye {cmd}), y este servidor aún no los tiene: sin juego perfecto, cifra exacta, pistas ni repaso.',
+  'levels.filesTable':
+    'En {n}×{n} el servidor lee la tabla de finales de ficheros: juego perfecto, pistas, resultados exactos y repasos como en los tableros menores (sin probabilidad calculada para esta dificultad).',
+  'levels.noFigure':
+    'No hay cifra exacta en {n}×{n} (demasiadas posiciones): sus dificultades se ajustan a los mismos escalones con partidas de muestra.',
   'levels.noComputer': 'Los dos bandos se juegan en este tablero: la dificultad solo la usa Jugada del ordenador.',
-
-  // the review of a finished game
-  'review.title': 'Repaso de la partida',
-  'review.loading': 'Repasando la partida con la tabla de finales…',
-  'review.none': 'Sin repaso: {why}',
-  'review.start': 'Desde la salida: {result} con juego perfecto. Cada barra es el resultado exacto tras una jugada; elige una para ver esa posición.',
-  'review.barTitle': 'Tras {k}: {result}',
-  'review.chartLabel': ({ n, m }) => `Gráfico del resultado exacto tras cada una de ${n} ${n === 1 ? 'jugada' : 'jugadas'}; ${m === 0 ? 'ninguna jugada perdió terreno' : `${m} ${m === 1 ? 'jugada perdió' : 'jugadas perdieron'} terreno`}.`,
-  'review.legend.mouse': 'gana el ratón (arriba)',
-  'review.legend.cats': 'ganan los gatos (abajo); largo de la barra: jugadas hasta el final ({n} como mucho)',
-  'review.legend.lost': 'la victoria cambió de bando',
-  'review.clean': 'Ninguna jugada perdió terreno: el ganador tuvo la victoria desde la salida y el perdedor resistió (casi) todo lo posible.',
-  'review.mistakes': ({ n }) => (n === 1 ? 'La jugada que perdió terreno' : `Las ${n} jugadas que perdieron terreno`),
-  'review.mistake.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después.',
-  'review.mistake.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después.',
-  'review.kept': 'Mantenían la victoria: {moves}.',
-  'review.show': 'Ver {num} {move}',
-  'review.try': 'Reintentar desde {num} {move}',
-  'say.tryAgain.mouse': 'Una partida nueva desde esa posición: juegas con el ratón contra el ordenador.',
-  'say.tryAgain.cats': 'Una partida nueva desde esa posición: juegas con los gatos contra el ordenador.',
 
   // the set-up refuses what the board cannot show, saying what and where
   'setup.mousePlaced': 'El ratón está colocado.',
@@ -471,8 +480,10 @@ export default {
   'setupErr.empty': 'Escribe un FEN: las filas desde arriba y luego m o c según a quién le toque.',
   'setupErr.noSide': 'Tras las filas va un espacio y m o c, el bando al que le toca.',
   'setupErr.side': 'Tras las filas va un espacio y m o c, el bando al que le toca, no "{side}".',
-  'setupErr.char': 'La fila {rank} tiene "{ch}": en una fila solo van m (el ratón), c (un gato) y números de casillas vacías.',
-  'setupErr.size': ({ n }) => `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8 o 10 (una por cada fila, separadas por /).`,
+  'setupErr.char':
+    'La fila {rank} tiene "{ch}": en una fila solo van m (el ratón), c (un gato) y números de casillas vacías.',
+  'setupErr.size': ({ n }) =>
+    `${n} ${n === 1 ? 'fila' : 'filas'}: un tablero tiene 4, 6, 8 o 10 (una por cada fila, separadas por /).`,
   'setupErr.lightMouse': 'El ratón en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
   'setupErr.lightCat': 'Un gato en {sq}, una casilla clara: las piezas solo van en casillas oscuras.',
   'setupErr.mice': 'Dos ratones ({list}): hay un solo ratón.',
@@ -483,91 +494,12 @@ export default {
   'setupErr.fewCats': '{count} gatos colocados: un tablero de {n}×{n} tiene {want}.',
   'moves.lost': '; regaló la victoria (la mantenían: {moves})',
 
-  // el repaso para los dos bandos: un bando perdido que acortó su resistencia (?!), un resumen por bando
-  'review.legend.slip': 'un bando perdido acortó su resistencia (?!)',
-  'review.shortened.mouse': '{num} El ratón jugó {played}: {before} antes, {after} después: el final llegó {by} jugadas antes de lo necesario.',
-  'review.shortened.cats': '{num} Los gatos jugaron {played}: {before} antes, {after} después: el final llegó {by} jugadas antes de lo necesario.',
-  'review.resisted': 'Resistían más: {moves}.',
-  'review.summary.mouse': (s) => `El ratón: ${summaryEs(s)}`,
-  'review.summary.cats': (s) => `Los gatos: ${summaryEs(s)}`,
-  'moves.shortened': '; acortó la resistencia (resistían más: {moves})',
-
-  // el análisis como lo esperan los jugadores: la barra de evaluación, las variantes, el repaso en su posición
-  'evalbar.label': 'Evaluación: {what}.',
-  'evalbar.best': ({ moves }) => `${moves.includes(',') ? 'Mejores jugadas' : 'Mejor jugada'}: ${moves} (${moves.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.mistake': ({ played, better }) => `Aquí se jugó ${played} (la flecha roja discontinua), que regaló la victoria; mejor: ${better} (${better.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.shortened': ({ played, better }) => `Aquí se jugó ${played} (la flecha roja discontinua), que acortó la resistencia; resistía más: ${better} (${better.includes(',') ? 'las flechas azules' : 'la flecha azul'}).`,
-  'evalbar.search': 'Búsqueda, nivel {depth}: {side}, {points}',
-  'evalbar.ahead.mouse': 'ventaja del ratón',
-  'evalbar.ahead.cats': 'ventaja de los gatos',
-  'evalbar.proved': '{result} (demostrado por la búsqueda)',
-  'sideline.back': 'Volver a la línea principal',
-  'sideline.keep': 'Jugar esta variante en la partida',
-  'sideline.title': 'Variante desde {num}',
-  'sideline.viewing': ({ n, k }) => `Variante: ${n} ${plural(n, 'jugada', 'jugadas')} desde la posición tras ${k} ${plural(k, 'jugada', 'jugadas')} de la partida.`,
-  'sideline.started': 'Empieza una variante con {mv}; la partida conserva sus jugadas.',
-  'sideline.played': 'Variante: {mv}.',
-  'sideline.left': ({ k }) => `De vuelta en la línea principal: la posición tras ${k} ${plural(k, 'jugada', 'jugadas')}.`,
-
-  // la sección de problemas
-  'puzzles.link': 'Problemas',
-  'puzzles.title': 'Problemas del juego perfecto',
-  'puzzles.back': 'Volver a la partida',
-  'puzzles.intro': 'En cada posición hay una sola jugada que mantiene la victoria, como demuestra la tabla de finales. Juega con el bando que gana; el ordenador responde a la perfección hasta que la victoria está clara.',
-  'puzzles.toPlay.mouse': ({ n }) => `Juega el ratón y gana${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
-  'puzzles.toPlay.cats': ({ n }) => `Juegan los gatos y ganan${n > 1 ? ` (${n} jugadas que encontrar)` : ''}`,
-  'puzzles.meta': 'Problema {id} · dificultad {rating} · {themes}',
-  'puzzles.dailyOf': 'Problema del día, {date}',
-  'puzzles.theme.breakthrough': 'el ratón rebasa a los gatos',
-  'puzzles.theme.trap': 'acorralar',
-  'puzzles.theme.tempo': 'jugada de espera',
-  'puzzles.theme.only-cat-move': 'la única jugada de los gatos',
-  'puzzles.theme.long-line': 'línea larga',
-  'puzzles.theme.none': 'jugada única',
-  'puzzles.find': 'Encuentra la jugada que mantiene la victoria.',
-  'puzzles.loading': 'Cargando problemas…',
-  'puzzles.rating': ({ r, rd, solved, failed }) => `Tu puntuación en problemas: ${r} ± ${rd} (${solved} ${plural(solved, 'resuelto', 'resueltos')}, ${failed} ${plural(failed, 'fallado', 'fallados')})`,
-  'puzzles.ratingChange': 'Puntuación {before} → {after}.',
-  'puzzles.wrong': '{mv} no: tras ella, {result}. Prueba otra jugada.',
-  'puzzles.wrongPlain': '{mv} no. Prueba otra jugada.',
-  'puzzles.right': '{mv} mantiene la victoria.',
-  'puzzles.answer': 'El ordenador responde {mv}. Te toca.',
-  'puzzles.solved': '¡Resuelto!',
-  'puzzles.clear': 'La victoria ya está clara: {result} con juego perfecto.',
-  'puzzles.next': 'Siguiente problema',
-  'puzzles.daily': 'Problema del día',
-  'puzzles.size': 'Tablero',
-
-  // problemas: la solución tras un fallo, una racha, el historial, un tema
-  'puzzles.mode': 'Modo',
-  'puzzles.mode.rated': 'con puntuación',
-  'puzzles.mode.streak': 'racha',
-  'puzzles.themeLabel': 'Tema',
-  'puzzles.theme.any': 'cualquier tema',
-  'puzzles.themeCount': '{theme} ({n})',
-  'puzzles.noTheme': 'Ningún problema de {n}×{n} tiene este tema: elige otro.',
-  'puzzles.solution': 'Ver la solución',
-  'puzzles.showing': 'La solución: {line}…',
-  'puzzles.shown': 'La solución: {line}. Después, {result} con juego perfecto.',
-  'puzzles.streak': ({ n, best }) => `Racha: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar · récord ${best}`,
-  'puzzles.streakIntro': 'Racha: un problema tras otro, cada uno igual de difícil o más; un fallo acaba la racha. Tu puntuación no cambia.',
-  'puzzles.streakOver': ({ n }) => `La racha ha terminado: ${n} ${plural(n, 'resuelto', 'resueltos')} sin fallar.`,
-  'puzzles.streakNew': 'Nueva racha',
-  'puzzles.streakDone': '¡Todos los problemas de esta elección resueltos en una sola racha!',
-  'puzzles.history': ({ n }) => `Problemas que has jugado (${n})`,
-  'puzzles.historyEmpty': 'Ninguno todavía: los problemas que juegas se guardan en este navegador.',
-  'puzzles.historyNote': 'Guardados en este navegador, el más reciente primero.',
-  'puzzles.outcome.solved': 'resuelto',
-  'puzzles.outcome.missed': 'fallado',
-  'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
-  'puzzles.again': 'Jugar otra vez',
-  'puzzles.againLabel': 'Jugar otra vez: problema {id}',
-  'puzzles.againNote': 'Jugado otra vez: la puntuación no cambia.',
-
   // una partida que nadie empieza
   'controls.abort': 'Anular',
   'abort.note': 'Nadie ha jugado todavía: si no se hace ninguna jugada antes de las {time}, la partida se anula.',
   'outcome.aborted': 'La partida se anuló: no se hizo ninguna jugada.',
   'card.title.aborted': 'Partida anulada',
   'reason.aborted': 'no se hizo ninguna jugada',
+  ...review,
+  ...puzzles,
 };

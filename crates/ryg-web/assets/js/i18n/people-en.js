@@ -3,7 +3,8 @@
 export default {
   'people.title': 'Players',
   'people.back': 'Back to the game',
-  'people.intro': 'A player has a name, a rating per board size and a page. There is no password: this browser keeps your player’s secret, and nobody else ever sees it.',
+  'people.intro':
+    'A player has a name, a rating per board size and a page. There is no password: this browser keeps your player’s secret, and nobody else ever sees it.',
   'people.needsServer': 'Players, ratings and leaderboards need a ryg server (ryg serve); this page has none.',
   'people.become': 'Become a player',
   'people.name': 'Your name',
@@ -36,13 +37,15 @@ export default {
   'people.computer.perfect': 'perfect play',
   'people.computer.level': 'level {n}',
   'people.device': 'Use on another device',
-  'people.deviceNote': 'Type this code on the other device within ten minutes. Your player then lives there, and this browser is no longer it.',
+  'people.deviceNote':
+    'Type this code on the other device within ten minutes. Your player then lives there, and this browser is no longer it.',
   'people.code': 'Your code: {code}',
   'people.claim': 'I have a code from another device',
   'people.claimButton': 'Move my player here',
   'people.claimed': 'This browser is now {name}.',
   'people.delete': 'Delete me',
-  'people.deleteConfirm': 'Delete your player, ratings and rating history for good? Your games stay, with the names they were played under.',
+  'people.deleteConfirm':
+    'Delete your player, ratings and rating history for good? Your games stay, with the names they were played under.',
   'people.gone': 'Your player was deleted.',
   'people.notFound': 'No such player.',
   'leaderboard.title': 'Leaderboard',

@@ -3,8 +3,10 @@
 export default {
   'people.title': 'Jugadores',
   'people.back': 'Volver a la partida',
-  'people.intro': 'Un jugador tiene un nombre, una puntuación por tamaño de tablero y una página. No hay contraseña: este navegador guarda el secreto de tu jugador, y nadie más lo ve nunca.',
-  'people.needsServer': 'Los jugadores, las puntuaciones y las clasificaciones necesitan un servidor de ryg (ryg serve); esta página no tiene ninguno.',
+  'people.intro':
+    'Un jugador tiene un nombre, una puntuación por tamaño de tablero y una página. No hay contraseña: este navegador guarda el secreto de tu jugador, y nadie más lo ve nunca.',
+  'people.needsServer':
+    'Los jugadores, las puntuaciones y las clasificaciones necesitan un servidor de ryg (ryg serve); esta página no tiene ninguno.',
   'people.become': 'Hacerme jugador',
   'people.name': 'Tu nombre',
   'people.rename': 'Cambiar de nombre',
@@ -17,7 +19,8 @@ export default {
   'people.provisional': '{rating}? (provisional)',
   'people.against': 'Frente al ordenador',
   'people.scoresLike': 'puntúa como {who}',
-  'people.noRatings': 'Aún no hay ninguna partida puntuable. Marca «Puntuable» en Nueva partida para jugar una contra el ordenador.',
+  'people.noRatings':
+    'Aún no hay ninguna partida puntuable. Marca «Puntuable» en Nueva partida para jugar una contra el ordenador.',
   'people.history': 'Evolución de la puntuación',
   'people.historyChart': 'Puntuación tras cada partida puntuable en {size}: de {first} a {last}.',
   'people.recent': 'Partidas recientes',
@@ -36,13 +39,15 @@ export default {
   'people.computer.perfect': 'el juego perfecto',
   'people.computer.level': 'el nivel {n}',
   'people.device': 'Usar en otro dispositivo',
-  'people.deviceNote': 'Escribe este código en el otro dispositivo antes de diez minutos. Tu jugador pasará a estar allí, y este navegador dejará de serlo.',
+  'people.deviceNote':
+    'Escribe este código en el otro dispositivo antes de diez minutos. Tu jugador pasará a estar allí, y este navegador dejará de serlo.',
   'people.code': 'Tu código: {code}',
   'people.claim': 'Tengo un código de otro dispositivo',
   'people.claimButton': 'Traer mi jugador aquí',
   'people.claimed': 'Este navegador es ahora {name}.',
   'people.delete': 'Borrarme',
-  'people.deleteConfirm': '¿Borrar para siempre tu jugador, tus puntuaciones y su evolución? Tus partidas se quedan, con los nombres con los que se jugaron.',
+  'people.deleteConfirm':
+    '¿Borrar para siempre tu jugador, tus puntuaciones y su evolución? Tus partidas se quedan, con los nombres con los que se jugaron.',
   'people.gone': 'Tu jugador se ha borrado.',
   'people.notFound': 'No existe ese jugador.',
   'leaderboard.title': 'Clasificación',

@@ -4,7 +4,17 @@ import { $ } from '../dom.js';
 import { api } from '../api.js';
 import { t, errorText, currentLang } from '../i18n.js';
 import { createTreeView } from './treeview.js';
-import { controlsHtml, lessonFen, describeNode, nodeValue, stepperHtml, wireStepper, taskHtml, verdict, pathText } from './kit.js';
+import {
+  controlsHtml,
+  lessonFen,
+  describeNode,
+  nodeValue,
+  stepperHtml,
+  wireStepper,
+  taskHtml,
+  verdict,
+  pathText,
+} from './kit.js';
 
 let stopStepper = () => {};
 let seq = 0;
@@ -27,12 +37,15 @@ export const alphabeta = {
     $('ab-eval').addEventListener('change', () => build());
     build();
   },
-  leave() { stopStepper(); },
+  leave() {
+    stopStepper();
+  },
 };
 
 function countsTable(minimax, searched) {
   const max = Math.max(minimax, searched, 1);
-  const row = (name, v) => `<tr><th scope="row">${name}</th><td>${v.toLocaleString(currentLang())}</td><td><span class="bar" data-width="${(100 * v / max).toFixed(1)}"></span></td></tr>`;
+  const row = (name, v) =>
+    `<tr><th scope="row">${name}</th><td>${v.toLocaleString(currentLang())}</td><td><span class="bar" data-width="${((100 * v) / max).toFixed(1)}"></span></td></tr>`;
   return `<table class="counts"><caption>${t('lesson.alphabeta.count')}</caption><thead><tr><th scope="col">${t('lesson.alphabeta.technique')}</th><th scope="col">${t('lesson.alphabeta.nodes')}</th><th scope="col"><span class="visually-hidden">${t('think.bar')}</span></th></tr></thead>
     <tbody>${row(t('lesson.alphabeta.minimax'), minimax)}${row(t('lesson.alphabeta.alphabeta'), searched)}</tbody></table>`;
 }
@@ -47,7 +60,10 @@ async function build() {
   $('ab-summary').textContent = t('learn.working');
   let think;
   try {
-    think = await api('GET', `/api/think?fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`);
+    think = await api(
+      'GET',
+      `/api/think?fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`,
+    );
   } catch (e) {
     if (mine === seq) $('ab-summary').textContent = errorText(e);
     return;
@@ -57,7 +73,13 @@ async function build() {
   const cuts = nodes.filter((n) => n.cut).length;
   const searched = nodes.length - cuts;
   const minimax = think.counts.find((c) => c.technique === 'minimax').nodes;
-  $('ab-summary').textContent = t('lesson.alphabeta.summary', { searched, cuts, minimax, best: think.best_move ?? '—', value: think.value ?? '—' });
+  $('ab-summary').textContent = t('lesson.alphabeta.summary', {
+    searched,
+    cuts,
+    minimax,
+    best: think.best_move ?? '—',
+    value: think.value ?? '—',
+  });
   $('ab-counts').innerHTML = countsTable(minimax, searched);
   for (const bar of $('ab-counts').querySelectorAll('[data-width]')) bar.style.width = `${bar.dataset.width}%`;
   const firstCut = think.steps.find((s) => s.kind === 'cut');
@@ -68,15 +90,23 @@ async function build() {
     pictureLabel: t('learn.picture'),
     describe: describeNode,
     valueOf: nodeValue,
-    onSelect: (id) => { $('ab-picked').textContent = t('lesson.alphabeta.picked', { path: pathText(nodes, id) }); },
+    onSelect: (id) => {
+      $('ab-picked').textContent = t('lesson.alphabeta.picked', { path: pathText(nodes, id) });
+    },
   });
   $('ab-tree').dataset.nodes = String(nodes.length);
   $('ab-tree').dataset.searched = String(searched);
   $('ab-tree').dataset.busy = 'false';
   stopStepper = wireStepper('ab', view, nodes, think.steps);
   $('ab-check').onclick = () => {
-    if (!firstCut) { $('ab-verdict').textContent = t('lesson.alphabeta.noCut'); return; }
-    if (view.selected === null) { $('ab-verdict').textContent = t('task.none'); return; }
+    if (!firstCut) {
+      $('ab-verdict').textContent = t('lesson.alphabeta.noCut');
+      return;
+    }
+    if (view.selected === null) {
+      $('ab-verdict').textContent = t('task.none');
+      return;
+    }
     const path = pathText(nodes, firstCut.node);
     verdict('ab', view.selected === firstCut.node, t('lesson.alphabeta.right', { path }), t('lesson.alphabeta.hint'));
   };

@@ -50,10 +50,14 @@ export const boardLesson = {
     $('bd-check').addEventListener('click', check);
     load();
   },
-  leave() { seq += 1; },
+  leave() {
+    seq += 1;
+  },
 };
 
-function positionFen(choice) { return choice === 'e1d2' ? AFTER_E1D2 : lessonFen(choice); }
+function positionFen(choice) {
+  return choice === 'e1d2' ? AFTER_E1D2 : lessonFen(choice);
+}
 
 function draw(selected, targets) {
   const pos = parseFen(fen);
@@ -82,8 +86,11 @@ async function perft() {
   }
   if (mine !== seq || !$('bd-perft')) return;
   const hide = !checked && fen === AFTER_E1D2;
-  const count = (d) => (hide && d.depth === 1 ? `<span class="hidden-answer">${t('lesson.board.hidden')}</span>` : fmt(d.nodes));
-  $('bd-perft').querySelector('tbody').innerHTML = r.depths.map((d) => `<tr><th scope="row">${d.depth}</th><td>${count(d)}</td><td>${fmt(1000 * d.seconds, 3)}</td></tr>`).join('');
+  const count = (d) =>
+    hide && d.depth === 1 ? `<span class="hidden-answer">${t('lesson.board.hidden')}</span>` : fmt(d.nodes);
+  $('bd-perft').querySelector('tbody').innerHTML = r.depths
+    .map((d) => `<tr><th scope="row">${d.depth}</th><td>${count(d)}</td><td>${fmt(1000 * d.seconds, 3)}</td></tr>`)
+    .join('');
   $('bd-perft').dataset.busy = 'false';
 }
 
@@ -94,7 +101,10 @@ function bitsHtml(s) {
 
 async function show(square) {
   const pos = parseFen(fen);
-  if (!pos.cells.get(square)) { $('bd-hint').textContent = t('lesson.board.empty', { sq: square }); return; }
+  if (!pos.cells.get(square)) {
+    $('bd-hint').textContent = t('lesson.board.empty', { sq: square });
+    return;
+  }
   let b;
   try {
     b = await api('GET', `/api/bits?fen=${encodeURIComponent(fen)}&square=${square}`);
@@ -112,8 +122,12 @@ async function show(square) {
     ['empty', t('lesson.board.op.empty')],
     ['targets', t(b.side === 'mouse' ? 'lesson.board.op.targetsMouse' : 'lesson.board.op.targetsCat')],
   ];
-  $('bd-hint').textContent = t(b.side === 'mouse' ? 'lesson.board.mouseOn' : 'lesson.board.catOn', { sq: b.square, n: b.targets.squares.length });
-  $('bd-bits').innerHTML = `<table class="depths bd-ops"><caption>${t('lesson.board.opsCaption', { sq: b.square })}</caption><thead><tr><th scope="col">${t('lesson.board.operation')}</th><th scope="col">${t('lesson.board.hex')}</th><th scope="col">${t('lesson.board.squares')}</th></tr></thead><tbody>
+  $('bd-hint').textContent = t(b.side === 'mouse' ? 'lesson.board.mouseOn' : 'lesson.board.catOn', {
+    sq: b.square,
+    n: b.targets.squares.length,
+  });
+  $('bd-bits').innerHTML =
+    `<table class="depths bd-ops"><caption>${t('lesson.board.opsCaption', { sq: b.square })}</caption><thead><tr><th scope="col">${t('lesson.board.operation')}</th><th scope="col">${t('lesson.board.hex')}</th><th scope="col">${t('lesson.board.squares')}</th></tr></thead><tbody>
     ${rows.map(([k, label]) => `<tr data-op="${k}"><th scope="row">${esc(label)}</th><td><code>${esc(b[k].hex)}</code></td><td>${esc(b[k].squares.join(' ') || '—')}</td></tr>`).join('')}</tbody></table>
     <p class="note">${t('lesson.board.bitsNote')}</p><div class="scroll">${bitsHtml(b.targets)}</div>`;
 }
@@ -121,10 +135,18 @@ async function show(square) {
 async function check() {
   const el = $('bd-verdict');
   const answer = Number($('bd-answer').value);
-  if ($('bd-answer').value === '') { el.textContent = t('task.none'); return; }
+  if ($('bd-answer').value === '') {
+    el.textContent = t('task.none');
+    return;
+  }
   const r = await api('GET', `/api/perft?fen=${encodeURIComponent(AFTER_E1D2)}&depth=1`);
   const right = answer === r.depths[0].nodes;
   el.dataset.right = String(right);
-  el.textContent = right ? t('task.right', { why: t('lesson.board.right', { n: answer }) }) : t('task.wrong', { hint: t('lesson.board.hint') });
-  if (!checked) { checked = true; if (fen === AFTER_E1D2) perft(); }
+  el.textContent = right
+    ? t('task.right', { why: t('lesson.board.right', { n: answer }) })
+    : t('task.wrong', { hint: t('lesson.board.hint') });
+  if (!checked) {
+    checked = true;
+    if (fen === AFTER_E1D2) perft();
+  }
 }

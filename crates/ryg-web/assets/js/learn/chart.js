@@ -27,18 +27,31 @@ export function lineChart(series, { maxX, xLabel, yLabel, width = 560, height = 
   const ticks = log ? logTicks(lo, hi) : [0, hi / 2, hi];
   const [t0, t1] = [ticks[0], ticks[ticks.length - 1]];
   const fy = (y) => {
-    const f = log ? (Math.log10(Math.max(y, t0)) - Math.log10(t0)) / Math.max(1e-9, Math.log10(t1) - Math.log10(t0)) : y / (t1 || 1);
+    const f = log
+      ? (Math.log10(Math.max(y, t0)) - Math.log10(t0)) / Math.max(1e-9, Math.log10(t1) - Math.log10(t0))
+      : y / (t1 || 1);
     return top + (1 - f) * (height - top - bottom);
   };
   const fx = (x) => left + (maxX <= 1 ? 0.5 : (x - 1) / (maxX - 1)) * (width - left - right);
-  const parts = [`<svg class="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-hidden="true" focusable="false">`];
+  const parts = [
+    `<svg class="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-hidden="true" focusable="false">`,
+  ];
   for (const v of ticks) {
     const y = fy(v).toFixed(1);
-    parts.push(`<line class="grid" x1="${left}" x2="${width - right}" y1="${y}" y2="${y}"></line><text class="tick" x="${left - 6}" y="${y}" dy="4" text-anchor="end">${fmt(v)}</text>`);
+    parts.push(
+      `<line class="grid" x1="${left}" x2="${width - right}" y1="${y}" y2="${y}"></line><text class="tick" x="${left - 6}" y="${y}" dy="4" text-anchor="end">${fmt(v)}</text>`,
+    );
   }
-  for (let x = 1; x <= maxX; x += 1) parts.push(`<text class="tick" x="${fx(x).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle">${x}</text>`);
-  parts.push(`<text class="axis" x="${(left + width - right) / 2}" y="${height - 4}" text-anchor="middle">${esc(xLabel)}</text>`);
-  parts.push(`<text class="axis" x="12" y="${(top + height - bottom) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(top + height - bottom) / 2})">${esc(yLabel)}</text>`);
+  for (let x = 1; x <= maxX; x += 1)
+    parts.push(
+      `<text class="tick" x="${fx(x).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle">${x}</text>`,
+    );
+  parts.push(
+    `<text class="axis" x="${(left + width - right) / 2}" y="${height - 4}" text-anchor="middle">${esc(xLabel)}</text>`,
+  );
+  parts.push(
+    `<text class="axis" x="12" y="${(top + height - bottom) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(top + height - bottom) / 2})">${esc(yLabel)}</text>`,
+  );
   for (const s of series) {
     const pts = s.points.filter((p) => p[1] > 0).map((p) => `${fx(p[0]).toFixed(1)},${fy(p[1]).toFixed(1)}`);
     if (!pts.length) continue;

@@ -24,12 +24,17 @@ const num = (n) => fmt(n);
 /** A share given in percent (42.7) as the page writes percentages. */
 const pct = (x) => fmtPct(x / 100, 1);
 const termName = (name) => t(`lesson.eval.term.${name}`);
-const termAbout = (kind, name) => (kind === 'seed' && ['mouse_mobility', 'cats_spread'].includes(name) ? t(`lesson.eval.about.seed.${name}`) : t(`lesson.eval.about.${name}`));
+const termAbout = (kind, name) =>
+  kind === 'seed' && ['mouse_mobility', 'cats_spread'].includes(name)
+    ? t(`lesson.eval.about.seed.${name}`)
+    : t(`lesson.eval.about.${name}`);
 
 export const evaluation = {
   key: 'evaluation',
   render(el) {
-    const depths = [1, 2, 3, 4, 5, 6].map((d) => `<option${d === TASK_DEPTH ? ' selected' : ''}>${d}</option>`).join('');
+    const depths = [1, 2, 3, 4, 5, 6]
+      .map((d) => `<option${d === TASK_DEPTH ? ' selected' : ''}>${d}</option>`)
+      .join('');
     const game = lessonGame() ? `<option value="game">${t('learn.pos.game')}</option>` : '';
     el.innerHTML = `<h2 id="lesson-title">${t('lesson.evaluation.title')}</h2>
       <p>${t('lesson.evaluation.p1')}</p><p>${t('lesson.evaluation.p2')}</p><p>${t('lesson.evaluation.p3')}</p><p id="ev-row-note">${t('lesson.evaluation.p4')}</p>
@@ -51,19 +56,38 @@ export const evaluation = {
         <p>${t('lesson.evaluation.task', { depth: TASK_DEPTH })}</p>
         <div class="row"><button type="button" id="ev-check">${t('task.check')}</button></div>
         <p id="ev-verdict" class="verdict" role="status"></p></section>`;
-    board = createBoard($('ev-board'), { square: () => {}, canDrag: () => false, dragStart: () => {}, drop: () => {}, escape: () => {} });
+    board = createBoard($('ev-board'), {
+      square: () => {},
+      canDrag: () => false,
+      dragStart: () => {},
+      drop: () => {},
+      escape: () => {},
+    });
     $('ev-pos').addEventListener('change', () => load());
     $('ev-depth').addEventListener('change', () => load());
-    $('ev-kind').addEventListener('change', () => { view.kind = $('ev-kind').value; ownValues(); sliders(); run(); });
-    $('ev-reset').addEventListener('click', () => { ownValues(); sliders(); run(); });
+    $('ev-kind').addEventListener('change', () => {
+      view.kind = $('ev-kind').value;
+      ownValues();
+      sliders();
+      run();
+    });
+    $('ev-reset').addEventListener('click', () => {
+      ownValues();
+      sliders();
+      run();
+    });
     $('ev-check').addEventListener('click', check);
     view = null;
     load();
   },
-  leave() { seq += 1; },
+  leave() {
+    seq += 1;
+  },
 };
 
-function fenOf(choice) { return choice === 'puzzle' ? PUZZLE : lessonFen(choice); }
+function fenOf(choice) {
+  return choice === 'puzzle' ? PUZZLE : lessonFen(choice);
+}
 
 function query(fen, kind, depth, values) {
   const w = values ? `&weights=${weightsParam(values)}` : '';
@@ -83,45 +107,65 @@ async function load() {
   try {
     seed = await api('GET', query(fen, 'seed', depth));
     tuned = await api('GET', query(fen, 'default', depth));
-    if (parseFen(fen).size <= 8) solve = await api('GET', `/api/solve?fen=${encodeURIComponent(fen)}`).catch(() => null);
+    if (parseFen(fen).size <= 8)
+      solve = await api('GET', `/api/solve?fen=${encodeURIComponent(fen)}`).catch(() => null);
   } catch (e) {
-    if (mine === seq) { $('ev-summary').textContent = errorText(e); busy(false); }
+    if (mine === seq) {
+      $('ev-summary').textContent = errorText(e);
+      busy(false);
+    }
     return;
   }
   if (mine !== seq || !$('ev-keep')) return;
   const keep = view && view.fen === fen && view.kind === kind ? view.values : null;
   view = { fen, depth, kind, own: { seed, default: tuned }, keeping: keepingMoves(solve), values: [] };
-  if (keep) view.values = keep; else ownValues();
+  if (keep) view.values = keep;
+  else ownValues();
   ownTables();
   sliders();
   run();
 }
 
-function ownValues() { view.values = view.own[view.kind].terms.map((x) => x.own_weight); }
+function ownValues() {
+  view.values = view.own[view.kind].terms.map((x) => x.own_weight);
+}
 
 /** The two evaluations side by side: their terms, what each measures, their own weights. */
 function ownTables() {
-  const table = (kind, caption) => `<div class="scroll"><table class="depths ev-table" data-kind="${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${t('lesson.evaluation.term')}</th><th scope="col">${t('lesson.evaluation.measures')}</th><th scope="col">${t('lesson.evaluation.weight')}</th></tr></thead><tbody>
+  const table = (
+    kind,
+    caption,
+  ) => `<div class="scroll"><table class="depths ev-table" data-kind="${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${t('lesson.evaluation.term')}</th><th scope="col">${t('lesson.evaluation.measures')}</th><th scope="col">${t('lesson.evaluation.weight')}</th></tr></thead><tbody>
     ${view.own[kind].terms.map((x) => `<tr><th scope="row">${esc(termName(x.name))}</th><td>${esc(termAbout(kind, x.name))}</td><td>${num(x.own_weight)}</td></tr>`).join('')}</tbody></table></div>`;
-  $('ev-own').innerHTML = table('seed', t('lesson.evaluation.seedCaption')) + table('default', t('lesson.evaluation.defaultCaption'));
+  $('ev-own').innerHTML =
+    table('seed', t('lesson.evaluation.seedCaption')) + table('default', t('lesson.evaluation.defaultCaption'));
 }
 
 function sliders() {
   const terms = view.own[view.kind].terms;
-  $('ev-slider-list').innerHTML = terms.map((x, i) => {
-    const { min, max } = sliderRange(x.own_weight);
-    return `<div class="ev-slider"><label for="ev-w${i}">${esc(termName(x.name))}</label>
+  $('ev-slider-list').innerHTML = terms
+    .map((x, i) => {
+      const { min, max } = sliderRange(x.own_weight);
+      return `<div class="ev-slider"><label for="ev-w${i}">${esc(termName(x.name))}</label>
       <input type="range" id="ev-w${i}" data-term="${x.name}" min="${min}" max="${max}" step="1" value="${view.values[i]}">
       <output id="ev-v${i}" for="ev-w${i}">${num(view.values[i])}</output></div>`;
-  }).join('');
+    })
+    .join('');
   terms.forEach((_, i) => {
     const input = $(`ev-w${i}`);
-    input.addEventListener('input', () => { $(`ev-v${i}`).textContent = num(input.value); });
-    input.addEventListener('change', () => { view.values[i] = Number(input.value); run(); });
+    input.addEventListener('input', () => {
+      $(`ev-v${i}`).textContent = num(input.value);
+    });
+    input.addEventListener('change', () => {
+      view.values[i] = Number(input.value);
+      run();
+    });
   });
 }
 
-function busy(on) { $('ev-keep').dataset.busy = String(on); }
+function busy(on) {
+  $('ev-keep').dataset.busy = String(on);
+}
 
 async function run() {
   const mine = ++seq;
@@ -131,7 +175,10 @@ async function run() {
   try {
     r = await api('GET', query(view.fen, view.kind, view.depth, view.values));
   } catch (e) {
-    if (mine === seq) { $('ev-summary').textContent = errorText(e); busy(false); }
+    if (mine === seq) {
+      $('ev-summary').textContent = errorText(e);
+      busy(false);
+    }
     return;
   }
   if (mine !== seq || !$('ev-keep')) return;
@@ -145,27 +192,44 @@ function draw(r) {
   const keeping = view.keeping;
   if (!r.best_move) $('ev-summary').textContent = t('lesson.evaluation.over');
   else {
-    const verdict = keeping ? ` ${t(keeping.has(r.best_move) ? 'lesson.evaluation.keeps' : 'lesson.evaluation.loses')}` : '';
-    $('ev-summary').textContent = `${t(own ? 'lesson.evaluation.summaryOwn' : 'lesson.evaluation.summary', { whose, depth: r.depth, move: r.best_move, score: r.score, nodes: num(r.nodes) })}${verdict}`;
+    const verdict = keeping
+      ? ` ${t(keeping.has(r.best_move) ? 'lesson.evaluation.keeps' : 'lesson.evaluation.loses')}`
+      : '';
+    $('ev-summary').textContent =
+      `${t(own ? 'lesson.evaluation.summaryOwn' : 'lesson.evaluation.summary', { whose, depth: r.depth, move: r.best_move, score: r.score, nodes: num(r.nodes) })}${verdict}`;
   }
   const [from, to] = r.best_move ? [r.best_move.slice(0, 2), r.best_move.slice(2)] : [null, null];
-  board.draw({ pos: parseFen(r.fen), flipped: false, selected: from, dests: new Set(to ? [to] : []), movable: new Set(), last: null });
-  const exact = (m) => (keeping ? `<td>${t(keeping.has(m) ? 'lesson.evaluation.win' : 'lesson.evaluation.loss')}</td>` : '');
-  $('ev-moves').innerHTML = `<div class="scroll"><table class="depths ev-moves"><caption>${t('lesson.evaluation.movesCaption', { depth: r.depth })}</caption><thead><tr><th scope="col">${t('lesson.evaluation.move')}</th><th scope="col">${t('lesson.evaluation.score')}</th>${keeping ? `<th scope="col">${t('lesson.evaluation.exact')}</th>` : ''}</tr></thead><tbody>
+  board.draw({
+    pos: parseFen(r.fen),
+    flipped: false,
+    selected: from,
+    dests: new Set(to ? [to] : []),
+    movable: new Set(),
+    last: null,
+  });
+  const exact = (m) =>
+    keeping ? `<td>${t(keeping.has(m) ? 'lesson.evaluation.win' : 'lesson.evaluation.loss')}</td>` : '';
+  $('ev-moves').innerHTML =
+    `<div class="scroll"><table class="depths ev-moves"><caption>${t('lesson.evaluation.movesCaption', { depth: r.depth })}</caption><thead><tr><th scope="col">${t('lesson.evaluation.move')}</th><th scope="col">${t('lesson.evaluation.score')}</th>${keeping ? `<th scope="col">${t('lesson.evaluation.exact')}</th>` : ''}</tr></thead><tbody>
     ${r.moves.map((m) => `<tr${m.move === r.best_move ? ' class="chosen"' : ''} data-move="${m.move}"><th scope="row">${m.move}${m.move === r.best_move ? ` (${t('lesson.evaluation.chosen')})` : ''}</th><td>${esc(m.score)}</td>${exact(m.move)}</tr>`).join('')}</tbody></table></div>`;
-  $('ev-terms').innerHTML = `<div class="scroll"><table class="depths ev-terms"><caption>${t('lesson.evaluation.termsCaption')}</caption><thead><tr><th scope="col">${t('lesson.evaluation.term')}</th><th scope="col">${t('lesson.evaluation.feature')}</th><th scope="col">${t('lesson.evaluation.weight')}</th><th scope="col">${t('lesson.evaluation.points')}</th></tr></thead><tbody>
+  $('ev-terms').innerHTML =
+    `<div class="scroll"><table class="depths ev-terms"><caption>${t('lesson.evaluation.termsCaption')}</caption><thead><tr><th scope="col">${t('lesson.evaluation.term')}</th><th scope="col">${t('lesson.evaluation.feature')}</th><th scope="col">${t('lesson.evaluation.weight')}</th><th scope="col">${t('lesson.evaluation.points')}</th></tr></thead><tbody>
     ${r.terms.map((x) => `<tr><th scope="row">${esc(termName(x.name))}</th><td>${num(x.feature)}</td><td>${num(x.weight)}</td><td>${num(x.points)}</td></tr>`).join('')}
     <tr class="total"><th scope="row">${t('lesson.evaluation.total')}</th><td></td><td></td><td>${num(r.total)}</td></tr></tbody></table></div>`;
   keepTable(r);
 }
 
 function keepTable(r) {
-  if (!r.keep) { $('ev-keep').innerHTML = `<p class="note">${t('lesson.evaluation.noKeep')}</p>`; return; }
+  if (!r.keep) {
+    $('ev-keep').innerHTML = `<p class="note">${t('lesson.evaluation.noKeep')}</p>`;
+    return;
+  }
   const row = (key, k) => {
     const s = share(k.kept, k.positions);
     return `<tr data-row="${key}"><th scope="row">${t(`lesson.evaluation.keep.${key}`)}</th><td>${num(k.kept)} / ${num(k.positions)}</td><td class="ev-bar-cell"><span class="ev-bar" data-share="${s}"></span>${pct(s)}</td></tr>`;
   };
-  $('ev-keep').innerHTML = `<div class="scroll"><table class="depths ev-keep"><caption>${t('lesson.evaluation.keepCaption', { size: r.keep.size, depth: r.keep.depth, n: num(r.keep.positions) })}</caption><thead><tr><th scope="col">${t('lesson.evaluation.weights')}</th><th scope="col">${t('lesson.evaluation.kept')}</th><th scope="col">${t('lesson.evaluation.share')}</th></tr></thead><tbody>
+  $('ev-keep').innerHTML =
+    `<div class="scroll"><table class="depths ev-keep"><caption>${t('lesson.evaluation.keepCaption', { size: r.keep.size, depth: r.keep.depth, n: num(r.keep.positions) })}</caption><thead><tr><th scope="col">${t('lesson.evaluation.weights')}</th><th scope="col">${t('lesson.evaluation.kept')}</th><th scope="col">${t('lesson.evaluation.share')}</th></tr></thead><tbody>
     ${row('these', r.keep)}${row('seed', view.own.seed.keep)}${row('default', view.own.default.keep)}</tbody></table></div>`;
   // the page's Content-Security-Policy allows no style attributes: each bar's length is set here
   for (const bar of $('ev-keep').querySelectorAll('.ev-bar')) bar.style.setProperty('--share', bar.dataset.share);
@@ -173,7 +237,11 @@ function keepTable(r) {
 
 async function check() {
   const el = $('ev-verdict');
-  if (view?.kind !== 'seed') { el.dataset.right = 'false'; el.textContent = t('task.wrong', { hint: t('lesson.evaluation.useSeed') }); return; }
+  if (view?.kind !== 'seed') {
+    el.dataset.right = 'false';
+    el.textContent = t('task.wrong', { hint: t('lesson.evaluation.useSeed') });
+    return;
+  }
   let r;
   let solve;
   try {
@@ -186,6 +254,8 @@ async function check() {
   const right = keepingMoves(solve).has(r.best_move);
   el.dataset.right = String(right);
   el.textContent = right
-    ? t('task.right', { why: t('lesson.evaluation.right', { move: r.best_move, weights: view.values.map(num).join(', ') }) })
+    ? t('task.right', {
+        why: t('lesson.evaluation.right', { move: r.best_move, weights: view.values.map(num).join(', ') }),
+      })
     : t('task.wrong', { hint: t('lesson.evaluation.hint', { move: r.best_move }) });
 }

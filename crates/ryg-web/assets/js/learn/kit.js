@@ -47,7 +47,9 @@ export function pathText(nodes, id) {
   return path.length ? path.join(' ') : t('learn.root');
 }
 
-function who(n) { return t(n.to_move === 'mouse' ? 'learn.toMove.mouse' : 'learn.toMove.cats'); }
+function who(n) {
+  return t(n.to_move === 'mouse' ? 'learn.toMove.mouse' : 'learn.toMove.cats');
+}
 
 /** A node's words for the ARIA tree, as far as the replay `shown` has gone. */
 export function describeNode(n, shown) {
@@ -57,9 +59,11 @@ export function describeNode(n, shown) {
   else if (shown && !shown.seen.has(n.id)) bits.push(t('learn.node.waiting'));
   else if (shown && !shown.done.has(n.id)) bits.push(t('learn.node.open'));
   else if (n.leaf && n.eval !== null && n.eval !== undefined) bits.push(t('learn.node.eval', { value: n.eval }));
-  else if (n.eval !== null && n.eval !== undefined && n.value !== null && n.value !== undefined) bits.push(t('learn.node.both', { eval: n.eval, value: n.value }));
+  else if (n.eval !== null && n.eval !== undefined && n.value !== null && n.value !== undefined)
+    bits.push(t('learn.node.both', { eval: n.eval, value: n.value }));
   else if (n.value !== null && n.value !== undefined) bits.push(t('learn.node.value', { value: n.value }));
-  if (Array.isArray(n.window) && !cut && (!shown || shown.seen.has(n.id))) bits.push(t('learn.node.window', { a: n.window[0], b: n.window[1] }));
+  if (Array.isArray(n.window) && !cut && (!shown || shown.seen.has(n.id)))
+    bits.push(t('learn.node.window', { a: n.window[0], b: n.window[1] }));
   if (n.best && (!shown || shown.complete)) bits.push(t('learn.node.chosen'));
   return bits.join(', ');
 }
@@ -87,9 +91,11 @@ export function stepText(nodes, steps, k) {
   let words;
   if (s.kind === 'enter') words = t('step.enter', { path, who: who(n), count: kids });
   else if (s.kind === 'cut') words = t('step.cut', { path });
-  else if (s.kind === 'leaf') words = n.eval === n.value ? t('step.leaf', { path, value: n.value }) : t('step.end', { path, value: n.value });
+  else if (s.kind === 'leaf')
+    words = n.eval === n.value ? t('step.leaf', { path, value: n.value }) : t('step.end', { path, value: n.value });
   else words = t(n.to_move === 'mouse' ? 'step.backup.mouse' : 'step.backup.cats', { path, value: n.value });
-  const win = Array.isArray(n.window) && s.kind !== 'cut' ? ` ${t('step.window', { a: n.window[0], b: n.window[1] })}` : '';
+  const win =
+    Array.isArray(n.window) && s.kind !== 'cut' ? ` ${t('step.window', { a: n.window[0], b: n.window[1] })}` : '';
   return `${t('step.count', { k, n: steps.length })} ${words}${win}`;
 }
 
@@ -113,15 +119,36 @@ export function wireStepper(p, view, nodes, steps) {
     timer = null;
     $(`${p}-play`).textContent = t('step.play');
   };
-  const go = (to) => { k = Math.max(0, Math.min(steps.length, to)); show(); };
-  $(`${p}-first`).onclick = () => { stop(); go(0); };
-  $(`${p}-prev`).onclick = () => { stop(); go(k - 1); };
-  $(`${p}-next`).onclick = () => { stop(); go(k + 1); };
-  $(`${p}-last`).onclick = () => { stop(); go(steps.length); };
+  const go = (to) => {
+    k = Math.max(0, Math.min(steps.length, to));
+    show();
+  };
+  $(`${p}-first`).onclick = () => {
+    stop();
+    go(0);
+  };
+  $(`${p}-prev`).onclick = () => {
+    stop();
+    go(k - 1);
+  };
+  $(`${p}-next`).onclick = () => {
+    stop();
+    go(k + 1);
+  };
+  $(`${p}-last`).onclick = () => {
+    stop();
+    go(steps.length);
+  };
   $(`${p}-play`).onclick = () => {
-    if (timer) { stop(); return; }
+    if (timer) {
+      stop();
+      return;
+    }
     $(`${p}-play`).textContent = t('step.pause');
-    timer = setInterval(() => { if (k >= steps.length) stop(); else go(k + 1); }, 450);
+    timer = setInterval(() => {
+      if (k >= steps.length) stop();
+      else go(k + 1);
+    }, 450);
   };
   show();
   return stop;

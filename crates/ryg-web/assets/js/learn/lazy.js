@@ -8,29 +8,43 @@ import { loadLearnStrings } from '../i18n.js';
 let style = null;
 let section = null;
 
-/** The Learn style sheet, added once; resolves when it applies (or failed to load). */
+/** The Learn section's style sheets, in the order they cascade. */
+const LEARN_STYLES = ['../../learn.css', '../../learn-lessons.css'];
+
+/** The Learn style sheets, added once, in order; resolves when they apply (or failed to load). */
 export function learnStyle() {
   if (!style) {
-    style = new Promise((resolve) => {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = new URL('../../learn.css', import.meta.url).href;
-      link.onload = () => resolve();
-      link.onerror = () => resolve();
-      document.head.append(link);
-    });
+    const loads = LEARN_STYLES.map(
+      (file) =>
+        new Promise((resolve) => {
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.href = new URL(file, import.meta.url).href;
+          link.onload = () => resolve(undefined);
+          link.onerror = () => resolve(undefined);
+          document.head.append(link);
+        }),
+    );
+    style = Promise.all(loads).then(() => {});
   }
   return style;
 }
 
 /** The tree drawing and its node texts, with their style. */
 export async function treeTools() {
-  const [tree, kit] = await Promise.all([import('./treeview.js'), import('./kit.js'), learnStyle(), loadLearnStrings()]);
+  const [tree, kit] = await Promise.all([
+    import('./treeview.js'),
+    import('./kit.js'),
+    learnStyle(),
+    loadLearnStrings(),
+  ]);
   return { createTreeView: tree.createTreeView, describeNode: kit.describeNode, nodeValue: kit.nodeValue };
 }
 
 /** Whether the address names the Learn section. */
-export function inLearn() { return lessonFromHash(location.hash) > 0; }
+export function inLearn() {
+  return lessonFromHash(location.hash) > 0;
+}
 
 /** Loads the section the first time the address names it; `leave()` runs when the visitor goes
  * back to play. */

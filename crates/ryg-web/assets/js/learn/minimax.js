@@ -5,7 +5,16 @@ import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { createTreeView } from './treeview.js';
 import { rygBoardsHtml, wireRygBoards } from './rygboards.js';
-import { controlsHtml, lessonFen, describeNode, nodeValue, stepperHtml, wireStepper, taskHtml, verdict } from './kit.js';
+import {
+  controlsHtml,
+  lessonFen,
+  describeNode,
+  nodeValue,
+  stepperHtml,
+  wireStepper,
+  taskHtml,
+  verdict,
+} from './kit.js';
 
 let stopStepper = () => {};
 let seq = 0;
@@ -29,7 +38,9 @@ export const minimax = {
     $('mm-eval').addEventListener('change', () => build());
     build();
   },
-  leave() { stopStepper(); },
+  leave() {
+    stopStepper();
+  },
 };
 
 async function build() {
@@ -42,14 +53,18 @@ async function build() {
   $('mm-summary').textContent = t('learn.working');
   let tree;
   try {
-    tree = await api('GET', `/api/tree?fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`);
+    tree = await api(
+      'GET',
+      `/api/tree?fen=${encodeURIComponent(fen)}&depth=${depth}&eval=${encodeURIComponent(evalName)}`,
+    );
   } catch (e) {
     if (mine === seq) $('mm-summary').textContent = errorText(e);
     return;
   }
   if (!$('mm-tree') || mine !== seq) return; // the lesson was left, or asked again, meanwhile
   // the answer is told only after a first try
-  const told = () => t('lesson.minimax.summary', { n: tree.nodes.length, best: tree.best_move ?? '—', value: tree.value });
+  const told = () =>
+    t('lesson.minimax.summary', { n: tree.nodes.length, best: tree.best_move ?? '—', value: tree.value });
   $('mm-summary').textContent = t('lesson.minimax.summaryAsk', { n: tree.nodes.length });
   const view = createTreeView($('mm-tree'), tree.nodes, {
     label: t('learn.tree', { depth }),
@@ -61,13 +76,22 @@ async function build() {
   $('mm-tree').dataset.busy = 'false';
   stopStepper = wireStepper('mm', view, tree.nodes, tree.steps);
   const roots = tree.nodes.filter((n) => n.parent === 0);
-  $('mm-answer').innerHTML = `<option value="">${t('task.choose')}</option>`
-    + roots.map((n) => `<option value="${esc(n.move)}">${esc(n.move)}</option>`).join('');
+  $('mm-answer').innerHTML =
+    `<option value="">${t('task.choose')}</option>` +
+    roots.map((n) => `<option value="${esc(n.move)}">${esc(n.move)}</option>`).join('');
   $('mm-verdict').textContent = '';
   $('mm-check').onclick = () => {
     const pick = $('mm-answer').value;
-    if (!pick) { $('mm-verdict').textContent = t('task.none'); return; }
-    verdict('mm', pick === tree.best_move, t('lesson.minimax.right', { best: tree.best_move }), t('lesson.minimax.hint'));
+    if (!pick) {
+      $('mm-verdict').textContent = t('task.none');
+      return;
+    }
+    verdict(
+      'mm',
+      pick === tree.best_move,
+      t('lesson.minimax.right', { best: tree.best_move }),
+      t('lesson.minimax.hint'),
+    );
     $('mm-summary').textContent = told();
   };
 }

@@ -40,15 +40,39 @@ export const perfect = {
         <p id="pf-task-text"></p>
         <div class="row"><button type="button" id="pf-open" hidden>${t('lesson.perfect.open')}</button><select id="pf-answer" aria-labelledby="pf-task-title"></select><button type="button" id="pf-check">${t('task.check')}</button></div>
         <p id="pf-verdict" class="verdict" role="status"></p></section>`;
-    board = createBoard($('pf-board'), { square: () => {}, canDrag: () => false, dragStart: () => {}, drop: () => {}, escape: () => {} });
-    $('pf-first').onclick = () => { stop(); go(0); };
-    $('pf-prev').onclick = () => { stop(); go(k - 1); };
-    $('pf-next').onclick = () => { stop(); go(k + 1); };
-    $('pf-last').onclick = () => { stop(); go(data ? data.configurations : 0); };
+    board = createBoard($('pf-board'), {
+      square: () => {},
+      canDrag: () => false,
+      dragStart: () => {},
+      drop: () => {},
+      escape: () => {},
+    });
+    $('pf-first').onclick = () => {
+      stop();
+      go(0);
+    };
+    $('pf-prev').onclick = () => {
+      stop();
+      go(k - 1);
+    };
+    $('pf-next').onclick = () => {
+      stop();
+      go(k + 1);
+    };
+    $('pf-last').onclick = () => {
+      stop();
+      go(data ? data.configurations : 0);
+    };
     $('pf-play').onclick = () => {
-      if (timer) { stop(); return; }
+      if (timer) {
+        stop();
+        return;
+      }
       $('pf-play').textContent = t('step.pause');
-      timer = setInterval(() => { if (!data || k >= data.configurations) stop(); else go(k + 1); }, 400);
+      timer = setInterval(() => {
+        if (!data || k >= data.configurations) stop();
+        else go(k + 1);
+      }, 400);
     };
     $('pf-start').onclick = () => explore(START4);
     $('pf-grid').addEventListener('click', (ev) => {
@@ -56,10 +80,15 @@ export const perfect = {
       if (cell?.getAttribute('class').includes('done')) explore(cell.dataset.fen);
     });
     $('pf-check').onclick = check;
-    $('pf-open').onclick = () => { if (puzzle) explore(puzzle.fen); };
+    $('pf-open').onclick = () => {
+      if (puzzle) explore(puzzle.fen);
+    };
     load();
   },
-  leave() { stop(); seq += 1; },
+  leave() {
+    stop();
+    seq += 1;
+  },
 };
 
 function stop() {
@@ -78,11 +107,17 @@ async function load() {
   }
   if (mine !== seq || !$('pf-grid')) return;
   const mouse = data.positions.filter((p) => p.winner === 'mouse').length;
-  $('pf-summary').textContent = t('lesson.perfect.summary', { n: data.positions.length, configs: data.configurations, mouse, cats: data.positions.length - mouse });
+  $('pf-summary').textContent = t('lesson.perfect.summary', {
+    n: data.positions.length,
+    configs: data.configurations,
+    mouse,
+    cats: data.positions.length - mouse,
+  });
   drawGrid();
   go(0);
   // the longest win where one move alone keeps it
-  puzzle = data.positions.filter((p) => p.winner === p.to_move && p.moves >= 2 && p.keeping === 1)
+  puzzle = data.positions
+    .filter((p) => p.winner === p.to_move && p.moves >= 2 && p.keeping === 1)
     .reduce((best, p) => (!best || p.plies > best.plies ? p : best), null);
   explore(START4);
   if (puzzle) setTask();
@@ -98,20 +133,31 @@ function drawGrid() {
     rows.push(cells);
   }
   const parts = [];
-  rows.forEach((cells, r) => { cells.forEach((p, i) => {
-    const x = 40 + i * CELL;
-    const y = 4 + r * CELL;
-    parts.push(`<g class="pf todo" data-winner="${p.winner}" data-config="${r}" data-fen="${esc(p.fen)}"><rect x="${x}" y="${y}" width="${CELL - 3}" height="${CELL - 3}" rx="3"></rect><text x="${x + (CELL - 3) / 2}" y="${y + 14}">${p.plies}</text></g>`);
-  }); });
-  rows.forEach((_, r) => { parts.push(`<text class="row-no" x="30" y="${4 + r * CELL + 14}">${r + 1}</text>`); });
+  rows.forEach((cells, r) => {
+    cells.forEach((p, i) => {
+      const x = 40 + i * CELL;
+      const y = 4 + r * CELL;
+      parts.push(
+        `<g class="pf todo" data-winner="${p.winner}" data-config="${r}" data-fen="${esc(p.fen)}"><rect x="${x}" y="${y}" width="${CELL - 3}" height="${CELL - 3}" rx="3"></rect><text x="${x + (CELL - 3) / 2}" y="${y + 14}">${p.plies}</text></g>`,
+      );
+    });
+  });
+  rows.forEach((_, r) => {
+    parts.push(`<text class="row-no" x="30" y="${4 + r * CELL + 14}">${r + 1}</text>`);
+  });
   const w = 40 + width * CELL + 4;
   const h = 4 + rows.length * CELL + 4;
-  $('pf-grid').innerHTML = `<svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" aria-hidden="true" focusable="false">${parts.join('')}</svg>`;
+  $('pf-grid').innerHTML =
+    `<svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" aria-hidden="true" focusable="false">${parts.join('')}</svg>`;
 }
 
 function catsOf(fen) {
   const pos = parseFen(fen);
-  return [...pos.cells].filter(([, v]) => v === 'c').map(([sq]) => sq).sort().join(' ');
+  return [...pos.cells]
+    .filter(([, v]) => v === 'c')
+    .map(([sq]) => sq)
+    .sort()
+    .join(' ');
 }
 
 /** Shows the build after its first `to` configurations. */
@@ -127,12 +173,22 @@ function go(to) {
     const cells = data.positions.filter((p) => p.configuration === c);
     const m = cells.filter((p) => p.winner === 'mouse').length;
     const longest = cells.reduce((a, p) => (p.plies > a.plies ? p : a), cells[0]);
-    rows.push(`<tr><th scope="row">${c + 1}</th><td>${catsOf(cells[0].fen)}</td><td>${cells.length}</td><td>${m}</td><td>${cells.length - m}</td><td>${longest.plies}</td></tr>`);
+    rows.push(
+      `<tr><th scope="row">${c + 1}</th><td>${catsOf(cells[0].fen)}</td><td>${cells.length}</td><td>${m}</td><td>${cells.length - m}</td><td>${longest.plies}</td></tr>`,
+    );
   }
   $('pf-table').querySelector('tbody').innerHTML = rows.join('');
   const solved = data.positions.filter((p) => p.configuration < k).length;
-  $('pf-step').textContent = k === 0 ? t('lesson.perfect.ready')
-    : t('lesson.perfect.step', { k, n: data.configurations, cats: catsOf(data.positions.find((p) => p.configuration === k - 1).fen), solved, total: data.positions.length });
+  $('pf-step').textContent =
+    k === 0
+      ? t('lesson.perfect.ready')
+      : t('lesson.perfect.step', {
+          k,
+          n: data.configurations,
+          cats: catsOf(data.positions.find((p) => p.configuration === k - 1).fen),
+          solved,
+          total: data.positions.length,
+        });
   $('pf-first').disabled = k === 0;
   $('pf-prev').disabled = k === 0;
   $('pf-next').disabled = k >= data.configurations;
@@ -154,8 +210,13 @@ async function explore(fen) {
   const pos = parseFen(fen);
   board.draw({ pos, flipped: false, dests: new Set(), movable: new Set(), last: null });
   $('pf-result').textContent = t('lesson.perfect.result', { fen, who: who(r.winner), plies: plies(r.plies) });
-  $('pf-moves').innerHTML = r.moves.map((m) => `<li><button type="button" data-move="${esc(m.move)}" data-fen="${esc(toFen(applyMove(pos, m.move)))}">${esc(m.move)}: ${esc(who(m.winner))}, ${t('lesson.perfect.inPlies', { plies: plies(m.plies) })}</button></li>`).join('')
-    || `<li>${t('lesson.perfect.over')}</li>`;
+  $('pf-moves').innerHTML =
+    r.moves
+      .map(
+        (m) =>
+          `<li><button type="button" data-move="${esc(m.move)}" data-fen="${esc(toFen(applyMove(pos, m.move)))}">${esc(m.move)}: ${esc(who(m.winner))}, ${t('lesson.perfect.inPlies', { plies: plies(m.plies) })}</button></li>`,
+      )
+      .join('') || `<li>${t('lesson.perfect.over')}</li>`;
   for (const b of $('pf-moves').querySelectorAll('button')) b.onclick = () => explore(b.dataset.fen);
 }
 
@@ -164,8 +225,12 @@ async function setTask() {
   if (!$('pf-answer')) return;
   puzzle.moves = r.moves;
   $('pf-task-text').textContent = t('lesson.perfect.task', { fen: puzzle.fen, who: who(puzzle.to_move) });
-  $('pf-answer').innerHTML = `<option value="">${t('task.choose')}</option>`
-    + r.moves.map((m) => `<option>${esc(m.move)}</option>`).sort().join('');
+  $('pf-answer').innerHTML =
+    `<option value="">${t('task.choose')}</option>` +
+    r.moves
+      .map((m) => `<option>${esc(m.move)}</option>`)
+      .sort()
+      .join('');
   // the explorer shows the answer: offered only after a first try
   $('pf-open').hidden = true;
 }
@@ -174,10 +239,15 @@ function check() {
   if (!puzzle?.moves) return;
   const pick = $('pf-answer').value;
   const el = $('pf-verdict');
-  if (!pick) { el.textContent = t('task.none'); return; }
+  if (!pick) {
+    el.textContent = t('task.none');
+    return;
+  }
   const m = puzzle.moves.find((x) => x.move === pick);
   const right = m && m.winner === puzzle.to_move;
   $('pf-open').hidden = false;
   el.dataset.right = String(right);
-  el.textContent = right ? t('task.right', { why: t('lesson.perfect.right', { move: pick }) }) : t('task.wrong', { hint: t('lesson.perfect.hint') });
+  el.textContent = right
+    ? t('task.right', { why: t('lesson.perfect.right', { move: pick }) })
+    : t('task.wrong', { hint: t('lesson.perfect.hint') });
 }

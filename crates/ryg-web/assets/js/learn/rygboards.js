@@ -38,9 +38,17 @@ async function show() {
   const root = tree.nodes[0];
   const inner = tree.nodes.filter((n) => !n.leaf).length;
   out.dataset.boards = String(tree.nodes.length);
-  out.innerHTML = `<p id="rb-verdict">${esc(t('lesson.ryg.verdict', {
-    n: tree.nodes.length, inner, eval: root.eval, evalC64: root.eval_c64, value: root.value, valueC64: root.value_c64, best: tree.best_move,
-  }))}</p>${treeHtml(tree.nodes)}`;
+  out.innerHTML = `<p id="rb-verdict">${esc(
+    t('lesson.ryg.verdict', {
+      n: tree.nodes.length,
+      inner,
+      eval: root.eval,
+      evalC64: root.eval_c64,
+      value: root.value,
+      valueC64: root.value_c64,
+      best: tree.best_move,
+    }),
+  )}</p>${treeHtml(tree.nodes)}`;
 }
 
 /** A board as RYG's pintaFicha wrote it: R the mouse, G a cat, a dot any empty square (RYG's
@@ -73,7 +81,14 @@ function boardHtml(n, chosen) {
 /** The whole tree: the root, then each child with its four children. */
 function treeHtml(nodes) {
   const kids = (id) => nodes.filter((n) => n.parent === id);
-  const children = kids(0).map((c) => `<li class="rb-branch"><div class="rb-row">${boardHtml(c, c.best)}</div><ul class="rb-row">${kids(c.id).map((g) => `<li>${boardHtml(g, false)}</li>`).join('')}</ul></li>`).join('');
+  const children = kids(0)
+    .map(
+      (c) =>
+        `<li class="rb-branch"><div class="rb-row">${boardHtml(c, c.best)}</div><ul class="rb-row">${kids(c.id)
+          .map((g) => `<li>${boardHtml(g, false)}</li>`)
+          .join('')}</ul></li>`,
+    )
+    .join('');
   return `<div class="rb-tree" data-boards="${nodes.length}" role="group" aria-label="${esc(t('lesson.ryg.treeLabel'))}">
     <p class="note">${t('lesson.ryg.treeNote')}</p>
     <div class="rb-row">${boardHtml(nodes[0], false)}</div><ul class="rb-children">${children}</ul></div>`;

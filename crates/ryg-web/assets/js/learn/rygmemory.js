@@ -11,7 +11,13 @@ import { ROUTINES } from './routines.js';
 
 /** RYG's fields before the matrix: (offset, bytes, key). */
 /** @type {[number, number, string][]} */
-const FIELDS = [[0, 1, 'level'], [1, 1, 'turn'], [2, 1, 'value'], [3, 2, 'parent'], [5, 16, 'children']];
+const FIELDS = [
+  [0, 1, 'level'],
+  [1, 1, 'turn'],
+  [2, 1, 'value'],
+  [3, 2, 'parent'],
+  [5, 16, 'children'],
+];
 /** Where the matrix starts: «empieza en el offset 21 de la estructura de datos» («RYG:
  * rutinas para manejar tableros»). */
 const MATRIX = 21;
@@ -47,7 +53,10 @@ export async function showRygMemory(fen) {
   const out = $('rm-out');
   if (!out) return;
   const pos = parseFen(fen);
-  if (pos.size !== 8) { out.innerHTML = `<p class="note">${t('lesson.memory.only8')}</p>`; return; }
+  if (pos.size !== 8) {
+    out.innerHTML = `<p class="note">${t('lesson.memory.only8')}</p>`;
+    return;
+  }
   const mouse = [...pos.cells].find(([, p]) => p === 'm')[0];
   let b;
   try {
@@ -61,13 +70,22 @@ export async function showRygMemory(fen) {
   const fieldRows = FIELDS.map(([at, n, key]) => {
     // eight bytes a line, as the 88-byte boards lined up in the debugger
     const lines = [];
-    for (let i = at; i < at + n; i += 8) lines.push(bytes.slice(i, Math.min(i + 8, at + n)).map(hex2).join(' '));
+    for (let i = at; i < at + n; i += 8)
+      lines.push(
+        bytes
+          .slice(i, Math.min(i + 8, at + n))
+          .map(hex2)
+          .join(' '),
+      );
     const shown = key === 'value' ? '—' : lines.join('\n');
     return `<tr><th scope="row">${at}${n > 1 ? `–${at + n - 1}` : ''}</th><td>${t(`lesson.memory.field.${key}`)}</td><td><code>${shown}</code></td></tr>`;
   }).join('');
   const matrixRows = Array.from({ length: 8 }, (_, row) => {
     const at = MATRIX + 8 * row;
-    return `<tr data-row="${row}"><th scope="row">${at}–${at + 7}</th><td>${t('lesson.memory.row', { row })}</td><td><code>${bytes.slice(at, at + 8).map(hex2).join(' ')}</code></td></tr>`;
+    return `<tr data-row="${row}"><th scope="row">${at}–${at + 7}</th><td>${t('lesson.memory.row', { row })}</td><td><code>${bytes
+      .slice(at, at + 8)
+      .map(hex2)
+      .join(' ')}</code></td></tr>`;
   }).join('');
   // ryg: the cats' bits are the board's dark squares that are neither empty nor the mouse
   const big = (h) => BigInt(h);
@@ -80,7 +98,12 @@ export async function showRygMemory(fen) {
       <p class="note">${t('lesson.memory.padding')}</p></div>
     <div class="rm-side" tabindex="0" role="region" aria-label="${esc(t('lesson.memory.bitsCaption'))}"><table class="depths rm-bits"><caption>${t('lesson.memory.bitsCaption')}</caption>
       <thead><tr><th scope="col">${t('lesson.memory.field')}</th><th scope="col">${t('lesson.board.hex')}</th><th scope="col">${t('lesson.board.squares')}</th></tr></thead>
-      <tbody><tr data-bits="cats"><th scope="row">${t('lesson.memory.cats')}</th><td><code>${catsHex}</code></td><td>${esc([...pos.cells].filter(([, p]) => p === 'c').map(([s]) => s).join(' '))}</td></tr>
+      <tbody><tr data-bits="cats"><th scope="row">${t('lesson.memory.cats')}</th><td><code>${catsHex}</code></td><td>${esc(
+        [...pos.cells]
+          .filter(([, p]) => p === 'c')
+          .map(([s]) => s)
+          .join(' '),
+      )}</td></tr>
       <tr data-bits="mouse"><th scope="row">${t('lesson.memory.mouse', { i: b.index })}</th><td><code>${esc(b.piece.hex)}</code></td><td>${esc(b.square)}</td></tr>
       <tr><th scope="row">${t('lesson.memory.side')}</th><td><code>${pos.side === 'm' ? 'm' : 'c'}</code></td><td>${t(pos.side === 'm' ? 'lesson.memory.mouseToMove' : 'lesson.memory.catsToMove')}</td></tr></tbody></table>
       <p class="note">${t('lesson.memory.bitsNote')}</p></div>`;
@@ -91,7 +114,10 @@ export async function showRygMemory(fen) {
  * files; `lesson.routines.<key>` says what differs. */
 export function routinesHtml() {
   const lines = (list) => list.map((x) => `<code>${esc(x)}</code>`).join('<br>');
-  const rows = ROUTINES.map(({ key, names, posts, ryg }) => `<tr data-routine="${key}"><th scope="row">${lines(names)}</th><td>${posts.map((p) => `«${esc(p)}»`).join('<br>')}</td><td>${ryg.map(([fn, file]) => `<code>${esc(fn)}</code> <code class="path">${esc(file)}</code>`).join('<br>')}</td><td>${t(`lesson.routines.${key}`)}</td></tr>`).join('');
+  const rows = ROUTINES.map(
+    ({ key, names, posts, ryg }) =>
+      `<tr data-routine="${key}"><th scope="row">${lines(names)}</th><td>${posts.map((p) => `«${esc(p)}»`).join('<br>')}</td><td>${ryg.map(([fn, file]) => `<code>${esc(fn)}</code> <code class="path">${esc(file)}</code>`).join('<br>')}</td><td>${t(`lesson.routines.${key}`)}</td></tr>`,
+  ).join('');
   return `<section class="box routines" aria-labelledby="rt-title"><h3 id="rt-title">${t('lesson.routines.title')}</h3>
     <p>${t('lesson.routines.p1')}</p>
     <div class="scroll"><table class="depths rt-table"><thead><tr><th scope="col">${t('lesson.routines.routine')}</th><th scope="col">${t('lesson.routines.post')}</th><th scope="col">ryg</th><th scope="col">${t('lesson.routines.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;

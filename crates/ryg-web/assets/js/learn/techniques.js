@@ -24,8 +24,14 @@ const num = (n) => fmt(n);
 export const techniques = {
   key: 'techniques',
   render(el) {
-    const boxes = SWITCHES.map((s) => `<label class="switch"><input type="checkbox" id="tq-${s}" checked> ${t(`lesson.techniques.${s}`)}</label>`).join('');
-    const depths = Array.from({ length: 12 }, (_, i) => `<option${i + 1 === 8 ? ' selected' : ''}>${i + 1}</option>`).join('');
+    const boxes = SWITCHES.map(
+      (s) =>
+        `<label class="switch"><input type="checkbox" id="tq-${s}" checked> ${t(`lesson.techniques.${s}`)}</label>`,
+    ).join('');
+    const depths = Array.from(
+      { length: 12 },
+      (_, i) => `<option${i + 1 === 8 ? ' selected' : ''}>${i + 1}</option>`,
+    ).join('');
     el.innerHTML = `<h2 id="lesson-title">${t('lesson.techniques.title')}</h2>
       <p>${t('lesson.techniques.p1')}</p><p>${t('lesson.techniques.p2')}</p>
       <div class="row learn-controls">
@@ -43,12 +49,15 @@ export const techniques = {
         <div class="row"><button type="button" id="tq-check">${t('task.check')}</button></div>
         <p id="tq-verdict" class="verdict" role="status"></p>
       </section>`;
-    for (const id of ['tq-pos', 'tq-eval', 'tq-depth', ...SWITCHES.map((s) => `tq-${s}`)]) $(id).addEventListener('change', () => run());
+    for (const id of ['tq-pos', 'tq-eval', 'tq-depth', ...SWITCHES.map((s) => `tq-${s}`)])
+      $(id).addEventListener('change', () => run());
     $('tq-check').addEventListener('click', check);
     run();
     compareC64();
   },
-  leave() { seq += 1; },
+  leave() {
+    seq += 1;
+  },
 };
 
 function query(fen, evalName, depth, on) {
@@ -56,7 +65,9 @@ function query(fen, evalName, depth, on) {
   return `/api/techniques?fen=${encodeURIComponent(fen)}&eval=${evalName}&depth=${depth}${sw}`;
 }
 
-function fenOf(choice) { return choice === 'e1f2' ? E1F2 : lessonFen(choice); }
+function fenOf(choice) {
+  return choice === 'e1f2' ? E1F2 : lessonFen(choice);
+}
 
 async function run() {
   const mine = ++seq;
@@ -81,13 +92,27 @@ async function run() {
   last = { r, fen, evalName };
   const deepest = r.depths[r.depths.length - 1];
   const total = r.depths.reduce((a, d) => a + d.seconds, 0);
-  $('tq-summary').textContent = t('lesson.techniques.summary', { depth: deepest.depth, nodes: num(deepest.nodes), plain: num(plain.depths[plain.depths.length - 1].nodes), ms: fmt(1000 * total, 1) });
-  const { svg } = lineChart([
-    { name: 'plain', cls: 'plain', points: plain.depths.map((d) => [d.depth, d.nodes]) },
-    { name: 'on', cls: 'on', points: r.depths.map((d) => [d.depth, d.nodes]) },
-  ], { maxX: depth, xLabel: t('learn.depth'), yLabel: t('lesson.alphabeta.nodes') });
-  const rows = r.depths.map((d, i) => `<tr><th scope="row">${d.depth}</th><td>${d.finished ? num(d.nodes) : `> ${num(r.node_budget)}`}</td><td>${plain.depths[i] ? num(plain.depths[i].nodes) : ''}</td><td>${fmt(1000 * d.seconds, 2)}</td><td>${esc(d.best_move ?? '—')}</td><td>${esc(d.score ?? '—')}</td></tr>`).join('');
-  $('tq-out').innerHTML = `<div class="chart-box"><p class="legend"><span class="key on"></span> ${t('lesson.techniques.chosen')} <span class="key plain"></span> ${t('lesson.techniques.plain')}</p>${svg}</div>
+  $('tq-summary').textContent = t('lesson.techniques.summary', {
+    depth: deepest.depth,
+    nodes: num(deepest.nodes),
+    plain: num(plain.depths[plain.depths.length - 1].nodes),
+    ms: fmt(1000 * total, 1),
+  });
+  const { svg } = lineChart(
+    [
+      { name: 'plain', cls: 'plain', points: plain.depths.map((d) => [d.depth, d.nodes]) },
+      { name: 'on', cls: 'on', points: r.depths.map((d) => [d.depth, d.nodes]) },
+    ],
+    { maxX: depth, xLabel: t('learn.depth'), yLabel: t('lesson.alphabeta.nodes') },
+  );
+  const rows = r.depths
+    .map(
+      (d, i) =>
+        `<tr><th scope="row">${d.depth}</th><td>${d.finished ? num(d.nodes) : `> ${num(r.node_budget)}`}</td><td>${plain.depths[i] ? num(plain.depths[i].nodes) : ''}</td><td>${fmt(1000 * d.seconds, 2)}</td><td>${esc(d.best_move ?? '—')}</td><td>${esc(d.score ?? '—')}</td></tr>`,
+    )
+    .join('');
+  $('tq-out').innerHTML =
+    `<div class="chart-box"><p class="legend"><span class="key on"></span> ${t('lesson.techniques.chosen')} <span class="key plain"></span> ${t('lesson.techniques.plain')}</p>${svg}</div>
     <div class="scroll"><table class="depths"><caption>${t('lesson.techniques.tableCaption')}</caption><thead><tr><th scope="col">${t('learn.depth')}</th><th scope="col">${t('lesson.techniques.chosen')}</th><th scope="col">${t('lesson.techniques.plain')}</th><th scope="col">${t('lesson.techniques.ms')}</th><th scope="col">${t('lesson.techniques.best')}</th><th scope="col">${t('lesson.techniques.score')}</th></tr></thead><tbody>${rows}</tbody></table></div>
     <h3>${t('lesson.techniques.ttTitle')}</h3>${tableHtml(r.table)}
     <h3>${t('lesson.techniques.historyTitle')}</h3>${heatHtml(r.history)}`;
@@ -105,20 +130,30 @@ function tableHtml(tt) {
 /** The history table as a heat map, under `note` (by default: what the lesson's own map is). */
 function heatHtml(cells, note = t('lesson.techniques.historyNote')) {
   if (!cells.length) return `<p class="note">${t('lesson.techniques.historyOff')}</p>`;
-  const key = (s) => { const [f, r] = sqCoords(s); return r * 16 + f; };
+  const key = (s) => {
+    const [f, r] = sqCoords(s);
+    return r * 16 + f;
+  };
   const froms = [...new Set(cells.map((c) => c.from))].sort((a, b) => key(a) - key(b));
   const tos = [...new Set(cells.map((c) => c.to))].sort((a, b) => key(a) - key(b));
   const max = Math.max(...cells.map((c) => c.score), 1);
   const at = new Map(cells.map((c) => [`${c.from}${c.to}`, c.score]));
-  const body = froms.map((f) => `<tr><th scope="row">${f}</th>${tos.map((to) => {
-    const v = at.get(f + to);
-    // light shades keep dark words, strong ones white words: no shade in between, where
-    // neither would be readable
-    const x = v / max;
-    const hot = x > 0.7;
-    const a = hot ? 0.85 + 0.15 * ((x - 0.7) / 0.3) : 0.12 + 0.58 * (x / 0.7);
-    return v ? `<td data-heat="${a.toFixed(3)}"${hot ? ' class="hot"' : ''}>${num(v)}</td>` : '<td></td>';
-  }).join('')}</tr>`).join('');
+  const body = froms
+    .map(
+      (f) =>
+        `<tr><th scope="row">${f}</th>${tos
+          .map((to) => {
+            const v = at.get(f + to);
+            // light shades keep dark words, strong ones white words: no shade in between, where
+            // neither would be readable
+            const x = v / max;
+            const hot = x > 0.7;
+            const a = hot ? 0.85 + 0.15 * ((x - 0.7) / 0.3) : 0.12 + 0.58 * (x / 0.7);
+            return v ? `<td data-heat="${a.toFixed(3)}"${hot ? ' class="hot"' : ''}>${num(v)}</td>` : '<td></td>';
+          })
+          .join('')}</tr>`,
+    )
+    .join('');
   return `<p class="note">${note}</p><div class="scroll"><table class="heat"><thead><tr><th scope="col">${t('think.fromTo')}</th>${tos.map((to) => `<th scope="col">${to}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
@@ -133,7 +168,8 @@ function heatHtml(cells, note = t('lesson.techniques.historyNote')) {
 async function compareC64() {
   const runs = {};
   try {
-    for (const v of ['v9', 'v10', 'v11']) runs[v] = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-${v}`);
+    for (const v of ['v9', 'v10', 'v11'])
+      runs[v] = await api('GET', `/api/techniques?fen=${encodeURIComponent(E1F2)}&depth=8&engine=ryg3-${v}`);
   } catch (e) {
     if ($('tq-c64')) $('tq-c64').textContent = errorText(e);
     return;
@@ -146,9 +182,11 @@ async function compareC64() {
   const mv = (r) => esc(r.depths[7].best_move ?? '—');
   const seconds = v10.depths[7].seconds;
   const rate = (nodes, s) => num(Math.round(nodes / s));
-  const row = (key, article, ryg, attr) => `<tr><th scope="row">${t(`lesson.techniques.${key}`)}</th><td>${article}</td><td data-ryg="${attr}">${ryg}</td></tr>`;
+  const row = (key, article, ryg, attr) =>
+    `<tr><th scope="row">${t(`lesson.techniques.${key}`)}</th><td>${article}</td><td data-ryg="${attr}">${ryg}</td></tr>`;
   const none = t('lesson.techniques.notGiven');
-  $('tq-c64').innerHTML = `<p>${t('lesson.techniques.c64Note')}</p><div class="scroll"><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
+  $('tq-c64').innerHTML =
+    `<p>${t('lesson.techniques.c64Note')}</p><div class="scroll"><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
     ${row('noOrdering', num(C64.plain), num(n(v9)), 'plain')}
     ${row('withOrdering', num(C64.ordered), num(n(v10)), 'ordered')}
     ${row('withHistory', none, num(n(v11)), 'history')}
@@ -173,10 +211,17 @@ function tieHtml(moves, v9, v10) {
   // the scores are for the mouse; the cats are to move after e1f2 and want the lowest
   const best = moves.reduce((a, m) => Math.min(a, Number(m.score)), Infinity);
   const tied = moves.filter((m) => Number(m.score) === best).map((m) => m.move);
-  const rows = moves.map((m) => {
-    const keeps = [m.move === v9 ? t('lesson.techniques.keptBy9') : '', m.move === v10 ? t('lesson.techniques.keptBy10') : ''].filter(Boolean).join('; ');
-    return `<tr data-move="${esc(m.move)}"${tied.includes(m.move) ? ' class="tied"' : ''}><th scope="row">${esc(m.move)}</th><td>${esc(minus(m.score))}</td><td>${keeps}</td></tr>`;
-  }).join('');
+  const rows = moves
+    .map((m) => {
+      const keeps = [
+        m.move === v9 ? t('lesson.techniques.keptBy9') : '',
+        m.move === v10 ? t('lesson.techniques.keptBy10') : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
+      return `<tr data-move="${esc(m.move)}"${tied.includes(m.move) ? ' class="tied"' : ''}><th scope="row">${esc(m.move)}</th><td>${esc(minus(m.score))}</td><td>${keeps}</td></tr>`;
+    })
+    .join('');
   return `<h4>${t('lesson.techniques.tieTitle')}</h4><p class="note" id="tq-tie">${t('lesson.techniques.tieNote', { n: tied.length, score: minus(String(best)), moves: tied.join(', '), first: tied[0], last: tied[tied.length - 1] })}</p>
     <div class="scroll"><table class="depths tq-tie"><thead><tr><th scope="col">${t('lesson.evaluation.move')}</th><th scope="col">${t('lesson.techniques.score')}</th><th scope="col">${t('lesson.techniques.keeps')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -185,7 +230,11 @@ function check() {
   const target = Math.floor(C64.plain / 10);
   const d8 = last && last.fen === E1F2 && last.evalName === 'seed' ? last.r.depths.find((d) => d.depth === 8) : null;
   const el = $('tq-verdict');
-  if (!d8) { el.dataset.right = 'false'; el.textContent = t('lesson.techniques.setup'); return; }
+  if (!d8) {
+    el.dataset.right = 'false';
+    el.textContent = t('lesson.techniques.setup');
+    return;
+  }
   const right = d8.finished && d8.nodes < target;
   el.dataset.right = String(right);
   el.textContent = right

@@ -11,7 +11,11 @@ let views = 0;
 /** Draws `nodes` into `box`. `label`: the tree's name; `describe(node, shown)`: a node's words
  * (shown: what a replay has shown, or null for everything); `valueOf(node, shown)`: the number
  * under a node in the picture ('' to hide it); `onSelect(id)`: an item picked. */
-export function createTreeView(box, nodes, { label, pictureLabel = label, describe, valueOf: valueAt, onSelect = (_id) => {}, closed = new Set() }) {
+export function createTreeView(
+  box,
+  nodes,
+  { label, pictureLabel = label, describe, valueOf: valueAt, onSelect = (_id) => {}, closed = new Set() },
+) {
   const tree = shape(nodes);
   const { byId } = tree;
   let shown = null;
@@ -34,7 +38,10 @@ export function createTreeView(box, nodes, { label, pictureLabel = label, descri
     for (const g of svg.querySelectorAll('g.n')) {
       const id = Number(g.dataset.node);
       const n = byId.get(id);
-      g.setAttribute('class', `n ${stateOf(id)}${n.best && (!shown || shown.complete) ? ' best' : ''}${id === selected ? ' picked' : ''}${shown && shown.at === id ? ' at' : ''}`);
+      g.setAttribute(
+        'class',
+        `n ${stateOf(id)}${n.best && (!shown || shown.complete) ? ' best' : ''}${id === selected ? ' picked' : ''}${shown && shown.at === id ? ' at' : ''}`,
+      );
       g.querySelector('.val').textContent = valueAt(n, shown);
     }
     for (const line of svg.querySelectorAll('line')) {
@@ -74,7 +81,9 @@ export function createTreeView(box, nodes, { label, pictureLabel = label, descri
 
   drawPicture();
   // a wide tree opens on its root, in the middle
-  requestAnimationFrame(() => { scroll.scrollLeft = rootX - scroll.clientWidth / 2; });
+  requestAnimationFrame(() => {
+    scroll.scrollLeft = rootX - scroll.clientWidth / 2;
+  });
   return {
     /** Shows what a replay has shown so far (`replay()`'s answer plus `complete`), or all. */
     show(state) {
@@ -86,10 +95,18 @@ export function createTreeView(box, nodes, { label, pictureLabel = label, descri
       }
     },
     /** Opens every branch again. */
-    openAll() { closed.clear(); for (const li of items.values()) if (li.hasAttribute('aria-expanded')) li.setAttribute('aria-expanded', 'true'); drawPicture(); },
-    get selected() { return selected; },
+    openAll() {
+      closed.clear();
+      for (const li of items.values()) if (li.hasAttribute('aria-expanded')) li.setAttribute('aria-expanded', 'true');
+      drawPicture();
+    },
+    get selected() {
+      return selected;
+    },
     /** The treeitem of node `id`. */
-    item(id) { return items.get(id); },
+    item(id) {
+      return items.get(id);
+    },
   };
 }
 
@@ -161,12 +178,15 @@ function pictureOf(nodes, { root, kids, byId }, closed) {
   }
   for (const [id, p] of pos) {
     const n = byId.get(id);
-    const shapeSvg = n.to_move === 'mouse'
-      ? `<rect x="${p.x - 10}" y="${p.y - 10}" width="20" height="20" rx="3"></rect>`
-      : `<circle cx="${p.x}" cy="${p.y}" r="11"></circle>`;
+    const shapeSvg =
+      n.to_move === 'mouse'
+        ? `<rect x="${p.x - 10}" y="${p.y - 10}" width="20" height="20" rx="3"></rect>`
+        : `<circle cx="${p.x}" cy="${p.y}" r="11"></circle>`;
     const move = n.move ? `<text class="mv" x="${p.x}" y="${p.y - 16}">${esc(n.move)}</text>` : '';
     const more = closed.has(id) && kids.get(id).length ? `<text class="more" x="${p.x}" y="${p.y + 4}">+</text>` : '';
-    parts.push(`<g class="n" data-node="${id}">${shapeSvg}${move}${more}${kids.get(id).length && !closed.has(id) ? `<text class="val side" x="${p.x + 15}" y="${p.y + 4}"></text>` : `<text class="val" x="${p.x}" y="${p.y + 26}"></text>`}</g>`);
+    parts.push(
+      `<g class="n" data-node="${id}">${shapeSvg}${move}${more}${kids.get(id).length && !closed.has(id) ? `<text class="val side" x="${p.x + 15}" y="${p.y + 4}"></text>` : `<text class="val" x="${p.x}" y="${p.y + 26}"></text>`}</g>`,
+    );
   }
   return { rootX, width, height, html: parts.join('') };
 }
@@ -206,7 +226,9 @@ function listen({ list, svg, items, focusItem, toggle, pick }) {
 
 /** The treeitems of `list` not inside a closed branch, in order. */
 function visibleItems(list) {
-  return [...list.querySelectorAll('[role="treeitem"]')].filter((li) => !li.parentElement.closest('[aria-expanded="false"]'));
+  return [...list.querySelectorAll('[role="treeitem"]')].filter(
+    (li) => !li.parentElement.closest('[aria-expanded="false"]'),
+  );
 }
 
 /** Does what key `key` means on treeitem `li` (`vis`: the visible ones); whether it was one. */

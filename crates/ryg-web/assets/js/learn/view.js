@@ -18,7 +18,9 @@ let current = null;
 let onLeave = () => {};
 
 /** Whether the address names the Learn section. */
-export function inLearn() { return lessonFromHash(location.hash) > 0; }
+export function inLearn() {
+  return lessonFromHash(location.hash) > 0;
+}
 
 function show(n) {
   if (current) current.leave();
@@ -26,10 +28,14 @@ function show(n) {
   current = lesson;
   document.body.classList.add('learning');
   $('learn-view').hidden = false;
-  const nav = LESSONS.map((l, i) => `<li><a href="#learn/${i + 1}"${i + 1 === n ? ' aria-current="page"' : ''}>${t(`lesson.${l.key}.title`)}</a></li>`).join('');
+  const nav = LESSONS.map(
+    (l, i) =>
+      `<li><a href="#learn/${i + 1}"${i + 1 === n ? ' aria-current="page"' : ''}>${t(`lesson.${l.key}.title`)}</a></li>`,
+  ).join('');
   const prev = n > 1 ? `<a href="#learn/${n - 1}" rel="prev">← ${t('learn.prev')}</a>` : '<span></span>';
   const next = n < LESSONS.length ? `<a href="#learn/${n + 1}" rel="next">${t('learn.next')} →</a>` : '<span></span>';
-  $('learn-view').innerHTML = `<div class="learn-head"><h2 id="learn-title" class="learn-title" tabindex="-1">${t('learn.title')}</h2>
+  $('learn-view').innerHTML =
+    `<div class="learn-head"><h2 id="learn-title" class="learn-title" tabindex="-1">${t('learn.title')}</h2>
       <a href="#" id="learn-back" class="button">${t('learn.back')}</a></div>
     <p class="note">${t('learn.intro')}</p>
     <nav class="lesson-list" aria-label="${t('learn.lessons')}"><ol>${nav}</ol></nav>

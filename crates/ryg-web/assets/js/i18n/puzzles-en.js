@@ -1,0 +1,62 @@
+// The page in English, the Puzzles section: the prompt, the verdict, the rating, a streak, the
+// history and themes (en.js spreads these in; puzzles-es.js has the same keys).
+
+export default {
+  // the Puzzles section
+  'puzzles.link': 'Puzzles',
+  'puzzles.title': 'Puzzles from perfect play',
+  'puzzles.back': 'Back to the game',
+  'puzzles.intro':
+    'Each position has exactly one move that keeps the win, as the tablebase proves. Play the winning side; the computer answers perfectly until the win is clear.',
+  'puzzles.toPlay.mouse': ({ n }) => `The mouse to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
+  'puzzles.toPlay.cats': ({ n }) => `The cats to play and win${n > 1 ? ` (${n} moves to find)` : ''}`,
+  'puzzles.meta': 'Puzzle {id} · difficulty {rating} · {themes}',
+  'puzzles.dailyOf': 'Puzzle of the day, {date}',
+  'puzzles.theme.breakthrough': 'breakthrough',
+  'puzzles.theme.trap': 'trap',
+  'puzzles.theme.tempo': 'tempo',
+  'puzzles.theme.only-cat-move': 'the only cat move',
+  'puzzles.theme.long-line': 'long line',
+  'puzzles.theme.none': 'only move',
+  'puzzles.find': 'Find the move that keeps the win.',
+  'puzzles.loading': 'Loading puzzles…',
+  'puzzles.rating': ({ r, rd, solved, failed }) =>
+    `Your puzzle rating: ${r} ± ${rd} (${solved} solved, ${failed} missed)`,
+  'puzzles.ratingChange': 'Rating {before} → {after}.',
+  'puzzles.wrong': 'Not {mv}: after it, {result}. Try another move.',
+  'puzzles.wrongPlain': 'Not {mv}. Try another move.',
+  'puzzles.right': '{mv} keeps the win.',
+  'puzzles.answer': 'The computer answers {mv}. Your move.',
+  'puzzles.solved': 'Solved!',
+  'puzzles.clear': 'The win is clear now: {result} with perfect play.',
+  'puzzles.next': 'Next puzzle',
+  'puzzles.daily': 'Puzzle of the day',
+  'puzzles.size': 'Board',
+
+  // puzzles: the solution after a miss, a streak, the history, a theme
+  'puzzles.mode': 'Mode',
+  'puzzles.mode.rated': 'rated',
+  'puzzles.mode.streak': 'streak',
+  'puzzles.themeLabel': 'Theme',
+  'puzzles.theme.any': 'any theme',
+  'puzzles.themeCount': '{theme} ({n})',
+  'puzzles.noTheme': 'No puzzle on {n}×{n} has this theme: choose another.',
+  'puzzles.solution': 'View the solution',
+  'puzzles.showing': 'The solution: {line}…',
+  'puzzles.shown': 'The solution: {line}. Then {result} with perfect play.',
+  'puzzles.streak': ({ n, best }) => `Streak: ${n} solved in a row · best ${best}`,
+  'puzzles.streakIntro':
+    'Streak: one puzzle after another, each as hard or harder; one miss ends the streak. Your rating does not change.',
+  'puzzles.streakOver': ({ n }) => `The streak is over: ${n} solved in a row.`,
+  'puzzles.streakNew': 'New streak',
+  'puzzles.streakDone': 'Every puzzle of this choice solved in one streak!',
+  'puzzles.history': ({ n }) => `Puzzles you played (${n})`,
+  'puzzles.historyEmpty': 'None yet: the puzzles you play are kept in this browser.',
+  'puzzles.historyNote': 'Kept in this browser, newest first.',
+  'puzzles.outcome.solved': 'solved',
+  'puzzles.outcome.missed': 'missed',
+  'puzzles.entry': '{id} · {themes} · {outcome} · {date}',
+  'puzzles.again': 'Play again',
+  'puzzles.againLabel': 'Play again: puzzle {id}',
+  'puzzles.againNote': 'Played again: the rating does not change.',
+};
