@@ -47,8 +47,9 @@ fn refused(server: &Server, method: &str, path: &str, token: Option<&str>, who: 
     let (status, err) = server.call_as(method, path, Some(&body_for(path).to_string()), token);
     assert!(matches!(status, 401 | 403), "{method} {path} as {who}: {status} {err}");
     let code = err["code"].as_str().unwrap_or_default();
+    // (`fair_play`: the computer plays for nobody in a game between two people, whoever asks)
     assert!(
-        ["unauthorized", "forbidden", "not_your_turn"].contains(&code),
+        ["unauthorized", "forbidden", "not_your_turn", "fair_play"].contains(&code),
         "{method} {path} as {who}: {err}"
     );
     assert!(!err["error"].as_str().unwrap_or_default().is_empty(), "{method} {path}: {err}");

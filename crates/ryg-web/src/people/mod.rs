@@ -7,14 +7,13 @@
 
 pub mod page;
 pub mod rated;
-pub mod store;
 
 use thiserror::Error;
 
 use crate::error::ErrorCode;
 use crate::game::{display_name, GameError};
+use crate::store::players::{Player, PlayerStore};
 use crate::store::{utc, StoreError};
-use store::{Player, PlayerStore};
 
 /// The fewest characters of a player's secret: 32 URL-safe characters are at least 128 bits
 /// when random, as the page makes them (43 characters, 256 bits).

@@ -5,8 +5,8 @@
 use ryg_ratings::{scores_like, PROVISIONAL_DEVIATION};
 use serde_json::{json, Value};
 
-use super::store::{Player, PlayerStore, RatingChange, SizeRating};
 use super::PeopleError;
+use crate::store::players::{Player, PlayerStore, RatingChange, SizeRating};
 use crate::store::{GameStore, StoredGame};
 
 /// How many recent games a player's page lists.

@@ -8,9 +8,9 @@
 use ryg_ratings::{rate, rate_pair, Opponent, Outcome, Rating};
 use ryg_wide::{PlayerSpec, Side, Size};
 
-use super::store::{Player, PlayerStore, SeatHeld, Settled};
 use super::PeopleError;
 use crate::game::{GameError, NewGame};
+use crate::store::players::{Player, PlayerStore, SeatHeld, Settled};
 use crate::store::{Seat, StoredGame};
 
 /// The side's number in the store (0: the mouse, 1: the cats).
@@ -160,7 +160,7 @@ pub fn settle(store: &dyn PlayerStore, g: &StoredGame, now: i64) -> Result<bool,
                 return Ok(false);
             };
             let result = outcome(won(one));
-            let rate: super::store::Rate = Box::new(move |before: &[Rating]| {
+            let rate: crate::store::players::Rate = Box::new(move |before: &[Rating]| {
                 before.iter().map(|&r| rate(r, narrow, Opponent::Computer(c), result).unwrap_or(r)).collect()
             });
             let players = vec![Settled { player: one.player, opponent: c.to_string(), won: won(one) }];
@@ -175,7 +175,7 @@ pub fn settle(store: &dyn PlayerStore, g: &StoredGame, now: i64) -> Result<bool,
                 Settled { player: b.player, opponent: name(a.player)?, won: won(b) },
             ];
             let result = outcome(won(a));
-            let rate: super::store::Rate = Box::new(move |before: &[Rating]| {
+            let rate: crate::store::players::Rate = Box::new(move |before: &[Rating]| {
                 let (x, y) = rate_pair(before[0], before[1], result);
                 vec![x, y]
             });

@@ -3,8 +3,8 @@
 use ryg_ratings::{rate, Opponent, Outcome, NEWCOMER, PROVISIONAL_DEVIATION};
 use ryg_wide::{Level, PlayerSpec};
 
-use super::store::{Rate, Settled};
 use super::*;
+use crate::store::players::{Rate, Settled};
 use crate::store::sqlite::SqliteStore;
 use crate::store::GameStore;
 

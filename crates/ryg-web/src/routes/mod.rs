@@ -98,7 +98,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/games/{id}/thinking", get(games::thinking))
         .route("/api/games/{id}/pgn", get(games::pgn))
         .route("/api/games/{id}/review", get(games::review))
-        .route("/api/games/{id}/player", post(people::take_seat))
+        .route("/api/games/{id}/player", post(games::take_seat))
         .route("/api/players", post(people::join))
         .route("/api/players/me", get(people::me).delete(people::delete))
         .route("/api/players/me/name", post(people::rename))

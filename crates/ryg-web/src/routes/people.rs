@@ -18,16 +18,13 @@ use super::client::Client;
 use super::extract::{int_param, Body, Params};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::game::{require_holder, GameError, NewGame};
+use crate::game::NewGame;
 use crate::people::page::{leaderboard, page, player_json};
 use crate::people::rated;
-use crate::people::store::SeatHeld;
 use crate::people::{secret_ok, People, PeopleError};
-use crate::routes::auth::Bearer;
-use crate::routes::games::GameRef;
 use crate::state::AppState;
-use crate::store::{Holder, StoredGame};
-use crate::view::GameView;
+use crate::store::players::SeatHeld;
+use crate::store::StoredGame;
 use ryg_wide::Side;
 
 type AppRef = State<Arc<AppState>>;
@@ -173,27 +170,6 @@ pub async fn board(State(state): AppRef, params: Params) -> ApiResult<Json<Value
         return Err(ApiError::bad_request(format!("bad size {size}: expected 4, 6, 8, 10, 12 or 14")));
     }
     Ok(Json(with_people(&state, move |people, _| leaderboard(people.store, size)).await?))
-}
-
-/// `POST /api/games/{id}/player`: the holder of a seat's token in a rated game between two
-/// people takes that seat as their player, before the first move.
-pub async fn take_seat(
-    State(state): AppRef,
-    GameRef(id): GameRef,
-    token: Bearer,
-    secret: PlayerSecret,
-) -> ApiResult<Json<GameView>> {
-    let hash = token.0.clone();
-    let g = with_people(&state, move |people, games| {
-        let g = games.load(id)?.ok_or(GameError::NoSuchGame("this game".into()))?;
-        let Holder::Seat(side) = require_holder(&g, token.hash(), "taking a rated game's seat")? else {
-            return Err(GameError::Invalid("a hot-seat game is not rated".into()).into());
-        };
-        rated::take_seat(people.store, &g, side, &people.me(secret.hash())?)?;
-        Ok(g)
-    })
-    .await?;
-    Ok(Json(GameView::on(&state, &g, g.holder(hash.as_deref()))))
 }
 
 /// The seat the creator of `spec` takes when it asks for a rated game (checked, and its name

@@ -30,7 +30,7 @@ impl Counted {
 }
 
 impl GameStore for Counted {
-    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+    fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
         self.inner.players()
     }
 

@@ -9,6 +9,10 @@ use rusqlite::Connection;
 
 use super::schema::{schema_version, MIGRATIONS, SCHEMA_VERSION};
 
+/// The newest schema version a ryg from before the mark wrote (0.3.0): a file without the mark
+/// at a later version is no ryg's.
+pub const LAST_UNMARKED: i64 = 5;
+
 /// ryg's mark in a game database's header: "ryg" and 1 (`0x72796701`).
 pub const APPLICATION_ID: i32 = i32::from_be_bytes(*b"ryg\x01");
 
@@ -52,7 +56,7 @@ pub fn recognise(conn: &Connection) -> rusqlite::Result<Kind> {
     if !others.is_empty() {
         return Ok(Kind::Foreign(format!("it holds other tables ({})", others.join(", "))));
     }
-    if (1..=SCHEMA_VERSION).contains(&version) && shape(conn)? == shape_at(version)? {
+    if (1..=LAST_UNMARKED.min(SCHEMA_VERSION)).contains(&version) && shape(conn)? == shape_at(version)? {
         return Ok(Kind::Unmarked(version));
     }
     Ok(Kind::Foreign(format!(
@@ -126,13 +130,17 @@ mod tests {
 
     #[test]
     fn every_older_ryg_file_is_recognised_by_its_schema() {
-        for version in 1..=MIGRATIONS.len() {
+        for version in 1..=LAST_UNMARKED as usize {
             let conn = file_at(version);
             assert_eq!(recognise(&conn).unwrap(), Kind::Unmarked(version as i64));
             mark(&conn).unwrap();
             assert_eq!(recognise(&conn).unwrap(), Kind::Marked(version as i64));
         }
         assert_eq!(recognise(&Connection::open_in_memory().unwrap()).unwrap(), Kind::Empty);
+        // a later version came with the mark: unmarked, it is another program's
+        for version in LAST_UNMARKED as usize + 1..=MIGRATIONS.len() {
+            assert!(matches!(recognise(&file_at(version)).unwrap(), Kind::Foreign(_)), "version {version}");
+        }
     }
 
     #[test]

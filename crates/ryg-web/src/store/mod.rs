@@ -10,6 +10,7 @@ mod guard;
 pub mod maintenance;
 #[cfg(feature = "server")]
 pub mod mark;
+mod people_tables;
 #[cfg(feature = "server")]
 mod pg_full;
 #[cfg(feature = "server")]
@@ -19,6 +20,7 @@ mod pg_people;
 #[cfg(feature = "server")]
 mod pg_url;
 #[cfg(feature = "server")]
+pub mod players;
 pub mod postgres;
 pub mod row;
 #[cfg(feature = "server")]
@@ -112,7 +114,7 @@ pub trait GameStore: Send + Sync {
 
     /// The players kept beside the games, when this store keeps them (SQLite and PostgreSQL do).
     #[cfg(feature = "server")]
-    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+    fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
         None
     }
 }

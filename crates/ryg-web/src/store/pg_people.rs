@@ -11,51 +11,7 @@ use tokio_postgres::Row;
 
 use super::postgres::{query, PgStore};
 use super::StoreError;
-use crate::people::store::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
-
-/// The migration to schema version 5 (SQLite's 6): players, the seats they hold, their ratings
-/// per size, each rated game's change, and the rated games settled.
-pub const MIGRATION: &str = "
-    CREATE TABLE players (
-        id          BIGSERIAL PRIMARY KEY,
-        public_id   TEXT    NOT NULL UNIQUE,
-        secret      TEXT    NOT NULL UNIQUE,
-        name        TEXT    NOT NULL,
-        created_at  TEXT    NOT NULL,
-        code        TEXT    UNIQUE,
-        code_until  TEXT
-    );
-    CREATE TABLE seated (
-        game        BIGINT  NOT NULL,
-        side        BIGINT  NOT NULL,
-        player      BIGINT  NOT NULL,
-        rated       BOOLEAN NOT NULL,
-        PRIMARY KEY (game, side)
-    );
-    CREATE INDEX seated_by_player ON seated (player, game DESC);
-    CREATE TABLE ratings (
-        player      BIGINT  NOT NULL,
-        size        BIGINT  NOT NULL,
-        rating      DOUBLE PRECISION NOT NULL,
-        deviation   DOUBLE PRECISION NOT NULL,
-        volatility  DOUBLE PRECISION NOT NULL,
-        games       BIGINT  NOT NULL,
-        PRIMARY KEY (player, size)
-    );
-    CREATE INDEX ratings_by_size ON ratings (size, rating DESC);
-    CREATE TABLE rating_history (
-        player      BIGINT  NOT NULL,
-        game        TEXT    NOT NULL,
-        size        BIGINT  NOT NULL,
-        opponent    TEXT    NOT NULL,
-        won         BOOLEAN NOT NULL,
-        rating      DOUBLE PRECISION NOT NULL,
-        deviation   DOUBLE PRECISION NOT NULL,
-        at          TEXT    NOT NULL,
-        PRIMARY KEY (player, game)
-    );
-    CREATE TABLE settled (game BIGINT PRIMARY KEY);
-";
+use crate::store::players::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
 
 const PLAYER: &str = "id, public_id, name, created_at";
 

@@ -64,7 +64,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN public_id TEXT;
     CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
 ",
-    super::pg_people::MIGRATION,
+    super::people_tables::POSTGRES,
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
@@ -411,7 +411,7 @@ const UPDATE: &str =
     WHERE id = $1 AND version = $21 RETURNING version";
 
 impl GameStore for PgStore {
-    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+    fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
         Some(self)
     }
 

@@ -50,7 +50,7 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN public_id TEXT;
     CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
 ",
-    super::sqlite_people::MIGRATION,
+    super::people_tables::SQLITE,
 ];
 
 /// The schema version this ryg writes.

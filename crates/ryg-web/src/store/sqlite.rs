@@ -214,7 +214,7 @@ fn lock(path: &Path, shown: &str) -> Result<std::fs::File, StoreError> {
 }
 
 impl GameStore for SqliteStore {
-    fn players(&self) -> Option<&dyn crate::people::store::PlayerStore> {
+    fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
         Some(self)
     }
 
@@ -410,7 +410,7 @@ mod tests {
         drop(conn);
         let before = std::fs::read(&path).unwrap();
         let err = SqliteStore::open(&path).err().unwrap().to_string();
-        assert!(err.contains("schema version 99, newer than this ryg's 5"), "{err}");
+        assert!(err.contains(&format!("schema version 99, newer than this ryg's {SCHEMA_VERSION}")), "{err}");
         assert_eq!(std::fs::read(&path).unwrap(), before, "the refused file changed");
         let mode: String =
             Connection::open(&path).unwrap().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
@@ -509,10 +509,10 @@ mod tests {
             }
         }
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 5);
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
         assert_eq!(
             mark::recognise(&store.db.conn()).unwrap(),
-            Kind::Marked(5),
+            Kind::Marked(SCHEMA_VERSION),
             "an older ryg's file is marked"
         );
         // each old game got a public id of its own, and keeps its number

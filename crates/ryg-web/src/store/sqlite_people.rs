@@ -5,51 +5,7 @@ use ryg_ratings::Rating;
 
 use super::sqlite::SqliteStore;
 use super::StoreError;
-use crate::people::store::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
-
-/// The migration to schema version 6: players, the seats they hold, their ratings per size,
-/// each rated game's change, and the rated games settled.
-pub const MIGRATION: &str = "
-    CREATE TABLE players (
-        id          INTEGER PRIMARY KEY AUTOINCREMENT,
-        public_id   TEXT    NOT NULL UNIQUE,
-        secret      TEXT    NOT NULL UNIQUE,
-        name        TEXT    NOT NULL,
-        created_at  TEXT    NOT NULL,
-        code        TEXT    UNIQUE,
-        code_until  TEXT
-    );
-    CREATE TABLE seated (
-        game        INTEGER NOT NULL,
-        side        INTEGER NOT NULL,
-        player      INTEGER NOT NULL,
-        rated       INTEGER NOT NULL,
-        PRIMARY KEY (game, side)
-    );
-    CREATE INDEX seated_by_player ON seated (player, game DESC);
-    CREATE TABLE ratings (
-        player      INTEGER NOT NULL,
-        size        INTEGER NOT NULL,
-        rating      REAL    NOT NULL,
-        deviation   REAL    NOT NULL,
-        volatility  REAL    NOT NULL,
-        games       INTEGER NOT NULL,
-        PRIMARY KEY (player, size)
-    );
-    CREATE INDEX ratings_by_size ON ratings (size, rating DESC);
-    CREATE TABLE rating_history (
-        player      INTEGER NOT NULL,
-        game        TEXT    NOT NULL,
-        size        INTEGER NOT NULL,
-        opponent    TEXT    NOT NULL,
-        won         INTEGER NOT NULL,
-        rating      REAL    NOT NULL,
-        deviation   REAL    NOT NULL,
-        at          TEXT    NOT NULL,
-        PRIMARY KEY (player, game)
-    );
-    CREATE TABLE settled (game INTEGER PRIMARY KEY);
-";
+use crate::store::players::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
 
 const PLAYER: &str = "id, public_id, name, created_at";
 

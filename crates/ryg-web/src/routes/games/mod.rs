@@ -3,6 +3,7 @@
 //! holds what they share.
 
 mod play;
+mod player;
 mod read;
 mod seats;
 mod shared;
@@ -10,6 +11,7 @@ mod undo;
 mod view;
 
 pub use play::{computer, play};
+pub use player::take_seat;
 pub use read::{config, list, pgn, review, show, thinking};
 pub use seats::{abort, create, name, rematch, resign};
 pub use shared::{recover_replies, watch_clock, with_service, GameRef};

@@ -4,7 +4,7 @@
 
 use ryg_ratings::Rating;
 
-use crate::store::StoreError;
+use super::StoreError;
 
 /// A player as stored (their secret's hash is the store's alone: never read back).
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,34 @@
+//! `POST /api/games/{id}/player`: a seat of a rated game between two people taken by a player.
+
+use axum::extract::State;
+use axum::Json;
+
+use super::shared::{AppRef, GameRef};
+use super::view::GameView;
+use crate::error::ApiResult;
+use crate::game::{require_holder, GameError};
+use crate::people::rated;
+use crate::routes::auth::Bearer;
+use crate::routes::people::{with_people, PlayerSecret};
+use crate::store::Holder;
+
+/// `POST /api/games/{id}/player`: the holder of a seat's token in a rated game between two
+/// people takes that seat as their player, before the first move.
+pub async fn take_seat(
+    State(state): AppRef,
+    GameRef(id): GameRef,
+    token: Bearer,
+    secret: PlayerSecret,
+) -> ApiResult<Json<GameView>> {
+    let hash = token.0.clone();
+    let g = with_people(&state, move |people, games| {
+        let g = games.load(id)?.ok_or(GameError::NoSuchGame("this game".into()))?;
+        let Holder::Seat(side) = require_holder(&g, token.hash(), "taking a rated game's seat")? else {
+            return Err(GameError::Invalid("a hot-seat game is not rated".into()).into());
+        };
+        rated::take_seat(people.store, &g, side, &people.me(secret.hash())?)?;
+        Ok(g)
+    })
+    .await?;
+    Ok(Json(GameView::on(&state, &g, g.holder(hash.as_deref()))))
+}
