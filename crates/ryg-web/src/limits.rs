@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -60,6 +61,9 @@ impl Default for Limits {
 pub struct RateLimits {
     pub limits: Limits,
     games: DefaultKeyedRateLimiter<IpAddr>,
+    /// The table of games' allowances is pruned of whole ones when it reaches this many
+    /// addresses (as [`Allowance`] prunes its own).
+    games_prune_at: AtomicUsize,
     /// Changes made, per client address.
     moves: Allowance<IpAddr>,
     /// Changes asked for, per seat (the hash of its token).
@@ -148,6 +152,7 @@ impl RateLimits {
         RateLimits {
             limits,
             games: DefaultKeyedRateLimiter::keyed(Quota::per_minute(nonzero(limits.games_per_minute))),
+            games_prune_at: AtomicUsize::new(PRUNE_FROM),
             moves: Allowance::per_second(limits.moves_per_second),
             seats: Allowance::per_second(limits.moves_per_second),
         }
@@ -158,6 +163,11 @@ impl RateLimits {
     /// # Errors
     /// 429 when `client` created its allowance of games this minute.
     pub fn new_game(&self, client: IpAddr) -> Result<(), ApiError> {
+        if self.games.len() >= self.games_prune_at.load(Ordering::Relaxed) {
+            self.games.retain_recent();
+            self.games.shrink_to_fit();
+            self.games_prune_at.store((2 * self.games.len()).max(PRUNE_FROM), Ordering::Relaxed);
+        }
         self.games.check_key(&client).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             too_many(
@@ -196,12 +206,6 @@ impl RateLimits {
     pub fn give_back(&self, client: IpAddr) {
         self.moves.give_back(&client);
     }
-
-    /// Forgets the addresses whose allowance of games is full again (memory stays bounded; the
-    /// allowances of changes prune themselves).
-    pub fn prune(&self) {
-        self.games.retain_recent();
-    }
 }
 
 #[cfg(test)]
@@ -220,6 +224,18 @@ mod tests {
         ));
         assert!(matches!(err.retry_after, Some(s) if (1..=30).contains(&s)), "{:?}", err.retry_after);
         assert!(limits.new_game(b).is_ok(), "another address is not held up");
+    }
+
+    #[test]
+    fn many_addresses_leave_a_bounded_table_of_new_games() {
+        // an allowance whole again 10 µs after its game: only the last few are still spent
+        let limits = RateLimits::new(Limits { games_per_minute: 6_000_000, ..Limits::default() });
+        for i in 0..20_000u32 {
+            let client = IpAddr::from(std::net::Ipv4Addr::from(0x0a00_0000 + i));
+            assert!(limits.new_game(client).is_ok());
+        }
+        let kept = limits.games.len();
+        assert!(kept <= 2 * PRUNE_FROM, "{kept} addresses kept");
     }
 
     #[test]

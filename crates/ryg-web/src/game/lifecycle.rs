@@ -2,7 +2,9 @@
 //! and tokens), ended on time or by resignation, and followed by a rematch with sides swapped.
 
 use ryg_wide::{Game, Level, PlayerSpec, Position, Record, Side, Size, Square};
+use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use super::error::GameError;
 use super::seats::{display_name, require_holder};
@@ -39,7 +41,9 @@ pub struct NewGame {
     pub mouse: Option<SeatSpec>,
     pub cats: Option<SeatSpec>,
     pub seed: Option<u64>,
+    #[serde(default, deserialize_with = "optional_object")]
     pub names: Option<Names>,
+    #[serde(default, deserialize_with = "optional_object")]
     pub clock: Option<ClockSpec>,
     #[serde(default)]
     pub hotseat: bool,
@@ -93,7 +97,23 @@ pub enum Rematch {
 )]
 pub enum SeatSpec {
     Text(String),
+    #[serde(deserialize_with = "object")]
     Engine(EngineSeat),
+}
+
+/// `T` read from a JSON object only: serde's derived structs also read an array of their
+/// fields in order, which the API does not offer (its document says "object").
+///
+/// # Errors
+/// Anything but an object, or an object that is not a `T`.
+pub fn object<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<T, D::Error> {
+    T::deserialize(Value::Object(Map::deserialize(d)?)).map_err(D::Error::custom)
+}
+
+/// As [`object`], where null is the same as leaving the field out.
+fn optional_object<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+    let map = Option::<Map<String, Value>>::deserialize(d)?;
+    map.map(|m| T::deserialize(Value::Object(m)).map_err(D::Error::custom)).transpose()
 }
 
 /// `{"engine": "ryg3-v10", "depth": 8}`: the depth is the engine's own when left out.

@@ -507,3 +507,18 @@ fn a_friend_game_nobody_begins_is_aborted_in_time_and_a_seat_may_abort_before_th
     assert_eq!(abort_due(&g), None);
     assert!(!seen.borrow().is_empty());
 }
+
+#[test]
+fn a_new_games_parts_are_objects_never_arrays_of_their_fields() {
+    let read = |json: &str| serde_json::from_str::<NewGame>(json).map_err(|e| e.to_string());
+    for json in [r#"{"names": [null, null]}"#, r#"{"clock": [5, 2]}"#, r#"{"mouse": ["ryg1", 3]}"#] {
+        assert!(read(json).is_err(), "{json} was accepted");
+    }
+    let spec =
+        read(r#"{"names": {"mouse": "Ana"}, "clock": {"minutes": 5}, "mouse": {"engine": "ryg1"}}"#).unwrap();
+    assert_eq!(spec.names.unwrap().mouse.as_deref(), Some("Ana"));
+    assert_eq!(spec.clock.map(|c| c.minutes), Some(5.0));
+    assert_eq!(spec.mouse, Some(SeatSpec::Engine(EngineSeat { engine: "ryg1".into(), depth: None })));
+    let left_out = read(r#"{"names": null, "clock": null, "cats": "3"}"#).unwrap();
+    assert!(left_out.names.is_none() && left_out.clock.is_none());
+}

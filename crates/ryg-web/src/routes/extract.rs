@@ -36,11 +36,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 )
             }
         })?;
-        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
-        serde_json::from_slice(text)
-            .map(Body)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+        json_object(&bytes).map(Body)
     }
+}
+
+/// A request body read as a JSON object (every body of the API is one; serde's derived structs
+/// would also read an array of their fields); an empty body reads as `{}`.
+fn json_object<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let text = bytes.trim_ascii_start();
+    let text: &[u8] = if text.is_empty() { b"{}" } else { text };
+    if text[0] != b'{' {
+        return Err(ApiError::bad_request("malformed JSON body: expected a JSON object"));
+    }
+    serde_json::from_slice(text).map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
 }
 
 /// Query parameters, read leniently and checked by the handlers (so errors say which one).
@@ -58,4 +66,19 @@ pub fn int_param(
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Option<u64>, ApiError> {
     Ok(ryg_api::params::int_param(params, name, range)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_body_is_an_object_never_an_array_of_its_fields() {
+        type Game = crate::game::NewGame;
+        assert!(json_object::<Game>(b" \n").is_ok(), "an empty body is {{}}");
+        assert!(json_object::<Game>(br#" {"size": 6}"#).is_ok());
+        let all_fields = br#"[null, null, null, null, null, null, null, null, null, false, []]"#;
+        let err = json_object::<Game>(all_fields).unwrap_err();
+        assert_eq!(err.message, "malformed JSON body: expected a JSON object");
+    }
 }

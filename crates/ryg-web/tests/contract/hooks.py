@@ -302,7 +302,10 @@ def before_call(context, case, kwargs):
         elif isinstance(seat, str):
             # a computer's seat plays at its own level (another is refused)
             case.body = {**body, "level": seat} if "level" in body else body
-    if path.endswith("/name") and isinstance(case.body, dict) and g.get("you") == "both" and "side" not in body:
+    # a token that may hold both seats (the stateful phase's token comes from a link, not told
+    # to this hook): a hot-seat game's, or the computer against itself
+    both = g.get("you") == "both" or (g.get("you") is None and (g.get("hotseat") or "human" not in (g.get("mouse"), g.get("cats"))))
+    if path.endswith("/name") and isinstance(case.body, dict) and both and body.get("side") is None:
         case.body = {**body, "side": rng.choice(["mouse", "cats"])}
 
 
@@ -361,7 +364,7 @@ def new_game(body, rng):
         seat = b.get(side)
         if isinstance(seat, dict):
             engine = seat.get("engine")
-            b[side] = {"engine": engine} if engine == "ryg" else {"engine": engine, "depth": min(seat.get("depth", 1), 3)}
+            b[side] = {"engine": engine} if engine == "ryg" else {"engine": engine, "depth": min(seat.get("depth") or 1, 3)}
         elif side in b:
             b[side] = seat_or(seat, rng)
     # a seat left out is the mouse a person, the cats level 3
@@ -380,6 +383,9 @@ def game_of(case):
     if not (url and isinstance(game, str) and game):
         return None
     headers = {k: v for k, v in (case.headers or {}).items() if k.lower() == "authorization"}
+    if not headers and game == os.environ.get("RYG_ST_GAME") and os.environ.get("RYG_ST_TOKEN"):
+        # the stateful phase adds the configuration's header (the game's token) after this hook
+        headers = {"Authorization": f"Bearer {os.environ['RYG_ST_TOKEN']}"}
     for sent in (headers, {}):
         req = urllib.request.Request(f"{url}/api/games/{urllib.parse.quote(game, safe='')}", headers=sent)
         try:
