@@ -187,6 +187,10 @@ impl NewGame {
 
     /// The start position and the moves already played (an imported record's).
     fn game(&self) -> Result<Game, GameError> {
+        if let Some(seat) = &self.player_seat {
+            seat.parse::<ryg_wide::Side>()
+                .map_err(|e| GameError::Invalid(format!("invalid \"player_seat\": {e}")))?;
+        }
         let given = [self.fen.is_some(), self.pgn.is_some(), self.size.is_some() || self.start.is_some()];
         if given.iter().filter(|&&g| g).count() > 1 {
             return Err(GameError::Invalid(

@@ -522,3 +522,15 @@ fn a_new_games_parts_are_objects_never_arrays_of_their_fields() {
     let left_out = read(r#"{"names": null, "clock": null, "cats": "3"}"#).unwrap();
     assert!(left_out.names.is_none() && left_out.clock.is_none());
 }
+
+#[test]
+fn a_player_seat_that_is_no_side_is_refused_rated_or_not() {
+    let store = MemoryStore::default();
+    service!(store, seen, games);
+    for rated in [false, true] {
+        let spec = NewGame { player_seat: Some("AAA".into()), rated, ..new_game("human", "human") };
+        let err = games.create(&spec, 0).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("invalid \"player_seat\""), "rated {rated}: {err}");
+    }
+    assert!(seen.borrow().is_empty(), "nothing stored");
+}

@@ -51,6 +51,10 @@ pub enum PeopleError {
     AlreadyPlayer,
     #[error("no player has this code, or it was used or is older than ten minutes: ask for a new one")]
     BadCode,
+    /// A request the game's state does not allow now (a seat of a game that is not rated, or
+    /// taken, or after the first move).
+    #[error("{0}")]
+    NotNow(String),
     #[error(transparent)]
     Game(#[from] GameError),
     #[error(transparent)]
@@ -63,12 +67,13 @@ impl PeopleError {
     /// The HTTP status and code of the refusal.
     pub fn status(&self) -> (u16, ErrorCode) {
         match self {
-            PeopleError::NoSecret | PeopleError::UnknownSecret => (401, ErrorCode::Unauthorized),
-            PeopleError::BadSecret | PeopleError::NoName | PeopleError::Rating(_) => {
-                (400, ErrorCode::BadRequest)
+            // a malformed secret is a credential that names nobody, as an unknown one is
+            PeopleError::NoSecret | PeopleError::UnknownSecret | PeopleError::BadSecret => {
+                (401, ErrorCode::Unauthorized)
             }
+            PeopleError::NoName | PeopleError::Rating(_) => (400, ErrorCode::BadRequest),
             PeopleError::NoSuchPlayer | PeopleError::BadCode => (404, ErrorCode::NotFound),
-            PeopleError::AlreadyPlayer => (409, ErrorCode::Conflict),
+            PeopleError::AlreadyPlayer | PeopleError::NotNow(_) => (409, ErrorCode::Conflict),
             PeopleError::Game(e) => crate::view::error_status(e),
             PeopleError::Store(_) => (500, ErrorCode::Internal),
         }

@@ -21,6 +21,10 @@ pub fn side_index(side: Side) -> u8 {
     }
 }
 
+fn not_now(message: &str) -> PeopleError {
+    PeopleError::NotNow(message.to_owned())
+}
+
 fn invalid(message: &str) -> PeopleError {
     GameError::Invalid(message.to_owned()).into()
 }
@@ -123,10 +127,10 @@ pub fn take_seat(
     let seats = store.seats_of(g.id)?;
     let rated = seats.iter().any(|s| s.rated) && g.mouse == Seat::Human && g.cats == Seat::Human;
     if !rated {
-        return Err(invalid("this is not a rated game between two players"));
+        return Err(not_now("this is not a rated game between two players"));
     }
     if !g.game.moves().is_empty() || g.is_over() {
-        return Err(invalid("a rated game's seat is taken before its first move"));
+        return Err(not_now("a rated game's seat is taken before its first move"));
     }
     if let Some(held) = seats.iter().find(|s| s.side == side_index(side) || s.player == player.id) {
         let message = if held.player == player.id {
@@ -134,7 +138,7 @@ pub fn take_seat(
         } else {
             "this seat is taken"
         };
-        return Err(invalid(message));
+        return Err(not_now(message));
     }
     store.hold_seat(SeatHeld { game: g.id, side: side_index(side), player: player.id, rated: true })?;
     Ok(())

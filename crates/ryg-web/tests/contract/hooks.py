@@ -20,6 +20,7 @@ Negative data (what the schema does not allow) is left as the fuzzer draws it.
 
 import json
 import os
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -278,6 +279,22 @@ def map_case(context, case):
     return case
 
 
+def player_secret(headers, rng):
+    """`headers` with their Ryg-Player secret as a browser makes it: 32 to 128 URL-safe
+    characters (the security scheme's apiKey cannot carry a pattern); unknown to the server, it
+    names no player (401). None where there is nothing to repair."""
+    if not isinstance(headers, dict):
+        return None
+    key = next((k for k in headers if k.lower() == "ryg-player"), None)
+    if key is None:
+        return None
+    secret = headers[key]
+    if isinstance(secret, str) and re.fullmatch(r"[A-Za-z0-9_-]{32,128}", secret.strip()):
+        return None
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    return {**headers, key: "".join(rng.choice(alphabet) for _ in range(32))}
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     """The actions on a game (its id and token are known only now in the stateful phase, where a
@@ -285,6 +302,15 @@ def before_call(context, case, kwargs):
     computer move on a person's seat; the seat a name is for when the token holds both."""
     path = path_of(context)
     method = context.operation.method.upper() if context.operation is not None else ""
+    if positive(case):
+        rng = chooser(case)
+        for holder in (case, kwargs):
+            headers = holder.headers if holder is case else holder.get("headers")
+            fixed = player_secret(headers, rng)
+            if fixed is not None and holder is case:
+                case.headers = fixed
+            elif fixed is not None:
+                holder["headers"] = fixed
     if not positive(case) or not (path.startswith("/api/games/{id}/") and method == "POST"):
         return
     rng = chooser(case)

@@ -7,7 +7,7 @@ use super::shared::{AppRef, GameRef};
 use super::view::GameView;
 use crate::error::ApiResult;
 use crate::game::{require_holder, GameError};
-use crate::people::rated;
+use crate::people::{rated, PeopleError};
 use crate::routes::auth::Bearer;
 use crate::routes::people::{with_people, PlayerSecret};
 use crate::store::Holder;
@@ -22,11 +22,13 @@ pub async fn take_seat(
 ) -> ApiResult<Json<GameView>> {
     let hash = token.0.clone();
     let g = with_people(&state, move |people, games| {
+        // the player first: a request that names none is refused whatever the game
+        let me = people.me(secret.hash())?;
         let g = games.load(id)?.ok_or(GameError::NoSuchGame("this game".into()))?;
         let Holder::Seat(side) = require_holder(&g, token.hash(), "taking a rated game's seat")? else {
-            return Err(GameError::Invalid("a hot-seat game is not rated".into()).into());
+            return Err(PeopleError::NotNow("a hot-seat game is not rated".into()));
         };
-        rated::take_seat(people.store, &g, side, &people.me(secret.hash())?)?;
+        rated::take_seat(people.store, &g, side, &me)?;
         Ok(g)
     })
     .await?;
