@@ -10,6 +10,7 @@ mod guard;
 pub mod maintenance;
 #[cfg(feature = "server")]
 pub mod mark;
+#[cfg(feature = "server")]
 mod people_tables;
 #[cfg(feature = "server")]
 mod pg_full;
@@ -21,6 +22,7 @@ mod pg_people;
 mod pg_url;
 #[cfg(feature = "server")]
 pub mod players;
+#[cfg(feature = "server")]
 pub mod postgres;
 pub mod row;
 #[cfg(feature = "server")]
