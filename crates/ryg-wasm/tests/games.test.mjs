@@ -116,7 +116,7 @@ test("without a server: a whole 8×8 game against level 3 (English) and one agai
   await eventually(async () =>
     assert.match(
       await p.locator('#no-server').innerText(),
-      /Games against the computer \(kept in this browser\).*a friend on another device and watching games need a server/,
+      /Games against the computer \(kept in this browser\).*a friend on another device, watching games, players, ratings and leaderboards need a server/,
     ),
   );
 
