@@ -41,6 +41,28 @@ export function fromServer(g) {
   return { ...g, id: g.public_id };
 }
 
+/** The JSON of the server's answer `res`; a refusal throws an Error with the server's message,
+ * its `code` and `status` (`explain(err)` may add the page's own words first). */
+export async function readAnswer(res, explain = (_err) => {}) {
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: text };
+  }
+  if (!res.ok) {
+    const err = /** @type {import('./i18n.js').PageError} */ (
+      new Error(data?.error || `${res.status} ${res.statusText}`)
+    );
+    err.code = data?.code;
+    err.status = res.status;
+    explain(err);
+    throw err;
+  }
+  return data;
+}
+
 /** Calls the API; resolves to the answer's JSON, or throws an Error with the server's message. */
 export async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -59,27 +81,14 @@ export async function api(method, path, body) {
   } catch (e) {
     throw pageError('error.network', { why: e.message });
   }
-  const text = await res.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { error: text };
-  }
-  if (!res.ok) {
-    const err = /** @type {import('./i18n.js').PageError} */ (
-      new Error(data?.error || `${res.status} ${res.statusText}`)
-    );
-    err.code = data?.code;
-    err.status = res.status;
+  let data = await readAnswer(res, (err) => {
     // no server behind the page (its engine answered): said in the page's words
     if (err.code === 'needs_server') err.key = 'error.needs_server';
     // a table the browser has not built (10×10's until asked): said without a server's words
     if (err.code === 'tablebase_absent' && document.body.dataset.server === 'none') err.key = 'error.tablebase_here';
     // the browser's memory would not hold a table (10×10's)
     if (res.status === 507 && document.body.dataset.server === 'none') err.key = 'tb.noMemory';
-    throw err;
-  }
+  });
   if (data && Array.isArray(data.games)) data.games = data.games.map(fromServer);
   data = fromServer(data);
   // a game opened by its number (with its seat's token) is known by its public id from now on

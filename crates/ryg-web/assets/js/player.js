@@ -1,7 +1,7 @@
 // This browser's player: a random secret kept in localStorage, sent only in the `Ryg-Player`
 // header (never in an address, never shown), and the player's public id and name as the server
 // last said them. A visitor becomes a player on first need (the Players section, a rated game).
-import { request, playerSecret } from './api.js';
+import { request, playerSecret, readAnswer } from './api.js';
 
 const SECRET = 'ryg.player.secret';
 const ME = 'ryg.player';
@@ -50,21 +50,5 @@ export async function playerApi(method, path, body, use = secret()) {
   if (use) opts.headers['Ryg-Player'] = use;
   if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
   if (body !== undefined) opts.body = JSON.stringify(body);
-  const res = await request(method, path, opts);
-  const text = await res.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { error: text };
-  }
-  if (!res.ok) {
-    const err = /** @type {import('./i18n.js').PageError} */ (
-      new Error(data?.error || `${res.status} ${res.statusText}`)
-    );
-    err.code = data?.code;
-    err.status = res.status;
-    throw err;
-  }
-  return data;
+  return readAnswer(await request(method, path, opts));
 }
