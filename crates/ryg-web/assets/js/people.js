@@ -102,8 +102,9 @@ function pageBody(data) {
   const games = data.games.length
     ? `<ul class="recent">${data.games.map(gameLine).join('')}</ul>`
     : `<p class="note">${esc(t('people.noGames'))}</p>`;
-  return `<h3>${esc(t('people.ratings'))}</h3>${ratingsTable(data.ratings)}
-    <h3>${esc(t('people.history'))}</h3>${data.history.length ? historyCharts(data.history) : `<p class="note">${esc(t('people.noRatings'))}</p>`}
+  // no rated game yet: the ratings say so once, and there is no history to chart
+  const history = data.history.length ? `<h3>${esc(t('people.history'))}</h3>${historyCharts(data.history)}` : '';
+  return `<h3>${esc(t('people.ratings'))}</h3>${ratingsTable(data.ratings)}${history}
     <h3>${esc(t('people.recent'))}</h3>${games}`;
 }
 

@@ -56,6 +56,10 @@ test('players: become one, play a rated game, see the rating and the leaderboard
   const secret = await p.evaluate(() => localStorage.getItem('ryg.player.secret'));
   assert.match(secret, /^[\w-]{43}$/);
   assert.ok(!(await p.content()).includes(secret), 'the secret is not on the page');
+  // no rated game yet: said once, and no empty rating history
+  const fresh = await p.locator('#people-view').innerText();
+  assert.equal(fresh.split('No rated game yet.').length - 1, 1, fresh);
+  assert.doesNotMatch(fresh, /Rating history/);
 
   // a rated game against the random player on 4x4, from the form
   await p.getByRole('link', { name: 'Back to the game' }).click();
