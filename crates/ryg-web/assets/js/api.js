@@ -128,6 +128,12 @@ export function openStream(id, onGame, onConnected) {
     followInPage(id, onGame, onConnected);
     return;
   }
+  followServer(id, onGame, onConnected);
+}
+
+/** The server's event stream of game `id`; a refused one is asked again every 3 s, the page
+ * still told it is not connected until one opens. */
+function followServer(id, onGame, onConnected) {
   let es;
   try {
     es = new EventSource(`/api/games/${id}/events`);
@@ -155,10 +161,7 @@ export function openStream(id, onGame, onConnected) {
       stream = null;
       clearTimeout(streamRetry);
       streamRetry = setTimeout(() => {
-        if (streamGame === id && !stream) {
-          streamGame = null;
-          openStream(id, onGame, onConnected);
-        }
+        if (streamGame === id && !stream) followServer(id, onGame, onConnected);
       }, 3000);
     }
   });

@@ -19,6 +19,7 @@ import {
   status,
   moveList,
   eventually,
+  newGameOnForm,
 } from './harness.mjs';
 import {
   useFriendServer,
@@ -168,6 +169,34 @@ test('the page reconnects by itself after the server restarts and misses no move
   await eventually(async () => assert.deepEqual(await moveList(ana), ['e1d2', 'b8c7', 'd2e3']));
   await eventually(async () => assert.deepEqual(await moveList(bo), ['e1d2', 'b8c7', 'd2e3']));
   for (const p of [ana, bo]) assert.deepEqual(p.errors, []);
+});
+
+test('a refused event stream (503) keeps "Reconnecting…" shown across its retries until it is back', async () => {
+  // no service worker: the page's own stream meets the refusal
+  const p = await newPage(browser, { serviceWorkers: 'block' });
+  let refuse = true;
+  await p.route('**/api/games/*/events', (route) =>
+    refuse
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy","message":"busy"}' })
+      : route.continue(),
+  );
+  await p.goto(server.url);
+  await idle(p);
+  await newGameOnForm(p, { size: '8', seat: 'mouse', level: '3' });
+  // the game is the server's from its first move
+  await sq(p, 'e1').click();
+  await sq(p, 'd2').click();
+  await p.waitForFunction(() => !document.body.dataset.game.startsWith('new-'));
+  await p.waitForFunction(() => !document.getElementById('conn').hidden);
+  // the page tries again every 3 s: the note stays through two retries
+  const until = Date.now() + 7000;
+  while (Date.now() < until) {
+    assert.equal(await p.locator('#conn').isHidden(), false, 'the note was hidden while the stream was refused');
+    await p.waitForTimeout(100);
+  }
+  refuse = false;
+  await p.waitForFunction(() => document.getElementById('conn').hidden, null, { timeout: 15000 });
+  await p.context().close();
 });
 
 test('against the computer: resign, then a rematch with sides swapped keeps the same token', async () => {
