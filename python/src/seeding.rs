@@ -2,8 +2,6 @@
 //! `SeedSequence.spawn` does: each stream's seed is a hash of the seed, the stream's purpose
 //! and the game's index, so game 1 of seed 0 is no longer game 0 of seed 1 (as `seed + i` made it).
 
-// CITE: SeedSequence spawning (O'Neill; NumPy's `numpy.random.SeedSequence`).
-
 use pyo3::prelude::*;
 
 use crate::player::Seed;
@@ -20,20 +18,10 @@ pub enum Stream {
     Search = 3,
 }
 
-/// SplitMix64's output function: a bijection of 64-bit words in which every input bit moves
-/// about half of the output bits.
-const fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The seed of stream `index` of `purpose` spawned from `seed`. For one seed and purpose the
-/// indices get distinct seeds (the map is a bijection of `index`); across seeds they are
-/// unrelated hashes.
+/// The seed of stream `index` of `purpose` spawned from `seed` (the engine's
+/// [`ryg::search::spawn`]).
 pub fn spawn(seed: u64, purpose: Stream, index: u64) -> u64 {
-    let root = mix(mix(seed ^ 0x243f_6a88_85a3_08d3).wrapping_add(purpose as u64));
-    mix(root.wrapping_add(mix(index ^ 0x1319_8a2e_0370_7344)))
+    ryg::search::spawn(seed, purpose as u64, index)
 }
 
 /// The seeds `VectorEnv(count, seed=seed)` gives its games' opponents: `FoxHoundsEnv` reset

@@ -41,9 +41,39 @@ impl SplitMix64 {
     }
 }
 
+/// SplitMix64's output function: a bijection of 64-bit words in which every input bit moves
+/// about half of the output bits.
+const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+// CITE: SeedSequence spawning (O'Neill; NumPy's `numpy.random.SeedSequence`).
+/// The seed of stream `index` of `purpose` spawned from `seed`, as NumPy's `SeedSequence.spawn`
+/// keeps streams apart: for one seed and purpose the indices get distinct seeds (the map is a
+/// bijection of `index`); across seeds and purposes they are unrelated hashes, so stream 1 of
+/// seed 0 is not stream 0 of seed 1 (as `seed + index` would make it).
+pub const fn spawn(seed: u64, purpose: u64, index: u64) -> u64 {
+    let root = mix(mix(seed ^ 0x243f_6a88_85a3_08d3).wrapping_add(purpose));
+    mix(root.wrapping_add(mix(index ^ 0x1319_8a2e_0370_7344)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spawned_streams_are_apart_across_seeds_and_distinct_within_one() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..20 {
+            for index in 0..50 {
+                assert!(seen.insert(spawn(seed, 1, index)), "seed {seed} index {index} repeats a stream");
+            }
+        }
+        // another purpose, other streams
+        assert!((0..50).all(|i| !seen.contains(&spawn(0, 2, i))));
+    }
 
     #[test]
     fn is_deterministic_and_covers_the_range() {

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 import numpy as np
 
 from ryg._optional import require
+from ryg._ryg import game_seeds
 from ryg.envs.vector import VectorEnv
 
 require("stable_baselines3", "ryg.envs.sb3.VecEnv")
@@ -86,9 +87,11 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
         self.vector.close()
 
     def seed(self, seed: Optional[int] = None) -> Sequence[Optional[int]]:
-        # game i is seeded seed + i by the vector itself
+        # the vector spawns game i's stream from the seed itself: these are those streams' seeds
         self._seeds = [seed] + [None] * (self.num_envs - 1)
-        return [None if seed is None else seed + i for i in range(self.num_envs)]
+        if seed is None:
+            return [None] * self.num_envs
+        return list(game_seeds(seed, self.num_envs))
 
     def _indices(self, indices: Indices) -> list[int]:
         return list(self._get_indices(indices))

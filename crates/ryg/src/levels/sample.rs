@@ -1,11 +1,15 @@
 //! Sampled calibration, for boards too big for the exact dynamic program (10×10): seeded games
 //! between a level and the human model, with a 95% confidence interval on the human's winning
-//! chance. Game `i` of a run uses its own generator seeded by `seed + i`, so two runs that differ
-//! only in the level's parameters play with the same random numbers (common random numbers),
-//! which keeps tuning by bisection steady.
+//! chance. Game `i` of a run uses its own generator, spawned from the seed and `i`
+//! ([`crate::random::spawn`]), so two runs that differ only in the level's parameters play with
+//! the same random numbers (common random numbers), which keeps tuning by bisection steady, and
+//! two seeds play unrelated games.
 
 use super::policy::{distribution_from_facts, move_facts, MoveFacts, Policy};
-use crate::random::SplitMix64;
+use crate::random::{spawn, SplitMix64};
+
+/// The purpose of the sampled games' streams ([`spawn`]).
+const SAMPLED_GAME: u64 = 1;
 use crate::{Position, Side, Tablebase};
 
 /// The human's wins in a number of sampled games, with its interval.
@@ -96,6 +100,11 @@ pub fn play_one(tablebase: &Tablebase, pairing: &Pairing, rng: &mut SplitMix64) 
     position.outcome().is_some_and(|o| o.winner != computer)
 }
 
+/// The generator of game `index` of a run seeded `seed`.
+fn game_rng(seed: u64, index: u64) -> SplitMix64 {
+    SplitMix64::new(spawn(seed, SAMPLED_GAME, index))
+}
+
 /// `games` seeded games of `pairing`. `progress(done)` is called every 100 games.
 pub fn sample_win_chance(
     tablebase: &Tablebase,
@@ -106,7 +115,7 @@ pub fn sample_win_chance(
 ) -> Sampled {
     let mut wins = 0;
     for i in 0..games {
-        let mut rng = SplitMix64::new(seed.wrapping_add(i).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut rng = game_rng(seed, i);
         wins += u64::from(play_one(tablebase, pairing, &mut rng));
         if (i + 1) % 100 == 0 {
             progress(i + 1);
@@ -148,6 +157,15 @@ mod tests {
                 lo - 0.01 <= exact && exact <= hi + 0.01,
                 "{computer}: exact {exact}, sampled {sampled:?}"
             );
+        }
+    }
+
+    #[test]
+    fn two_seeds_play_unrelated_games() {
+        // game i + 1 of one seed is not game i of the next (as seed + i made it)
+        for i in 0..100 {
+            assert_ne!(game_rng(0, i + 1), game_rng(1, i), "game {i}");
+            assert_ne!(game_rng(5, i), game_rng(5, i + 1));
         }
     }
 

@@ -26,7 +26,7 @@ mod steps;
 pub mod trace;
 pub mod tt;
 
-pub use crate::random::SplitMix64;
+pub use crate::random::{spawn, SplitMix64};
 // What a search is asked to do (its configuration and limits): the same types in both builds.
 pub use ryg_types::search::{
     Algo, AlgoError, AlphaBetaConfig, DistanceSearch, DistanceSearchError, GameEnds, GenOrder, HistoryRule,

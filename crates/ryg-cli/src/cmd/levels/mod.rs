@@ -29,7 +29,7 @@ pub struct Args {
     /// Sampled games per level and human model
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=10_000_000))]
     pub games: u64,
-    /// Seed of the sampled games (game i uses seed + i)
+    /// Seed of the sampled games (each game plays its own random stream, spawned from the seed and its number)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Against one of the articles' programs instead of the levels, from every start
