@@ -27,6 +27,8 @@ pub mod listen;
 #[cfg(feature = "server")]
 pub mod live;
 #[cfg(feature = "server")]
+pub mod lobby;
+#[cfg(feature = "server")]
 pub mod locks;
 #[cfg(feature = "server")]
 pub mod metrics;
@@ -210,6 +212,7 @@ pub async fn serve(
     routes::watch_clocks(&state, &running);
     routes::recover_replies(&state);
     routes::clean_hourly(&state, config.keep_days);
+    lobby::rounds::run(&state, routes::start_match);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
         shutdown().await;

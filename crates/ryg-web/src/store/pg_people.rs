@@ -63,6 +63,10 @@ async fn ratings_before(
 }
 
 impl PlayerStore for PgStore {
+    fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        Some(self)
+    }
+
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
         let args = [public_id, secret, name, at].map(str::to_owned);
         self.people(move |c| async move {

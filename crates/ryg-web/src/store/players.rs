@@ -171,4 +171,9 @@ pub trait PlayerStore: Send + Sync {
         at: &str,
         rate: Rate,
     ) -> Result<bool, StoreError>;
+
+    /// The lobby kept beside the players, when this store keeps it (SQLite and PostgreSQL do).
+    fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        None
+    }
 }

@@ -63,6 +63,10 @@ impl SqliteStore {
 }
 
 impl PlayerStore for SqliteStore {
+    fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        Some(self)
+    }
+
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
         self.people(true, |c| {
             c.execute(
