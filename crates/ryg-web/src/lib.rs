@@ -160,6 +160,12 @@ fn open_store(
             }
         }
     });
+    let (handle, cell) = (tokio::runtime::Handle::current(), Arc::clone(state));
+    store.listen_lobby(move |message| {
+        if let Some(state) = cell.get().and_then(Weak::upgrade) {
+            handle.spawn_blocking(move || lobby::rounds::heard(&state, &message));
+        }
+    });
     Ok(Box::new(store))
 }
 

@@ -66,7 +66,7 @@ impl ChallengeSpec {
     /// caller) with the public id `public_id`.
     ///
     /// # Errors
-    /// [`LobbyError::Invalid`]: a bad size, side, clock or range.
+    /// [`LobbyError::Invalid`]: a bad size, side or clock.
     pub fn row(
         &self,
         owner: &Player,
@@ -78,12 +78,8 @@ impl ChallengeSpec {
         if !["mouse", "cats", "random"].contains(&side) {
             return Err(invalid(format!("bad side {side:?}: expected \"mouse\", \"cats\" or \"random\"")));
         }
-        let range = match self.range {
-            Some(r) if !(r.min.is_finite() && r.max.is_finite() && r.min <= r.max) => {
-                return Err(invalid("bad range: expected {\"min\": LOW, \"max\": HIGH} with LOW ≤ HIGH"))
-            }
-            r => r.map(|r| (r.min, r.max)),
-        };
+        // a range given high to low is the same range
+        let range = self.range.map(|r| (r.min.min(r.max), r.min.max(r.max)));
         Ok(ChallengeRow {
             public_id,
             owner: owner.id,

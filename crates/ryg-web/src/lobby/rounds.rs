@@ -6,9 +6,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::start::{Match, Started};
+use serde_json::Value;
+
+use super::start::{seat_json, Match, Started};
 use super::{tell, Lobby, LobbyError};
 use crate::clock::now_ms;
+use crate::events::{Notice, Topic};
 use crate::state::AppState;
 
 /// How often a server runs a round.
@@ -55,7 +58,76 @@ pub fn run(state: &Arc<AppState>, start: Starter) {
     });
 }
 
-/// Sends what the lobby said to this server's streams (see [`tell`]).
+/// Sends what the lobby said to this server's streams (see [`tell`]) and to the other servers
+/// sharing the store. Blocking.
 pub fn said(state: &AppState, said: super::Said) {
+    if let Some(lobby) = state.store.players().and_then(|p| p.lobby()) {
+        for (topic, n) in &said {
+            if let Err(e) = lobby.announce(&wire(*topic, n)) {
+                tracing::warn!("telling the other servers of the lobby: {e}");
+            }
+        }
+    }
     tell(&state.hub, said);
+}
+
+/// What another server's lobby said (see [`wire`]), to this server's streams: a seat's token,
+/// which never travels between servers, read from the store. Blocking.
+pub fn heard(state: &AppState, message: &str) {
+    let Some((topic, event, mut json)) = unwire(message) else { return };
+    if let (Topic::Player(player), "game") = (topic, event) {
+        let Some(lobby) = state.store.players().and_then(|p| p.lobby()) else { return };
+        let seats = lobby.seats_for(player, 0).unwrap_or_default();
+        let Some(seat) = seats.iter().find(|s| json["game"] == s.game.as_str()) else { return };
+        json = seat_json(seat);
+    }
+    tell(&state.hub, vec![(topic, Notice { event, json: Arc::from(json.to_string()) })]);
+}
+
+/// The events a lobby stream sends.
+const EVENTS: [&str; 5] = ["snapshot", "added", "removed", "challenge", "game"];
+
+/// A notice as the other servers hear it: `TOPIC EVENT JSON`, TOPIC `lobby` or a player's
+/// number; a `game` notice without its seat's token.
+pub fn wire(topic: Topic, n: &Notice) -> String {
+    let topic = match topic {
+        Topic::Lobby => "lobby".to_owned(),
+        Topic::Player(id) => id.to_string(),
+    };
+    let mut json: Value = serde_json::from_str(&n.json).unwrap_or_default();
+    if n.event == "game" {
+        json = serde_json::json!({ "game": json["game"], "side": json["side"] });
+    }
+    format!("{topic} {} {json}", n.event)
+}
+
+/// [`wire`] read back.
+pub fn unwire(message: &str) -> Option<(Topic, &'static str, Value)> {
+    let mut parts = message.splitn(3, ' ');
+    let topic = match parts.next()? {
+        "lobby" => Topic::Lobby,
+        id => Topic::Player(id.parse().ok()?),
+    };
+    let event = parts.next()?;
+    let event = EVENTS.iter().find(|e| **e == event)?;
+    Some((topic, event, serde_json::from_str(parts.next()?).ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notice_crosses_to_another_server_without_a_token() {
+        let seat = serde_json::json!({ "game": "abcdefghijk", "side": "cats", "token": "secret" });
+        let n = Notice { event: "game", json: Arc::from(seat.to_string()) };
+        let text = wire(Topic::Player(42), &n);
+        assert!(!text.contains("secret"), "{text}");
+        let (topic, event, json) = unwire(&text).unwrap();
+        assert_eq!((topic, event, json["game"].as_str()), (Topic::Player(42), "game", Some("abcdefghijk")));
+        let added = Notice { event: "added", json: Arc::from(r#"{"id":"x y"}"#) };
+        let (topic, event, json) = unwire(&wire(Topic::Lobby, &added)).unwrap();
+        assert_eq!((topic, event, json["id"].as_str()), (Topic::Lobby, "added", Some("x y")));
+        assert!(unwire("lobby launch {}").is_none(), "an unknown event");
+    }
 }

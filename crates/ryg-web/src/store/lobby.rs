@@ -130,4 +130,14 @@ pub trait LobbyStore: Send + Sync {
     /// # Errors
     /// When the database fails.
     fn seats_for(&self, player: i64, since_ms: i64) -> Result<Vec<LobbySeat>, StoreError>;
+
+    /// Tells the other servers sharing the store `message` (nothing to do for a store only
+    /// one server opens).
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn announce(&self, message: &str) -> Result<(), StoreError> {
+        let _ = message;
+        Ok(())
+    }
 }

@@ -68,6 +68,10 @@ async fn rows<T>(
 }
 
 impl LobbyStore for PgStore {
+    fn announce(&self, message: &str) -> Result<(), StoreError> {
+        self.notify_lobby(message)
+    }
+
     fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
         let c = c.clone();
         self.lobby_do(move |db| async move {
@@ -216,4 +220,65 @@ impl LobbyStore for PgStore {
             .await
         })
     }
+}
+
+impl PgStore {
+    /// Tells the other servers sharing the database `message` (on [`LOBBY_CHANNEL`]).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub fn notify_lobby(&self, message: &str) -> Result<(), StoreError> {
+        let payload = format!("{}:{message}", self.origin);
+        self.lobby_do(move |db| async move {
+            db.execute("SELECT pg_notify($1, $2)", &[&LOBBY_CHANNEL, &payload]).await.map_err(query)?;
+            Ok(())
+        })
+    }
+
+    /// Calls `on_message` with every message another server announces, from a connection of
+    /// its own that listens on [`LOBBY_CHANNEL`] (again after a failure, 1 s later).
+    pub fn listen_lobby(&self, on_message: impl Fn(String) + Send + Sync + 'static) {
+        let Some(runtime) = &self.runtime else { return };
+        let (config, origin) = (self.config.clone(), self.origin);
+        runtime.spawn(async move {
+            loop {
+                if let Err(e) = listen_lobby_once(&config, origin, &on_message).await {
+                    eprintln!("ryg: PostgreSQL lobby notifications: {e}; listening again in 1 s");
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            }
+        });
+    }
+}
+
+async fn listen_lobby_once(
+    config: &tokio_postgres::Config,
+    origin: u64,
+    on_message: &(impl Fn(String) + Send + Sync),
+) -> Result<(), tokio_postgres::Error> {
+    let (client, mut connection) = config.connect(tokio_postgres::NoTls).await?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                    if tx.send(n.payload().to_owned()).is_err() {
+                        return Ok(());
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e),
+                None => return Ok(()),
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {LOBBY_CHANNEL}")).await?;
+    let mine = format!("{origin}:");
+    while let Some(payload) = rx.recv().await {
+        if let Some(message) = payload.split_once(':').filter(|_| !payload.starts_with(&mine)).map(|(_, m)| m)
+        {
+            on_message(message.to_owned());
+        }
+    }
+    driver.await.unwrap_or(Ok(()))
 }

@@ -113,13 +113,13 @@ pub struct Change {
 
 /// The PostgreSQL game store.
 pub struct PgStore {
-    runtime: Option<tokio::runtime::Runtime>,
+    pub(super) runtime: Option<tokio::runtime::Runtime>,
     pool: Pool,
     url: String,
     /// How to connect, the password included wherever it came from.
-    config: tokio_postgres::Config,
+    pub(super) config: tokio_postgres::Config,
     /// This store's mark on its notifications, so it does not hear its own.
-    origin: u64,
+    pub(super) origin: u64,
 }
 
 /// A failed query as a [`StoreError`]: a database that cannot be reached (no connection from
