@@ -197,7 +197,19 @@ async function renderPlayer(el, id, mine) {
     el.insertAdjacentHTML('beforeend', `<p class="note">${esc(t('people.notFound'))}</p>`);
     return;
   }
-  el.innerHTML = `${head(data.player.name)}${pageBody(data)}${leaderboardLinks()}`;
+  const other = secret() && me() && me().id !== data.player.id;
+  const challenge = other
+    ? `<p><button type="button" id="people-challenge">${esc(t('lobby.challenge', { name: data.player.name }))}</button></p>`
+    : '';
+  el.innerHTML = `${head(data.player.name)}${challenge}${pageBody(data)}${leaderboardLinks()}`;
+  if (other) {
+    // a direct challenge: it waits in both players' lobby
+    $('people-challenge').onclick = async () => {
+      if (await guard(() => playerApi('POST', '/api/challenges', { to: id, size: 8, side: 'random' }))) {
+        location.hash = '#lobby';
+      }
+    };
+  }
 }
 
 async function renderLeaderboard(el, size, mine) {

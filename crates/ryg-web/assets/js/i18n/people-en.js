@@ -82,4 +82,5 @@ export default {
   'lobby.decline': 'Decline',
   'lobby.cancel': 'Cancel',
   'lobby.noStream': 'The live list could not be opened: reload the page to try again.',
+  'lobby.challenge': 'Challenge {name} (8×8, in the lobby)',
 };

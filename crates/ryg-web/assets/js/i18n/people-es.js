@@ -84,4 +84,5 @@ export default {
   'lobby.decline': 'Rechazar',
   'lobby.cancel': 'Cancelar',
   'lobby.noStream': 'No se pudo abrir la lista en directo: recarga la página para volver a intentarlo.',
+  'lobby.challenge': 'Desafiar a {name} (8×8, en la sala)',
 };
