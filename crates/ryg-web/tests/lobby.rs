@@ -111,6 +111,13 @@ fn an_open_challenge_is_seen_live_accepted_into_a_game_and_cancelled_by_its_owne
     assert_eq!(status, 204);
     assert_eq!(next_event(&watcher, "removed")["why"], "cancelled");
     assert_eq!(server.get("/api/challenges").1["challenges"], json!([]));
+
+    // a player who deletes themselves takes their challenges with them: the list still reads
+    challenge(&server, &bo, json!({"size": 8}));
+    let (status, _) = as_player(&server, "DELETE", "/api/players/me", None, &bo, None);
+    assert_eq!(status, 204);
+    let (status, list) = server.get("/api/challenges");
+    assert_eq!((status, &list["challenges"]), (200, &json!([])), "{list}");
 }
 
 #[test]

@@ -14,8 +14,10 @@ let list = new Map();
 let reader = null;
 let waiting = false;
 
-function clockText(c) {
-  return c ? t('lobby.clock', { minutes: fmt(c.minutes), increment: fmt(c.increment) }) : t('lobby.noClock');
+/** A clock in words (`inline`: inside a sentence). */
+function clockText(c, inline = false) {
+  if (!c) return t(inline ? 'lobby.untimed' : 'lobby.noClock');
+  return t('lobby.clock', { minutes: fmt(c.minutes), increment: fmt(c.increment) });
 }
 
 function options(id, values, text, chosen) {
@@ -34,7 +36,7 @@ function row(c) {
   const what = t('lobby.what', {
     size: `${c.size}×${c.size}`,
     side: t(`lobby.side.${c.side}`),
-    clock: clockText(c.clock),
+    clock: clockText(c.clock, true),
     kind: t(c.rated ? 'lobby.rated' : 'lobby.casual'),
   });
   const to = c.to

@@ -130,9 +130,10 @@ impl PlayerStore for SqliteStore {
     fn delete_player(&self, id: i64) -> Result<(), StoreError> {
         self.people(true, |c| {
             let tx = c.transaction()?;
-            for table in ["seated", "ratings", "rating_history"] {
+            for table in ["seated", "ratings", "rating_history", "pairing_queue", "lobby_seats"] {
                 tx.execute(&format!("DELETE FROM {table} WHERE player = ?1"), [id])?;
             }
+            tx.execute("DELETE FROM challenges WHERE owner = ?1 OR to_player = ?1", [id])?;
             tx.execute("DELETE FROM players WHERE id = ?1", [id])?;
             Ok(tx.commit()?)
         })

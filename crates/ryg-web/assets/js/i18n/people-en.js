@@ -83,4 +83,5 @@ export default {
   'lobby.cancel': 'Cancel',
   'lobby.noStream': 'The live list could not be opened: reload the page to try again.',
   'lobby.challenge': 'Challenge {name} (8×8, in the lobby)',
+  'lobby.untimed': 'no clock',
 };

@@ -85,4 +85,5 @@ export default {
   'lobby.cancel': 'Cancelar',
   'lobby.noStream': 'No se pudo abrir la lista en directo: recarga la página para volver a intentarlo.',
   'lobby.challenge': 'Desafiar a {name} (8×8, en la sala)',
+  'lobby.untimed': 'sin reloj',
 };
