@@ -58,6 +58,7 @@ impl Default for StreamLimits {
 /// The channels of every game with open streams, and the stream counts.
 pub struct Hub {
     channels: Mutex<HashMap<i64, broadcast::Sender<Change>>>,
+    topics: Mutex<HashMap<Topic, broadcast::Sender<Notice>>>,
     places: Arc<Places>,
     pub limits: StreamLimits,
     shutdown: watch::Sender<bool>,
@@ -66,10 +67,28 @@ pub struct Hub {
 /// How many changes a slow stream may fall behind before it re-reads the game.
 const BACKLOG: usize = 64;
 
+/// How many notices a slow stream may fall behind before it starts again from a snapshot.
+const NOTICE_BACKLOG: usize = 256;
+
+/// A stream's topic besides a game: the lobby, or one player's own news ([`Hub::player`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Topic {
+    Lobby,
+    Player(i64),
+}
+
+/// One event of a topic: its name (`added`, `removed`, `challenge`, `game`, …) and its JSON.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub event: &'static str,
+    pub json: Arc<str>,
+}
+
 impl Hub {
     pub fn new(limits: StreamLimits) -> Hub {
         Hub {
             channels: Mutex::default(),
+            topics: Mutex::default(),
             places: Places::new(Capacity {
                 per_address: limits.per_client,
                 per_block: limits.per_block,
@@ -95,7 +114,21 @@ impl Hub {
     /// # Errors
     /// 429 when `client` has too many streams open, 503 when the server has.
     pub fn open(self: &Arc<Hub>, id: i64, client: IpAddr) -> Result<Subscription, ApiError> {
-        let place = self.places.take(client).map_err(|full| match full {
+        let place = self.place(client)?;
+        let rx = {
+            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+            channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+        };
+        Ok(Subscription {
+            rx,
+            shutdown: self.shutdown.subscribe(),
+            ticket: Ticket { hub: Arc::clone(self), id, _place: place },
+        })
+    }
+
+    /// A place for one more stream of `client`.
+    fn place(&self, client: IpAddr) -> Result<Place, ApiError> {
+        self.places.take(client).map_err(|full| match full {
             Full::Address(n) => ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::TooManyStreams,
@@ -115,15 +148,40 @@ impl Hub {
                 "the server has {n} event streams open, its limit: try again later"
             ))
             .retry_after(5),
-        })?;
+        })
+    }
+
+    /// The topic of player `id`'s own news (a direct challenge to them, a game the lobby
+    /// started for them): what the lobby's and a bot's streams forward.
+    pub fn player(id: i64) -> Topic {
+        Topic::Player(id)
+    }
+
+    /// Sends `notice` to the open streams of `topic`.
+    pub fn notify(&self, topic: Topic, notice: Notice) {
+        let mut topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());
+        if topics.get(&topic).is_some_and(|tx| tx.send(notice).is_err()) {
+            topics.remove(&topic);
+        }
+    }
+
+    /// Opens one stream of `topics` for `client`, counted as one stream.
+    ///
+    /// # Errors
+    /// As [`Hub::open`].
+    pub fn open_topics(self: &Arc<Hub>, topics: &[Topic], client: IpAddr) -> Result<Notices, ApiError> {
+        let place = self.place(client)?;
         let rx = {
-            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-            channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+            let mut map = self.topics.lock().unwrap_or_else(|e| e.into_inner());
+            topics
+                .iter()
+                .map(|t| map.entry(*t).or_insert_with(|| broadcast::channel(NOTICE_BACKLOG).0).subscribe())
+                .collect()
         };
-        Ok(Subscription {
+        Ok(Notices {
             rx,
             shutdown: self.shutdown.subscribe(),
-            ticket: Ticket { hub: Arc::clone(self), id, _place: place },
+            ticket: TopicTicket { hub: Arc::clone(self), topics: topics.to_vec(), _place: place },
         })
     }
 
@@ -158,6 +216,58 @@ impl Drop for Ticket {
         // The stream's receiver is dropped before its ticket (field order of `Subscription`).
         if channels.get(&self.id).is_some_and(|tx| tx.receiver_count() == 0) {
             channels.remove(&self.id);
+        }
+    }
+}
+
+/// An open stream of topics: a receiver per topic, with its place in the counts.
+pub struct Notices {
+    pub rx: Vec<broadcast::Receiver<Notice>>,
+    pub shutdown: watch::Receiver<bool>,
+    pub ticket: TopicTicket,
+}
+
+/// What a topics stream heard next.
+#[derive(Debug)]
+pub enum Heard {
+    Notice(Notice),
+    /// It fell behind and missed some: the stream starts again from a snapshot.
+    Behind,
+}
+
+impl Notices {
+    /// The next notice of any of the stream's topics; `None` when the server stops.
+    pub async fn next(&mut self) -> Option<Heard> {
+        if *self.shutdown.borrow() || self.rx.is_empty() {
+            return None;
+        }
+        let receivers = self.rx.iter_mut().map(|r| Box::pin(r.recv()));
+        tokio::select! {
+            _ = self.shutdown.changed() => None,
+            (got, _, _) = futures_util::future::select_all(receivers) => match got {
+                Ok(n) => Some(Heard::Notice(n)),
+                Err(broadcast::error::RecvError::Lagged(_)) => Some(Heard::Behind),
+                Err(broadcast::error::RecvError::Closed) => None,
+            },
+        }
+    }
+}
+
+/// A topics stream's place in the counts, given back when dropped.
+pub struct TopicTicket {
+    hub: Arc<Hub>,
+    topics: Vec<Topic>,
+    _place: Place,
+}
+
+impl Drop for TopicTicket {
+    fn drop(&mut self) {
+        let mut map = self.hub.topics.lock().unwrap_or_else(|e| e.into_inner());
+        // the receivers are dropped before the ticket (field order of `Notices`)
+        for t in &self.topics {
+            if map.get(t).is_some_and(|tx| tx.receiver_count() == 0) {
+                map.remove(t);
+            }
         }
     }
 }
@@ -204,5 +314,22 @@ mod tests {
         drop(one);
         drop(two);
         assert!(hub.channels.lock().unwrap().is_empty(), "channels without streams are removed");
+    }
+
+    #[test]
+    fn notices_reach_their_topics_only() {
+        let hub = Arc::new(Hub::new(StreamLimits::default()));
+        let ip: IpAddr = "::1".parse().unwrap();
+        let mut mine = hub.open_topics(&[Topic::Lobby, Hub::player(7)], ip).unwrap();
+        let mut other = hub.open_topics(&[Hub::player(8)], ip).unwrap();
+        assert_eq!(hub.open_streams(), 2, "a stream of two topics is one stream");
+        hub.notify(Hub::player(7), Notice { event: "game", json: Arc::from("{}") });
+        hub.notify(Topic::Lobby, Notice { event: "added", json: Arc::from("{}") });
+        assert_eq!(mine.rx[1].try_recv().unwrap().event, "game");
+        assert_eq!(mine.rx[0].try_recv().unwrap().event, "added");
+        assert!(other.rx[0].try_recv().is_err());
+        drop(mine);
+        drop(other);
+        assert!(hub.topics.lock().unwrap().is_empty(), "topics without streams are removed");
     }
 }

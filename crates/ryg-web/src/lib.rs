@@ -27,6 +27,8 @@ pub mod listen;
 #[cfg(feature = "server")]
 pub mod live;
 #[cfg(feature = "server")]
+pub mod lobby;
+#[cfg(feature = "server")]
 pub mod locks;
 #[cfg(feature = "server")]
 pub mod metrics;
@@ -158,6 +160,12 @@ fn open_store(
             }
         }
     });
+    let (handle, cell) = (tokio::runtime::Handle::current(), Arc::clone(state));
+    store.listen_lobby(move |message| {
+        if let Some(state) = cell.get().and_then(Weak::upgrade) {
+            handle.spawn_blocking(move || lobby::rounds::heard(&state, &message));
+        }
+    });
     Ok(Box::new(store))
 }
 
@@ -210,6 +218,7 @@ pub async fn serve(
     routes::watch_clocks(&state, &running);
     routes::recover_replies(&state);
     routes::clean_hourly(&state, config.keep_days);
+    lobby::rounds::run(&state, routes::start_match);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
         shutdown().await;

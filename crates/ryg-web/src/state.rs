@@ -41,6 +41,8 @@ pub struct AppState {
     /// Raised when the server shuts down: the computer's searches stop at once, their replies
     /// stay owed in the store (played after the restart).
     pub stopping: Arc<std::sync::atomic::AtomicBool>,
+    /// The players in the lobby on this server (an open lobby stream each).
+    pub presence: Arc<crate::lobby::presence::Presence>,
 }
 
 impl AppState {
@@ -72,6 +74,7 @@ impl AppState {
             live: crate::live::LiveGames::default(),
             game_work: crate::work::WorkQueue::new(config.game_work),
             stopping,
+            presence: Arc::default(),
         })
     }
 }

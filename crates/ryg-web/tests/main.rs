@@ -14,6 +14,7 @@ mod faults;
 mod files;
 mod friends;
 mod limits;
+mod lobby;
 mod operators;
 mod outage;
 mod passwords;

@@ -10,12 +10,12 @@ use ryg_ratings::{Opponent, Outcome, Rating, NEWCOMER};
 use serde_json::{json, Value};
 
 /// A player's secret as the page makes one: 43 URL-safe characters.
-fn secret(seed: char) -> String {
+pub fn secret(seed: char) -> String {
     format!("{}-_{}", seed.to_string().repeat(20), "Q7".repeat(10) + "z")
 }
 
 /// A request as the holder of `secret` (and a seat's `token`, if any).
-fn as_player(
+pub fn as_player(
     server: &Server,
     method: &str,
     path: &str,
@@ -36,7 +36,7 @@ fn as_player(
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
 }
 
-fn join(server: &Server, secret: &str, name: &str) -> Value {
+pub fn join(server: &Server, secret: &str, name: &str) -> Value {
     let (status, p) = as_player(server, "POST", "/api/players", Some(json!({ "name": name })), secret, None);
     assert_eq!(status, 201, "{p}");
     p
@@ -110,7 +110,7 @@ fn sha256(text: &str) -> String {
 }
 
 /// The player's rating on `size` from their page, as `(rating, deviation, games)`.
-fn rating_on(server: &Server, secret: &str, size: u64) -> Option<(f64, f64, u64)> {
+pub fn rating_on(server: &Server, secret: &str, size: u64) -> Option<(f64, f64, u64)> {
     let (status, me) = as_player(server, "GET", "/api/players/me", None, secret, None);
     assert_eq!(status, 200, "{me}");
     let r = me["ratings"].as_array()?.iter().find(|r| r["size"] == size)?.clone();
@@ -133,7 +133,7 @@ fn play_out(server: &Server, mut game: Value, token: &str) -> Value {
     panic!("the game did not end: {game}");
 }
 
-fn rounded(r: Rating) -> (f64, f64) {
+pub fn rounded(r: Rating) -> (f64, f64) {
     ((r.rating() * 10.0).round() / 10.0, (r.deviation() * 10.0).round() / 10.0)
 }
 

@@ -350,7 +350,7 @@ function inBetter() {
 let people = null;
 /** Whether the address names the Players section (#players, #player/ID, #leaderboard/N). */
 function inPeople() {
-  return /^#(players|player\/[\w-]{11}|leaderboard\/\d+)$/.test(location.hash);
+  return /^#(players|lobby|player\/[\w-]{11}|leaderboard\/\d+)$/.test(location.hash);
 }
 
 function openGame() {

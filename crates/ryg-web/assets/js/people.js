@@ -4,15 +4,17 @@
 import { $, esc, showError } from './dom.js';
 import { t, fmt, loadPeopleStrings } from './i18n.js';
 import { secret, me, rememberMe, forget, playerApi, newSecret } from './player.js';
+import { renderLobby, stop as stopLobby } from './lobby.js';
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 let open = false;
 let onLeave = () => {};
 let seq = 0;
 
-/** What the address names: `{ kind: 'me' | 'player' | 'leaderboard', arg }`, or null. */
+/** What the address names: `{ kind: 'me' | 'lobby' | 'player' | 'leaderboard', arg }`, or null. */
 export function route(hash) {
   if (hash === '#players') return { kind: 'me' };
+  if (hash === '#lobby') return { kind: 'lobby' };
   const player = /^#player\/([\w-]{11})$/.exec(hash);
   if (player) return { kind: 'player', arg: player[1] };
   const board = /^#leaderboard\/(\d+)$/.exec(hash);
@@ -109,7 +111,7 @@ function pageBody(data) {
 }
 
 function leaderboardLinks() {
-  return `<p class="row">${SIZES.map((n) => `<a class="button" href="#leaderboard/${n}">${esc(t('leaderboard.title'))} ${n}×${n}</a>`).join(' ')}</p>`;
+  return `<p class="row"><a class="button" href="#lobby">${esc(t('lobby.title'))}</a> ${SIZES.map((n) => `<a class="button" href="#leaderboard/${n}">${esc(t('leaderboard.title'))} ${n}×${n}</a>`).join(' ')}</p>`;
 }
 
 /** Your part: become a player, or your page with what only you can do. */
@@ -196,7 +198,19 @@ async function renderPlayer(el, id, mine) {
     el.insertAdjacentHTML('beforeend', `<p class="note">${esc(t('people.notFound'))}</p>`);
     return;
   }
-  el.innerHTML = `${head(data.player.name)}${pageBody(data)}${leaderboardLinks()}`;
+  const other = secret() && me() && me().id !== data.player.id;
+  const challenge = other
+    ? `<p><button type="button" id="people-challenge">${esc(t('lobby.challenge', { name: data.player.name }))}</button></p>`
+    : '';
+  el.innerHTML = `${head(data.player.name)}${challenge}${pageBody(data)}${leaderboardLinks()}`;
+  if (other) {
+    // a direct challenge: it waits in both players' lobby
+    $('people-challenge').onclick = async () => {
+      if (await guard(() => playerApi('POST', '/api/challenges', { to: id, size: 8, side: 'random' }))) {
+        location.hash = '#lobby';
+      }
+    };
+  }
 }
 
 async function renderLeaderboard(el, size, mine) {
@@ -226,7 +240,7 @@ async function guard(call) {
     showError(null);
     return await call();
   } catch (e) {
-    if (e.code === 'needs_server') e.key = 'people.needsServer';
+    if (e.code === 'needs_server') e.key = location.hash === '#lobby' ? 'lobby.needsServer' : 'people.needsServer';
     if (e.code === 'unauthorized' && !e.key) forget();
     showError(e);
     return undefined;
@@ -239,6 +253,7 @@ async function show() {
   const el = $('people-view');
   const mine = ++seq;
   if (r.kind === 'me') await renderMe(el, mine);
+  else if (r.kind === 'lobby') await renderLobby(el, head(t('lobby.title')), guard);
   else if (r.kind === 'player') await renderPlayer(el, r.arg, mine);
   else await renderLeaderboard(el, r.arg, mine);
   const title = $('people-title');
@@ -258,6 +273,7 @@ async function follow() {
   } else if (open) {
     open = false;
     seq += 1;
+    stopLobby();
     document.body.classList.remove('people');
     $('people-view').hidden = true;
     $('people-view').innerHTML = '';

@@ -95,6 +95,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("levelnote.js"),
     js!("levels.js"),
     js!("learn/weights.js"),
+    js!("lobby.js"),
     js!("main.js"),
     js!("narrate.js"),
     js!("nav.js"),

@@ -12,6 +12,8 @@ pub mod extract;
 mod fairplay;
 mod games;
 mod health;
+mod lobby;
+mod lobby_events;
 pub mod log;
 pub mod metrics;
 pub mod people;
@@ -23,7 +25,7 @@ mod techniques;
 use crate::error::ErrorCode;
 use std::sync::Arc;
 
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 
 use self::blocking::blocking;
@@ -60,6 +62,15 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("post", "/api/players/claim"),
     ("get", "/api/players/{id}"),
     ("get", "/api/leaderboard"),
+    ("post", "/api/challenges"),
+    ("get", "/api/challenges"),
+    ("delete", "/api/challenges/{id}"),
+    ("post", "/api/challenges/{id}/accept"),
+    ("post", "/api/challenges/{id}/decline"),
+    ("post", "/api/pairing"),
+    ("get", "/api/pairing"),
+    ("delete", "/api/pairing"),
+    ("get", "/api/lobby/events"),
     ("get", "/api/moves"),
     ("get", "/api/solve"),
     ("get", "/api/analyze"),
@@ -106,6 +117,12 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/players/claim", post(people::claim))
         .route("/api/players/{id}", get(people::show))
         .route("/api/leaderboard", get(people::board))
+        .route("/api/challenges", post(lobby::create).get(lobby::list))
+        .route("/api/challenges/{id}", delete(lobby::cancel))
+        .route("/api/challenges/{id}/accept", post(lobby::accept))
+        .route("/api/challenges/{id}/decline", post(lobby::decline))
+        .route("/api/pairing", post(lobby::join).get(lobby::show).delete(lobby::leave))
+        .route("/api/lobby/events", get(lobby_events::events))
         .route("/api/moves", get(analysis::moves))
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))
@@ -144,6 +161,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
 }
 
 pub use games::recover_replies;
+pub use lobby::start_match;
 
 /// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.
 pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {

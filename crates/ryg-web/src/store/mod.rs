@@ -7,6 +7,10 @@ pub mod counted;
 #[cfg(feature = "server")]
 mod guard;
 #[cfg(feature = "server")]
+pub mod lobby;
+#[cfg(feature = "server")]
+mod lobby_tables;
+#[cfg(feature = "server")]
 pub mod maintenance;
 #[cfg(feature = "server")]
 pub mod mark;
@@ -14,6 +18,8 @@ pub mod mark;
 mod people_tables;
 #[cfg(feature = "server")]
 mod pg_full;
+#[cfg(feature = "server")]
+pub mod pg_lobby;
 #[cfg(feature = "server")]
 mod pg_password;
 #[cfg(feature = "server")]
@@ -31,6 +37,8 @@ mod seats;
 pub mod secret;
 #[cfg(feature = "server")]
 pub mod sqlite;
+#[cfg(feature = "server")]
+mod sqlite_lobby;
 #[cfg(feature = "server")]
 mod sqlite_people;
 #[cfg(feature = "server")]

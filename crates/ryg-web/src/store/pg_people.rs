@@ -63,6 +63,10 @@ async fn ratings_before(
 }
 
 impl PlayerStore for PgStore {
+    fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        Some(self)
+    }
+
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
         let args = [public_id, secret, name, at].map(str::to_owned);
         self.people(move |c| async move {
@@ -130,7 +134,10 @@ impl PlayerStore for PgStore {
     fn delete_player(&self, id: i64) -> Result<(), StoreError> {
         self.people(move |mut c| async move {
             let tx = c.transaction().await.map_err(query)?;
-            for table in ["seated", "ratings", "rating_history", "players"] {
+            tx.execute("DELETE FROM challenges WHERE owner = $1 OR to_player = $1", &[&id])
+                .await
+                .map_err(query)?;
+            for table in ["seated", "ratings", "rating_history", "pairing_queue", "lobby_seats", "players"] {
                 let column = if table == "players" { "id" } else { "player" };
                 tx.execute(&format!("DELETE FROM {table} WHERE {column} = $1"), &[&id])
                     .await

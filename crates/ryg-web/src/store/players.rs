@@ -108,7 +108,8 @@ pub trait PlayerStore: Send + Sync {
     /// When the database fails.
     fn claim_code(&self, code: &str, now: &str, secret: &str) -> Result<Option<Player>, StoreError>;
 
-    /// Deletes player `id` and everything stored about them (seats held, ratings, history).
+    /// Deletes player `id` and everything stored about them (seats held, ratings, history, the
+    /// lobby's challenges, place in the queue and seats).
     ///
     /// # Errors
     /// When the database fails.
@@ -171,4 +172,9 @@ pub trait PlayerStore: Send + Sync {
         at: &str,
         rate: Rate,
     ) -> Result<bool, StoreError>;
+
+    /// The lobby kept beside the players, when this store keeps it (SQLite and PostgreSQL do).
+    fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        None
+    }
 }

@@ -65,6 +65,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
 ",
     super::people_tables::POSTGRES,
+    super::lobby_tables::POSTGRES,
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's
@@ -112,13 +113,13 @@ pub struct Change {
 
 /// The PostgreSQL game store.
 pub struct PgStore {
-    runtime: Option<tokio::runtime::Runtime>,
+    pub(super) runtime: Option<tokio::runtime::Runtime>,
     pool: Pool,
     url: String,
     /// How to connect, the password included wherever it came from.
-    config: tokio_postgres::Config,
+    pub(super) config: tokio_postgres::Config,
     /// This store's mark on its notifications, so it does not hear its own.
-    origin: u64,
+    pub(super) origin: u64,
 }
 
 /// A failed query as a [`StoreError`]: a database that cannot be reached (no connection from

@@ -63,6 +63,10 @@ impl SqliteStore {
 }
 
 impl PlayerStore for SqliteStore {
+    fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        Some(self)
+    }
+
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
         self.people(true, |c| {
             c.execute(
@@ -126,9 +130,10 @@ impl PlayerStore for SqliteStore {
     fn delete_player(&self, id: i64) -> Result<(), StoreError> {
         self.people(true, |c| {
             let tx = c.transaction()?;
-            for table in ["seated", "ratings", "rating_history"] {
+            for table in ["seated", "ratings", "rating_history", "pairing_queue", "lobby_seats"] {
                 tx.execute(&format!("DELETE FROM {table} WHERE player = ?1"), [id])?;
             }
+            tx.execute("DELETE FROM challenges WHERE owner = ?1 OR to_player = ?1", [id])?;
             tx.execute("DELETE FROM players WHERE id = ?1", [id])?;
             Ok(tx.commit()?)
         })

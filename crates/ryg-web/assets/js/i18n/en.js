@@ -11,6 +11,7 @@ export default {
   'prefs.lang': 'Language',
   'learn.link': 'Learn',
   'better.link': 'Play better',
+  'lobby.link': 'Lobby',
   'people.link': 'Players',
   'new.rated': 'Rated: moves your rating (a player, 4×4 to 8×8, the usual start)',
   'prefs.dark': 'Dark theme',

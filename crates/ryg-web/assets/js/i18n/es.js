@@ -14,6 +14,7 @@ export default {
   'page.skip': 'Ir al tablero',
   'prefs.lang': 'Idioma',
   'learn.link': 'Aprender',
+  'lobby.link': 'Sala',
   'people.link': 'Jugadores',
   'new.rated': 'Puntuable: cambia tu puntuación (un jugador, de 4×4 a 8×8, desde la casilla de siempre)',
   'better.link': 'Juega mejor',
