@@ -1,6 +1,6 @@
 //! The lobby's rounds, once a second on every server: the players present here are noted in the
 //! store, those gone for [`super::LEAVE_AFTER_MS`] leave the lobby, and a pairing round starts
-//! the games of the players it pairs. A player's joining runs a round at once too.
+//! the games of the players it pairs. A player's joining runs the pairing step at once too.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -29,6 +29,16 @@ pub fn once(state: &Arc<AppState>, start: Starter, now: i64) -> Result<usize, Lo
     let lobby = Lobby::of(players)?;
     lobby.store.touch(&state.presence.present(), now)?;
     said(state, lobby.expire(now)?);
+    pair(state, &lobby, start, now)
+}
+
+/// The pairing step of a round alone, as a player's joining runs it: the games of the players
+/// it pairs are started. Presence and expiry stay the once-a-second round's, so a join costs
+/// the same however many players are in the lobby.
+///
+/// # Errors
+/// The store failed.
+pub fn pair(state: &Arc<AppState>, lobby: &Lobby<'_>, start: Starter, now: i64) -> Result<usize, LobbyError> {
     let matches = lobby.round(now)?;
     let n = matches.len();
     for m in matches {

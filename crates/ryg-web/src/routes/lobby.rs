@@ -168,7 +168,7 @@ pub async fn join(
     let (status, body) = with_lobby(&state, secret, true, move |st, lobby, me| {
         let (me, now) = (me.ok_or(PeopleError::NoSecret)?, now_ms());
         let w = lobby.join(&me, &spec, now)?;
-        rounds::once(st, start_match, now)?;
+        rounds::pair(st, lobby, start_match, now)?;
         Ok(match lobby.store.seats_for(me.id, now)?.first() {
             Some(seat) => (StatusCode::CREATED, seat_json(seat)),
             None => (StatusCode::ACCEPTED, waiting_json(&w, now)),

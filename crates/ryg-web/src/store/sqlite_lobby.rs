@@ -101,12 +101,19 @@ impl LobbyStore for SqliteStore {
     }
 
     fn touch(&self, players: &[i64], now: i64) -> Result<(), StoreError> {
+        // one statement per table, the players as a JSON array: the rows of those present are
+        // found by their index, whatever the number present
+        let list = format!("[{}]", players.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
         self.lobby_do(true, |conn| {
             let tx = conn.transaction()?;
-            for p in players {
-                tx.execute("UPDATE challenges SET seen_ms = ?2 WHERE owner = ?1", params![p, now])?;
-                tx.execute("UPDATE pairing_queue SET seen_ms = ?2 WHERE player = ?1", params![p, now])?;
-            }
+            tx.execute(
+                "UPDATE challenges SET seen_ms = ?2 WHERE owner IN (SELECT value FROM json_each(?1))",
+                params![list, now],
+            )?;
+            tx.execute(
+                "UPDATE pairing_queue SET seen_ms = ?2 WHERE player IN (SELECT value FROM json_each(?1))",
+                params![list, now],
+            )?;
             tx.commit()?;
             Ok(())
         })
