@@ -326,6 +326,12 @@ fn the_openapi_document_lists_exactly_the_routes_served() {
     // Every listed route is served: none answers "no such route" or "not allowed".
     for (method, path) in &routes {
         let path = path.replace("{id}", "1").replace("{size}", "4");
+        if path == "/api/lobby/events" {
+            // a stream that stays open while the lobby does: its status only
+            let status = ureq::get(format!("{}{path}", server.url)).call().map(|r| r.status().as_u16());
+            assert_eq!(status.ok(), Some(200), "{path}");
+            continue;
+        }
         let (status, body) = server.call(&method.to_uppercase(), &path, (method == "post").then_some("{}"));
         assert!(
             status != 405 && !body.to_string().contains("no such page or API route"),
