@@ -127,6 +127,18 @@ impl Hub {
         })
     }
 
+    /// A receiver of game `id`'s changes that holds no place in the counts: for a stream that
+    /// follows many games and holds its own place (a bot's).
+    pub fn follow(&self, id: i64) -> broadcast::Receiver<Change> {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+    }
+
+    /// A receiver that changes to `true` when the server shuts down.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
     /// Streams open now, in all.
     pub fn open_streams(&self) -> usize {
         self.places.taken()
