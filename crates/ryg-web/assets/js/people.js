@@ -38,6 +38,11 @@ function head(title) {
     <a href="#" class="button">${esc(t('people.back'))}</a></div>`;
 }
 
+/** A bot's mark beside its name: a tag that says a program plays. */
+function botTag(p) {
+  return p.bot ? ` <span class="tag" title="${esc(t('people.botNote'))}">${esc(t('people.bot'))}</span>` : '';
+}
+
 function ratingsTable(ratings) {
   if (!ratings.length) return `<p class="note">${esc(t('people.noRatings'))}</p>`;
   const rows = ratings
@@ -195,7 +200,8 @@ async function renderPlayer(el, id, mine) {
     el.insertAdjacentHTML('beforeend', `<p class="note">${esc(t('people.notFound'))}</p>`);
     return;
   }
-  el.innerHTML = `${head(data.player.name)}${pageBody(data)}${leaderboardLinks()}`;
+  const bot = data.player.bot ? `<p class="note">${botTag(data.player)} ${esc(t('people.botNote'))}</p>` : '';
+  el.innerHTML = `${head(data.player.name)}${bot}${pageBody(data)}${leaderboardLinks()}`;
 }
 
 async function renderLeaderboard(el, size, mine) {
@@ -208,7 +214,9 @@ async function renderLeaderboard(el, size, mine) {
   }
   const rows = data.players
     .map(
-      (r) => `<tr><td>${r.rank}</td><td><a href="#player/${esc(r.player.id)}">${esc(r.player.name)}</a></td>
+      (
+        r,
+      ) => `<tr><td>${r.rank}</td><td><a href="#player/${esc(r.player.id)}">${esc(r.player.name)}</a>${botTag(r.player)}</td>
     <td>${esc(ratingText(r.rating))}</td><td>${r.rating.games}</td></tr>`,
     )
     .join('');
