@@ -3,7 +3,6 @@
 //! HTTP calls, and both ratings move; its secret stays in a 0600 file and out of its log; bad
 //! command lines exit 2 and a server that is not there exits 1.
 
-use std::io::Read;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -60,10 +59,35 @@ fn ryg_bot_joins_a_rated_game_by_its_link_plays_it_to_its_end_and_is_rated() {
         .spawn()
         .unwrap();
 
+    // its log, line by line; the person waits until it has taken its seat
+    let stderr = std::io::BufReader::new(bot.stderr.take().unwrap());
+    let (tx, log_lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(stderr).map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut log = String::new();
+    while !log.contains("joined by its link") {
+        match log_lines.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) => log += &(line + "\n"),
+            Err(_) => {
+                let _ = bot.kill();
+                panic!("ryg bot did not join: {log}");
+            }
+        }
+    }
+
     // the person plays the mouse's first legal move whenever it is their turn
     let started = Instant::now();
     let over = loop {
-        assert!(started.elapsed() < Duration::from_secs(120), "the game did not end");
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = bot.kill();
+            log.extend(log_lines.try_iter().map(|l| l + "\n"));
+            panic!("the game did not end; ryg bot said:\n{log}");
+        }
         let (_, g) = call(&url, "GET", &format!("/api/games/{id}"), None, &ana, None);
         if g["result"] != "*" {
             break g;
@@ -89,8 +113,9 @@ fn ryg_bot_joins_a_rated_game_by_its_link_plays_it_to_its_end_and_is_rated() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let mut log = String::new();
-    bot.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    while let Ok(line) = log_lines.recv_timeout(Duration::from_secs(5)) {
+        log += &(line + "\n");
+    }
     assert!(status.success(), "{log}");
     assert!(log.contains(&format!("game {id}: joined by its link")) && log.contains("played"), "{log}");
 

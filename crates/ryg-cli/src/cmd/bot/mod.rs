@@ -76,6 +76,8 @@ fn engine_spec(text: &str) -> Result<EngineSpec> {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    // an engine that dies is its game's failure, not the end of the bot
+    crate::pipe::survive_closed_pipe();
     let spec = engine_spec(&args.engine)?;
     let timeout = Duration::from_secs(args.timeout.max(1));
     let path = match &args.secret_file {
