@@ -95,7 +95,25 @@ impl Hub {
     /// # Errors
     /// 429 when `client` has too many streams open, 503 when the server has.
     pub fn open(self: &Arc<Hub>, id: i64, client: IpAddr) -> Result<Subscription, ApiError> {
-        let place = self.places.take(client).map_err(|full| match full {
+        let place = self.take_place(client)?;
+        let rx = {
+            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+            channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+        };
+        Ok(Subscription {
+            rx,
+            shutdown: self.shutdown.subscribe(),
+            ticket: Ticket { hub: Arc::clone(self), id, _place: place },
+        })
+    }
+
+    /// A stream's place in the counts for `client` (a bot's stream, which follows many games,
+    /// holds one), given back when dropped.
+    ///
+    /// # Errors
+    /// 429 when `client` has too many streams open, 503 when the server has.
+    pub fn take_place(&self, client: IpAddr) -> Result<Place, ApiError> {
+        self.places.take(client).map_err(|full| match full {
             Full::Address(n) => ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::TooManyStreams,
@@ -115,15 +133,6 @@ impl Hub {
                 "the server has {n} event streams open, its limit: try again later"
             ))
             .retry_after(5),
-        })?;
-        let rx = {
-            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-            channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
-        };
-        Ok(Subscription {
-            rx,
-            shutdown: self.shutdown.subscribe(),
-            ticket: Ticket { hub: Arc::clone(self), id, _place: place },
         })
     }
 

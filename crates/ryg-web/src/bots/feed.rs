@@ -67,6 +67,8 @@ struct Followed {
 
 /// One bot's stream.
 pub struct Feed {
+    /// The stream's place in the hub's counts (per address and in all).
+    _place: crate::places::Place,
     hub: Arc<Hub>,
     load: Load,
     inbox: broadcast::Receiver<Notice>,
@@ -87,13 +89,19 @@ enum Woke {
 }
 
 impl Feed {
-    /// The stream of `player`: subscribed to its channel first, then its games read, so that
-    /// nothing falls between the two.
+    /// The stream of `player` for `client` (one place in the hub's counts): subscribed to its
+    /// channel first, then its games read, so that nothing falls between the two.
     ///
     /// # Errors
-    /// The store failed.
-    pub async fn open(hub: Arc<Hub>, inbox: &Inbox, player: i64, load: Load) -> Result<Feed, ApiError> {
+    /// Too many streams (429, 503), or the store failed.
+    pub async fn open(
+        hub: Arc<Hub>,
+        inbox: &Inbox,
+        (player, client): (i64, std::net::IpAddr),
+        load: Load,
+    ) -> Result<Feed, ApiError> {
         let mut feed = Feed {
+            _place: hub.take_place(client)?,
             inbox: inbox.subscribe(player),
             stopping: hub.stopping(),
             hub,

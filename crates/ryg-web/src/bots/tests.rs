@@ -122,7 +122,9 @@ async fn a_bots_stream_gives_its_games_their_changes_new_seats_and_challenges() 
     let store = Arc::new(SqliteStore::open(&dir.path().join("games.sqlite3")).unwrap());
     let (created, bot) = seated_bot(&store);
     let (hub, inbox) = (Arc::new(Hub::new(StreamLimits::default())), Inbox::default());
-    let mut feed = Feed::open(Arc::clone(&hub), &inbox, bot, load(&store, bot)).await.unwrap();
+    let ip: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    let mut feed = Feed::open(Arc::clone(&hub), &inbox, (bot, ip), load(&store, bot)).await.unwrap();
+    assert_eq!(hub.open_streams(), 1, "a bot's stream holds one place");
     assert_eq!(line(&mut feed).await["type"], "gameStart");
     assert_eq!(line(&mut feed).await["your_turn"], true);
 
@@ -150,7 +152,8 @@ async fn a_bots_stream_gives_its_games_their_changes_new_seats_and_challenges() 
 
     // reconnecting gives both games again, as they stand
     drop(feed);
-    let mut again = Feed::open(hub, &inbox, bot, load(&store, bot)).await.unwrap();
+    assert_eq!(hub.open_streams(), 0, "its place is given back");
+    let mut again = Feed::open(hub, &inbox, (bot, ip), load(&store, bot)).await.unwrap();
     let kinds: Vec<Value> = [line(&mut again).await, line(&mut again).await, line(&mut again).await].into();
     assert_eq!(kinds[1]["game"]["moves"][0].as_str(), Some(&*mv), "no move lost: {kinds:?}");
     assert_eq!(kinds[2]["type"], "gameStart");

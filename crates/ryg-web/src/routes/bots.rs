@@ -12,6 +12,7 @@ use axum::Json;
 use serde_json::Value;
 
 use super::blocking::blocking;
+use super::client::Client;
 use super::people::{with_people, PlayerSecret};
 use crate::bots::feed::{answer, Ask, Feed, Load};
 use crate::error::{ApiError, ApiResult};
@@ -40,9 +41,14 @@ fn loader(state: &Arc<AppState>, player: i64) -> Load {
 }
 
 /// `GET /api/bot/stream`: the bot's games and challenges, one JSON object per line.
-pub async fn stream(State(state): AppRef, secret: PlayerSecret) -> ApiResult<Response> {
+pub async fn stream(
+    State(state): AppRef,
+    Client(client): Client,
+    secret: PlayerSecret,
+) -> ApiResult<Response> {
     let bot = with_people(&state, move |people, _| people.bot(secret.hash())).await?;
-    let feed = Feed::open(Arc::clone(&state.hub), &state.inbox, bot.id, loader(&state, bot.id)).await?;
+    let who = (bot.id, client);
+    let feed = Feed::open(Arc::clone(&state.hub), &state.inbox, who, loader(&state, bot.id)).await?;
     let lines = futures_util::stream::unfold(feed, |mut feed| async move {
         let line = feed.next().await?;
         Some((Ok::<String, std::convert::Infallible>(line + "\n"), feed))
