@@ -6,8 +6,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::args::InvalidValue;
 use crate::cmd::{
-    analyze, bench, db, eval, levels, match_runner, moves, perft, play, puzzles, record, selfplay, serve,
-    show, solve, tree, ugi,
+    analyze, bench, bot, db, eval, levels, match_runner, moves, perft, play, puzzles, record, selfplay,
+    serve, show, solve, tree, ugi,
 };
 
 const AFTER_HELP: &str = "\
@@ -74,6 +74,8 @@ pub enum Command {
     Serve(serve::Args),
     /// Look after the browser app's game database: backup, check, vacuum
     Db(db::Args),
+    /// A UGI engine plays on a ryg server as a bot: its games, and the challenges it accepts
+    Bot(bot::Args),
 }
 
 /// Runs the command `cli` names (`play` when it names none).
@@ -103,6 +105,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Bot(args)) => bot::run(args),
         Some(Command::Db(args)) => db::run(args),
         Some(Command::Ugi(args)) => ugi::run(args),
         Some(Command::Match(args)) => match_runner::run(args),

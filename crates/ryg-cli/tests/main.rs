@@ -3,6 +3,7 @@
 
 mod common;
 
+mod bot;
 mod cli;
 mod db;
 mod docs;

@@ -114,7 +114,7 @@ impl Hub {
     /// # Errors
     /// 429 when `client` has too many streams open, 503 when the server has.
     pub fn open(self: &Arc<Hub>, id: i64, client: IpAddr) -> Result<Subscription, ApiError> {
-        let place = self.place(client)?;
+        let place = self.take_place(client)?;
         let rx = {
             let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
             channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
@@ -126,8 +126,12 @@ impl Hub {
         })
     }
 
-    /// A place for one more stream of `client`.
-    fn place(&self, client: IpAddr) -> Result<Place, ApiError> {
+    /// A stream's place in the counts for `client` (a bot's stream, which follows many games,
+    /// holds one), given back when dropped.
+    ///
+    /// # Errors
+    /// 429 when `client` has too many streams open, 503 when the server has.
+    pub fn take_place(&self, client: IpAddr) -> Result<Place, ApiError> {
         self.places.take(client).map_err(|full| match full {
             Full::Address(n) => ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
@@ -170,7 +174,7 @@ impl Hub {
     /// # Errors
     /// As [`Hub::open`].
     pub fn open_topics(self: &Arc<Hub>, topics: &[Topic], client: IpAddr) -> Result<Notices, ApiError> {
-        let place = self.place(client)?;
+        let place = self.take_place(client)?;
         let rx = {
             let mut map = self.topics.lock().unwrap_or_else(|e| e.into_inner());
             topics
@@ -183,6 +187,18 @@ impl Hub {
             shutdown: self.shutdown.subscribe(),
             ticket: TopicTicket { hub: Arc::clone(self), topics: topics.to_vec(), _place: place },
         })
+    }
+
+    /// A receiver of game `id`'s changes that holds no place in the counts: for a stream that
+    /// follows many games and holds its own place (a bot's).
+    pub fn follow(&self, id: i64) -> broadcast::Receiver<Change> {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.entry(id).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
+    }
+
+    /// A receiver that changes to `true` when the server shuts down.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
     }
 
     /// Streams open now, in all.

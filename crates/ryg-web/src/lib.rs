@@ -3,6 +3,8 @@
 
 #[cfg(feature = "server")]
 pub mod alarms;
+#[cfg(feature = "server")]
+pub mod bots;
 pub mod clock;
 #[cfg(feature = "server")]
 pub mod config;

@@ -18,6 +18,8 @@ pub struct AppState {
     pub alarms: Arc<crate::alarms::Alarms>,
     /// The games' event streams.
     pub hub: Arc<events::Hub>,
+    /// Each listening player's channel: seats taken for them, challenges to them.
+    pub inbox: Arc<crate::bots::inbox::Inbox>,
     /// See [`Config::public_url`].
     pub public_url: Option<String>,
     /// See [`Config::public_games`].
@@ -63,6 +65,7 @@ impl AppState {
             game_locks: crate::locks::GameLocks::default(),
             alarms: Arc::default(),
             hub: Arc::new(events::Hub::new(config.limits)),
+            inbox: Arc::default(),
             public_url: config.public_url.clone(),
             public_games: config.public_games,
             table_builds: config.table_builds,

@@ -6,6 +6,7 @@ mod common;
 mod api;
 mod authz;
 mod better;
+mod bots;
 mod classroom;
 mod connections;
 mod database;

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod bot;
 pub mod db;
 pub mod eval;
 pub mod levels;

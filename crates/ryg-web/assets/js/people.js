@@ -40,6 +40,11 @@ function head(title) {
     <a href="#" class="button">${esc(t('people.back'))}</a></div>`;
 }
 
+/** A bot's mark beside its name: a tag that says a program plays. */
+function botTag(p) {
+  return p.bot ? ` <span class="tag" title="${esc(t('people.botNote'))}">${esc(t('people.bot'))}</span>` : '';
+}
+
 function ratingsTable(ratings) {
   if (!ratings.length) return `<p class="note">${esc(t('people.noRatings'))}</p>`;
   const rows = ratings
@@ -202,7 +207,8 @@ async function renderPlayer(el, id, mine) {
   const challenge = other
     ? `<p><button type="button" id="people-challenge">${esc(t('lobby.challenge', { name: data.player.name }))}</button></p>`
     : '';
-  el.innerHTML = `${head(data.player.name)}${challenge}${pageBody(data)}${leaderboardLinks()}`;
+  const bot = data.player.bot ? `<p class="note">${botTag(data.player)} ${esc(t('people.botNote'))}</p>` : '';
+  el.innerHTML = `${head(data.player.name)}${bot}${challenge}${pageBody(data)}${leaderboardLinks()}`;
   if (other) {
     // a direct challenge: it waits in both players' lobby
     $('people-challenge').onclick = async () => {
@@ -223,7 +229,9 @@ async function renderLeaderboard(el, size, mine) {
   }
   const rows = data.players
     .map(
-      (r) => `<tr><td>${r.rank}</td><td><a href="#player/${esc(r.player.id)}">${esc(r.player.name)}</a></td>
+      (
+        r,
+      ) => `<tr><td>${r.rank}</td><td><a href="#player/${esc(r.player.id)}">${esc(r.player.name)}</a>${botTag(r.player)}</td>
     <td>${esc(ratingText(r.rating))}</td><td>${r.rating.games}</td></tr>`,
     )
     .join('');

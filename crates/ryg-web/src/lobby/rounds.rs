@@ -78,7 +78,37 @@ pub fn said(state: &AppState, said: super::Said) {
             }
         }
     }
+    to_bots(state, &said);
     tell(&state.hub, said);
+}
+
+/// What a player's own news says, to that player's bot stream too (`bots::inbox`): a direct
+/// challenge to them (not one they made), and a game the lobby seated them in. Blocking.
+fn to_bots(state: &AppState, said: &super::Said) {
+    let Some(players) = state.store.players() else { return };
+    for (topic, n) in said {
+        let Topic::Player(player) = *topic else { continue };
+        let Ok(json) = serde_json::from_str::<Value>(&n.json) else { continue };
+        match n.event {
+            "challenge" => {
+                let to_me = players
+                    .player_by_id(player)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|me| json["to"]["id"] == me.public_id.as_str());
+                if to_me {
+                    state.inbox.challenge(player, &json);
+                }
+            }
+            "game" => {
+                let number = json["game"].as_str().and_then(|id| state.store.id_of(id).ok().flatten());
+                if let Some(number) = number {
+                    state.inbox.deliver(player, crate::bots::inbox::Notice::Seated(number));
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// What another server's lobby said (see [`wire`]), to this server's streams: a seat's token,
@@ -91,7 +121,9 @@ pub fn heard(state: &AppState, message: &str) {
         let Some(seat) = seats.iter().find(|s| json["game"] == s.game.as_str()) else { return };
         json = seat_json(seat);
     }
-    tell(&state.hub, vec![(topic, Notice { event, json: Arc::from(json.to_string()) })]);
+    let said = vec![(topic, Notice { event, json: Arc::from(json.to_string()) })];
+    to_bots(state, &said);
+    tell(&state.hub, said);
 }
 
 /// The events a lobby stream sends.

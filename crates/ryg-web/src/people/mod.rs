@@ -45,6 +45,8 @@ pub enum PeopleError {
     UnknownSecret,
     #[error("no such player")]
     NoSuchPlayer,
+    #[error("this player is not a bot: a player becomes one with POST /api/players/me/bot, before their first game")]
+    NotABot,
     #[error("a player needs a name")]
     NoName,
     #[error("this browser is a player already: a code moves a player to a browser that is none")]
@@ -73,6 +75,7 @@ impl PeopleError {
             }
             PeopleError::NoName | PeopleError::Rating(_) => (400, ErrorCode::BadRequest),
             PeopleError::NoSuchPlayer | PeopleError::BadCode => (404, ErrorCode::NotFound),
+            PeopleError::NotABot => (403, ErrorCode::Forbidden),
             PeopleError::AlreadyPlayer | PeopleError::NotNow(_) => (409, ErrorCode::Conflict),
             PeopleError::Game(e) => crate::view::error_status(e),
             PeopleError::Store(_) => (500, ErrorCode::Internal),
@@ -126,6 +129,21 @@ impl<'a> People<'a> {
     /// # Errors
     /// No secret, a bad name, the store failed.
     pub fn join(&self, secret: Option<&str>, name: &str, now: i64) -> Result<(Player, bool), PeopleError> {
+        self.join_as(secret, name, false, now)
+    }
+
+    /// As [`People::join`], the new player marked as a program when `bot` (a player who is
+    /// one already stays as they are).
+    ///
+    /// # Errors
+    /// As [`People::join`].
+    pub fn join_as(
+        &self,
+        secret: Option<&str>,
+        name: &str,
+        bot: bool,
+        now: i64,
+    ) -> Result<(Player, bool), PeopleError> {
         let secret = secret.ok_or(PeopleError::NoSecret)?;
         if let Some(p) = self.store.player_by_secret(secret)? {
             return Ok((p, false));
@@ -134,7 +152,41 @@ impl<'a> People<'a> {
         let public_id = crate::token::public_id().map_err(GameError::Random)?;
         let at = utc(u64::try_from(now / 1000).unwrap_or(0));
         let id = self.store.insert_player(&public_id, secret, &name, &at)?;
-        Ok((Player { id, public_id, name, created_at: at }, true))
+        if bot {
+            self.store.make_bot(id)?;
+        }
+        Ok((Player { id, public_id, name, created_at: at, bot }, true))
+    }
+
+    /// Marks the holder of `secret` as a program (a bot), as lichess's upgrade does: only
+    /// before their first game, so a person's games and rating never become a program's.
+    ///
+    /// # Errors
+    /// As [`People::me`], and [`PeopleError::NotNow`] once the player holds a seat.
+    pub fn become_bot(&self, secret: Option<&str>) -> Result<Player, PeopleError> {
+        let mut p = self.me(secret)?;
+        if p.bot {
+            return Ok(p);
+        }
+        if !self.store.games_of(p.id, 1)?.is_empty() {
+            return Err(PeopleError::NotNow("a player becomes a bot before their first game".into()));
+        }
+        self.store.make_bot(p.id)?;
+        p.bot = true;
+        Ok(p)
+    }
+
+    /// The bot holding `secret`.
+    ///
+    /// # Errors
+    /// As [`People::me`], and [`PeopleError::NotABot`] for a player who is not one.
+    pub fn bot(&self, secret: Option<&str>) -> Result<Player, PeopleError> {
+        let p = self.me(secret)?;
+        if p.bot {
+            Ok(p)
+        } else {
+            Err(PeopleError::NotABot)
+        }
     }
 
     /// Renames the holder of `secret`.

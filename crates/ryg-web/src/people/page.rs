@@ -31,9 +31,9 @@ pub fn rating_json(r: &SizeRating) -> Value {
     })
 }
 
-/// The player's part of every answer: public id and name.
+/// The player's part of every answer: public id, name, and whether a program plays.
 pub fn player_json(p: &Player) -> Value {
-    json!({ "id": p.public_id, "name": p.name, "since": p.created_at })
+    json!({ "id": p.public_id, "name": p.name, "since": p.created_at, "bot": p.bot })
 }
 
 /// An opponent of the history: a computer player's name as it is written (`5`, `perfect`), or a

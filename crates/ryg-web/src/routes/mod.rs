@@ -5,6 +5,7 @@ mod assets;
 mod auth;
 mod bits;
 mod blocking;
+mod bots;
 pub mod client;
 mod evaluation;
 mod events;
@@ -58,6 +59,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/players/me"),
     ("delete", "/api/players/me"),
     ("post", "/api/players/me/name"),
+    ("post", "/api/players/me/bot"),
     ("post", "/api/players/me/code"),
     ("post", "/api/players/claim"),
     ("get", "/api/players/{id}"),
@@ -71,6 +73,7 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("get", "/api/pairing"),
     ("delete", "/api/pairing"),
     ("get", "/api/lobby/events"),
+    ("get", "/api/bot/stream"),
     ("get", "/api/moves"),
     ("get", "/api/solve"),
     ("get", "/api/analyze"),
@@ -113,6 +116,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/players", post(people::join))
         .route("/api/players/me", get(people::me).delete(people::delete))
         .route("/api/players/me/name", post(people::rename))
+        .route("/api/players/me/bot", post(bots::upgrade))
         .route("/api/players/me/code", post(people::code))
         .route("/api/players/claim", post(people::claim))
         .route("/api/players/{id}", get(people::show))
@@ -123,6 +127,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/challenges/{id}/decline", post(lobby::decline))
         .route("/api/pairing", post(lobby::join).get(lobby::show).delete(lobby::leave))
         .route("/api/lobby/events", get(lobby_events::events))
+        .route("/api/bot/stream", get(bots::stream))
         .route("/api/moves", get(analysis::moves))
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))

@@ -91,6 +91,15 @@ pub struct NameBody {
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
+pub struct JoinBody {
+    name: String,
+    /// A program that plays through the bot API.
+    #[serde(default)]
+    bot: bool,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct CodeBody {
     code: String,
 }
@@ -100,11 +109,12 @@ pub async fn join(
     State(state): AppRef,
     Client(client): Client,
     secret: PlayerSecret,
-    Body(body): Body<NameBody>,
+    Body(body): Body<JoinBody>,
 ) -> ApiResult<Response> {
     state.limits.new_game(client)?;
     let (p, new) =
-        with_people(&state, move |people, _| people.join(secret.hash(), &body.name, now_ms())).await?;
+        with_people(&state, move |people, _| people.join_as(secret.hash(), &body.name, body.bot, now_ms()))
+            .await?;
     let status = if new { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(player_json(&p))).into_response())
 }

@@ -109,13 +109,13 @@ async fn read_body(body: axum::body::Body) -> Result<axum::body::Bytes, ApiError
 
 /// Answers `408` to a request that takes longer than the server's `--request-timeout`, body
 /// included (a client sending its body slowly holds nothing for long); the work under way is
-/// dropped with it. Event streams are long by design and have their own idle limit.
+/// dropped with it. Event streams (and a bot's stream) are long by design and have their own idle limit.
 pub async fn deadline(
     axum::extract::State(state): axum::extract::State<std::sync::Arc<crate::state::AppState>>,
     req: Request,
     next: Next,
 ) -> Response {
-    if req.uri().path().ends_with("/events") {
+    if req.uri().path().ends_with("/events") || req.uri().path() == "/api/bot/stream" {
         return next.run(req).await;
     }
     let limit = state.request_timeout;

@@ -3,6 +3,8 @@
 //! implementation, and another database can sit behind the same trait.
 
 #[cfg(feature = "server")]
+mod bot_tables;
+#[cfg(feature = "server")]
 pub mod counted;
 #[cfg(feature = "server")]
 mod guard;

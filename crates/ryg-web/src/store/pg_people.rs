@@ -13,10 +13,10 @@ use super::postgres::{query, PgStore};
 use super::StoreError;
 use crate::store::players::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
 
-const PLAYER: &str = "id, public_id, name, created_at";
+const PLAYER: &str = "id, public_id, name, created_at, bot";
 
 fn player(r: &Row) -> Player {
-    Player { id: r.get(0), public_id: r.get(1), name: r.get(2), created_at: r.get(3) }
+    Player { id: r.get(0), public_id: r.get(1), name: r.get(2), created_at: r.get(3), bot: r.get(4) }
 }
 
 /// The rating in columns `at..at + 5` (size, rating, deviation, volatility, games).
@@ -73,6 +73,13 @@ impl PlayerStore for PgStore {
             let sql = "INSERT INTO players (public_id, secret, name, created_at) VALUES ($1, $2, $3, $4) RETURNING id";
             let row = c.query_one(sql, &[&args[0], &args[1], &args[2], &args[3]]).await.map_err(query)?;
             Ok(row.get(0))
+        })
+    }
+
+    fn make_bot(&self, id: i64) -> Result<(), StoreError> {
+        self.people(move |c| async move {
+            c.execute("UPDATE players SET bot = TRUE WHERE id = $1", &[&id]).await.map_err(query)?;
+            Ok(())
         })
     }
 
@@ -214,11 +221,11 @@ impl PlayerStore for PgStore {
     ) -> Result<Vec<(Player, SizeRating)>, StoreError> {
         let (size, limit) = (i64::from(size), limit as i64);
         self.people(move |c| async move {
-            let sql = "SELECT p.id, p.public_id, p.name, p.created_at, r.size, r.rating, r.deviation, r.volatility, r.games
+            let sql = "SELECT p.id, p.public_id, p.name, p.created_at, p.bot, r.size, r.rating, r.deviation, r.volatility, r.games
                        FROM ratings r JOIN players p ON p.id = r.player
                        WHERE r.size = $1 AND r.deviation <= $2 ORDER BY r.rating DESC, p.id LIMIT $3";
             let rows = c.query(sql, &[&size, &deviation, &limit]).await.map_err(query)?;
-            rows.iter().map(|r| Ok((player(r), rating(r, 4)?))).collect()
+            rows.iter().map(|r| Ok((player(r), rating(r, 5)?))).collect()
         })
     }
 

@@ -15,6 +15,8 @@ pub struct Player {
     pub public_id: String,
     pub name: String,
     pub created_at: String,
+    /// A program playing through the bot API, shown as such.
+    pub bot: bool,
 }
 
 /// A player's rating on one board size and how many rated games made it.
@@ -69,6 +71,12 @@ pub trait PlayerStore: Send + Sync {
     /// # Errors
     /// When the database fails (a secret or public id already stored, included).
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError>;
+
+    /// Marks player `id` as a bot.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn make_bot(&self, id: i64) -> Result<(), StoreError>;
 
     /// The player holding the secret whose hash is `secret`.
     ///

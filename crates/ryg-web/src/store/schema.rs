@@ -52,6 +52,7 @@ pub const MIGRATIONS: &[&str] = &[
 ",
     super::people_tables::SQLITE,
     super::lobby_tables::SQLITE,
+    super::bot_tables::SQLITE,
 ];
 
 /// The schema version this ryg writes.

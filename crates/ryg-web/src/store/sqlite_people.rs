@@ -7,10 +7,10 @@ use super::sqlite::SqliteStore;
 use super::StoreError;
 use crate::store::players::{Player, PlayerStore, Rate, RatingChange, SeatHeld, Settled, SizeRating};
 
-const PLAYER: &str = "id, public_id, name, created_at";
+const PLAYER: &str = "id, public_id, name, created_at, bot";
 
 fn player(r: &Row<'_>) -> rusqlite::Result<Player> {
-    Ok(Player { id: r.get(0)?, public_id: r.get(1)?, name: r.get(2)?, created_at: r.get(3)? })
+    Ok(Player { id: r.get(0)?, public_id: r.get(1)?, name: r.get(2)?, created_at: r.get(3)?, bot: r.get(4)? })
 }
 
 /// A rating's columns as read: size, rating, deviation, volatility, games.
@@ -74,6 +74,13 @@ impl PlayerStore for SqliteStore {
                 params![public_id, secret, name, at],
             )?;
             Ok(c.last_insert_rowid())
+        })
+    }
+
+    fn make_bot(&self, id: i64) -> Result<(), StoreError> {
+        self.people(true, |c| {
+            c.execute("UPDATE players SET bot = 1 WHERE id = ?1", [id])?;
+            Ok(())
         })
     }
 
@@ -207,13 +214,13 @@ impl PlayerStore for SqliteStore {
     ) -> Result<Vec<(Player, SizeRating)>, StoreError> {
         self.people(false, |c| {
             let mut stmt = c.prepare(
-                "SELECT p.id, p.public_id, p.name, p.created_at, r.size, r.rating, r.deviation, r.volatility, r.games
+                "SELECT p.id, p.public_id, p.name, p.created_at, p.bot, r.size, r.rating, r.deviation, r.volatility, r.games
                  FROM ratings r JOIN players p ON p.id = r.player
                  WHERE r.size = ?1 AND r.deviation <= ?2 ORDER BY r.rating DESC, p.id LIMIT ?3",
             )?;
             let rows: Vec<(Player, RatingColumns)> = stmt
                 .query_map(params![size, deviation, limit as i64], |r| {
-                    Ok((player(r)?, (r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?)))
+                    Ok((player(r)?, (r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?)))
                 })?
                 .collect::<rusqlite::Result<_>>()?;
             rows.into_iter().map(|(p, (s, r, d, v, g))| Ok((p, rating(s, r, d, v, g)?))).collect()

@@ -2,7 +2,7 @@
 //! every move with the library, ends games by its own rules (or early from the tablebase),
 //! and an engine that crashes, hangs, runs out of time or says something illegal loses.
 
-mod engine;
+pub(crate) mod engine;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

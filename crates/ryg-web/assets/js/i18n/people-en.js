@@ -32,6 +32,8 @@ export default {
   'people.result.none': 'no result',
   'people.rated': 'rated',
   'people.someone': 'someone',
+  'people.bot': 'bot',
+  'people.botNote': 'A program plays as this player, through the bot API.',
   'people.deleted': 'a deleted player',
   'people.computer.random': 'the random player',
   'people.computer.perfect': 'perfect play',

@@ -34,6 +34,8 @@ export default {
   'people.result.none': 'sin resultado',
   'people.rated': 'puntuable',
   'people.someone': 'alguien',
+  'people.bot': 'bot',
+  'people.botNote': 'Un programa juega como este jugador, a través de la API de bots.',
   'people.deleted': 'un jugador que se borró',
   'people.computer.random': 'el jugador al azar',
   'people.computer.perfect': 'el juego perfecto',

@@ -2,6 +2,7 @@
 //! handlers parse, authorise, call the game service ([`crate::game`]) and answer; [`shared`]
 //! holds what they share.
 
+mod acting;
 mod play;
 mod player;
 mod read;

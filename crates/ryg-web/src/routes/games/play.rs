@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use std::sync::Arc;
 
+use super::acting::SeatToken;
 use super::shared::{
     detached, lock_game, owe_reply, settle_unknown, start_reply, wait_reply, with_game, with_service, AppRef,
     Asker, GameRef,
@@ -38,7 +39,7 @@ pub async fn play(
     State(state): AppRef,
     Client(client): Client,
     GameRef(id): GameRef,
-    token: Bearer,
+    SeatToken(token): SeatToken,
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Json<GameView>> {
     let st = Arc::clone(&state);

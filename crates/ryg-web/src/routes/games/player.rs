@@ -5,6 +5,7 @@ use axum::Json;
 
 use super::shared::{AppRef, GameRef};
 use super::view::GameView;
+use crate::bots::inbox::Notice;
 use crate::error::ApiResult;
 use crate::game::{require_holder, GameError};
 use crate::people::{rated, PeopleError};
@@ -29,8 +30,11 @@ pub async fn take_seat(
             return Err(PeopleError::NotNow("a hot-seat game is not rated".into()));
         };
         rated::take_seat(people.store, &g, side, &me)?;
-        Ok(g)
+        Ok((g, me.id))
     })
     .await?;
+    let (g, player) = g;
+    // the player's bot stream, if one is open, follows the game from now on
+    state.inbox.deliver(player, Notice::Seated(g.id));
     Ok(Json(GameView::on(&state, &g, g.holder(hash.as_deref()))))
 }

@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use super::acting::SeatToken;
 use super::shared::{
     detached, lock_game, seat_change, start_reply, wait_reply, with_game, with_service, AppRef, Asker,
     GameRef,
@@ -75,7 +76,7 @@ pub async fn resign(
     State(state): AppRef,
     Client(client): Client,
     GameRef(id): GameRef,
-    token: Bearer,
+    SeatToken(token): SeatToken,
 ) -> ApiResult<Json<GameView>> {
     // resigning never waits for a search: a seat's holder gives up the computer's reply first
     let (st, t) = (Arc::clone(&state), token.clone());
@@ -94,7 +95,7 @@ pub async fn abort(
     State(state): AppRef,
     Client(client): Client,
     GameRef(id): GameRef,
-    token: Bearer,
+    SeatToken(token): SeatToken,
 ) -> ApiResult<Json<GameView>> {
     seat_change(&state, client, id, token, |games, g, token, now| games.abort(g, token, now)).await
 }
