@@ -43,6 +43,8 @@ mod routes;
 pub mod state;
 pub mod store;
 pub mod token;
+#[cfg(feature = "server")]
+pub mod tournament;
 pub mod view;
 #[cfg(feature = "server")]
 pub mod work;
