@@ -212,6 +212,7 @@ pub async fn serve(
     routes::watch_clocks(&state, &running);
     routes::recover_replies(&state);
     routes::clean_hourly(&state, config.keep_days);
+    tournament::service::sweep(&state);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
         shutdown().await;

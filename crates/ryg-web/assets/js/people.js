@@ -4,17 +4,21 @@
 import { $, esc, showError } from './dom.js';
 import { t, fmt, loadPeopleStrings } from './i18n.js';
 import { secret, me, rememberMe, forget, playerApi, newSecret } from './player.js';
+import { renderCreate, renderTournament, stopTournament } from './tournament.js';
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 let open = false;
 let onLeave = () => {};
 let seq = 0;
 
-/** What the address names: `{ kind: 'me' | 'player' | 'leaderboard', arg }`, or null. */
+/** What the address names: `{ kind: 'me' | 'player' | 'leaderboard' | 'tournaments' | 'tournament', arg }`, or null. */
 export function route(hash) {
   if (hash === '#players') return { kind: 'me' };
   const player = /^#player\/([\w-]{11})$/.exec(hash);
   if (player) return { kind: 'player', arg: player[1] };
+  if (hash === '#tournaments') return { kind: 'tournaments' };
+  const tour = /^#tournament\/([\w-]{11})$/.exec(hash);
+  if (tour) return { kind: 'tournament', arg: tour[1] };
   const board = /^#leaderboard\/(\d+)$/.exec(hash);
   if (board) return { kind: 'leaderboard', arg: Number(board[1]) };
   return null;
@@ -108,7 +112,7 @@ function pageBody(data) {
 }
 
 function leaderboardLinks() {
-  return `<p class="row">${SIZES.map((n) => `<a class="button" href="#leaderboard/${n}">${esc(t('leaderboard.title'))} ${n}×${n}</a>`).join(' ')}</p>`;
+  return `<p class="row"><a class="button" href="#tournaments">${esc(t('tour.title'))}</a> ${SIZES.map((n) => `<a class="button" href="#leaderboard/${n}">${esc(t('leaderboard.title'))} ${n}×${n}</a>`).join(' ')}</p>`;
 }
 
 /** Your part: become a player, or your page with what only you can do. */
@@ -237,7 +241,10 @@ async function show() {
   if (!r) return;
   const el = $('people-view');
   const mine = ++seq;
-  if (r.kind === 'me') await renderMe(el, mine);
+  if (r.kind !== 'tournament') stopTournament();
+  if (r.kind === 'tournaments') renderCreate(el);
+  else if (r.kind === 'tournament') await renderTournament(el, r.arg);
+  else if (r.kind === 'me') await renderMe(el, mine);
   else if (r.kind === 'player') await renderPlayer(el, r.arg, mine);
   else await renderLeaderboard(el, r.arg, mine);
   const title = $('people-title');
@@ -257,6 +264,7 @@ async function follow() {
   } else if (open) {
     open = false;
     seq += 1;
+    stopTournament();
     document.body.classList.remove('people');
     $('people-view').hidden = true;
     $('people-view').innerHTML = '';

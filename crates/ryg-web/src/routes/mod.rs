@@ -4,13 +4,13 @@ mod analysis;
 mod assets;
 mod auth;
 mod bits;
-mod blocking;
+pub mod blocking;
 pub mod client;
 mod evaluation;
 mod events;
 pub mod extract;
 mod fairplay;
-mod games;
+pub mod games;
 mod health;
 pub mod log;
 pub mod metrics;
@@ -19,11 +19,12 @@ mod puzzles;
 mod retrograde;
 mod security;
 mod techniques;
+mod tournaments;
 
 use crate::error::ErrorCode;
 use std::sync::Arc;
 
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 
 use self::blocking::blocking;
@@ -106,6 +107,16 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/players/claim", post(people::claim))
         .route("/api/players/{id}", get(people::show))
         .route("/api/leaderboard", get(people::board))
+        .route("/api/tournaments", post(tournaments::create))
+        .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/entrants", post(tournaments::enter))
+        .route("/api/tournaments/{id}/entrants/{n}", delete(tournaments::remove))
+        .route("/api/tournaments/{id}/me", get(tournaments::mine))
+        .route("/api/tournaments/{id}/events", get(tournaments::events))
+        .route("/api/tournaments/{id}/start", post(tournaments::start))
+        .route("/api/tournaments/{id}/pause", post(tournaments::pause))
+        .route("/api/tournaments/{id}/resume", post(tournaments::resume))
+        .route("/api/tournaments/{id}/end", post(tournaments::end))
         .route("/api/moves", get(analysis::moves))
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))

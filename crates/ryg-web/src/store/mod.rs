@@ -19,6 +19,8 @@ mod pg_password;
 #[cfg(feature = "server")]
 mod pg_people;
 #[cfg(feature = "server")]
+mod pg_tournaments;
+#[cfg(feature = "server")]
 mod pg_url;
 #[cfg(feature = "server")]
 pub mod players;
@@ -35,7 +37,11 @@ pub mod sqlite;
 mod sqlite_people;
 #[cfg(feature = "server")]
 mod sqlite_row;
+#[cfg(feature = "server")]
+mod sqlite_tournaments;
 mod stored;
+#[cfg(feature = "server")]
+pub mod tournaments;
 
 use thiserror::Error;
 

@@ -29,7 +29,7 @@ fn rating(r: &Row, at: usize) -> Result<SizeRating, StoreError> {
 
 impl PgStore {
     /// Runs `work` with a pooled connection on the store's runtime.
-    fn people<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
+    pub(super) fn people<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(Object) -> Fut + Send + 'static,
@@ -63,6 +63,10 @@ async fn ratings_before(
 }
 
 impl PlayerStore for PgStore {
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
+        Some(self)
+    }
+
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
         let args = [public_id, secret, name, at].map(str::to_owned);
         self.people(move |c| async move {

@@ -171,4 +171,9 @@ pub trait PlayerStore: Send + Sync {
         at: &str,
         rate: Rate,
     ) -> Result<bool, StoreError>;
+
+    /// The tournaments kept beside the players, when this store keeps them.
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
+        None
+    }
 }

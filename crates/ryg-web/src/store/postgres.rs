@@ -65,6 +65,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
 ",
     super::people_tables::POSTGRES,
+    super::tournaments::POSTGRES,
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's

@@ -51,6 +51,7 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX games_by_public_id ON games (public_id);
 ",
     super::people_tables::SQLITE,
+    super::tournaments::SQLITE,
 ];
 
 /// The schema version this ryg writes.

@@ -49,7 +49,7 @@ fn ratings_before(conn: &Connection, players: &[Settled], size: u8) -> Result<Ve
 
 impl SqliteStore {
     /// Runs `work` with the connection: a write when `write` (the files checked first).
-    fn people<T>(
+    pub(super) fn people<T>(
         &self,
         write: bool,
         work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
@@ -63,6 +63,10 @@ impl SqliteStore {
 }
 
 impl PlayerStore for SqliteStore {
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
+        Some(self)
+    }
+
     fn insert_player(&self, public_id: &str, secret: &str, name: &str, at: &str) -> Result<i64, StoreError> {
         self.people(true, |c| {
             c.execute(

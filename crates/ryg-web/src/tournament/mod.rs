@@ -6,7 +6,9 @@
 //! document (one writer per version, so a pairing runs once whichever server tries it).
 
 pub mod pairing;
+pub mod service;
 pub mod standings;
+pub mod stream;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
