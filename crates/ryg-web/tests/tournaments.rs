@@ -25,7 +25,19 @@ pub fn call(
     player: Option<&str>,
     bearer: Option<&str>,
 ) -> (u16, Value) {
-    let mut req = ureq::http::Request::builder().method(method).uri(format!("{}{path}", server.url));
+    call_at(&server.url, method, path, body, player, bearer)
+}
+
+/// [`call`] to the server at `url`.
+fn call_at(
+    url: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    player: Option<&str>,
+    bearer: Option<&str>,
+) -> (u16, Value) {
+    let mut req = ureq::http::Request::builder().method(method).uri(format!("{url}{path}"));
     if let Some(p) = player {
         req = req.header("Ryg-Player", p);
     }
@@ -226,4 +238,68 @@ fn the_host_removes_and_ends_and_bad_requests_are_refused() {
     assert_eq!(t["host"], true);
     let (_, t) = call(&server, "GET", &format!("/api/tournaments/{id}"), None, None, None);
     assert_eq!((t["host"].as_bool(), t.get("host_secret")), (Some(false), None), "{t}");
+}
+
+/// How many games the database `url` holds (psql).
+fn games_stored(url: &str) -> usize {
+    let out = std::process::Command::new("psql")
+        .args(["-At", "-X", url, "-c", "SELECT count(*) FROM games"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "psql: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().parse().unwrap()
+}
+
+#[test]
+fn two_servers_on_one_postgresql_pair_each_round_once() {
+    let db = common::pg::Database::new("tournament_two");
+    let (a, b) = (Server::start_url(&db.url, &[]), Server::start_url(&db.url, &[]));
+    let (id, host) = create(&a, json!({ "kind": "round_robin", "size": 4, "rated": false }));
+    let players: Vec<String> = (1..=6).map(secret).collect();
+    for (i, s) in players.iter().enumerate() {
+        enter(if i % 2 == 0 { &a } else { &b }, &id, s, &format!("P{i}"));
+    }
+    let servers = [&a, &b];
+    let urls = [a.url.clone(), b.url.clone()];
+    let (status, t) = call(&b, "POST", &format!("/api/tournaments/{id}/start"), None, None, Some(&host));
+    assert_eq!((status, t["rounds"].as_u64()), (200, Some(10)), "{t}");
+    for round in 1..=10u64 {
+        // both servers look at the tournament at once, many times: each may pair the round
+        std::thread::scope(|scope| {
+            for k in 0..8 {
+                let (url, path) = (&urls[k % 2], format!("/api/tournaments/{id}"));
+                scope.spawn(move || call_at(url, "GET", &path, None, None, None));
+            }
+        });
+        let (_, t) = call(&a, "GET", &format!("/api/tournaments/{id}"), None, None, None);
+        let games = t["games"].as_array().unwrap();
+        assert_eq!((t["round"].as_u64(), games.len() as u64), (Some(round), 3 * round), "{t}");
+        assert!(games.iter().all(|g| g["game"].is_string()), "every pairing has its game: {t}");
+        assert_eq!(games_stored(&db.url), games.len(), "no game made twice: {t}");
+        // the mouse resigns every game of the round, through either server
+        for (k, g) in games.iter().filter(|g| g["outcome"].is_null()).enumerate() {
+            let who = players[g["mouse"].as_u64().unwrap() as usize - 1].clone();
+            let server = servers[k % 2];
+            let (_, me) = call(server, "GET", &format!("/api/tournaments/{id}/me"), None, Some(&who), None);
+            let token = me["game"]["token"].as_str().unwrap().to_owned();
+            let path = format!("/api/games/{}/resign", g["game"].as_str().unwrap());
+            let (status, body) = call(server, "POST", &path, Some(json!({})), None, Some(&token));
+            assert_eq!(status, 200, "{body}");
+        }
+    }
+    let until = Instant::now() + Duration::from_secs(30);
+    let t = loop {
+        let (_, t) = call(&b, "GET", &format!("/api/tournaments/{id}"), None, None, None);
+        if t["status"] == "finished" || Instant::now() > until {
+            break t;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(t["status"], "finished", "{t}");
+    assert_eq!(games_stored(&db.url), 30);
+    // each entrant won their five games with the cats: 5 points each, SB 5 × 5
+    assert!(
+        t["standings"].as_array().unwrap().iter().all(|s| s["points"] == 5 && s["tiebreak"] == 25),
+        "{t}"
+    );
 }

@@ -132,7 +132,9 @@ function gamesList(view) {
 function hostControls(view) {
   const levels = LEVELS.map((l) => `<option value="${l}">${esc(l)}</option>`).join('');
   const button = (action, show) =>
-    show ? `<button type="button" class="tour-action" data-action="${action}">${esc(t(`tour.${action}`))}</button> ` : '';
+    show
+      ? `<button type="button" class="tour-action" data-action="${action}">${esc(t(`tour.${action}`))}</button> `
+      : '';
   return `<div class="box" id="tour-host"><h3>${esc(t('tour.host'))}</h3><p class="row">
     ${button('start', view.status === 'open')}${button('pause', view.status === 'running')}
     ${button('resume', view.status === 'paused')}${button('end', view.status !== 'finished')}</p>
@@ -191,7 +193,9 @@ function wire(el, id, host) {
     join.onsubmit = async (ev) => {
       ev.preventDefault();
       if (!me()) {
-        const p = await guard(() => playerApi('POST', '/api/players', { name: $('tour-join-name').value }, secret(true)));
+        const p = await guard(() =>
+          playerApi('POST', '/api/players', { name: $('tour-join-name').value }, secret(true)),
+        );
         if (!p) return;
         rememberMe(p);
       }
@@ -211,7 +215,9 @@ function wire(el, id, host) {
     };
   $('tour-computer').onsubmit = async (ev) => {
     ev.preventDefault();
-    const view = await guard(() => hostApi(id, 'POST', `/api/tournaments/${id}/entrants`, { computer: $('tour-level').value }));
+    const view = await guard(() =>
+      hostApi(id, 'POST', `/api/tournaments/${id}/entrants`, { computer: $('tour-level').value }),
+    );
     if (view) draw(el, id, view);
   };
 }

@@ -126,9 +126,11 @@ async fn host_action(
 ) -> ApiResult<Json<Value>> {
     let id = checked(id)?;
     let (i, h) = (id.clone(), host.0.clone());
-    let view =
-        then_view(state, id, host.0, move |st| Ok(service::change(st, &i, Some(h.as_deref()), action)?.0))
-            .await?;
+    let view = then_view(state, id, host.0, move |st| {
+        service::change(st, &i, Some(h.as_deref()), action)?;
+        Ok(())
+    })
+    .await?;
     Ok(Json(view))
 }
 
@@ -155,9 +157,10 @@ pub async fn end(State(state): AppRef, Path(id): Path<String>, host: Bearer) -> 
 /// `DELETE /api/tournaments/{id}/entrants/{n}`: the host removes entrant `n`.
 pub async fn remove(
     State(state): AppRef,
-    Path((id, n)): Path<(String, u32)>,
+    Path((id, n)): Path<(String, String)>,
     host: Bearer,
 ) -> ApiResult<Json<Value>> {
+    let n: u32 = n.parse().map_err(|_| ApiError::not_found("no such entrant in this tournament"))?;
     host_action(&state, id, host, move |t| t.remove(n)).await
 }
 
