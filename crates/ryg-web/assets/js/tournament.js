@@ -12,6 +12,8 @@ const LEVELS = ['random', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'perfect'
 const hostKey = (id) => `ryg.tournament.host.${id}`;
 let stream = null;
 let shown = null;
+/** The latest drawing asked for: an earlier one that answers later draws nothing. */
+let drawn = 0;
 
 /** The host's secret for tournament `id`, if this browser made it. */
 function hostSecret(id) {
@@ -83,9 +85,18 @@ export function renderCreate(el) {
   };
 }
 
+/** An entrant's name: a computer's in the page's words ("level 5"), a person's as given. */
+function nameOf(e) {
+  if (!e.computer) return e.name;
+  if (e.computer === 'random') return t('people.computer.random');
+  if (e.computer === 'perfect') return t('people.computer.perfect');
+  if (/^\d$/.test(e.computer)) return t('people.computer.level', { n: e.computer });
+  return e.name;
+}
+
 function entrantName(view, n) {
   const e = view.entrants.find((x) => x.n === n);
-  return e ? e.name : '?';
+  return e ? nameOf(e) : '?';
 }
 
 function outcomeText(g) {
@@ -99,18 +110,18 @@ function standingsTable(view, host) {
       const e = view.entrants.find((x) => x.n === s.n);
       const remove =
         host && !e.removed && view.status !== 'finished'
-          ? `<button type="button" class="tour-remove" data-n="${s.n}">${esc(t('tour.remove', { name: e.name }))}</button>`
+          ? `<button type="button" class="tour-remove" data-n="${s.n}">${esc(t('tour.remove', { name: nameOf(e) }))}</button>`
           : '';
-      const name = e.player ? `<a href="#player/${esc(e.player)}">${esc(e.name)}</a>` : esc(e.name);
+      const name = e.player ? `<a href="#player/${esc(e.player)}">${esc(e.name)}</a>` : esc(nameOf(e));
       return `<tr><td>${s.rank}</td><td>${name}${e.removed ? ` <span class="tag">${esc(t('tour.removed'))}</span>` : ''}${s.streak ? ' 🔥' : ''}</td>
         <td>${s.points}</td><td>${s.tiebreak}</td><td>${s.played}</td><td>${remove}</td></tr>`;
     })
     .join('');
   const tiebreak = view.kind === 'round_robin' ? t('tour.sb') : t('tour.tiebreak');
-  return `<table class="people-table" id="tour-standings"><caption>${esc(t('tour.standings'))}</caption><thead><tr>
+  return `<div class="tour-table" tabindex="0" role="region" aria-label="${esc(t('tour.standings'))}"><table class="people-table" id="tour-standings"><caption>${esc(t('tour.standings'))}</caption><thead><tr>
     <th scope="col">${esc(t('leaderboard.rank'))}</th><th scope="col">${esc(t('leaderboard.player'))}</th>
     <th scope="col">${esc(t('tour.points'))}</th><th scope="col">${esc(tiebreak)}</th><th scope="col">${esc(t('tour.played'))}</th>
-    <th scope="col"><span class="visually-hidden">${esc(t('tour.actions'))}</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+    <th scope="col"><span class="visually-hidden">${esc(t('tour.actions'))}</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function gamesList(view) {
@@ -170,9 +181,10 @@ function statusText(view) {
 
 async function draw(el, id, view) {
   if (shown !== id) return;
+  const turn = ++drawn;
   const host = !!hostSecret(id);
   const mine = secret() ? await guard(() => playerApi('GET', `/api/tournaments/${id}/me`)) : null;
-  if (shown !== id) return;
+  if (shown !== id || turn !== drawn) return;
   const kind = t(`tour.kind.${view.kind}`);
   // what the visitor was typing or choosing survives the redraw
   const typed = $('tour-join-name')?.value;
