@@ -14,6 +14,8 @@ let stream = null;
 let shown = null;
 /** The latest drawing asked for: an earlier one that answers later draws nothing. */
 let drawn = 0;
+/** The version of the tournament last drawn: the stream's copy of it is not drawn again. */
+let version = -1;
 
 /** The host's secret for tournament `id`, if this browser made it. */
 function hostSecret(id) {
@@ -50,6 +52,7 @@ function head(title) {
 
 /** Stops following a tournament's stream. */
 export function stopTournament() {
+  version = -1;
   if (stream) stream.close();
   stream = null;
   shown = null;
@@ -185,6 +188,7 @@ async function draw(el, id, view) {
   const host = !!hostSecret(id);
   const mine = secret() ? await guard(() => playerApi('GET', `/api/tournaments/${id}/me`)) : null;
   if (shown !== id || turn !== drawn) return;
+  version = view.version;
   const kind = t(`tour.kind.${view.kind}`);
   // what the visitor was typing or choosing survives the redraw
   const typed = $('tour-join-name')?.value;
@@ -245,8 +249,10 @@ export async function renderTournament(el, id) {
   if (typeof EventSource === 'undefined') return;
   stream = new EventSource(`/api/tournaments/${id}/events`);
   stream.addEventListener('tournament', (ev) => {
+    const view = JSON.parse(ev.data);
+    if (view.version <= version) return;
     const focused = document.activeElement?.id;
-    draw(el, id, JSON.parse(ev.data)).then(() => {
+    draw(el, id, view).then(() => {
       if (focused && $(focused)) $(focused).focus({ preventScroll: true });
     });
   });
