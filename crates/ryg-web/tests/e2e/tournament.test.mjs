@@ -47,6 +47,8 @@ test('tournament: a round robin of three browsers and the computer runs to its e
   for (const person of people) {
     await person.p.goto(link);
     if (person.lang) await person.p.locator('#lang').selectOption(person.lang);
+    // the section drawn in its language before the name is typed
+    await person.p.getByRole('button', { name: person.join }).waitFor();
     await person.p.locator('#tour-join-name').fill(person.name);
     await person.p.getByRole('button', { name: person.join }).click();
     await eventually(async () =>

@@ -31,7 +31,8 @@ export async function enterPlayer(server, id, secret, name = 'Program') {
 export async function linkedGame(p) {
   const link = p.locator('#tour-play');
   if ((await link.count()) === 0) return null;
-  const href = await link.getAttribute('href');
+  // the page may draw the tournament again meanwhile: then there is no link to read this time
+  const href = await link.getAttribute('href', { timeout: 1000 }).catch(() => null);
   const m = /^#game=([\w-]+)&token=([\w-]+)$/.exec(href ?? '');
   return m ? { game: m[1], token: m[2] } : null;
 }
