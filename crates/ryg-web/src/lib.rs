@@ -47,6 +47,8 @@ mod routes;
 pub mod state;
 pub mod store;
 pub mod token;
+#[cfg(feature = "server")]
+pub mod tournament;
 pub mod view;
 #[cfg(feature = "server")]
 pub mod work;
@@ -221,6 +223,7 @@ pub async fn serve(
     routes::recover_replies(&state);
     routes::clean_hourly(&state, config.keep_days);
     lobby::rounds::run(&state, routes::start_match);
+    tournament::service::sweep(&state);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
         shutdown().await;

@@ -23,6 +23,7 @@ mod players;
 mod replies;
 mod security;
 mod shared;
+mod tournaments;
 mod visitors;
 mod weights;
 mod wide;

@@ -348,9 +348,10 @@ function inBetter() {
 
 /** The Players section's module once loaded (a promise), else null. */
 let people = null;
-/** Whether the address names the Players section (#players, #player/ID, #leaderboard/N). */
+/** Whether the address names the Players section (#players, #player/ID, #leaderboard/N, #tournaments,
+ * #tournament/ID). */
 function inPeople() {
-  return /^#(players|lobby|player\/[\w-]{11}|leaderboard\/\d+)$/.test(location.hash);
+  return /^#(players|lobby|player\/[\w-]{11}|leaderboard\/\d+|tournaments|tournament\/[\w-]{11})$/.test(location.hash);
 }
 
 function openGame() {

@@ -5,18 +5,22 @@ import { $, esc, showError } from './dom.js';
 import { t, fmt, loadPeopleStrings } from './i18n.js';
 import { secret, me, rememberMe, forget, playerApi, newSecret } from './player.js';
 import { renderLobby, stop as stopLobby } from './lobby.js';
+import { renderCreate, renderTournament, stopTournament } from './tournament.js';
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 let open = false;
 let onLeave = () => {};
 let seq = 0;
 
-/** What the address names: `{ kind: 'me' | 'lobby' | 'player' | 'leaderboard', arg }`, or null. */
+/** What the address names: `{ kind: 'me' | 'lobby' | 'player' | 'leaderboard' | 'tournaments' | 'tournament', arg }`, or null. */
 export function route(hash) {
   if (hash === '#players') return { kind: 'me' };
   if (hash === '#lobby') return { kind: 'lobby' };
   const player = /^#player\/([\w-]{11})$/.exec(hash);
   if (player) return { kind: 'player', arg: player[1] };
+  if (hash === '#tournaments') return { kind: 'tournaments' };
+  const tour = /^#tournament\/([\w-]{11})$/.exec(hash);
+  if (tour) return { kind: 'tournament', arg: tour[1] };
   const board = /^#leaderboard\/(\d+)$/.exec(hash);
   if (board) return { kind: 'leaderboard', arg: Number(board[1]) };
   return null;
@@ -116,7 +120,7 @@ function pageBody(data) {
 }
 
 function leaderboardLinks() {
-  return `<p class="row"><a class="button" href="#lobby">${esc(t('lobby.title'))}</a> ${SIZES.map((n) => `<a class="button" href="#leaderboard/${n}">${esc(t('leaderboard.title'))} ${n}×${n}</a>`).join(' ')}</p>`;
+  return `<p class="row"><a class="button" href="#lobby">${esc(t('lobby.title'))}</a> <a class="button" href="#tournaments">${esc(t('tour.title'))}</a> ${SIZES.map((n) => `<a class="button" href="#leaderboard/${n}">${esc(t('leaderboard.title'))} ${n}×${n}</a>`).join(' ')}</p>`;
 }
 
 /** Your part: become a player, or your page with what only you can do. */
@@ -260,7 +264,11 @@ async function show() {
   if (!r) return;
   const el = $('people-view');
   const mine = ++seq;
-  if (r.kind === 'me') await renderMe(el, mine);
+  if (r.kind !== 'tournament') stopTournament();
+  if (r.kind !== 'lobby') stopLobby();
+  if (r.kind === 'tournaments') renderCreate(el);
+  else if (r.kind === 'tournament') await renderTournament(el, r.arg);
+  else if (r.kind === 'me') await renderMe(el, mine);
   else if (r.kind === 'lobby') await renderLobby(el, head(t('lobby.title')), guard);
   else if (r.kind === 'player') await renderPlayer(el, r.arg, mine);
   else await renderLeaderboard(el, r.arg, mine);
@@ -282,6 +290,7 @@ async function follow() {
     open = false;
     seq += 1;
     stopLobby();
+    stopTournament();
     document.body.classList.remove('people');
     $('people-view').hidden = true;
     $('people-view').innerHTML = '';

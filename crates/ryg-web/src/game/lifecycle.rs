@@ -111,7 +111,7 @@ pub fn object<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<T,
 }
 
 /// As [`object`], where null is the same as leaving the field out.
-fn optional_object<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+pub fn optional_object<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
     let map = Option::<Map<String, Value>>::deserialize(d)?;
     map.map(|m| T::deserialize(Value::Object(m)).map_err(D::Error::custom)).transpose()
 }

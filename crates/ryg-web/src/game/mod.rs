@@ -17,8 +17,8 @@ mod tests;
 
 pub use error::GameError;
 pub use lifecycle::{
-    abort_due, new_seed, rematch_creates, rematch_of, ClockSpec, Created, EngineSeat, Names, NewGame,
-    Rematch, SeatSpec, ABORT_AFTER_MS,
+    abort_due, new_seed, optional_object, rematch_creates, rematch_of, ClockSpec, Created, EngineSeat, Names,
+    NewGame, Rematch, SeatSpec, ABORT_AFTER_MS,
 };
 pub use play::{computer_seed, computer_to_answer, play_move};
 pub use record::record;

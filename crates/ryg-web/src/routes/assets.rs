@@ -118,6 +118,7 @@ const FILES: &[(&str, &str, &str)] = &[
     js!("sideline.js"),
     js!("state.js"),
     js!("table10.js"),
+    js!("tournament.js"),
     js!("turn.js"),
     js!("words.js"),
 ];

@@ -4,14 +4,14 @@ mod analysis;
 mod assets;
 mod auth;
 mod bits;
-mod blocking;
+pub mod blocking;
 mod bots;
 pub mod client;
 mod evaluation;
 mod events;
 pub mod extract;
 mod fairplay;
-mod games;
+pub mod games;
 mod health;
 mod lobby;
 mod lobby_events;
@@ -22,6 +22,7 @@ mod puzzles;
 mod retrograde;
 mod security;
 mod techniques;
+mod tournaments;
 
 use crate::error::ErrorCode;
 use std::sync::Arc;
@@ -74,6 +75,16 @@ pub const API_ROUTES: &[(&str, &str)] = &[
     ("delete", "/api/pairing"),
     ("get", "/api/lobby/events"),
     ("get", "/api/bot/stream"),
+    ("post", "/api/tournaments"),
+    ("get", "/api/tournaments/{id}"),
+    ("post", "/api/tournaments/{id}/entrants"),
+    ("delete", "/api/tournaments/{id}/entrants/{n}"),
+    ("get", "/api/tournaments/{id}/me"),
+    ("get", "/api/tournaments/{id}/events"),
+    ("post", "/api/tournaments/{id}/start"),
+    ("post", "/api/tournaments/{id}/pause"),
+    ("post", "/api/tournaments/{id}/resume"),
+    ("post", "/api/tournaments/{id}/end"),
     ("get", "/api/moves"),
     ("get", "/api/solve"),
     ("get", "/api/analyze"),
@@ -128,6 +139,16 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/api/pairing", post(lobby::join).get(lobby::show).delete(lobby::leave))
         .route("/api/lobby/events", get(lobby_events::events))
         .route("/api/bot/stream", get(bots::stream))
+        .route("/api/tournaments", post(tournaments::create))
+        .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/entrants", post(tournaments::enter))
+        .route("/api/tournaments/{id}/entrants/{n}", delete(tournaments::remove))
+        .route("/api/tournaments/{id}/me", get(tournaments::mine))
+        .route("/api/tournaments/{id}/events", get(tournaments::events))
+        .route("/api/tournaments/{id}/start", post(tournaments::start))
+        .route("/api/tournaments/{id}/pause", post(tournaments::pause))
+        .route("/api/tournaments/{id}/resume", post(tournaments::resume))
+        .route("/api/tournaments/{id}/end", post(tournaments::end))
         .route("/api/moves", get(analysis::moves))
         .route("/api/solve", get(analysis::solve))
         .route("/api/analyze", get(analysis::analyze))

@@ -27,6 +27,8 @@ mod pg_password;
 #[cfg(feature = "server")]
 mod pg_people;
 #[cfg(feature = "server")]
+mod pg_tournaments;
+#[cfg(feature = "server")]
 mod pg_url;
 #[cfg(feature = "server")]
 pub mod players;
@@ -45,7 +47,11 @@ mod sqlite_lobby;
 mod sqlite_people;
 #[cfg(feature = "server")]
 mod sqlite_row;
+#[cfg(feature = "server")]
+mod sqlite_tournaments;
 mod stored;
+#[cfg(feature = "server")]
+pub mod tournaments;
 
 use thiserror::Error;
 

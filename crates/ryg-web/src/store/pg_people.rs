@@ -29,7 +29,7 @@ fn rating(r: &Row, at: usize) -> Result<SizeRating, StoreError> {
 
 impl PgStore {
     /// Runs `work` with a pooled connection on the store's runtime.
-    fn people<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
+    pub(super) fn people<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(Object) -> Fut + Send + 'static,
@@ -64,6 +64,10 @@ async fn ratings_before(
 
 impl PlayerStore for PgStore {
     fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        Some(self)
+    }
+
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
         Some(self)
     }
 

@@ -185,4 +185,9 @@ pub trait PlayerStore: Send + Sync {
     fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
         None
     }
+
+    /// The tournaments kept beside the players, when this store keeps them.
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
+        None
+    }
 }

@@ -67,6 +67,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     super::people_tables::POSTGRES,
     super::lobby_tables::POSTGRES,
     super::bot_tables::POSTGRES,
+    super::tournaments::POSTGRES,
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's

@@ -53,6 +53,7 @@ pub const MIGRATIONS: &[&str] = &[
     super::people_tables::SQLITE,
     super::lobby_tables::SQLITE,
     super::bot_tables::SQLITE,
+    super::tournaments::SQLITE,
 ];
 
 /// The schema version this ryg writes.

@@ -49,7 +49,7 @@ fn ratings_before(conn: &Connection, players: &[Settled], size: u8) -> Result<Ve
 
 impl SqliteStore {
     /// Runs `work` with the connection: a write when `write` (the files checked first).
-    fn people<T>(
+    pub(super) fn people<T>(
         &self,
         write: bool,
         work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
@@ -64,6 +64,10 @@ impl SqliteStore {
 
 impl PlayerStore for SqliteStore {
     fn lobby(&self) -> Option<&dyn super::lobby::LobbyStore> {
+        Some(self)
+    }
+
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
         Some(self)
     }
 

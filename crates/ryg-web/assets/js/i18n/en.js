@@ -351,7 +351,7 @@ export default {
   'say.review': 'The review is under the board: step through the game with the move list or the chart.',
 
   'offline.none':
-    'No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device, watching games, players, ratings and leaderboards need a server (ryg serve).',
+    'No ryg server answers here. Games against the computer (kept in this browser), exact results, hints, reviews, puzzles and the Learn lessons run in your browser, also offline; a friend on another device, watching games, players, ratings and leaderboards need a server (ryg serve), as tournaments do.',
   'offline.no_worker':
     'But not here: this browser runs no service worker at this address (a private window, or an http:// address other than localhost), so this page will not work offline; the engine runs while the page is open.',
   'update.ready': 'A new version is ready — reload',

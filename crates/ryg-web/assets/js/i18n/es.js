@@ -364,7 +364,7 @@ export default {
   'say.review': 'El repaso está bajo el tablero: recorre la partida con la lista de jugadas o con el gráfico.',
 
   'offline.none':
-    'Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo, ver partidas en directo, los jugadores, las puntuaciones y las clasificaciones necesitan un servidor (ryg serve).',
+    'Aquí no responde ningún servidor de ryg. Las partidas contra el ordenador (guardadas en este navegador), los resultados exactos, las pistas, los análisis, los problemas y las lecciones de Aprender funcionan en tu navegador, también sin conexión; jugar con un amigo en otro dispositivo, ver partidas en directo, los jugadores, las puntuaciones y las clasificaciones necesitan un servidor (ryg serve), igual que los torneos.',
   'offline.no_worker':
     'Pero no aquí: este navegador no ejecuta un service worker en esta dirección (una ventana privada, o una dirección http:// que no es localhost), así que esta página no funcionará sin conexión; el motor funciona mientras la página esté abierta.',
   'update.ready': 'Hay una versión nueva — recargar',

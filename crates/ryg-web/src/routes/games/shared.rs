@@ -336,6 +336,13 @@ async fn recover(state: Arc<AppState>, id: i64) -> ApiResult<()> {
     Ok(())
 }
 
+/// Plays the computer's replies owed in game `id`, which the server made itself (a
+/// tournament's), on a task of their own.
+pub fn play_owed(state: &Arc<AppState>, id: i64) {
+    let st = Arc::clone(state);
+    tokio::spawn(async move { drop(recover(st, id).await) });
+}
+
 /// The queue a reply the server owes by itself waits in: its game creator's, else the game's.
 fn recovered_whose(g: &StoredGame) -> Whose {
     g.creator.clone().map_or(Whose::Game(g.id), Whose::Creator)

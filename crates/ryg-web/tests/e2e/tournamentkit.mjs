@@ -1,0 +1,55 @@
+// What the tournament browser tests share: the API as a player, a host or a seat, entering a
+// player by their secret (the hook for any other entrant, such as a `ryg bot` program's player:
+// `enterPlayer(server, id, secret)`), and one turn of an entrant's game played through the API
+// with the seat's token its page links to.
+import assert from 'node:assert/strict';
+
+/** Calls the API of `server`: `player` a player's secret, `bearer` a host's secret or a token. */
+export async function api(server, method, path, { player, bearer, body } = {}) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (player) headers['Ryg-Player'] = player;
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const res = await fetch(new URL(path, server.url), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Enters the player holding `secret` (made a player named `name` first when it is none) in
+ * tournament `id`; the tournament after. */
+export async function enterPlayer(server, id, secret, name = 'Program') {
+  const made = await api(server, 'POST', '/api/players', { player: secret, body: { name } });
+  assert.ok(made.status === 201 || made.status === 200, JSON.stringify(made.body));
+  const entered = await api(server, 'POST', `/api/tournaments/${id}/entrants`, { player: secret });
+  assert.equal(entered.status, 201, JSON.stringify(entered.body));
+  return entered.body;
+}
+
+/** The game and token a page's "Play your game" link names, or null when it shows none. */
+export async function linkedGame(p) {
+  const link = p.locator('#tour-play');
+  if ((await link.count()) === 0) return null;
+  // the page may draw the tournament again meanwhile: then there is no link to read this time
+  const href = await link.getAttribute('href', { timeout: 1000 }).catch(() => null);
+  const m = /^#game=([\w-]+)&token=([\w-]+)$/.exec(href ?? '');
+  return m ? { game: m[1], token: m[2] } : null;
+}
+
+/** One turn of entrant `n` in `game` of tournament `t`: against a person the higher number
+ * resigns (the lower wins), against the computer the entrant plays their first legal move. */
+export async function playTurn(server, t, n, { game, token }) {
+  const pairing = t.games.find((g) => g.game === game);
+  if (!pairing || pairing.outcome) return;
+  const side = pairing.mouse === n ? 'mouse' : 'cats';
+  const other = side === 'mouse' ? pairing.cats : pairing.mouse;
+  const view = (await api(server, 'GET', `/api/games/${game}`, { bearer: token })).body;
+  if (view.result !== '*') return;
+  const human = t.entrants.find((e) => e.n === other).player !== null;
+  if (human) {
+    if (n > other) await api(server, 'POST', `/api/games/${game}/resign`, { bearer: token, body: {} });
+  } else if (view.to_move === side && !view.queued) {
+    await api(server, 'POST', `/api/games/${game}/moves`, { bearer: token, body: { move: view.legal_moves[0] } });
+  }
+}
