@@ -149,7 +149,7 @@ fn a_round_robin_runs_to_its_end_with_the_right_standings() {
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
     let (status, body) =
         call(&server, "POST", &path("entrants"), Some(json!({ "computer": "random" })), None, None);
-    assert_eq!(status, 403, "only the host enters the computer: {body}");
+    assert_eq!(status, 401, "only the host enters the computer, and no secret was sent: {body}");
     let (status, body) =
         call(&server, "POST", &path("entrants"), Some(json!({ "computer": "random" })), None, Some(&host));
     assert_eq!(status, 201, "{body}");

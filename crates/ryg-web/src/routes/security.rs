@@ -34,8 +34,9 @@ pub async fn headers(req: Request, next: Next) -> Response {
 /// (`/api/games/{id}/…`), which need a seat's token in an `Authorization` header (a header a
 /// cross-site form cannot send): a `POST` there with no body may omit the `Content-Type`, so
 /// that a request without its token is answered 401 by the action, as for any other; so may a
-/// player's own actions (`/api/players/me/…`) and a player's answer to a challenge
-/// (`/api/challenges/{id}/…`), which need the `Ryg-Player` header likewise.
+/// player's own actions (`/api/players/me/…`), a player's answer to a challenge
+/// (`/api/challenges/{id}/…`) and a tournament's host actions and entries
+/// (`/api/tournaments/{id}/…`), which need the `Ryg-Player` header or the host's secret likewise.
 pub async fn json_only(req: Request, next: Next) -> Response {
     if *req.method() != Method::POST {
         return next.run(req).await;
@@ -52,7 +53,7 @@ pub async fn json_only(req: Request, next: Next) -> Response {
         };
     }
     let game_action = req.extensions().get::<axum::extract::MatchedPath>().is_some_and(|p| {
-        ["/api/games/{id}/", "/api/players/me/", "/api/challenges/{id}/"]
+        ["/api/games/{id}/", "/api/players/me/", "/api/challenges/{id}/", "/api/tournaments/{id}/"]
             .iter()
             .any(|s| p.as_str().starts_with(s))
     });

@@ -131,6 +131,13 @@ pub fn change<R>(
     for _ in 0..20 {
         let (s, mut t) = load(state, id)?;
         if let Some(h) = host {
+            if h.is_none() {
+                return Err(ApiError::new(
+                    axum::http::StatusCode::UNAUTHORIZED,
+                    crate::error::ErrorCode::Unauthorized,
+                    "the tournament's host does this: send its host secret (Authorization: Bearer SECRET)",
+                ));
+            }
             if !is_host(&s, h) {
                 return Err(ApiError::forbidden(
                     "only the tournament's host may do this: send its host secret",
