@@ -64,8 +64,6 @@ pub use error::{ApiError, ApiResult};
 #[cfg(feature = "server")]
 pub use routes::extract::MAX_BODY;
 #[cfg(feature = "server")]
-pub use routes::API_ROUTES;
-#[cfg(feature = "server")]
 pub use state::AppState;
 #[cfg(feature = "server")]
 use store::GameStore;
