@@ -43,6 +43,8 @@ mod routes;
 pub mod state;
 pub mod store;
 pub mod token;
+#[cfg(feature = "server")]
+pub mod upkeep;
 pub mod view;
 #[cfg(feature = "server")]
 pub mod work;
@@ -148,10 +150,10 @@ fn open_store(
                 // sent at once, in the order the changes were stored: no version is skipped
                 Some(g) => {
                     let _runtime = handle.enter();
-                    routes::remote_game(&state, &g);
+                    upkeep::remote_game(&state, &g);
                 }
                 None => {
-                    handle.spawn(routes::remote_change(state, change.id));
+                    handle.spawn(upkeep::remote_change(state, change.id));
                 }
             }
         }
@@ -205,9 +207,9 @@ pub async fn serve(
             let _ = axum::serve(operators, app).await;
         });
     }
-    routes::watch_clocks(&state, &running);
+    upkeep::watch_clocks(&state, &running);
     routes::recover_replies(&state);
-    routes::clean_hourly(&state, config.keep_days);
+    upkeep::clean_hourly(&state, config.keep_days);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
         shutdown().await;
