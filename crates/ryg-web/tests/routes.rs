@@ -130,3 +130,30 @@ fn every_error_code_has_the_statuses_documented() {
     let extra: Vec<&String> = docs.keys().filter(|c| !server.contains(&c.as_str())).collect();
     assert!(extra.is_empty(), "docs/server.md documents codes the server never sends: {extra:?}");
 }
+
+/// The page's board sizes are one list (`fencheck.js`'s `SIZES`), the engine's.
+#[test]
+fn the_page_has_one_list_of_board_sizes_the_engines() {
+    let engine: Vec<String> = ryg_wide::Size::ALL.iter().map(|s| s.n().to_string()).collect();
+    let literal = format!("[{}]", engine.join(", "));
+    let mut js = Vec::new();
+    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "js") {
+                js.push(path);
+            }
+        }
+    }
+    let holding: Vec<String> = js
+        .iter()
+        .filter(|path| std::fs::read_to_string(path).unwrap_or_default().contains(&literal))
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(holding, ["fencheck.js"], "the sizes {literal} are written once, in fencheck.js");
+    let fencheck = read("assets/js/fencheck.js");
+    assert!(fencheck.contains(&format!("export const SIZES = {literal};")), "fencheck.js's SIZES is {literal}");
+}

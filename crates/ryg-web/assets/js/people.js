@@ -4,8 +4,8 @@
 import { $, esc, showError } from './dom.js';
 import { t, fmt, loadPeopleStrings } from './i18n.js';
 import { secret, me, rememberMe, forget, playerApi, newSecret } from './player.js';
+import { SIZES } from './fencheck.js';
 
-const SIZES = [4, 6, 8, 10, 12, 14];
 let open = false;
 let onLeave = () => {};
 let seq = 0;
