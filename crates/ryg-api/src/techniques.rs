@@ -66,6 +66,40 @@ pub struct TechniquesReport {
     /// generation order, so that equal scores (the ties its rule breaks) show.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     root_moves: Vec<RootMove>,
+    /// With `engine=`: what the articles measured for that program, where they give figures
+    /// (the engine's own record of them, `ryg::techniques`), else `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    article: Option<Option<ArticleFigures>>,
+}
+
+/// The articles' figures for one of their programs: at the position after e1f2 (`fen`), depth
+/// `depth`, RYG3's count of its search routine's calls, the move it played, and the time the
+/// article gives for the search (at most that many seconds), where it gives one.
+#[derive(Serialize)]
+struct ArticleFigures {
+    fen: &'static str,
+    depth: u8,
+    interior_nodes: u64,
+    best_move: &'static str,
+    seconds_at_most: Option<f64>,
+}
+
+impl ArticleFigures {
+    fn of(engine: Engine) -> Option<ArticleFigures> {
+        use ryg::techniques::{
+            ARTICLES_DEPTH, ARTICLES_FEN, ARTICLES_MOVES, ARTICLES_NODES, ARTICLES_SECONDS,
+        };
+        let nodes = ARTICLES_NODES.iter().find(|(e, _)| *e == engine)?.1;
+        let best_move = ARTICLES_MOVES.iter().find(|(e, _)| *e == engine)?.1;
+        let seconds_at_most = (ARTICLES_SECONDS.0 == engine).then_some(ARTICLES_SECONDS.1);
+        Some(ArticleFigures {
+            fen: ARTICLES_FEN,
+            depth: ARTICLES_DEPTH,
+            interior_nodes: nodes,
+            best_move,
+            seconds_at_most,
+        })
+    }
 }
 
 /// The configuration the parameters ask for: `engine=` one of the articles' programs (its
@@ -123,6 +157,7 @@ impl TechniquesReport {
                 .into_iter()
                 .map(|(mv, score)| RootMove { mv: mv.to_string(), score: score.to_string() })
                 .collect(),
+            article: engine.map(ArticleFigures::of),
         }
     }
 }
@@ -185,6 +220,25 @@ mod tests {
         let position: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
         let query = TechniquesQuery::parse(position, &params).unwrap();
         serde_json::to_value(query.answer(&mut || 0.0)).unwrap()
+    }
+
+    /// With `engine=`, the articles' figures for that program come with the measurement:
+    /// version 9's and 10's counts and moves, 10's time; none for 11, and no field without.
+    #[test]
+    fn an_articles_program_comes_with_the_articles_figures() {
+        let v9 = report(&[("engine", "ryg3-v9"), ("depth", "2")]);
+        assert_eq!(v9["article"]["interior_nodes"], 17_717);
+        assert_eq!(v9["article"]["best_move"], "h8g7");
+        assert_eq!(v9["article"]["depth"], 8);
+        assert_eq!(v9["article"]["fen"], "1c1c1c1c/8/8/8/8/8/5m2/8 c");
+        assert!(v9["article"]["seconds_at_most"].is_null());
+        let v10 = report(&[("engine", "ryg3-v10"), ("depth", "2")]);
+        assert_eq!(v10["article"]["interior_nodes"], 10_744);
+        assert_eq!(v10["article"]["best_move"], "b8a7");
+        assert_eq!(v10["article"]["seconds_at_most"], 90.0);
+        let v11 = report(&[("engine", "ryg3-v11"), ("depth", "2")]);
+        assert!(v11["article"].is_null() && v11.as_object().unwrap().contains_key("article"));
+        assert!(!report(&[("depth", "2")]).as_object().unwrap().contains_key("article"));
     }
 
     /// The article's experiment: four cat moves tie at depth 8, for the mouse −13; version 9

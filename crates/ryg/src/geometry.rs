@@ -60,6 +60,9 @@ impl Size {
     pub const MAX_IN_MEMORY: Size = Size(10);
     /// The standard 8×8 board.
     pub const STANDARD: Size = Size(8);
+    /// Every supported size in words, for messages: "4, 6, 8, 10, 12 or 14" (the narrow build's
+    /// "4, 6, 8 or 10").
+    pub const IN_WORDS: &'static str = SIZES;
     /// Every supported size, smallest first.
     #[cfg(not(wide))]
     pub const ALL: [Size; 4] = [Size(4), Size(6), Size(8), Size(10)];

@@ -19,6 +19,13 @@ pub const ARTICLES_NODES: [(crate::Engine, u64); 2] =
 pub const ARTICLES_MOVES: [(crate::Engine, &str); 2] =
     [(crate::Engine::Ryg3V9, "h8g7"), (crate::Engine::Ryg3V10, "b8a7")];
 
+/// The article's time for version 10's search there: «menos de minuto y medio» («Ordenación de
+/// movimientos»), at most 90 seconds on the Commodore 64.
+pub const ARTICLES_SECONDS: (crate::Engine, f64) = (crate::Engine::Ryg3V10, 90.0);
+
+/// The article's depth for those figures.
+pub const ARTICLES_DEPTH: u8 = 8;
+
 /// One depth's search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DepthMeasure {

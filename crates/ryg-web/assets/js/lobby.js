@@ -12,6 +12,8 @@ import { secret, me, playerApi } from './player.js';
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
 let list = new Map();
 let reader = null;
+/** The lobby's run: stop() starts a new one, which ends the old one's reconnecting. */
+let following = 0;
 let waiting = false;
 
 /** A clock in words (`inline`: inside a sentence). */
@@ -74,6 +76,8 @@ function openSeat(seat) {
 function heard(event, data) {
   if (event === 'snapshot') {
     list = new Map(data.challenges.map((c) => [c.id, c]));
+    const note = $('lobby-stream');
+    if (note) note.hidden = true;
   } else if (event === 'added' || event === 'challenge') {
     list.set(data.id, data);
   } else if (event === 'removed') {
@@ -85,11 +89,13 @@ function heard(event, data) {
   drawList();
 }
 
-/** Reads the lobby's stream (Server-Sent Events over fetch, with the player's header). */
+/** Reads the lobby's stream (Server-Sent Events over fetch, with the player's header) until it
+ * ends; false when the server refused it (4xx: no use asking again). */
 async function follow() {
   const headers = secret() ? { 'Ryg-Player': secret() } : {};
   const resp = await fetch('/api/lobby/events', { headers });
-  if (!resp.ok || !resp.body) throw new Error(t('lobby.noStream'));
+  if (resp.status >= 400 && resp.status < 500) return false;
+  if (!resp.ok || !resp.body) return true;
   reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
   let buf = '';
   for (;;) {
@@ -110,10 +116,33 @@ async function follow() {
       end = buf.indexOf('\n\n');
     }
   }
+  return true;
+}
+
+/** Follows the lobby while it is open: a stream that ends or fails (the server restarted, the
+ * network dropped) is opened again, 1 s later at first and then up to 15 s apart, saying so; its
+ * first event, the snapshot, redraws the list. */
+async function keepFollowing(run) {
+  let wait = 1000;
+  while (run === following) {
+    const again = await follow().catch(() => true);
+    if (run !== following) return;
+    const note = $('lobby-stream');
+    if (!again) {
+      if (note) note.textContent = t('lobby.noStream');
+      if (note) note.hidden = false;
+      return;
+    }
+    if (note) note.textContent = t('conn.reconnecting');
+    if (note) note.hidden = false;
+    await new Promise((r) => setTimeout(r, wait));
+    wait = Math.min(wait * 2, 15000);
+  }
 }
 
 /** Stops following the lobby (the section closes). */
 export function stop() {
+  following += 1;
   if (reader) reader.cancel().catch(() => {});
   reader = null;
 }
@@ -176,10 +205,10 @@ export async function renderLobby(el, top, guard) {
       <label><span>${esc(t('lobby.clockLabel'))}</span> ${options('lobby-now-clock', CLOCKS, (c) => clockText(c && { minutes: c[0], increment: c[1] }), 2)}</label>
       <button type="button" id="lobby-now">${esc(t('lobby.nowButton'))}</button></div>
     <p id="lobby-waiting" role="status" hidden><span id="lobby-waiting-text"></span> <button type="button" id="lobby-stop">${esc(t('lobby.stop'))}</button></p>
-    <h3>${esc(t('lobby.open'))}</h3><ul id="lobby-list" class="recent" aria-live="polite"></ul>
+    <h3>${esc(t('lobby.open'))}</h3><p id="lobby-stream" class="note" role="status" hidden></p><ul id="lobby-list" class="recent" aria-live="polite"></ul>
     <h3>${esc(t('lobby.create'))}</h3>
     <form id="lobby-create" class="form"><label><span>${esc(t('people.size'))}</span> ${options('lobby-size', SIZES, sizeText, 2)}</label>
-      <label><span>${esc(t('lobby.sideLabel'))}</span> ${options('lobby-side', ['random', 'mouse', 'cats'], (s) => t(`lobby.side.${s}`), 0)}</label>
+      <label class="wide-on-phone"><span>${esc(t('lobby.sideLabel'))}</span> ${options('lobby-side', ['random', 'mouse', 'cats'], (s) => t(`lobby.side.${s}`), 0)}</label>
       <label><span>${esc(t('lobby.clockLabel'))}</span> ${options('lobby-clock', CLOCKS, (c) => clockText(c && { minutes: c[0], increment: c[1] }), 0)}</label>
       <label class="check"><input type="checkbox" id="lobby-rated"> <span>${esc(t('lobby.rated'))}</span></label>
       <button type="submit">${esc(t('lobby.createButton'))}</button></form>`;
@@ -188,7 +217,5 @@ export async function renderLobby(el, top, guard) {
   await wire(guard);
   const state = await guard(() => playerApi('GET', '/api/pairing'));
   drawWaiting(state?.waiting ? state : null);
-  follow().catch(() => {
-    if ($('lobby-list')) $('lobby-list').innerHTML = `<li class="note">${esc(t('lobby.noStream'))}</li>`;
-  });
+  keepFollowing(following);
 }

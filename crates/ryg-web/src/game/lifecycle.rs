@@ -211,7 +211,7 @@ impl NewGame {
         let size = match self.size {
             None => Size::STANDARD,
             Some(n) => Size::new(n).ok_or_else(|| {
-                GameError::Invalid(format!("unsupported board size {n}: expected 4, 6, 8, 10, 12 or 14"))
+                GameError::Invalid(format!("unsupported board size {n}: expected {}", Size::IN_WORDS))
             })?,
         };
         let start = self.start.as_deref().map(str::parse::<Square>).transpose().map_err(|e| bad_start(&e))?;

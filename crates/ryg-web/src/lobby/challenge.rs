@@ -51,7 +51,7 @@ pub fn size_of(size: Option<u8>) -> Result<u8, LobbyError> {
     let n = size.unwrap_or(8);
     ryg_wide::Size::new(n)
         .map(|_| n)
-        .ok_or_else(|| invalid(format!("bad size {n}: expected 4, 6, 8, 10, 12 or 14")))
+        .ok_or_else(|| invalid(format!("bad size {n}: expected {}", ryg_wide::Size::IN_WORDS)))
 }
 
 /// The clock asked for, checked, as minutes and increment.

@@ -174,7 +174,7 @@ pub async fn show(State(state): AppRef, Path(id): Path<String>) -> ApiResult<Jso
 pub async fn board(State(state): AppRef, params: Params) -> ApiResult<Json<Value>> {
     let size = int_param(&params, "size", 4..=14)?.unwrap_or(8) as u8;
     if ryg_wide::Size::new(size).is_none() {
-        return Err(ApiError::bad_request(format!("bad size {size}: expected 4, 6, 8, 10, 12 or 14")));
+        return Err(ApiError::bad_request(format!("bad size {size}: expected {}", ryg_wide::Size::IN_WORDS)));
     }
     Ok(Json(with_people(&state, move |people, _| leaderboard(people.store, size)).await?))
 }

@@ -84,7 +84,7 @@ pub fn create(state: &AppState, spec: &NewTournament, now: i64) -> ApiResult<(St
     };
     let size = spec.size.unwrap_or(8);
     if ryg_wide::Size::new(size).is_none() {
-        return Err(ApiError::bad_request(format!("bad size {size}: expected 4, 6, 8, 10, 12 or 14")));
+        return Err(ApiError::bad_request(format!("bad size {size}: expected {}", ryg_wide::Size::IN_WORDS)));
     }
     if let Some(c) = spec.clock {
         crate::clock::Clock::new(c.minutes, c.increment).map_err(ApiError::bad_request)?;

@@ -3,10 +3,10 @@
 // through the API with the seat tokens the lobby gave each page), and both ratings move, equal
 // and opposite as Glicko-2 moves two newcomers'; an open challenge is created, seen live by a
 // third player on a phone in Spanish, and accepted by a second, whose page and the owner's both
-// open the game.
+// open the game; the server restarts and the third player's lobby follows it again by itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, screenshot, axeScan, useServerAndBrowser, eventually, idle } from './harness.mjs';
+import { newPage, screenshot, axeScan, useServerAndBrowser, eventually, idle, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -115,5 +115,20 @@ test('lobby: an open challenge is seen live by a third player and accepted', asy
   await eventually(async () => assert.match(await cy.locator('#lobby-list').innerText(), /Todavía no hay desafíos/));
   const seat = await seatOf(ana.secret);
   assert.equal(seat.side, 'mouse', 'the owner plays the side the challenge named');
-  for (const p of [ana, bo, cy]) await p.context().close();
+
+  // the server restarts: the lobby says it is reconnecting, then follows the new server by itself
+  const port = new URL(server.url).port;
+  await server.stop();
+  await eventually(async () => assert.equal(await cy.locator('#lobby-stream').innerText(), 'Reconectando…'));
+  server = await startServer(server.db, port);
+  try {
+    await eventually(async () => assert.equal(await cy.locator('#lobby-stream').isHidden(), true));
+    const made = await api('POST', '/api/challenges', bo.secret, { size: 4 });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    await eventually(async () => assert.match(await cy.locator('#lobby-list').innerText(), /Bo \(\d+\) — 4×4/));
+    for (const p of [ana, bo, cy]) assert.deepEqual(p.errors ?? [], []);
+  } finally {
+    for (const p of [ana, bo, cy]) await p.context().close();
+    await server.stop();
+  }
 });

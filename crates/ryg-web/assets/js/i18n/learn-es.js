@@ -163,7 +163,7 @@ export default {
   'lesson.techniques.c64Time': '«menos de minuto y medio» («Ordenación de movimientos»)',
   'lesson.techniques.rygTime': '{ms} ms',
   'lesson.techniques.speed': 'nodos por segundo de la versión 10 (contados como los contaba RYG3)',
-  'lesson.techniques.c64Speed': 'al menos {n} (10.744 nodos en menos de 90 s)',
+  'lesson.techniques.c64Speed': 'al menos {n} ({nodes} nodos en menos de {s} s)',
   'lesson.techniques.rygSpeed': '{n}',
   'lesson.techniques.task':
     'Diez veces menos nodos que el C64: con el experimento de los artículos (tras e1f2, la evaluación original, profundidad 8 o más), busca qué técnicas activar para que la profundidad 8 necesite menos de {n} nodos y pulsa Comprobar.',

@@ -83,7 +83,7 @@ export default {
   'lobby.accept': 'Accept',
   'lobby.decline': 'Decline',
   'lobby.cancel': 'Cancel',
-  'lobby.noStream': 'The live list could not be opened: reload the page to try again.',
+  'lobby.noStream': 'The server refused the live list: reload the page to try again.',
   'lobby.challenge': 'Challenge {name} (8×8, in the lobby)',
   'lobby.untimed': 'no clock',
   'tour.title': 'Tournaments',

@@ -85,7 +85,7 @@ export default {
   'lobby.accept': 'Aceptar',
   'lobby.decline': 'Rechazar',
   'lobby.cancel': 'Cancelar',
-  'lobby.noStream': 'No se pudo abrir la lista en directo: recarga la página para volver a intentarlo.',
+  'lobby.noStream': 'El servidor no ha dado la lista en directo: recarga la página para volver a intentarlo.',
   'lobby.challenge': 'Desafiar a {name} (8×8, en la sala)',
   'lobby.untimed': 'sin reloj',
   'tour.title': 'Torneos',

@@ -12,8 +12,10 @@ import { sqCoords } from '../fen.js';
 /** The articles' experiment: depth 8 after e1f2, with the original's (seed) evaluation. */
 export const E1F2 = '1c1c1c1c/8/8/8/8/8/5m2/8 c';
 /** What RYG3 searched there and the moves it played (article 002, «Ordenación de
- * movimientos»): versions 9 and 10; version 10 took «menos de minuto y medio» at that depth. */
-const C64 = { plain: 17717, ordered: 10744, plainMove: 'H8G7', orderedMove: 'B8A7', seconds: 90 };
+ * movimientos»), versions 9 and 10, and version 10's time («menos de minuto y medio»): the
+ * engine's record of them, `article` in /api/techniques's answer with `engine=`, read by
+ * compareC64. */
+let c64 = null;
 const SWITCHES = ['tt', 'ordering', 'history', 'id'];
 
 let seq = 0;
@@ -45,7 +47,7 @@ export const techniques = {
       <section class="c64" aria-labelledby="tq-c64-title"><h3 id="tq-c64-title">${t('lesson.techniques.c64Title')}</h3><div id="tq-c64"></div></section>
       <section class="task" aria-labelledby="tq-task-title">
         <h3 id="tq-task-title">${t('task.title')}</h3>
-        <p>${t('lesson.techniques.task', { n: num(Math.floor(C64.plain / 10)) })}</p>
+        <p id="tq-task-text"></p>
         <div class="row"><button type="button" id="tq-check">${t('task.check')}</button></div>
         <p id="tq-verdict" class="verdict" role="status"></p>
       </section>`;
@@ -163,7 +165,7 @@ function heatHtml(cells, note = t('lesson.techniques.historyNote')) {
  * «Tablas de historia» gives no figures for; the moves each played and the four moves tied at
  * the root that their rules choose between; the speed of the same version at the same depth
  * (version 10): the article's «menos de minuto y medio» («Ordenación de movimientos») for its
- * move gives the C64 at least 10,744 / 90 nodes a second; and version 11's history tables as it
+ * move gives the C64 at least the article's count over its seconds a second; and version 11's history tables as it
  * keeps them (capped at 255). */
 async function compareC64() {
   const runs = {};
@@ -176,6 +178,8 @@ async function compareC64() {
   }
   if (!$('tq-c64')) return;
   const { v9, v10, v11 } = runs;
+  c64 = { plain: v9.article, ordered: v10.article };
+  $('tq-task-text').textContent = t('lesson.techniques.task', { n: num(target()) });
   const n = (r) => r.depths[7].interior_nodes;
   const all = (r) => r.depths[7].nodes;
   const fewer = (a, b) => t('lesson.techniques.fewer', { pct: fmtPct((a - b) / a) });
@@ -187,16 +191,16 @@ async function compareC64() {
   const none = t('lesson.techniques.notGiven');
   $('tq-c64').innerHTML =
     `<p>${t('lesson.techniques.c64Note')}</p><div class="scroll"><table class="depths"><thead><tr><th scope="col">${t('lesson.techniques.figure')}</th><th scope="col">${t('lesson.techniques.c64')}</th><th scope="col">ryg</th></tr></thead><tbody>
-    ${row('noOrdering', num(C64.plain), num(n(v9)), 'plain')}
-    ${row('withOrdering', num(C64.ordered), num(n(v10)), 'ordered')}
+    ${row('noOrdering', num(c64.plain.interior_nodes), num(n(v9)), 'plain')}
+    ${row('withOrdering', num(c64.ordered.interior_nodes), num(n(v10)), 'ordered')}
     ${row('withHistory', none, num(n(v11)), 'history')}
-    ${row('saved', `«un 40% menos» (${t('lesson.techniques.fromCounts', { pct: fmtPct((C64.plain - C64.ordered) / C64.plain) })})`, fewer(n(v9), n(v10)), 'saved')}
+    ${row('saved', `«un 40% menos» (${t('lesson.techniques.fromCounts', { pct: fmtPct(1 - c64.ordered.interior_nodes / c64.plain.interior_nodes) })})`, fewer(n(v9), n(v10)), 'saved')}
     ${row('savedAll', none, fewer(all(v9), all(v10)), 'saved-all')}
-    ${row('moveV9', C64.plainMove, mv(v9), 'move-v9')}
-    ${row('moveV10', C64.orderedMove, mv(v10), 'move-v10')}
+    ${row('moveV9', c64.plain.best_move.toUpperCase(), mv(v9), 'move-v9')}
+    ${row('moveV10', c64.ordered.best_move.toUpperCase(), mv(v10), 'move-v10')}
     ${row('moveV11', none, mv(v11), 'move-v11')}
     ${row('time', t('lesson.techniques.c64Time'), t('lesson.techniques.rygTime', { ms: fmt(1000 * seconds, 2) }), 'time')}
-    ${row('speed', t('lesson.techniques.c64Speed', { n: rate(C64.ordered, C64.seconds) }), t('lesson.techniques.rygSpeed', { n: rate(n(v10), seconds) }), 'speed')}</tbody></table></div>
+    ${row('speed', t('lesson.techniques.c64Speed', { n: rate(c64.ordered.interior_nodes, c64.ordered.seconds_at_most), nodes: num(c64.ordered.interior_nodes), s: num(c64.ordered.seconds_at_most) }), t('lesson.techniques.rygSpeed', { n: rate(n(v10), seconds) }), 'speed')}</tbody></table></div>
     ${tieHtml(v10.root_moves || [], v9.depths[7].best_move, v10.depths[7].best_move)}
     <h4>${t('lesson.techniques.v11HistoryTitle')}</h4>${heatHtml(v11.history, t('lesson.techniques.v11HistoryNote'))}`;
   for (const td of $('tq-c64').querySelectorAll('[data-heat]')) td.style.setProperty('--heat', td.dataset.heat);
@@ -226,16 +230,20 @@ function tieHtml(moves, v9, v10) {
     <div class="scroll"><table class="depths tq-tie"><thead><tr><th scope="col">${t('lesson.evaluation.move')}</th><th scope="col">${t('lesson.techniques.score')}</th><th scope="col">${t('lesson.techniques.keeps')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
+/** The task's bound: a tenth of the nodes version 9 searched on the C64. */
+function target() {
+  return Math.floor(c64.plain.interior_nodes / 10);
+}
+
 function check() {
-  const target = Math.floor(C64.plain / 10);
   const d8 = last && last.fen === E1F2 && last.evalName === 'seed' ? last.r.depths.find((d) => d.depth === 8) : null;
   const el = $('tq-verdict');
-  if (!d8) {
+  if (!d8 || !c64) {
     el.dataset.right = 'false';
     el.textContent = t('lesson.techniques.setup');
     return;
   }
-  const right = d8.finished && d8.nodes < target;
+  const right = d8.finished && d8.nodes < target();
   el.dataset.right = String(right);
   el.textContent = right
     ? t('task.right', { why: t('lesson.techniques.right', { nodes: num(d8.nodes) }) })
