@@ -43,7 +43,7 @@ impl ryg::tablebase::BuildProgress for ToJs<'_> {
 /// calling `progress(done, total)` now and then and, once built, `write(header, entries)` with
 /// the table's cache form (two `Uint8Array`s, the entries a view of the module's memory, read
 /// during the call only: a `Blob` of them for IndexedDB, then [`load_table_js`]): `{status,
-/// body}`, 200 with the table's entries, or why not (507 `unavailable`: the memory could not be
+/// body}`, 200 with the table's entries, or why not (507 `no_memory`: the memory could not be
 /// allocated).
 #[wasm_bindgen(js_name = build_table)]
 #[must_use]
@@ -63,14 +63,10 @@ pub fn build_table_js(size: u8, progress: &js_sys::Function, write: &js_sys::Fun
     answer_object(&match (built, written) {
         (Ok(entries), Ok(_)) => crate::Answer::json(&serde_json::json!({ "size": size, "entries": entries })),
         (Err(e), _) => crate::Answer::error(&e),
-        (Ok(_), Err(e)) => crate::Answer::error(&ryg_api::QueryError {
-            status: 500,
-            code: ryg_api::ErrorCode::Internal,
-            message: format!(
-                "the table was not written: {}",
-                e.as_string().unwrap_or_else(|| format!("{e:?}"))
-            ),
-        }),
+        (Ok(_), Err(e)) => crate::Answer::error(&ryg_api::QueryError::new(
+            ryg_api::ErrorCode::Internal,
+            format!("the table was not written: {}", e.as_string().unwrap_or_else(|| format!("{e:?}"))),
+        )),
     })
 }
 

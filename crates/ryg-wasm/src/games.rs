@@ -70,7 +70,7 @@ fn refusal_answer(r: &Refusal) -> Answer {
         Refusal::Query(e) => Answer::error(e),
         Refusal::Game(e) => {
             let (status, code) = error_status(e);
-            Answer::error(&QueryError { status, code, message: e.to_string() })
+            Answer::error(&QueryError::new(code, e.to_string()).with_status(status))
         }
     }
 }
@@ -78,6 +78,39 @@ fn refusal_answer(r: &Refusal) -> Answer {
 /// The time now (epoch milliseconds, the host's date).
 fn now() -> i64 {
     crate::clock::wall_ms() as i64
+}
+
+/// Every question on a game answered here, as `(method, what follows /api/games/{id})`; the
+/// game itself (`""`) and `/api/games` (create and list) aside. [`route`] answers these and no
+/// other.
+pub const ACTIONS: &[(&str, &str)] = &[
+    ("GET", ""),
+    ("GET", "thinking"),
+    ("GET", "review"),
+    ("GET", "events"),
+    ("GET", "pgn"),
+    ("POST", "moves"),
+    ("POST", "computer"),
+    ("POST", "undo"),
+    ("POST", "undo/accept"),
+    ("POST", "undo/decline"),
+    ("POST", "redo"),
+    ("POST", "resign"),
+    ("POST", "abort"),
+    ("POST", "name"),
+    ("POST", "rematch"),
+];
+
+/// Every `(method, path)` answered here, the path as the OpenAPI document writes it.
+pub fn routes() -> Vec<(&'static str, String)> {
+    let mut list = vec![("POST", "/api/games".to_owned()), ("GET", "/api/games".to_owned())];
+    list.extend(ACTIONS.iter().map(|&(method, action)| {
+        (
+            method,
+            if action.is_empty() { "/api/games/{id}".into() } else { format!("/api/games/{{id}}/{action}") },
+        )
+    }));
+    list
 }
 
 /// Whether `path` is one of the game questions answered here.
@@ -135,11 +168,7 @@ fn view(g: &StoredGame, you: Option<ryg_web::store::Holder>) -> Answer {
 }
 
 fn needs_server(what: &str) -> QueryError {
-    QueryError {
-        status: 503,
-        code: ErrorCode::NeedsServer,
-        message: format!("{what} needs a ryg server; this page runs without one"),
-    }
+    QueryError::new(ErrorCode::NeedsServer, format!("{what} needs a ryg server; this page runs without one"))
 }
 
 fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
@@ -151,16 +180,14 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
         return match method {
             "POST" => create(games, &required_body::<NewGame>(req)?),
             "GET" => list(games, req, token),
-            _ => Err(QueryError {
-                status: 405,
-                code: ErrorCode::MethodNotAllowed,
-                message: format!("{method} /api/games"),
-            }
-            .into()),
+            _ => Err(QueryError::new(ErrorCode::MethodNotAllowed, format!("{method} /api/games")).into()),
         };
     }
     let rest = rest.strip_prefix('/').unwrap_or(rest);
     let (id_text, action) = rest.split_once('/').unwrap_or((rest, ""));
+    if !ACTIONS.contains(&(method, action)) {
+        return Err(no_such_question(req).into());
+    }
     let id = if method == "GET" { games.resolve(id_text, token)? } else { games.resolve_to_act(id_text)? };
     let mut g = games.load(id)?;
     let t = now();
@@ -227,15 +254,13 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
         },
         // the record as text (the service worker sends it as text/plain)
         ("GET", "pgn") => Answer { status: 200, body: ryg_web::game::record(&g)?.to_pgn() },
-        _ => {
-            return Err(QueryError {
-                status: 404,
-                code: ErrorCode::NotFound,
-                message: format!("no such question: {method} {}", ryg::echo::echo(&req.path)),
-            }
-            .into())
-        }
+        _ => return Err(no_such_question(req).into()),
     })
+}
+
+/// 404: a question on a game that is not in [`ACTIONS`].
+fn no_such_question(req: &Request) -> QueryError {
+    QueryError::not_found(format!("no such question: {} {}", req.method, ryg::echo::echo(&req.path)))
 }
 
 /// `POST /api/games`: a game against the computer (or both seats on this device), its first
@@ -336,7 +361,7 @@ pub fn computer_move(g: &StoredGame, level: ryg_wide::PlayerSpec) -> Result<ryg_
         TableUse::None => None,
     };
     let mv = choose(&narrow, level, computer_seed(g), tb.as_deref(), &mut ryg::search::NoHandler)
-        .map_err(|e| QueryError { status: 409, code: ErrorCode::Conflict, message: e })?;
+        .map_err(|e| QueryError::new(ErrorCode::Conflict, e))?;
     Ok(ryg_wide::narrow::wide_move(mv))
 }
 
@@ -347,11 +372,8 @@ fn review(g: &StoredGame) -> Result<Answer, Refusal> {
     };
     let size = game.start().size();
     let tb = tables::get(size)?;
-    let review = ryg::review::review(&*tb, &game).map_err(|e| QueryError {
-        status: 500,
-        code: ErrorCode::Internal,
-        message: e.to_string(),
-    })?;
+    let review =
+        ryg::review::review(&*tb, &game).map_err(|e| QueryError::new(ErrorCode::Internal, e.to_string()))?;
     Ok(Answer::json(&narrow_review_json(size.n(), &review)))
 }
 

@@ -36,17 +36,16 @@ impl Answer {
     fn json(value: &impl serde::Serialize) -> Answer {
         match serde_json::to_string(value) {
             Ok(body) => Answer { status: 200, body },
-            Err(e) => Answer::error(&ryg_api::QueryError {
-                status: 500,
-                code: ErrorCode::Internal,
-                message: format!("cannot write the answer: {e}"),
-            }),
+            Err(e) => Answer::error(&ryg_api::QueryError::new(
+                ErrorCode::Internal,
+                format!("cannot write the answer: {e}"),
+            )),
         }
     }
 
     fn error(e: &ryg_api::QueryError) -> Answer {
         let body = serde_json::json!({ "error": e.message, "code": e.code }).to_string();
-        Answer { status: e.status, body }
+        Answer { status: e.status(), body }
     }
 }
 
@@ -74,6 +73,16 @@ pub fn call_with(request: &str, token: Option<&str>, body: Option<&str>) -> Answ
         }
         Err(e) => Answer::error(&e),
     }
+}
+
+/// Every `(method, path)` of the API the browser's engine answers (some with `needs_server`),
+/// each path as the OpenAPI document writes it: a test holds each to the server's router.
+#[must_use]
+pub fn api_routes() -> Vec<(&'static str, String)> {
+    let mut list: Vec<(&str, String)> =
+        answer::QUESTIONS.iter().map(|&(path, _)| ("GET", path.to_owned())).collect();
+    list.extend(games::routes());
+    list
 }
 
 fn dispatch(req: &Request) -> Answer {
@@ -129,11 +138,10 @@ fn store_answer(req: &Request) -> Answer {
                 .collect();
             Answer::json(&kept)
         }
-        _ => Answer::error(&ryg_api::QueryError {
-            status: 404,
-            code: ErrorCode::NotFound,
-            message: format!("no such question: {}", ryg::echo::echo(&req.path)),
-        }),
+        _ => Answer::error(&ryg_api::QueryError::not_found(format!(
+            "no such question: {}",
+            ryg::echo::echo(&req.path)
+        ))),
     }
 }
 
@@ -197,6 +205,31 @@ mod tests {
             assert_eq!((got, value["code"].as_str()), (status, Some(code)), "{request}: {value}");
             assert!(value["error"].as_str().is_some_and(|e| !e.is_empty()), "{request}");
         }
+    }
+
+    #[test]
+    fn every_route_answered_here_is_a_route_of_the_server() {
+        let doc: serde_json::Value = serde_json::from_str(include_str!("../../ryg-web/src/openapi.json"))
+            .expect("the OpenAPI document");
+        let routes = api_routes();
+        assert!(routes.len() >= 20, "{routes:?}");
+        for (method, path) in routes {
+            let documented = &doc["paths"][&path][method.to_lowercase()];
+            assert!(documented.is_object(), "{method} {path} is answered here but is no route of the server");
+        }
+        // each is answered: no 405, no 404 "no such question" (on a game that is there)
+        let spec = r#"{"size":4,"mouse":"human","cats":"1","seed":5}"#;
+        let created: serde_json::Value =
+            serde_json::from_str(&call_with("POST /api/games", None, Some(spec)).body).unwrap();
+        let (id, token) = (created["public_id"].as_str().unwrap(), created["tokens"]["mouse"].as_str());
+        for (method, path) in api_routes() {
+            let asked = format!("{method} {}", path.replace("{id}", id));
+            let answer = call_with(&asked, token, Some("{}"));
+            let unknown = answer.status == 404 && answer.body.contains("no such question");
+            assert!(answer.status != 405 && !unknown, "{asked}: {} {}", answer.status, answer.body);
+        }
+        // a question that is no route is refused, not answered
+        assert_eq!(body("GET /api/games/abc/nothing").0, 404);
     }
 
     #[test]

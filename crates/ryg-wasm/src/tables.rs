@@ -58,7 +58,7 @@ fn absent(size: Size) -> QueryError {
     } else {
         format!("exact results on {size} are not played here: the browser builds the tables up to {LARGE_TABLE}x{LARGE_TABLE}")
     };
-    QueryError { status: 409, code: ErrorCode::TablebaseAbsent, message }
+    QueryError::new(ErrorCode::TablebaseAbsent, message)
 }
 
 /// The table of `size` if it is built.
@@ -80,13 +80,14 @@ pub fn exact_max() -> u8 {
 /// full, or the browser refuses to grow it) rather than the module's abort.
 ///
 /// # Errors
-/// `unavailable` (507): the allocation failed.
+/// `no_memory` (507): the allocation failed.
 pub fn allocate(len: usize) -> Result<Vec<u8>, QueryError> {
     let mut bytes = Vec::new();
-    bytes.try_reserve_exact(len).map_err(|_| QueryError {
-        status: 507,
-        code: ErrorCode::Unavailable,
-        message: format!("out of memory: {} MB could not be allocated for the table", len / 1_000_000),
+    bytes.try_reserve_exact(len).map_err(|_| {
+        QueryError::new(
+            ErrorCode::NoMemory,
+            format!("out of memory: {} MB could not be allocated for the table", len / 1_000_000),
+        )
     })?;
     Ok(bytes)
 }
@@ -158,11 +159,11 @@ mod tests {
     #[test]
     fn ten_by_ten_waits_for_its_table() {
         let e = get(Size::new(10).unwrap()).unwrap_err();
-        assert_eq!((e.status, e.code), (409, ErrorCode::TablebaseAbsent));
+        assert_eq!((e.status(), e.code), (409, ErrorCode::TablebaseAbsent));
         assert_eq!(exact_max(), MAX_TABLE);
         mark_kept(Size::new(10).unwrap());
         assert_eq!(exact_max(), LARGE_TABLE, "kept: offered, read in when needed");
         assert!(get(Size::new(10).unwrap()).is_err());
-        assert_eq!(allocate(usize::MAX).unwrap_err().status, 507);
+        assert_eq!(allocate(usize::MAX).unwrap_err().status(), 507);
     }
 }

@@ -9,7 +9,8 @@ pub use ryg_api::ErrorCode;
 /// An error answer of the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
-    pub status: StatusCode,
+    /// One of the code's statuses ([`ErrorCode::statuses`]), set by [`ApiError::new`].
+    status: StatusCode,
     /// What a program can match on, sent as its text.
     pub code: ErrorCode,
     pub message: String,
@@ -19,26 +20,31 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    /// An error with `status`, `code` and `message`.
-    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into(), retry_after: None }
+    /// An error with `code` and `message`, answered with the code's usual status.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError { status: status_of(code.statuses()[0]), code, message: message.into(), retry_after: None }
+    }
+
+    /// The HTTP status of the answer.
+    #[must_use]
+    pub const fn status(&self) -> StatusCode {
+        self.status
     }
 
     /// 400: the request is malformed or asks for something impossible.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadRequest, message)
+        ApiError::new(ErrorCode::BadRequest, message)
     }
 
     /// 403: the request does not carry the token of a seat that may do this.
     pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, message)
+        ApiError::new(ErrorCode::Forbidden, message)
     }
 
     /// 403 `live_game`: a position of a game between two people that is being played (see
     /// [`crate::live`]), or that game's review, asked for while it is played.
     pub fn live_game() -> ApiError {
         ApiError::new(
-            StatusCode::FORBIDDEN,
             ErrorCode::LiveGame,
             "this position is in a game between two players that is being played: it cannot be \
              analysed here until that game ends",
@@ -47,29 +53,28 @@ impl ApiError {
 
     /// 404: no such game or route.
     pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
+        ApiError::new(ErrorCode::NotFound, message)
     }
 
     /// 409: the request is well formed but the game's state does not allow it.
     pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, message)
+        ApiError::new(ErrorCode::Conflict, message)
     }
 
     /// 503: a resource (the 10×10 tablebase) is not ready yet.
     pub fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
+        ApiError::new(ErrorCode::Unavailable, message)
     }
 
     /// 500: the server failed (the database); the message says what failed.
     pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, message)
+        ApiError::new(ErrorCode::Internal, message)
     }
 
     /// 409 `board_too_big`: `what` (exact results, a search tree …) is asked for on 12×12 or
     /// 14×14, where games are played but the tablebases and the lessons stop at 10×10.
     pub fn board_too_big(what: &str, size: impl std::fmt::Display) -> ApiError {
         ApiError::new(
-            StatusCode::CONFLICT,
             ErrorCode::BoardTooBig,
             format!("{what} is for boards up to 10x10; this position is on {size}"),
         )
@@ -79,7 +84,6 @@ impl ApiError {
     /// that are not there; the message gives the command that builds them.
     pub fn tablebase_absent(what: &str, size: ryg_wide::Size) -> ApiError {
         ApiError::new(
-            StatusCode::CONFLICT,
             ErrorCode::TablebaseAbsent,
             format!(
                 "{what} needs the {size} tablebase, which is not built on this server: run `ryg solve --size {}` \
@@ -89,10 +93,21 @@ impl ApiError {
         )
     }
 
-    /// The same error with a more precise `code`.
+    /// The same error with a more precise `code`, and that code's usual status.
     #[must_use]
     pub fn with_code(self, code: ErrorCode) -> ApiError {
-        ApiError { code, ..self }
+        ApiError { status: status_of(code.statuses()[0]), code, ..self }
+    }
+
+    /// The same error with another of its code's statuses.
+    ///
+    /// # Panics
+    /// When the code does not carry `status`: a bug in the caller.
+    #[must_use]
+    #[track_caller]
+    pub fn with_status(self, status: u16) -> ApiError {
+        assert!(self.code.statuses().contains(&status), "{} is never {status}", self.code);
+        ApiError { status: status_of(status), ..self }
     }
 
     /// The same error, telling the client to wait `secs` seconds (`Retry-After`).
@@ -102,11 +117,16 @@ impl ApiError {
     }
 }
 
+/// A status of the table of [`ErrorCode::statuses`], all valid.
+fn status_of(status: u16) -> StatusCode {
+    StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+}
+
 /// A question the shared answers (`ryg_api`) refused, with its status and code.
 impl From<ryg_api::QueryError> for ApiError {
     fn from(e: ryg_api::QueryError) -> ApiError {
-        let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
-        ApiError::new(status, e.code, e.message)
+        let status = e.status();
+        ApiError::new(e.code, e.message).with_status(status)
     }
 }
 

@@ -134,13 +134,11 @@ impl Hub {
     pub fn take_place(&self, client: IpAddr) -> Result<Place, ApiError> {
         self.places.take(client).map_err(|full| match full {
             Full::Address(n) => ApiError::new(
-                axum::http::StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::TooManyStreams,
                 format!("too many event streams from {client}: at most {n} at once"),
             )
             .retry_after(5),
             Full::Block(n) => ApiError::new(
-                axum::http::StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::TooManyStreams,
                 format!(
                     "too many event streams from the addresses of {}: at most {n} at once",
@@ -309,9 +307,9 @@ mod tests {
         let b: IpAddr = "127.0.0.2".parse().unwrap();
         let s1 = hub.open(1, a).unwrap();
         let _s2 = hub.open(1, a).unwrap();
-        assert_eq!(hub.open(2, a).err().unwrap().status, 429);
+        assert_eq!(hub.open(2, a).err().unwrap().status(), 429);
         let _s3 = hub.open(2, b).unwrap();
-        assert_eq!(hub.open(2, b).err().unwrap().status, 503);
+        assert_eq!(hub.open(2, b).err().unwrap().status(), 503);
         drop(s1);
         assert_eq!(hub.open_streams(), 2);
         assert!(hub.open(3, a).is_ok(), "a closed stream frees its place");

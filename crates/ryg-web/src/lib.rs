@@ -49,6 +49,8 @@ pub mod store;
 pub mod token;
 #[cfg(feature = "server")]
 pub mod tournament;
+#[cfg(feature = "server")]
+pub mod upkeep;
 pub mod view;
 #[cfg(feature = "server")]
 pub mod work;
@@ -69,8 +71,6 @@ pub use config::{default_db, Config};
 pub use error::{ApiError, ApiResult};
 #[cfg(feature = "server")]
 pub use routes::extract::MAX_BODY;
-#[cfg(feature = "server")]
-pub use routes::API_ROUTES;
 #[cfg(feature = "server")]
 pub use state::AppState;
 #[cfg(feature = "server")]
@@ -156,10 +156,10 @@ fn open_store(
                 // sent at once, in the order the changes were stored: no version is skipped
                 Some(g) => {
                     let _runtime = handle.enter();
-                    routes::remote_game(&state, &g);
+                    upkeep::remote_game(&state, &g);
                 }
                 None => {
-                    handle.spawn(routes::remote_change(state, change.id));
+                    handle.spawn(upkeep::remote_change(state, change.id));
                 }
             }
         }
@@ -219,9 +219,9 @@ pub async fn serve(
             let _ = axum::serve(operators, app).await;
         });
     }
-    routes::watch_clocks(&state, &running);
+    upkeep::watch_clocks(&state, &running);
     routes::recover_replies(&state);
-    routes::clean_hourly(&state, config.keep_days);
+    upkeep::clean_hourly(&state, config.keep_days);
     lobby::rounds::run(&state, routes::start_match);
     tournament::service::sweep(&state);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));

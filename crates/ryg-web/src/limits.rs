@@ -14,7 +14,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
@@ -139,12 +138,8 @@ pub fn creator_hash(client: IpAddr) -> String {
 /// A 429 that says which limit, with the seconds to wait.
 pub fn too_many(message: String, wait: Duration) -> ApiError {
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        ErrorCode::RateLimited,
-        format!("{message}; try again in {secs} s"),
-    )
-    .retry_after(secs.max(1))
+    ApiError::new(ErrorCode::RateLimited, format!("{message}; try again in {secs} s"))
+        .retry_after(secs.max(1))
 }
 
 impl RateLimits {
@@ -211,6 +206,7 @@ impl RateLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::StatusCode;
 
     #[test]
     fn each_address_has_its_own_allowance() {
@@ -218,7 +214,7 @@ mod tests {
         let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
         assert!(limits.new_game(a).is_ok() && limits.new_game(a).is_ok());
         let err = limits.new_game(a).unwrap_err();
-        assert_eq!((err.status, err.code), (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited));
+        assert_eq!((err.status(), err.code), (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited));
         assert!(err.message.starts_with(
             "too many new games from your address: at most 2 a minute (--games-per-minute); try again in "
         ));

@@ -193,36 +193,43 @@ pub fn narrow_review_json(size: u8, review: &ryg::review::Review) -> serde_json:
 }
 
 /// A refusal of the game service as an HTTP status and the API's error code: the same for
-/// `ryg serve` and the browser.
+/// `ryg serve` and the browser. The status is the code's ([`ErrorCode::statuses`]): its usual
+/// one, or for the two codes that carry two, the one this refusal is.
 pub fn error_status(err: &crate::game::GameError) -> (u16, ErrorCode) {
     use crate::game::GameError as E;
     use crate::store::StoreError;
-    match err {
-        E::NotFound(_) | E::NoSuchGame(_) => (404, ErrorCode::NotFound),
-        E::BadMove(_) => (400, ErrorCode::BadMove),
-        E::IllegalMove(_) => (400, ErrorCode::IllegalMove),
-        E::BadFen { .. } => (400, ErrorCode::BadFen),
+    let code = match err {
+        E::NotFound(_) | E::NoSuchGame(_) => ErrorCode::NotFound,
+        E::BadMove(_) => ErrorCode::BadMove,
+        E::IllegalMove(_) => ErrorCode::IllegalMove,
+        E::BadFen { .. } => ErrorCode::BadFen,
         E::NeedsLevel(_) | E::WhichSeat | E::NameTooLong { .. } | E::NameControl | E::Invalid(_) => {
-            (400, ErrorCode::BadRequest)
+            ErrorCode::BadRequest
         }
-        // no token at all: authenticate first (401); a token of no seat of this game: 403
-        E::NotAPlayer { token_sent: false, .. } => (401, ErrorCode::Unauthorized),
-        E::NotAPlayer { .. } => (403, ErrorCode::Unauthorized),
-        E::WrongSeat { .. } => (403, ErrorCode::Forbidden),
-        E::NotYourTurn { .. } => (403, ErrorCode::NotYourTurn),
-        E::ComputerToMove { .. } => (409, ErrorCode::NotYourTurn),
-        E::Over { .. } | E::Aborted | E::FlagFell(_) | E::TimeRanOut(_) => (409, ErrorCode::GameOver),
+        E::NotAPlayer { .. } => ErrorCode::Unauthorized,
+        E::WrongSeat { .. } => ErrorCode::Forbidden,
+        E::NotYourTurn { .. } | E::ComputerToMove { .. } => ErrorCode::NotYourTurn,
+        E::Over { .. } | E::Aborted | E::FlagFell(_) | E::TimeRanOut(_) => ErrorCode::GameOver,
         E::AtStart
         | E::NoMoveToUndo(_)
         | E::NothingToRedo
         | E::NoRedoBetweenPlayers
         | E::NoUndoRequest
-        | E::NotOverYet => (409, ErrorCode::Conflict),
-        E::TooManyGames { .. } => (429, ErrorCode::RateLimited),
-        E::Store(StoreError::Conflict { .. }) => (409, ErrorCode::Conflict),
-        E::Store(StoreError::Unavailable(_)) => (503, ErrorCode::StorageUnavailable),
-        E::Store(StoreError::CommitUnknown) => (503, ErrorCode::CommitUnknown),
-        E::WrongPly { .. } => (409, ErrorCode::WrongPly),
-        E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => (500, ErrorCode::Internal),
-    }
+        | E::NotOverYet
+        | E::Store(StoreError::Conflict { .. }) => ErrorCode::Conflict,
+        E::TooManyGames { .. } => ErrorCode::RateLimited,
+        E::Store(StoreError::Unavailable(_)) => ErrorCode::StorageUnavailable,
+        E::Store(StoreError::CommitUnknown) => ErrorCode::CommitUnknown,
+        E::WrongPly { .. } => ErrorCode::WrongPly,
+        E::ComputerMove { .. } | E::Random(_) | E::Record(_) | E::Store(_) => ErrorCode::Internal,
+    };
+    let [usual, other] = code.statuses() else { return (code.statuses()[0], code) };
+    let second = match err {
+        // a token of no seat of this game: 403 (no token at all: authenticate first, 401)
+        E::NotAPlayer { token_sent, .. } => *token_sent,
+        // the computer is to move: the game's state, not the seat, refuses (409)
+        E::ComputerToMove { .. } => true,
+        _ => false,
+    };
+    (if second { *other } else { *usual }, code)
 }

@@ -13,8 +13,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::http::StatusCode;
-
 use crate::error::ApiError;
 use crate::fair::{Fair, Whose};
 
@@ -268,13 +266,12 @@ impl WorkQueue {
                     self.limits.per_client
                 )
             };
-            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
-                .retry_after(self.place_frees_in(&counts)));
+            return Err(
+                ApiError::new(ErrorCode::RateLimited, message).retry_after(self.place_frees_in(&counts))
+            );
         }
         if counts.total >= self.limits.queue && self.limits.games {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::Busy,
+            return Err(ApiError::new(ErrorCode::Busy,
                 format!(
                     "the computer is busy: {} of its moves are being played or waiting; try again in a moment",
                     counts.total
@@ -283,9 +280,7 @@ impl WorkQueue {
             .retry_after(1));
         }
         if counts.total >= self.limits.queue {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::Busy,
+            return Err(ApiError::new(ErrorCode::Busy,
                 format!(
                     "the engine is busy: {} searches are running or waiting (--engine-queue); try again in a moment",
                     counts.total
@@ -349,7 +344,6 @@ impl WorkQueue {
             tokio::time::timeout(self.limits.max_wait, self.workers.take(client)).await.map_err(|_| {
                 self.refused.fetch_add(1, Ordering::Relaxed);
                 ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
                     ErrorCode::Busy,
                     format!(
                         "the engine is busy: no worker came free within {} s; try again in a moment",
@@ -416,10 +410,10 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
         let full = queue.run(addr(9), |_| Ok(())).await.unwrap_err();
-        assert_eq!((full.status.as_u16(), full.code, full.retry_after), (503, ErrorCode::Busy, Some(1)));
+        assert_eq!((full.status().as_u16(), full.code, full.retry_after), (503, ErrorCode::Busy, Some(1)));
         assert!(full.message.contains("5 searches are running or waiting"), "{}", full.message);
         let mine = queue.run(addr(0), |_| Ok(())).await.unwrap_err();
-        assert_eq!((mine.status.as_u16(), mine.code), (429, ErrorCode::RateLimited));
+        assert_eq!((mine.status().as_u16(), mine.code), (429, ErrorCode::RateLimited));
         assert!(mine.message.contains("3 engine searches at once per client address"), "{}", mine.message);
         for t in &tasks {
             t.abort();
@@ -535,7 +529,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         let late = queue.run(addr(2), |_| Ok(())).await.unwrap_err();
-        assert_eq!((late.status.as_u16(), late.code), (503, ErrorCode::Busy));
+        assert_eq!((late.status().as_u16(), late.code), (503, ErrorCode::Busy));
         assert!(late.message.contains("no worker came free"), "{}", late.message);
         busy.abort();
         let _ = busy.await;

@@ -21,6 +21,7 @@ mod outage;
 mod passwords;
 mod players;
 mod replies;
+mod routes;
 mod security;
 mod shared;
 mod tournaments;

@@ -260,3 +260,97 @@ fn the_tests_start_ryg_through_their_helper() {
     found.sort();
     assert!(found.is_empty(), "tests that start ryg without their crate's helper: {found:#?}");
 }
+
+/// The longest an HTTP handler or middleware (an `async fn` under ryg-web's `routes/`) may be.
+const MAX_HANDLER_LINES: usize = 40;
+
+/// What is not HTTP work: a task started, a loop, a timer.
+const NOT_HTTP: [&str; 3] = ["tokio::spawn", "loop", "tokio::time::"];
+
+/// Where `routes/` still holds more than HTTP (issue 52 item 2): the game handlers' shared part
+/// and the rematch handler, left in place while issue 51's routes are merged; the lead moves
+/// their rules (the owed replies, their sweep, the computer's turns, the rematch) into the game
+/// service. The stream's idle timeout and the request deadline are timers of the HTTP layer
+/// itself. Each entry is `file:what`, `what` a handler's name or one of [`NOT_HTTP`].
+const KNOWN: &[&str] = &[
+    "crates/ryg-web/src/routes/games/shared.rs:reply",
+    "crates/ryg-web/src/routes/games/shared.rs:computer_plays",
+    "crates/ryg-web/src/routes/games/shared.rs:tokio::spawn",
+    "crates/ryg-web/src/routes/games/shared.rs:loop",
+    "crates/ryg-web/src/routes/games/shared.rs:tokio::time::",
+    "crates/ryg-web/src/routes/games/seats.rs:rematch",
+    "crates/ryg-web/src/routes/events.rs:loop",
+    "crates/ryg-web/src/routes/events.rs:tokio::time::",
+    "crates/ryg-web/src/routes/security.rs:tokio::time::",
+];
+
+/// Each offence against the routes' bars in `text` (a file of `routes/`): `(what, line, why)`.
+fn route_offences(text: &str) -> Vec<(String, usize, String)> {
+    let code = blank_literals(text.split("#[cfg(test)]").next().unwrap_or(""));
+    let lines: Vec<&str> = code.lines().collect();
+    let mut found: Vec<(String, usize, String)> = functions(text)
+        .into_iter()
+        .filter(|&(ref name, line, n)| {
+            n > MAX_HANDLER_LINES && lines[line - 1].contains(&format!("async fn {name}"))
+        })
+        .map(|(name, line, n)| (name, line, format!("{n} lines")))
+        .collect();
+    for (i, line) in lines.iter().enumerate() {
+        for what in NOT_HTTP {
+            let hit = line.match_indices(what).any(|(at, _)| {
+                let word = |c: char| c.is_alphanumeric() || c == '_';
+                let before = line[..at].chars().last().is_some_and(word);
+                let after = line[at + what.len()..].chars().next().is_some_and(word);
+                !before && (what.ends_with("::") || !after)
+            });
+            if hit {
+                found.push((what.to_string(), i + 1, "not HTTP".into()));
+            }
+        }
+    }
+    found
+}
+
+/// Routes are HTTP only: no handler over 40 lines, no task, loop or timer under
+/// `crates/ryg-web/src/routes/` (their work lives in service modules); every offence is
+/// reported, those of [`KNOWN`] aside.
+#[test]
+fn routes_are_http_only() {
+    let root = workspace();
+    let mut all = Vec::new();
+    files(&root.join("crates/ryg-web/src/routes"), &mut all);
+    let mut found: Vec<String> = Vec::new();
+    let mut known_seen = Vec::new();
+    for path in all.iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+        let rel = path.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        for (what, line, why) in route_offences(&text) {
+            let key = format!("{rel}:{what}");
+            if KNOWN.contains(&key.as_str()) {
+                known_seen.push(key);
+            } else {
+                found.push(format!("{rel}:{line} {what} ({why})"));
+            }
+        }
+    }
+    found.sort();
+    assert!(found.is_empty(), "routes/ is HTTP only (move the rule into a service module): {found:#?}");
+    let gone: Vec<&&str> = KNOWN.iter().filter(|k| !known_seen.iter().any(|s| s == **k)).collect();
+    assert!(gone.is_empty(), "known exceptions that are gone: take them off the list: {gone:?}");
+}
+
+#[test]
+fn the_route_bars_find_long_handlers_tasks_loops_and_timers() {
+    let long = format!("async fn handler() {{\n{}}}\n", "    step();\n".repeat(MAX_HANDLER_LINES));
+    assert_eq!(
+        route_offences(&long),
+        [("handler".to_string(), 1, format!("{} lines", MAX_HANDLER_LINES + 2))]
+    );
+    let sync = format!("fn helper() {{\n{}}}\n", "    step();\n".repeat(MAX_HANDLER_LINES));
+    assert!(route_offences(&sync).is_empty(), "a helper is no handler");
+    let work = "async fn a() {\n    tokio::spawn(b());\n    loop {}\n    tokio::time::sleep(d).await;\n}\n";
+    let whats: Vec<String> = route_offences(work).into_iter().map(|(w, _, _)| w).collect();
+    assert_eq!(whats, ["tokio::spawn", "loop", "tokio::time::"]);
+    // words that hold the words, comments and literals are none
+    assert!(route_offences("fn a() {\n    let looped = \"loop\"; // loop\n    unloop();\n}\n").is_empty());
+}

@@ -2,6 +2,8 @@
 // draws it. Pure (no page), tested with `node --test`.
 import { sqName, isDark } from './fen.js';
 
+// the engine's board sizes (ryg-wide's `Size::ALL`), the page's one list of them: a test holds
+// it to the engine's
 export const SIZES = [4, 6, 8, 10, 12, 14];
 
 /** `{pos}` for a FEN whose position the board may draw (`complete` false while a mouse or some

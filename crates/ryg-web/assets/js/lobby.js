@@ -3,11 +3,11 @@
 // direct challenges to this player (accept or decline), and "play someone now" with its waiting
 // state. A game the lobby starts for this player arrives on the stream with this player's seat
 // token: the page opens it as a seat's link. Names from other players are set as text only.
+import { SIZES } from './fencheck.js';
 import { $, esc } from './dom.js';
 import { t, fmt } from './i18n.js';
 import { secret, me, playerApi } from './player.js';
 
-const SIZES = [4, 6, 8, 10, 12, 14];
 /** Clocks offered: minutes and increment, or none. */
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
 let list = new Map();

@@ -6,8 +6,8 @@ import { t, fmt, loadPeopleStrings } from './i18n.js';
 import { secret, me, rememberMe, forget, playerApi, newSecret } from './player.js';
 import { renderLobby, stop as stopLobby } from './lobby.js';
 import { renderCreate, renderTournament, stopTournament } from './tournament.js';
+import { SIZES } from './fencheck.js';
 
-const SIZES = [4, 6, 8, 10, 12, 14];
 let open = false;
 let onLeave = () => {};
 let seq = 0;

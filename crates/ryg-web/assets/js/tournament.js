@@ -2,12 +2,12 @@
 // tournament's page (#tournament/ID) with its live standings (Server-Sent Events), each game's
 // link, entering by name (this browser becomes a player first when it is none), the game you
 // play now, and the host's controls. The host's secret stays in this browser's localStorage.
+import { SIZES } from './fencheck.js';
 import { $, esc, showError } from './dom.js';
 import { t } from './i18n.js';
 import { secret, me, rememberMe, playerApi } from './player.js';
 import { request, readAnswer } from './api.js';
 
-const SIZES = [4, 6, 8, 10, 12, 14];
 const LEVELS = ['random', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'perfect'];
 const hostKey = (id) => `ryg.tournament.host.${id}`;
 let stream = null;

@@ -50,17 +50,18 @@ pub enum LobbyError {
 }
 
 impl LobbyError {
-    /// The HTTP status and code of the refusal.
+    /// The HTTP status and code of the refusal (the code's status: [`ErrorCode::statuses`]).
     pub fn status(&self) -> (u16, ErrorCode) {
-        match self {
-            LobbyError::NoSuchChallenge => (404, ErrorCode::NotFound),
-            LobbyError::Forbidden(_) => (403, ErrorCode::Forbidden),
-            LobbyError::NotNow(_) => (409, ErrorCode::Conflict),
-            LobbyError::Invalid(_) => (400, ErrorCode::BadRequest),
-            LobbyError::NoLobby | LobbyError::Store(_) => (500, ErrorCode::Internal),
-            LobbyError::People(e) => e.status(),
-            LobbyError::Game(e) => crate::view::error_status(e),
-        }
+        let code = match self {
+            LobbyError::NoSuchChallenge => ErrorCode::NotFound,
+            LobbyError::Forbidden(_) => ErrorCode::Forbidden,
+            LobbyError::NotNow(_) => ErrorCode::Conflict,
+            LobbyError::Invalid(_) => ErrorCode::BadRequest,
+            LobbyError::NoLobby | LobbyError::Store(_) => ErrorCode::Internal,
+            LobbyError::People(e) => return e.status(),
+            LobbyError::Game(e) => return crate::view::error_status(e),
+        };
+        (code.statuses()[0], code)
     }
 }
 

@@ -66,20 +66,21 @@ pub enum PeopleError {
 }
 
 impl PeopleError {
-    /// The HTTP status and code of the refusal.
+    /// The HTTP status and code of the refusal (the code's status: [`ErrorCode::statuses`]).
     pub fn status(&self) -> (u16, ErrorCode) {
-        match self {
+        let code = match self {
             // a malformed secret is a credential that names nobody, as an unknown one is
             PeopleError::NoSecret | PeopleError::UnknownSecret | PeopleError::BadSecret => {
-                (401, ErrorCode::Unauthorized)
+                ErrorCode::Unauthorized
             }
-            PeopleError::NoName | PeopleError::Rating(_) => (400, ErrorCode::BadRequest),
-            PeopleError::NoSuchPlayer | PeopleError::BadCode => (404, ErrorCode::NotFound),
-            PeopleError::NotABot => (403, ErrorCode::Forbidden),
-            PeopleError::AlreadyPlayer | PeopleError::NotNow(_) => (409, ErrorCode::Conflict),
-            PeopleError::Game(e) => crate::view::error_status(e),
-            PeopleError::Store(_) => (500, ErrorCode::Internal),
-        }
+            PeopleError::NoName | PeopleError::Rating(_) => ErrorCode::BadRequest,
+            PeopleError::NoSuchPlayer | PeopleError::BadCode => ErrorCode::NotFound,
+            PeopleError::NotABot => ErrorCode::Forbidden,
+            PeopleError::AlreadyPlayer | PeopleError::NotNow(_) => ErrorCode::Conflict,
+            PeopleError::Game(e) => return crate::view::error_status(e),
+            PeopleError::Store(_) => ErrorCode::Internal,
+        };
+        (code.statuses()[0], code)
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::error::ErrorCode;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap};
 
 use crate::error::ApiError;
 use crate::token;
@@ -27,11 +27,7 @@ impl Bearer {
     pub fn of(headers: &HeaderMap) -> Result<Bearer, ApiError> {
         let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(Bearer(None)) };
         let malformed = || {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                ErrorCode::Unauthorized,
-                "malformed Authorization header: expected 'Bearer TOKEN'",
-            )
+            ApiError::new(ErrorCode::Unauthorized, "malformed Authorization header: expected 'Bearer TOKEN'")
         };
         let text = value.to_str().map_err(|_| malformed())?;
         let (scheme, token) = text.trim().split_once(' ').ok_or_else(malformed)?;
@@ -62,7 +58,7 @@ mod tests {
         h.insert("authorization", "Bearer abc".parse().unwrap());
         assert_eq!(Bearer::of(&h).unwrap().hash(), Some(token::hash("abc").as_str()));
         h.insert("authorization", "Basic abc".parse().unwrap());
-        assert_eq!(Bearer::of(&h).unwrap_err().status, 401);
+        assert_eq!(Bearer::of(&h).unwrap_err().status(), 401);
         h.insert("authorization", "Bearer".parse().unwrap());
         assert!(Bearer::of(&h).is_err());
     }

@@ -82,7 +82,7 @@ pub fn refund<T>(
     charged: bool,
     result: &Result<T, crate::error::ApiError>,
 ) {
-    if charged && result.as_ref().is_err_and(|e| e.status.is_client_error()) {
+    if charged && result.as_ref().is_err_and(|e| e.status().is_client_error()) {
         state.limits.give_back(client);
     }
 }
@@ -113,11 +113,11 @@ mod tests {
         // one host, a new address in its /64 for each request
         assert!(limits.change(ip("2001:db8:5:6::1"), "a").is_ok());
         assert!(limits.change(ip("2001:db8:5:6:aaaa::2"), "b").is_ok());
-        assert_eq!(limits.change(ip("2001:db8:5:6:bbbb::3"), "c").unwrap_err().status, 429);
+        assert_eq!(limits.change(ip("2001:db8:5:6:bbbb::3"), "c").unwrap_err().status(), 429);
         assert!(limits.change(ip("2001:db8:5:7::1"), "d").is_ok(), "another /64 is another client");
         // an IPv4 client seen through a dual-stack listener is that IPv4 address
         assert!(limits.change(ip("198.51.100.4"), "e").is_ok());
         assert!(limits.change(ip("::ffff:198.51.100.4"), "f").is_ok());
-        assert_eq!(limits.change(ip("198.51.100.4"), "g").unwrap_err().status, 429);
+        assert_eq!(limits.change(ip("198.51.100.4"), "g").unwrap_err().status(), 429);
     }
 }

@@ -21,19 +21,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 
     async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
-            let status = rejection.status();
-            if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(
-                    status,
-                    ErrorCode::TooLarge,
-                    format!("request body over {} KiB", MAX_BODY / 1024),
-                )
+            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(ErrorCode::TooLarge, format!("request body over {} KiB", MAX_BODY / 1024))
             } else {
-                ApiError::new(
-                    status,
-                    ErrorCode::BadRequest,
-                    format!("cannot read the request body: {rejection}"),
-                )
+                ApiError::new(ErrorCode::BadRequest, format!("cannot read the request body: {rejection}"))
             }
         })?;
         json_object(&bytes).map(Body)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::body::{to_bytes, Body};
 use axum::extract::{FromRequestParts, MatchedPath, Request, State};
-use axum::http::{Method, StatusCode};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -25,13 +25,11 @@ impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         match refusal {
             Refusal::LivePosition => ApiError::new(
-                StatusCode::FORBIDDEN,
                 ErrorCode::LiveGame,
                 "this position is in a game between two players that is being played: the computer \
                  neither plays from it nor reviews a game through it until that game ends",
             ),
             Refusal::ForAPerson => ApiError::new(
-                StatusCode::FORBIDDEN,
                 ErrorCode::FairPlay,
                 "the computer plays no move for a player in a game between two players",
             ),
@@ -68,11 +66,7 @@ async fn check(state: &Arc<AppState>, req: Request) -> ApiResult<Request> {
     let closes = |p: &ryg_wide::Position| state.live.closes(p, now);
     let (mut parts, body) = req.into_parts();
     let bytes = to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorCode::TooLarge,
-            format!("request body over {} KiB", MAX_BODY / 1024),
-        )
+        ApiError::new(ErrorCode::TooLarge, format!("request body over {} KiB", MAX_BODY / 1024))
     })?;
     if let Asked::Create = asked {
         if let Ok(spec) = serde_json::from_slice::<NewGame>(&bytes) {

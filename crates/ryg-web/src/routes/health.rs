@@ -20,7 +20,7 @@ pub async fn healthz(State(state): State<Arc<AppState>>) -> ApiResult<Json<serde
                 crate::store::StoreError::Unavailable(message) => message,
                 _ => "the game database does not answer".to_owned(),
             };
-            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, ErrorCode::StorageUnavailable, message)
+            ApiError::new(ErrorCode::StorageUnavailable, message)
         })
     })
     .await?;

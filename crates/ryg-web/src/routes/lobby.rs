@@ -35,10 +35,7 @@ impl From<LobbyError> for ApiError {
             LobbyError::People(e) => e.into(),
             LobbyError::Game(e) => e.into(),
             LobbyError::Store(e) => e.into(),
-            other => {
-                let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-                ApiError::new(status, code, other.to_string())
-            }
+            other => ApiError::new(code, other.to_string()).with_status(status),
         }
     }
 }

@@ -92,17 +92,24 @@ pub async fn log(req: Request, next: Next) -> Response {
     let (route, game) = route_of(req.uri().path());
     let res = next.run(req).await;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let status = res.status().as_u16();
     let game = game.map_or_else(String::new, |id| format!(" game={id}"));
+    write_line(&format!("{method} {route}{game}"), &res, ms);
+    res
+}
+
+/// The log's line for `res`, the answer to `request` (`GET /api/… game=…`) after `ms`: a
+/// refusal for load at most once a second, the first of a store's refusals (the others
+/// counted), a server error, or the answer, which ends an episode of refusals once the store
+/// takes a write again.
+fn write_line(request: &str, res: &Response, ms: f64) {
+    let status = res.status().as_u16();
     let cause = res.extensions().get::<Cause>();
     if let Some(cause) = cause.filter(|c| OVERLOAD.contains(&c.code)) {
         let message = &cause.message;
         if warn_now() {
-            tracing::warn!(
-                "{method} {route}{game} {status} {ms:.1}ms: {message} (one line a second at most)"
-            );
+            tracing::warn!("{request} {status} {ms:.1}ms: {message} (one line a second at most)");
         } else {
-            tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
+            tracing::debug!("{request} {status} {ms:.1}ms: {message}");
         }
     } else if let Some(cause) = cause.filter(|c| STORE_DOWN.contains(&c.code)) {
         let message = &cause.message;
@@ -111,16 +118,16 @@ pub async fn log(req: Request, next: Next) -> Response {
             WRITES_BEFORE.store(WRITES.load(Ordering::Relaxed), Ordering::Relaxed);
             let store = STORE.get().map_or_else(String::new, |name| format!("the game store is {name}; "));
             tracing::error!(
-                "{method} {route}{game} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a write again)"
+                "{request} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a write again)"
             );
         } else {
-            tracing::debug!("{method} {route}{game} {status} {ms:.1}ms: {message}");
+            tracing::debug!("{request} {status} {ms:.1}ms: {message}");
         }
     } else if res.status().is_server_error() {
         let cause = cause.map_or("", |c| c.message.as_str());
-        tracing::error!("{method} {route}{game} {status} {ms:.1}ms: {cause}");
+        tracing::error!("{request} {status} {ms:.1}ms: {cause}");
     } else {
-        tracing::info!("{method} {route}{game} {status} {ms:.1}ms");
+        tracing::info!("{request} {status} {ms:.1}ms");
         // a write taken since the episode of refusals began: the episode is over
         let written = WRITES.load(Ordering::Relaxed) != WRITES_BEFORE.load(Ordering::Relaxed);
         if written && REFUSED.load(Ordering::Relaxed) > 0 {
@@ -131,7 +138,6 @@ pub async fn log(req: Request, next: Next) -> Response {
             }
         }
     }
-    res
 }
 
 #[cfg(test)]

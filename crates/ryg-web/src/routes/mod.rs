@@ -4,14 +4,14 @@ mod analysis;
 mod assets;
 mod auth;
 mod bits;
-pub mod blocking;
+pub(crate) mod blocking;
 mod bots;
 pub mod client;
 mod evaluation;
 mod events;
 pub mod extract;
 mod fairplay;
-pub mod games;
+pub(crate) mod games;
 mod health;
 mod lobby;
 mod lobby_events;
@@ -30,81 +30,12 @@ use std::sync::Arc;
 use axum::routing::{delete, get, post};
 use axum::Router;
 
-use self::blocking::blocking;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store::StoredGame;
 
-/// Every API route as `(method, path)`, in the OpenAPI document's order; a test holds
-/// `/api/openapi.json` to this list and this list to the router.
-pub const API_ROUTES: &[(&str, &str)] = &[
-    ("post", "/api/games"),
-    ("get", "/api/games"),
-    ("get", "/api/games/{id}"),
-    ("post", "/api/games/{id}/moves"),
-    ("post", "/api/games/{id}/undo"),
-    ("post", "/api/games/{id}/undo/accept"),
-    ("post", "/api/games/{id}/undo/decline"),
-    ("post", "/api/games/{id}/redo"),
-    ("post", "/api/games/{id}/computer"),
-    ("post", "/api/games/{id}/resign"),
-    ("post", "/api/games/{id}/abort"),
-    ("post", "/api/games/{id}/rematch"),
-    ("post", "/api/games/{id}/name"),
-    ("get", "/api/games/{id}/events"),
-    ("get", "/api/games/{id}/thinking"),
-    ("get", "/api/games/{id}/pgn"),
-    ("get", "/api/games/{id}/review"),
-    ("post", "/api/games/{id}/player"),
-    ("post", "/api/players"),
-    ("get", "/api/players/me"),
-    ("delete", "/api/players/me"),
-    ("post", "/api/players/me/name"),
-    ("post", "/api/players/me/bot"),
-    ("post", "/api/players/me/code"),
-    ("post", "/api/players/claim"),
-    ("get", "/api/players/{id}"),
-    ("get", "/api/leaderboard"),
-    ("post", "/api/challenges"),
-    ("get", "/api/challenges"),
-    ("delete", "/api/challenges/{id}"),
-    ("post", "/api/challenges/{id}/accept"),
-    ("post", "/api/challenges/{id}/decline"),
-    ("post", "/api/pairing"),
-    ("get", "/api/pairing"),
-    ("delete", "/api/pairing"),
-    ("get", "/api/lobby/events"),
-    ("get", "/api/bot/stream"),
-    ("post", "/api/tournaments"),
-    ("get", "/api/tournaments/{id}"),
-    ("post", "/api/tournaments/{id}/entrants"),
-    ("delete", "/api/tournaments/{id}/entrants/{n}"),
-    ("get", "/api/tournaments/{id}/me"),
-    ("get", "/api/tournaments/{id}/events"),
-    ("post", "/api/tournaments/{id}/start"),
-    ("post", "/api/tournaments/{id}/pause"),
-    ("post", "/api/tournaments/{id}/resume"),
-    ("post", "/api/tournaments/{id}/end"),
-    ("get", "/api/moves"),
-    ("get", "/api/solve"),
-    ("get", "/api/analyze"),
-    ("get", "/api/eval"),
-    ("get", "/api/weights"),
-    ("get", "/api/tree"),
-    ("get", "/api/think"),
-    ("get", "/api/techniques"),
-    ("get", "/api/retrograde"),
-    ("get", "/api/bits"),
-    ("get", "/api/perft"),
-    ("get", "/api/puzzles"),
-    ("get", "/api/puzzles/daily"),
-    ("get", "/api/tablebase"),
-    ("post", "/api/tablebase/{size}"),
-    ("get", "/api/config"),
-    ("get", "/api/openapi.json"),
-    ("get", "/healthz"),
-];
-
+/// The router. The OpenAPI document lists exactly its routes with their methods, and the static
+/// site answers none that is not one of them: tests hold both to it (ryg-web's `routes.rs`,
+/// ryg-wasm's `every_route_answered_here_is_a_route_of_the_server`).
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     Router::new()
         .route("/api/games", post(games::create).get(games::list))
@@ -189,82 +120,10 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
 pub use games::recover_replies;
 pub use lobby::start_match;
 
-/// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.
-pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {
-    for &id in ids {
-        let st = Arc::clone(state);
-        tokio::spawn(async move {
-            let st2 = Arc::clone(&st);
-            let loaded =
-                blocking(move || st2.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
-            if let Ok(Some(g)) = loaded {
-                games::watch_clock(&st, &g);
-            }
-        });
-    }
-}
-
-/// Deletes the games the retention policy no longer keeps (see [`crate::game::Games::clean`])
-/// now and then every hour, and says in the log what went.
-pub fn clean_hourly(state: &Arc<AppState>, keep_days: Option<u64>) {
-    let st = Arc::clone(state);
-    tokio::spawn(async move {
-        loop {
-            let s = Arc::clone(&st);
-            let cleaned = blocking(move || {
-                Ok(games::with_service(&s, |games| games.clean(crate::clock::now_ms(), keep_days))?)
-            })
-            .await;
-            match cleaned {
-                Ok((0, 0)) => {}
-                Ok((unplayed, old)) => eprintln!(
-                    "ryg: deleted {unplayed} games never moved for a day and {old} unchanged for longer than --keep-days"
-                ),
-                Err(e) => eprintln!("ryg: error: cleaning old games: {}", e.message),
-            }
-            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
-        }
-    });
-}
-
-/// A change another server stored in the shared database (game `id`; 0: changes may have been
-/// missed, and the clocks are looked at again): sent to this server's streams of the game, and
-/// its clock watched here too, so a flag falls whichever server notices first.
-pub async fn remote_change(state: Arc<AppState>, id: i64) {
-    if id == 0 {
-        let st = Arc::clone(&state);
-        if let Ok(ids) =
-            blocking(move || st.store.running_clocks().map_err(|e| ApiError::internal(e.to_string()))).await
-        {
-            watch_clocks(&state, &ids);
-        }
-        return;
-    }
-    let st = Arc::clone(&state);
-    let loaded = blocking(move || st.store.load(id).map_err(|e| ApiError::internal(e.to_string()))).await;
-    if let Ok(Some(g)) = loaded {
-        remote_game(&state, &g);
-    }
-}
-
-/// `g`, as another server stored it, to this server's watchers and clocks.
-pub fn remote_game(state: &Arc<AppState>, g: &StoredGame) {
-    state.live.update(g);
-    state.hub.publish(
-        g.id,
-        crate::events::Change { version: g.version, json: games::event_json(state, g).into() },
-    );
-    games::watch_clock(state, g);
-}
-
 async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no such page or API route: {}", uri.path()))
 }
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        ErrorCode::MethodNotAllowed,
-        format!("{method} is not allowed on {}", uri.path()),
-    )
+    ApiError::new(ErrorCode::MethodNotAllowed, format!("{method} is not allowed on {}", uri.path()))
 }

@@ -62,10 +62,7 @@ impl From<PeopleError> for ApiError {
         match err {
             PeopleError::Game(e) => e.into(),
             PeopleError::Store(e) => e.into(),
-            other => {
-                let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-                ApiError::new(status, code, other.to_string())
-            }
+            other => ApiError::new(code, other.to_string()).with_status(status),
         }
     }
 }

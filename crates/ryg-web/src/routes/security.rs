@@ -7,7 +7,7 @@
 
 use crate::error::ErrorCode;
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -69,7 +69,6 @@ pub async fn json_only(req: Request, next: Next) -> Response {
         None => "this one sent none".to_owned(),
     };
     ApiError::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ErrorCode::UnsupportedMediaType,
         format!("POST requests need 'Content-Type: application/json' ({what})"),
     )
@@ -85,11 +84,7 @@ async fn whole_body(req: Request) -> Result<(Request, bool), ApiError> {
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        ErrorCode::TooLarge,
-        format!("request body over {} KiB", MAX_BODY / 1024),
-    )
+    ApiError::new(ErrorCode::TooLarge, format!("request body over {} KiB", MAX_BODY / 1024))
 }
 
 /// The request with its body read and checked: at most [`MAX_BODY`] bytes, empty or JSON.
@@ -123,7 +118,6 @@ pub async fn deadline(
     match tokio::time::timeout(limit, next.run(req)).await {
         Ok(res) => res,
         Err(_) => ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
             ErrorCode::RequestTimeout,
             format!("the request took longer than {} s (--request-timeout)", limit.as_secs()),
         )

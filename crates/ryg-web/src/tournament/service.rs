@@ -133,7 +133,6 @@ pub fn change<R>(
         if let Some(h) = host {
             if h.is_none() {
                 return Err(ApiError::new(
-                    axum::http::StatusCode::UNAUTHORIZED,
                     crate::error::ErrorCode::Unauthorized,
                     "the tournament's host does this: send its host secret (Authorization: Bearer SECRET)",
                 ));

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::http::StatusCode;
 use ryg_wide::PlayerSpec;
 
 use super::view::{event_json, GameView};
@@ -33,15 +32,15 @@ pub use crate::locks::Turn;
 impl From<GameError> for ApiError {
     fn from(err: GameError) -> ApiError {
         let (status, code) = crate::view::error_status(&err);
-        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         if let GameError::Store(StoreError::Query(_)) = &err {
             // a query that failed or a stored game that does not read back ("game 12: move 3:
             // …"): said in full to the operator's log, not to the client, which must not learn
             // the store's numbers
             tracing::error!("{err}");
-            return ApiError::new(status, code, "the game store failed: the server's log says how");
+            return ApiError::new(code, "the game store failed: the server's log says how")
+                .with_status(status);
         }
-        let api = ApiError::new(status, code, err.to_string());
+        let api = ApiError::new(code, err.to_string()).with_status(status);
         match err {
             // waiting will not help: no Retry-After
             GameError::TooManyGames { .. } => api.retry_after(0),
@@ -428,7 +427,6 @@ async fn reply(
 /// A reply the shutdown stopped: it stays owed in the store and is played after the restart.
 fn shutting_down() -> ApiError {
     ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
         ErrorCode::ShuttingDown,
         "the server is shutting down: the computer's reply is played when it starts again",
     )
@@ -500,9 +498,5 @@ async fn raised(flag: &std::sync::atomic::AtomicBool) {
 
 /// A reply given up: its player resigned while the computer thought.
 fn abandoned() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        ErrorCode::GameOver,
-        "the computer's reply was given up: the game ended",
-    )
+    ApiError::new(ErrorCode::GameOver, "the computer's reply was given up: the game ended")
 }
