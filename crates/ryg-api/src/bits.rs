@@ -67,3 +67,68 @@ pub fn bits(position: &Position, params: &Params) -> Result<BitsReport, QueryErr
         targets: set(b.targets),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{json, params};
+
+    /// The squares of a set's report, checking that its number and bits say the same.
+    fn squares(set: &serde_json::Value) -> Vec<Square> {
+        let hex = set["hex"].as_str().unwrap();
+        let n = u64::from_str_radix(hex.strip_prefix("0x").expect("0x"), 16).unwrap();
+        let bits = set["bits"].as_str().unwrap();
+        assert_eq!(bits.len(), usize::from(Square::LIMIT));
+        assert_eq!(u64::from_str_radix(bits, 2).unwrap(), n, "{set}");
+        let listed: Vec<Square> =
+            set["squares"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().parse().unwrap()).collect();
+        assert_eq!(listed.iter().map(|sq| 1u64 << sq.index()).sum::<u64>(), n, "{set}");
+        listed
+    }
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_mouse_moves_up_and_down_to_the_empty_squares() {
+        let position: Position = "1c1c1c2/8/8/8/8/2c5/3m4/8 m".parse().unwrap();
+        let r = json(&bits(&position, &params(&[("square", "d2")])).unwrap());
+        assert_eq!(r["fen"], position.fen());
+        assert_eq!(r["square"], "d2");
+        assert_eq!(r["index"], sq("d2").index());
+        assert_eq!(r["side"], "mouse");
+        assert_eq!(squares(&r["piece"]), [sq("d2")]);
+        assert_eq!(squares(&r["up"]), [sq("c3"), sq("e3")]);
+        assert_eq!(squares(&r["down"]), [sq("c1"), sq("e1")]);
+        assert_eq!(squares(&r["board"]).len(), 32);
+        assert_eq!(squares(&r["empty"]).len(), 32 - 5);
+        assert_eq!(squares(&r["targets"]), [sq("c1"), sq("e1"), sq("e3")]);
+    }
+
+    #[test]
+    fn a_cat_moves_down_only() {
+        let position = Position::standard();
+        let r = json(&bits(&position, &params(&[("square", "h8")])).unwrap());
+        assert_eq!(r["side"], "cats");
+        assert!(squares(&r["up"]).is_empty());
+        assert_eq!(squares(&r["targets"]), [sq("g7")]);
+    }
+
+    #[test]
+    fn only_an_occupied_dark_square_of_the_board_is_asked_about() {
+        let position = Position::standard();
+        for (square, message) in [
+            ("e2", "bad square 'e2': not a dark square of this board"),
+            ("i1", "bad square 'i1': not a dark square of this board"),
+            ("e", "bad square 'e': not a dark square of this board"),
+            ("e3", "no piece on e3"),
+        ] {
+            let e = bits(&position, &params(&[("square", square)])).err().unwrap();
+            assert_eq!(e.message, message);
+            let code = if square == "e3" { ErrorCode::EmptySquare } else { ErrorCode::BadRequest };
+            assert_eq!(e.code, code, "{square}");
+        }
+        assert_eq!(bits(&position, &params(&[])).err().unwrap().message, "missing parameter 'square'");
+    }
+}

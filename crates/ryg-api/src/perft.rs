@@ -53,3 +53,52 @@ impl PerftQuery {
         PerftReport { fen: self.position.fen(), depths }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{json, params};
+    use crate::ErrorCode;
+
+    /// A clock that moves on by a second each time it is read.
+    fn ticking() -> impl FnMut() -> f64 {
+        let mut now = 10.0;
+        move || {
+            now += 1.0;
+            now
+        }
+    }
+
+    #[test]
+    fn each_depth_is_counted_and_timed() {
+        let position = Position::standard();
+        let query = PerftQuery::parse(position, &params(&[("depth", "4")])).unwrap();
+        let r = json(&query.answer(&mut ticking()));
+        assert_eq!(r["fen"], position.fen());
+        let depths = r["depths"].as_array().unwrap();
+        assert_eq!(depths.len(), 4);
+        // the mouse has two moves from e1, each cat two down (the edge cat one): 2, then 2 × 7
+        assert_eq!(depths[0]["nodes"], 2);
+        assert_eq!(depths[1]["nodes"], 14);
+        for (d, depth) in depths.iter().enumerate() {
+            assert_eq!(depth["depth"], d + 1);
+            assert_eq!(depth["nodes"], ryg::perft(&position, d as u32 + 1));
+            // each depth read the clock twice, a second apart
+            assert_eq!(depth["seconds"], 1.0, "{depth}");
+        }
+    }
+
+    #[test]
+    fn the_depth_is_six_unless_given_within_its_bounds() {
+        let position: Position = "1c1c/4/4/m3 m".parse().unwrap();
+        let query = PerftQuery::parse(position, &params(&[])).unwrap();
+        assert_eq!(json(&query.answer(&mut || 0.0))["depths"].as_array().unwrap().len(), 6);
+        let deepest = MAX_PERFT_DEPTH.to_string();
+        let query = PerftQuery::parse(position, &params(&[("depth", &deepest)])).unwrap();
+        assert_eq!(json(&query.answer(&mut || 0.0))["depths"].as_array().unwrap().len(), 12);
+        for bad in ["0", "13", "x"] {
+            let e = PerftQuery::parse(position, &params(&[("depth", bad)])).err().unwrap();
+            assert_eq!(e.code, ErrorCode::BadRequest, "{bad}");
+        }
+    }
+}

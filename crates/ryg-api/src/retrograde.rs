@@ -60,3 +60,45 @@ impl RetrogradeReport {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{json, params, table};
+
+    #[test]
+    fn only_the_four_by_four_board_is_drawn() {
+        assert_eq!(size_param(&params(&[])).map(Size::n), Ok(4));
+        assert_eq!(size_param(&params(&[("size", "4")])).map(Size::n), Ok(4));
+        for bad in ["6", "8", "3", "x"] {
+            assert!(size_param(&params(&[("size", bad)])).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_position_comes_in_the_order_its_configuration_is_solved() {
+        let tb = table(4);
+        let r = json(&RetrogradeReport::of(tb));
+        assert_eq!(r["size"], 4);
+        let positions = r["positions"].as_array().unwrap();
+        let configurations: Vec<u64> =
+            positions.iter().map(|p| p["configuration"].as_u64().unwrap()).collect();
+        assert!(configurations.is_sorted());
+        // two cats on the board's eight dark squares: 28 configurations, each with positions
+        assert_eq!(r["configurations"], 28);
+        assert_eq!(configurations.first(), Some(&0));
+        assert_eq!(configurations.last(), Some(&27));
+        assert!(configurations.windows(2).all(|w| w[1] - w[0] <= 1));
+        for p in positions {
+            let position: ryg::Position = p["fen"].as_str().unwrap().parse().unwrap();
+            let result = tb.result(&position);
+            assert_eq!(p["to_move"], position.side_to_move().name());
+            assert_eq!(
+                (p["winner"].as_str(), p["plies"].as_u64()),
+                (Some(result.winner.name()), Some(u64::from(result.plies)))
+            );
+            assert_eq!(p["moves"], position.count_moves());
+            assert!(p["keeping"].as_u64() <= p["moves"].as_u64());
+        }
+    }
+}

@@ -214,12 +214,18 @@ impl TechniquesQuery {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{json, params};
+    use crate::ErrorCode;
+
+    const CATS_TO_MOVE: &str = "1c1c1c1c/8/8/8/8/8/5m2/8 c";
 
     fn report(params: &[(&str, &str)]) -> serde_json::Value {
-        let params: Params = params.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
-        let position: Position = "1c1c1c1c/8/8/8/8/8/5m2/8 c".parse().unwrap();
-        let query = TechniquesQuery::parse(position, &params).unwrap();
-        serde_json::to_value(query.answer(&mut || 0.0)).unwrap()
+        report_in(CATS_TO_MOVE, params)
+    }
+
+    fn report_in(fen: &str, pairs: &[(&str, &str)]) -> serde_json::Value {
+        let query = TechniquesQuery::parse(fen.parse().unwrap(), &params(pairs)).unwrap();
+        json(&query.answer(&mut || 0.0))
     }
 
     /// With `engine=`, the articles' figures for that program come with the measurement:
@@ -257,5 +263,73 @@ mod tests {
         }
         // ryg's own search: no root moves
         assert!(report(&[("depth", "3")]).get("root_moves").is_none());
+    }
+
+    /// The best root move's score is the deepest depth's, for the mouse whoever moves.
+    #[test]
+    fn root_moves_are_scored_for_the_mouse() {
+        for (fen, mouse) in [(CATS_TO_MOVE, false), ("1c1c1c1c/8/8/8/8/8/8/4m3 m", true)] {
+            let r = report_in(fen, &[("engine", "ryg3-v11"), ("depth", "5")]);
+            assert_eq!(r["engine"], "ryg3-v11");
+            let scores = r["root_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["score"].as_str().unwrap().parse::<i32>().unwrap());
+            let best = if mouse { scores.max() } else { scores.min() };
+            let deepest: i32 = r["depths"][4]["score"].as_str().unwrap().parse().unwrap();
+            assert_eq!(best, Some(if mouse { deepest } else { -deepest }), "{fen}");
+        }
+    }
+
+    #[test]
+    fn each_technique_is_switched_on_or_off() {
+        let r = report(&[
+            ("depth", "3"),
+            ("eval", "seed"),
+            ("tt", "0"),
+            ("ordering", "off"),
+            ("history", "false"),
+            ("id", "0"),
+        ]);
+        assert_eq!(
+            r["techniques"],
+            serde_json::json!({"tt": false, "ordering": false, "history": false, "iterative_deepening": false})
+        );
+        assert_eq!((r["eval"].as_str(), r["depth"].as_u64()), (Some("seed"), Some(3)));
+        assert!(r["engine"].is_null() && r["table"].is_null(), "{r}");
+        assert_eq!(r["history"], serde_json::json!([]));
+        assert_eq!(r["node_budget"], TECHNIQUES_NODE_BUDGET);
+        let r = report(&[]);
+        assert_eq!(
+            r["techniques"],
+            serde_json::json!({"tt": true, "ordering": true, "history": true, "iterative_deepening": true})
+        );
+        assert_eq!((r["eval"].as_str(), r["depth"].as_u64()), (Some("default"), Some(8)));
+        assert!(r["table"]["stores"].as_u64() > Some(0), "{r}");
+        assert!(!r["history"].as_array().unwrap().is_empty());
+        let depths = r["depths"].as_array().unwrap();
+        assert_eq!(depths.len(), 8);
+        for (d, depth) in depths.iter().enumerate() {
+            assert_eq!(depth["depth"], d + 1);
+            assert!(depth["finished"] == true && depth["best_move"].is_string(), "{depth}");
+            assert!(depth["interior_nodes"].as_u64() < depth["nodes"].as_u64(), "{depth}");
+        }
+    }
+
+    #[test]
+    fn a_bad_value_is_refused_with_or_without_an_engine() {
+        let position: Position = CATS_TO_MOVE.parse().unwrap();
+        for pairs in [
+            &[("depth", "13")][..],
+            &[("depth", "0")][..],
+            &[("engine", "ryg4")][..],
+            &[("engine", "ryg3-v9"), ("tt", "maybe")][..],
+            &[("engine", "ryg3-v9"), ("eval", "best")][..],
+            &[("id", "2")][..],
+        ] {
+            let e = TechniquesQuery::parse(position, &params(pairs)).err().unwrap();
+            assert_eq!(e.code, ErrorCode::BadRequest, "{pairs:?}");
+        }
     }
 }

@@ -148,3 +148,72 @@ impl ThinkQuery {
         think_report(&self.position, self.depth, self.eval)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{json, params};
+    use crate::ErrorCode;
+
+    fn think(pairs: &[(&str, &str)]) -> serde_json::Value {
+        json(&ThinkQuery::parse(Position::standard(), &params(pairs)).unwrap().answer())
+    }
+
+    #[test]
+    fn the_trace_and_each_added_technique_are_counted() {
+        let r = think(&[("depth", "3")]);
+        assert_eq!((r["depth"].as_u64(), r["eval"].as_str()), (Some(3), Some("default")));
+        let counts: Vec<(&str, u64)> = r["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["technique"].as_str().unwrap(), c["nodes"].as_u64().unwrap()))
+            .collect();
+        let names: Vec<&str> = counts.iter().map(|c| c.0).collect();
+        assert_eq!(names, ["minimax", "alpha-beta", "+deepening", "+table", "+ordering", "+history"]);
+        let position = Position::standard();
+        assert_eq!(counts[0].1, 1 + (1..=3).map(|d| ryg::perft(&position, d)).sum::<u64>());
+        assert!(counts[1].1 <= counts[0].1, "{counts:?}");
+        // deepening searches depths 1 and 2 before 3: more nodes, until the table pays back
+        assert!(counts[2].1 > counts[1].1, "{counts:?}");
+        let nodes = r["nodes"].as_array().unwrap();
+        assert!(!nodes.is_empty() && nodes.len() as u64 <= counts[0].1);
+        let steps = r["steps"].as_array().unwrap();
+        assert_eq!(steps[0], serde_json::json!({"node": 0, "kind": "enter"}));
+        assert!(steps.iter().all(|s| (s["node"].as_u64().unwrap() as usize) < nodes.len()));
+        assert!(steps.iter().any(|s| s["kind"] == "cut"), "alpha-beta cuts at depth 3");
+        assert!(r["best_move"].is_string() && r["value"].is_string(), "{r}");
+    }
+
+    #[test]
+    fn the_last_search_leaves_its_tables() {
+        let r = think(&[("depth", "4"), ("eval", "classic")]);
+        assert_eq!(r["eval"], "classic");
+        let table = &r["table"];
+        assert!(table["capacity"].as_u64() > Some(0));
+        assert!(table["filled"].as_u64() > Some(0) && table["filled"].as_u64() <= table["capacity"].as_u64());
+        assert!(
+            table["probes"].as_u64() >= table["hits"].as_u64() && table["hits"].as_u64() > Some(0),
+            "{table}"
+        );
+        assert!(table["stores"].as_u64() >= table["filled"].as_u64(), "{table}");
+        let history = r["history"].as_array().unwrap();
+        assert!(!history.is_empty());
+        for cell in history {
+            let from: ryg::Square = cell["from"].as_str().unwrap().parse().unwrap();
+            let to: ryg::Square = cell["to"].as_str().unwrap().parse().unwrap();
+            assert!(from != to && cell["score"].as_u64() > Some(0), "{cell}");
+        }
+    }
+
+    #[test]
+    fn the_depth_is_two_unless_given_from_one_to_four() {
+        assert_eq!(think(&[])["depth"], 2);
+        for bad in ["0", "5"] {
+            let e = ThinkQuery::parse(Position::standard(), &params(&[("depth", bad)])).err().unwrap();
+            assert_eq!(e.message, format!("bad depth '{bad}': expected a whole number from 1 to 4"));
+        }
+        let e = ThinkQuery::parse(Position::standard(), &params(&[("eval", "x")])).err().unwrap();
+        assert_eq!(e.code, ErrorCode::BadRequest);
+    }
+}

@@ -92,3 +92,68 @@ impl TreeQuery {
         Ok(TreeAnswer { report: TreeReport::of(&tree, &position), steps: step_reports(tree.steps()) })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{json, params};
+    use crate::ErrorCode;
+
+    fn tree(position: Position, pairs: &[(&str, &str)]) -> serde_json::Value {
+        json(&TreeQuery::parse(position, &params(pairs)).unwrap().answer(&mut |_| false).unwrap())
+    }
+
+    #[test]
+    fn the_tree_holds_every_line_to_its_depth_and_minimax_visits_each_node() {
+        let position = Position::standard();
+        for (pairs, depth) in [(&[][..], 2), (&[("depth", "3")][..], 3), (&[("depth", "0")][..], 0)] {
+            let r = tree(position, pairs);
+            assert_eq!(r["depth"], depth);
+            let nodes = r["nodes"].as_array().unwrap();
+            let lines: u64 = (1..=depth).map(|d| ryg::perft(&position, d)).sum();
+            assert_eq!(nodes.len() as u64, 1 + lines, "depth {depth}");
+            let steps = r["steps"].as_array().unwrap();
+            let visited: std::collections::BTreeSet<u64> =
+                steps.iter().map(|s| s["node"].as_u64().unwrap()).collect();
+            assert_eq!(visited.len(), nodes.len(), "each node visited");
+            assert_eq!(steps[0]["node"], 0);
+            let leaves = steps.iter().filter(|s| s["kind"] == "leaf").count() as u64;
+            assert_eq!(leaves, if depth == 0 { 1 } else { ryg::perft(&position, depth) });
+        }
+    }
+
+    #[test]
+    fn an_articles_program_builds_with_its_own_evaluation() {
+        let position = Position::standard();
+        assert_eq!(tree(position, &[])["eval"], "default");
+        assert_eq!(tree(position, &[("eval", "classic")])["eval"], "classic");
+        assert_eq!(tree(position, &[("engine", "ryg1-v1")])["eval"], "seed-v1");
+        assert_eq!(tree(position, &[("engine", "ryg3-v10")])["eval"], "seed");
+        for (pairs, message) in [
+            (&[("engine", "ryg1"), ("eval", "seed")][..], "give \"engine\" or \"eval\", not both"),
+            (&[("depth", "5")][..], "bad depth '5': expected a whole number from 0 to 4"),
+        ] {
+            let e = TreeQuery::parse(position, &params(pairs)).err().unwrap();
+            assert_eq!((e.code, e.message.as_str()), (ErrorCode::BadRequest, message));
+        }
+        assert!(TreeQuery::parse(position, &params(&[("engine", "ryg9")])).is_err());
+        assert!(TreeQuery::parse(position, &params(&[("eval", "ryg9")])).is_err());
+    }
+
+    #[test]
+    fn a_stopped_tree_is_refused() {
+        let query = || TreeQuery::parse(Position::standard(), &params(&[("depth", "3")])).unwrap();
+        let mut seen = Vec::new();
+        let e = query()
+            .answer(&mut |n| {
+                seen.push(n);
+                n >= 10
+            })
+            .err()
+            .unwrap();
+        assert_eq!(e.message, "the tree of depth 3 has more than 100000 nodes");
+        assert_eq!(seen.last(), Some(&10));
+        assert!(seen.is_sorted());
+        assert!(query().answer(&mut |_| false).is_ok());
+    }
+}

@@ -177,3 +177,134 @@ impl WeightsQuery {
         report(tablebase, &self.position, self.depth, self.weights)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{json, params, table};
+
+    fn query(fen: &str, pairs: &[(&str, &str)]) -> WeightsQuery {
+        WeightsQuery::parse(fen.parse().unwrap(), &params(pairs)).unwrap()
+    }
+
+    /// Zeros for every term of `kind`, as the parameter writes them.
+    fn zeros(kind: EvalKind) -> String {
+        vec!["0"; kind.terms().len()].join(",")
+    }
+
+    const START_8: &str = "1c1c1c1c/8/8/8/8/8/8/4m3 m";
+    const START_6: &str = "1c1c1c/6/6/6/6/2m3 m";
+
+    #[test]
+    fn each_term_gives_its_weight_times_its_feature() {
+        for kind in EvalKind::ALL {
+            let r = json(&query(START_8, &[("eval", kind.name())]).answer(None));
+            assert_eq!((r["eval"].as_str(), r["depth"].as_u64()), (Some(kind.name()), Some(3)));
+            assert_eq!(r["side_to_move"], "mouse");
+            let terms = r["terms"].as_array().unwrap();
+            assert_eq!(terms.len(), kind.terms().len());
+            let mut total = 0;
+            for (t, own) in terms.iter().zip(kind.terms()) {
+                assert_eq!(
+                    (t["name"].as_str(), t["own_weight"].as_i64()),
+                    (Some(own.name), Some(i64::from(own.weight)))
+                );
+                assert_eq!(t["weight"], t["own_weight"]);
+                assert_eq!(
+                    t["points"].as_i64(),
+                    Some(t["feature"].as_i64().unwrap() * t["weight"].as_i64().unwrap())
+                );
+                total += t["points"].as_i64().unwrap();
+            }
+            assert_eq!(r["total"], total, "{kind}");
+        }
+    }
+
+    /// With every weight zero, every position is level: the search and each move score 0.
+    #[test]
+    fn the_search_uses_the_weights_given() {
+        let own = json(&query(START_8, &[]).answer(None));
+        assert_ne!(own["score"], "0", "{own}");
+        let kind = EvalKind::Default;
+        let r = json(&query(START_8, &[("weights", &zeros(kind))]).answer(None));
+        assert_eq!(r["total"], 0);
+        for t in r["terms"].as_array().unwrap() {
+            assert_eq!((t["weight"].as_i64(), t["points"].as_i64()), (Some(0), Some(0)), "{t}");
+            assert_ne!(t["own_weight"], 0, "{t}");
+        }
+        assert_eq!(r["score"], "0");
+        let moves = r["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 2);
+        assert!(moves.iter().all(|m| m["score"] == "0"), "{r}");
+        assert!(r["nodes"].as_u64() > Some(0) && r["best_move"].is_string(), "{r}");
+    }
+
+    /// `ryg analyze --depth 3 --eval seed`: the same move and score.
+    #[test]
+    fn the_search_is_ryg_analyzes() {
+        let position: Position = START_8.parse().unwrap();
+        for kind in EvalKind::ALL {
+            let r = json(&query(START_8, &[("eval", kind.name())]).answer(None));
+            let config = SearchConfig { eval: kind, ..SearchConfig::default() }.without_proof();
+            let found = Searcher::new(config).search(&position, &Limits::depth(3), &mut NoHandler);
+            assert_eq!(r["best_move"], found.best_move.unwrap().to_string(), "{kind}");
+            assert_eq!(r["score"], found.score.to_string(), "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_finished_game_has_no_search() {
+        // the mouse on a1, boxed in by the cat on b2
+        let r = json(&query("1c1c1c2/8/8/8/8/8/1c6/m7 m", &[]).answer(None));
+        assert!(r["best_move"].is_null() && r["score"].is_null(), "{r}");
+        assert_eq!((r["nodes"].as_u64(), r["moves"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    }
+
+    #[test]
+    fn keep_the_win_is_measured_with_the_boards_own_tablebase() {
+        let six = query(START_6, &[("depth", "1")]);
+        assert_eq!(six.table_size().map(Size::n), Some(6));
+        let keep = &json(&six.answer(Some(table(6))))["keep"];
+        assert_eq!((keep["size"].as_u64(), keep["depth"].as_u64()), (Some(6), Some(1)));
+        assert_eq!(
+            (keep["seed"].as_u64(), keep["positions"].as_u64()),
+            (Some(KEEP_SEED), Some(KEEP_POSITIONS as u64))
+        );
+        let kept = keep["kept"].as_u64().unwrap();
+        assert!(kept > 0 && kept <= KEEP_POSITIONS as u64, "{keep}");
+        // with no evaluation to go by, the search keeps fewer wins
+        let blind = query(START_6, &[("depth", "1"), ("weights", &zeros(EvalKind::Default))]);
+        let blind_kept = json(&blind.answer(Some(table(6))))["keep"]["kept"].as_u64().unwrap();
+        assert!(blind_kept < kept, "{blind_kept} of {kept}");
+        // no tablebase, another board's, or a board without the measure: none
+        assert!(json(&six.answer(None))["keep"].is_null());
+        let eight = query(START_8, &[("depth", "1")]);
+        assert_eq!(eight.table_size().map(Size::n), Some(8));
+        assert!(json(&eight.answer(Some(table(6))))["keep"].is_null());
+        let four = query("1c1c/4/4/m3 m", &[("depth", "1")]);
+        assert_eq!(four.table_size(), None);
+        assert!(json(&four.answer(Some(table(4))))["keep"].is_null());
+        let ten = query("1c1c1c1c1c/10/10/10/10/10/10/10/10/m9 m", &[("depth", "1")]);
+        assert_eq!(ten.table_size(), None);
+    }
+
+    #[test]
+    fn bad_weights_and_depths_are_refused() {
+        let position: Position = START_8.parse().unwrap();
+        let n = EvalKind::Default.terms().len();
+        for (weights, why) in [
+            ("1,x", "'x' is not a whole number".to_string()),
+            ("", "'' is not a whole number".to_string()),
+            ("1,2", Weights::new(EvalKind::Default, &[1, 2]).unwrap_err().to_string()),
+        ] {
+            let e = WeightsQuery::parse(position, &params(&[("weights", weights)])).err().unwrap();
+            assert_eq!(e.code, ErrorCode::BadWeights, "{weights}");
+            assert_eq!(e.message, format!("bad weights '{weights}': {why}"));
+        }
+        assert!(WeightsQuery::parse(position, &params(&[("weights", &vec!["7"; n].join(", "))])).is_ok());
+        for bad in [&[("depth", "7")][..], &[("depth", "0")][..], &[("eval", "x")][..]] {
+            let e = WeightsQuery::parse(position, &params(bad)).err().unwrap();
+            assert_eq!(e.code, ErrorCode::BadRequest, "{bad:?}");
+        }
+    }
+}

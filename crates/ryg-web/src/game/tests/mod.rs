@@ -441,7 +441,12 @@ fn the_service_runs_the_same_over_sqlite() {
         ("1970-01-02T00:00:00Z", "1970-01-02T00:00:04Z")
     );
     assert_eq!(games.list(10, true, 86_404_000).unwrap(), [stored]);
-    assert!(games.list(10, false, 40 * 86_400_000).unwrap().is_empty(), "unchanged for 30 days: archived");
+    let listed = games.list(10, false, 86_404_000 + 29 * 86_400_000).unwrap();
+    assert_eq!(listed.len(), 1, "unchanged for 29 days: listed");
+    assert!(
+        games.list(10, false, 86_404_000 + 31 * 86_400_000).unwrap().is_empty(),
+        "unchanged for 31 days: archived"
+    );
     assert_eq!(*seen.borrow(), [1, 2, 3, 4]);
 }
 
@@ -534,3 +539,5 @@ fn a_player_seat_that_is_no_side_is_refused_rated_or_not() {
     }
     assert!(seen.borrow().is_empty(), "nothing stored");
 }
+
+mod seats;
