@@ -174,7 +174,14 @@ macro_rules! review_json {
             })
         })
         .collect();
-    let summary = |s: $engine::review::SideSummary| serde_json::json!({ "moves": s.moves, "gave_away": s.gave_away, "shortened": s.shortened, "plies_lost": s.plies_lost });
+    let summary = |s: $engine::review::SideSummary| serde_json::json!({
+        "moves": s.moves,
+        "exact": s.exact,
+        "accuracy": s.accuracy().percent(),
+        "gave_away": s.gave_away,
+        "shortened": s.shortened,
+        "plies_lost": s.plies_lost,
+    });
     serde_json::json!({
         "size": size,
         "values": values,

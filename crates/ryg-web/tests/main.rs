@@ -4,6 +4,7 @@
 mod common;
 
 mod api;
+mod arena;
 mod authz;
 mod better;
 mod bots;

@@ -137,6 +137,41 @@ fn expected_standings(server: &Server, t: &Value) -> Vec<(u64, u64, u64)> {
     table
 }
 
+/// The host sees each entrant's accuracy over their games, as the games' reviews count it;
+/// nobody else sees it (`t`: the tournament as anyone sees it).
+fn host_sees_accuracy(server: &Server, id: &str, host: &str, t: &Value) {
+    assert!(t["standings"].as_array().unwrap().iter().all(|s| s.get("accuracy").is_none()), "{t}");
+    let (status, hosted) = call(server, "GET", &format!("/api/tournaments/{id}"), None, None, Some(host));
+    assert_eq!(status, 200, "{hosted}");
+    let mut judged = 0;
+    for s in hosted["standings"].as_array().unwrap() {
+        let n = s["n"].as_u64().unwrap();
+        let (mut exact, mut moves) = (0, 0);
+        for g in t["games"].as_array().unwrap() {
+            let side = if g["mouse"] == n {
+                "mouse"
+            } else if g["cats"] == n {
+                "cats"
+            } else {
+                continue;
+            };
+            let path = format!("/api/games/{}/review", g["game"].as_str().unwrap());
+            let (status, review) = call(server, "GET", &path, None, None, None);
+            assert_eq!(status, 200, "{review}");
+            exact += review["summary"][side]["exact"].as_u64().unwrap();
+            moves += review["summary"][side]["moves"].as_u64().unwrap();
+        }
+        let expected = if moves == 0 {
+            Value::Null
+        } else {
+            judged += 1;
+            json!({ "exact": exact, "moves": moves, "percent": exact * 100 / moves })
+        };
+        assert_eq!(s["accuracy"], expected, "entrant {n}: {hosted}");
+    }
+    assert!(judged >= 2, "the computer's games have moves: {hosted}");
+}
+
 #[test]
 fn a_round_robin_runs_to_its_end_with_the_right_standings() {
     let dir = tempfile::tempdir().unwrap();
@@ -187,6 +222,7 @@ fn a_round_robin_runs_to_its_end_with_the_right_standings() {
         .map(|s| (s["n"].as_u64().unwrap(), s["points"].as_u64().unwrap(), s["tiebreak"].as_u64().unwrap()))
         .collect();
     assert_eq!(shown, expected_standings(&server, &t));
+    host_sees_accuracy(&server, &id, &host, &t);
     // among the people the lower number won both games
     assert_eq!(shown.iter().filter(|s| s.0 < 4).map(|s| s.0).collect::<Vec<_>>(), vec![1, 2, 3], "{t}");
     // the games were rated: Ana has a 4x4 rating from six games

@@ -1,8 +1,8 @@
 //! A game judged by perfect play: the exact result after every ply; every move that handed
 //! the win to the other side, with the moves that would have kept it; and, for the side that
 //! was already lost, every move that shortened its resistance by [`SHORTENED_BY`] plies or
-//! more, with the moves that resisted longest. Only a tablebase makes this possible: each
-//! value is exact, not an engine's guess.
+//! more, with the moves that resisted longest; and each side's [`Accuracy`] against perfect
+//! play. Only a tablebase makes this possible: each value is exact, not an engine's guess.
 
 use crate::tablebase::{ExactSource, ProbeError};
 use crate::{ExactResult, Game, Move, Side};
@@ -47,17 +47,61 @@ pub struct Mistake {
     pub after: ExactResult,
 }
 
+/// A side's accuracy against perfect play: of its `moves`, the `exact` ones kept the exact
+/// value of the position they were made from (the same winner, one ply nearer the end: the
+/// fastest win, or the longest resistance, as [`ExactResult::kept_by`] says). A move that
+/// gives the win away is not exact, nor is a lost side's that shortens its resistance by any
+/// number of plies, nor a winning side's that keeps the win but not the fastest. Over several
+/// games the counts add up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Accuracy {
+    pub exact: usize,
+    pub moves: usize,
+}
+
+impl Accuracy {
+    /// The share of exact moves in whole percent, rounded down (100 only when every move was
+    /// exact); `None` without moves.
+    pub fn percent(self) -> Option<u8> {
+        let share = self.exact.min(self.moves).checked_mul(100)?.checked_div(self.moves)?;
+        u8::try_from(share).ok()
+    }
+}
+
+impl std::ops::Add for Accuracy {
+    type Output = Accuracy;
+
+    fn add(self, other: Accuracy) -> Accuracy {
+        Accuracy { exact: self.exact + other.exact, moves: self.moves + other.moves }
+    }
+}
+
+impl std::iter::Sum for Accuracy {
+    fn sum<I: Iterator<Item = Accuracy>>(iter: I) -> Accuracy {
+        iter.fold(Accuracy::default(), std::ops::Add::add)
+    }
+}
+
 /// One side's part of a review, for its one-line summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideSummary {
     /// The moves the side made.
     pub moves: usize,
+    /// Its moves that kept the position's exact value (see [`Accuracy`]).
+    pub exact: usize,
     /// Its moves that gave the win away.
     pub gave_away: usize,
     /// Its moves that shortened its resistance by [`SHORTENED_BY`] plies or more.
     pub shortened: usize,
     /// The plies those moves brought the end nearer, in all.
     pub plies_lost: u32,
+}
+
+impl SideSummary {
+    /// The side's accuracy against perfect play in this game.
+    pub fn accuracy(&self) -> Accuracy {
+        Accuracy { exact: self.exact, moves: self.moves }
+    }
 }
 
 /// The review of a game.
@@ -99,6 +143,9 @@ pub fn review<S: ExactSource + ?Sized>(tb: &S, game: &Game) -> Result<Review, Pr
             Side::Cats => &mut cats,
         };
         summary.moves += 1;
+        if before.kept_by(after) {
+            summary.exact += 1;
+        }
         let verdict = if before.winner == side && after.winner != side {
             Verdict::GaveWinAway
         } else if before.winner != side && after.plies + 1 + SHORTENED_BY <= before.plies {
@@ -202,6 +249,8 @@ mod tests {
         assert_eq!((m.ply, m.side, m.played, m.verdict), (ply, Side::Mouse, bad, Verdict::GaveWinAway));
         assert_eq!(m.verdict.mark(), "?");
         assert_eq!((r.mouse.gave_away, r.mouse.shortened, r.cats.gave_away, r.cats.shortened), (1, 0, 0, 0));
+        assert_eq!(r.mouse.exact, r.mouse.moves - 1, "every mouse move but the throw was perfect play");
+        assert_eq!(r.cats.exact, r.cats.moves);
         let mut kept = m.kept.clone();
         kept.sort_by_key(ToString::to_string);
         let mut expected = good;
@@ -262,6 +311,7 @@ mod tests {
             r.mouse,
             SideSummary {
                 moves: shortenings.len(),
+                exact: shortenings.iter().filter(|s| s.2 == 0).count(),
                 gave_away: 0,
                 shortened: marked.len(),
                 plies_lost: marked.iter().map(|s| s.2).sum(),
@@ -269,8 +319,72 @@ mod tests {
         );
         assert_eq!(
             r.cats,
-            SideSummary { moves: game.moves().len() - shortenings.len(), ..SideSummary::default() }
+            SideSummary {
+                moves: game.moves().len() - shortenings.len(),
+                exact: game.moves().len() - shortenings.len(),
+                ..SideSummary::default()
+            }
         );
+        assert_eq!(r.cats.accuracy().percent(), Some(100), "perfect play is exact");
+    }
+
+    #[test]
+    fn accuracy_is_the_share_of_moves_that_kept_the_exact_value_in_a_hand_checked_game() {
+        let tb = table(4);
+        // 4×4; each line: the move, the exact result before → after it (ryg solve --fen), and
+        // whether it kept the exact value (the same winner, one ply nearer the end)
+        let line = [
+            "c1b2", // mouse: cats win in 8 → cats in 7: exact
+            "b4a3", // cats: cats in 7 → mouse in 3: gave the win away
+            "b2c1", // mouse: mouse in 3 → cats in 5: gave the win away
+            "d4c3", // cats: cats in 5 → mouse in 5: gave the win away
+            "c1b2", // mouse: mouse in 5 → mouse in 4: exact
+            "c3d2", // cats: mouse in 4 → mouse in 3: exact (their only move)
+            "b2c3", // mouse: mouse in 3 → mouse in 2: exact
+            "d2c1", // cats: mouse in 2 → mouse in 1: exact
+            "c3d2", // mouse: mouse in 1 → mouse in 4: still won, but not the fastest: not exact
+            "a3b2", // cats: mouse in 4 → mouse in 3: exact (their only move)
+            "d2c3", // mouse: mouse in 3 → mouse in 2: exact (its only move)
+            "b2a1", // cats: mouse in 2 → mouse in 1: exact (their only move)
+            "c3b4", // mouse: mouse in 1 → the mouse has won: exact
+        ];
+        let mut game = Game::new(Position::start(Size::new(4).unwrap(), None).unwrap());
+        for mv in line {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        assert_eq!(game.outcome().map(|o| o.winner), Some(Side::Mouse));
+        let r = review(&tb, &game).unwrap();
+        assert_eq!(r.mouse.accuracy(), Accuracy { exact: 5, moves: 7 });
+        assert_eq!(r.cats.accuracy(), Accuracy { exact: 4, moves: 6 });
+        // rounded down: 71.4 and 66.7
+        assert_eq!((r.mouse.accuracy().percent(), r.cats.accuracy().percent()), (Some(71), Some(66)));
+        // the slower win marks nothing in the review, but costs accuracy
+        assert_eq!(r.mistakes.iter().map(|m| m.ply).collect::<Vec<_>>(), vec![1, 2, 3]);
+        // the same count another way: a move is exact when no other move was better for its side
+        let positions = game.positions();
+        for side in [Side::Mouse, Side::Cats] {
+            let best = positions
+                .iter()
+                .zip(game.moves())
+                .filter(|(p, _)| p.side_to_move() == side)
+                .filter(|(p, &mv)| {
+                    let moves = judged(&tb, p);
+                    let played = moves.iter().find(|(m, _)| *m == mv).unwrap().1;
+                    let better = |r: &ExactResult| match (r.winner == side, played.winner == side) {
+                        (true, false) => true,
+                        (true, true) => r.plies < played.plies,
+                        (false, false) => r.plies > played.plies,
+                        (false, true) => false,
+                    };
+                    !moves.iter().any(|(_, r)| better(r))
+                })
+                .count();
+            assert_eq!(best, r.summary(side).exact, "{side:?}");
+        }
+        let two = r.mouse.accuracy() + r.cats.accuracy();
+        assert_eq!((two, two.percent()), (Accuracy { exact: 9, moves: 13 }, Some(69)));
+        assert_eq!(Accuracy::default().percent(), None, "no moves, no accuracy");
+        assert_eq!([r.mouse.accuracy(), r.cats.accuracy()].into_iter().sum::<Accuracy>(), two);
     }
 
     #[test]

@@ -107,7 +107,14 @@ function outcomeText(g) {
   return t(`tour.outcome.${g.outcome}`);
 }
 
+/** The host's view carries each entrant's accuracy: a cell for it, else none. */
+function accuracyCell(view, s) {
+  if (!view.standings.some((x) => 'accuracy' in x)) return '';
+  return `<td class="tour-accuracy">${s.accuracy ? esc(t('tour.accuracyOf', s.accuracy)) : '–'}</td>`;
+}
+
 function standingsTable(view, host) {
+  const accuracy = view.standings.some((x) => 'accuracy' in x);
   const rows = view.standings
     .map((s) => {
       const e = view.entrants.find((x) => x.n === s.n);
@@ -117,14 +124,14 @@ function standingsTable(view, host) {
           : '';
       const name = e.player ? `<a href="#player/${esc(e.player)}">${esc(e.name)}</a>` : esc(nameOf(e));
       return `<tr><td>${s.rank}</td><td>${name}${e.removed ? ` <span class="tag">${esc(t('tour.removed'))}</span>` : ''}${s.streak ? ' 🔥' : ''}</td>
-        <td>${s.points}</td><td>${s.tiebreak}</td><td>${s.played}</td><td>${remove}</td></tr>`;
+        <td>${s.points}</td><td>${s.tiebreak}</td><td>${s.played}</td>${accuracyCell(view, s)}<td>${remove}</td></tr>`;
     })
     .join('');
   const tiebreak = view.kind === 'round_robin' ? t('tour.sb') : t('tour.tiebreak');
   return `<div class="tour-table" tabindex="0" role="region" aria-label="${esc(t('tour.standings'))}"><table class="people-table" id="tour-standings"><caption>${esc(t('tour.standings'))}</caption><thead><tr>
     <th scope="col">${esc(t('leaderboard.rank'))}</th><th scope="col">${esc(t('leaderboard.player'))}</th>
     <th scope="col">${esc(t('tour.points'))}</th><th scope="col">${esc(tiebreak)}</th><th scope="col">${esc(t('tour.played'))}</th>
-    <th scope="col"><span class="visually-hidden">${esc(t('tour.actions'))}</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    ${accuracy ? `<th scope="col">${esc(t('tour.accuracy'))}</th>` : ''}<th scope="col"><span class="visually-hidden">${esc(t('tour.actions'))}</span></th></tr></thead><tbody>${rows}</tbody></table></div>${accuracy ? `<p class="note" id="tour-accuracy-note">${esc(t('tour.accuracyNote'))}</p>` : ''}`;
 }
 
 function gamesList(view) {
@@ -238,18 +245,28 @@ function wire(el, id, host) {
   };
 }
 
+/** The tournament's view: as its host when this browser made it (with the entrants' accuracy). */
+function readView(id) {
+  return hostSecret(id)
+    ? hostApi(id, 'GET', `/api/tournaments/${id}`)
+    : playerApi('GET', `/api/tournaments/${id}`, undefined, null);
+}
+
 /** A tournament's page, kept live by its event stream. */
 export async function renderTournament(el, id) {
   stopTournament();
   shown = id;
   el.innerHTML = head(t('tour.title'));
-  const view = await guard(() => playerApi('GET', `/api/tournaments/${id}`, undefined, null));
+  const view = await guard(() => readView(id));
   if (!view || shown !== id) return;
   await draw(el, id, view);
   if (typeof EventSource === 'undefined') return;
   stream = new EventSource(`/api/tournaments/${id}/events`);
-  stream.addEventListener('tournament', (ev) => {
-    const view = JSON.parse(ev.data);
+  stream.addEventListener('tournament', async (ev) => {
+    let view = JSON.parse(ev.data);
+    if (view.version <= version) return;
+    // the stream carries no secret: the host reads the view with the accuracy column
+    if (hostSecret(id)) view = (await guard(() => readView(id))) ?? view;
     if (view.version <= version) return;
     const focused = document.activeElement?.id;
     draw(el, id, view).then(() => {

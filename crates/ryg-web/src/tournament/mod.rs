@@ -5,6 +5,7 @@
 //! the caller. Nothing here knows of HTTP or of the store: [`service`] reads and writes the
 //! document (one writer per version, so a pairing runs once whichever server tries it).
 
+pub mod accuracy;
 pub mod pairing;
 pub mod service;
 pub mod standings;
@@ -83,6 +84,14 @@ pub enum Outcome {
     Aborted,
 }
 
+/// One side's moves in a game and those of them that kept the position's exact value
+/// (the engine's [`ryg::review::Accuracy`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judged {
+    pub exact: usize,
+    pub moves: usize,
+}
+
 /// One game of the tournament: who plays which side, its stored game once made, its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
@@ -95,6 +104,9 @@ pub struct Pairing {
     #[serde(default)]
     pub tokens: [Option<String>; 2],
     pub outcome: Option<Outcome>,
+    /// Each side's accuracy, [mouse, cats], once the ended game is judged ([`accuracy`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<[Judged; 2]>,
 }
 
 impl Pairing {
@@ -386,6 +398,7 @@ impl Tournament {
             game: None,
             tokens: [None, None],
             outcome: None,
+            accuracy: None,
         }));
         (first..self.pairings.len()).collect()
     }

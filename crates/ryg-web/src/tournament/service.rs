@@ -9,7 +9,6 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::standings::standings;
 use super::{Format, Outcome, Pairing, Status, Tournament, TournamentError, Who};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
@@ -211,6 +210,7 @@ pub fn advance(state: &Arc<AppState>, id: &str, now: i64) -> ApiResult<bool> {
                 Err(e) => return Err(e.into()),
             }
         }
+        super::accuracy::judge(state, &mut next);
         let made = next.pair(now);
         if next == t {
             return Ok(changed);
@@ -339,7 +339,7 @@ pub fn view(id: &str, version: i64, t: &Tournament, host: bool) -> Value {
         "ends_at": t.ends_ms,
         "left_ms": t.paused_left_ms,
         "entrants": entrants,
-        "standings": standings(t),
+        "standings": super::accuracy::standings(t, host),
         "games": games,
         "host": host,
     })

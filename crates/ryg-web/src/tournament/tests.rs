@@ -61,6 +61,7 @@ fn sonneborn_berger_breaks_a_tie_by_hand() {
             game: None,
             tokens: [None, None],
             outcome: None,
+            accuracy: None,
         });
         t.made(i, format!("g{i}"), [None, None]);
         t.record(&format!("g{i}"), if w == m { Outcome::Mouse } else { Outcome::Cats });
@@ -83,6 +84,7 @@ fn equal_points_and_tiebreak_share_a_place() {
             game: Some(format!("g{i}")),
             tokens: [None, None],
             outcome: Some(Outcome::Mouse),
+            accuracy: None,
         });
     }
     assert!(standings(&t).iter().all(|s| s.rank == 1 && s.points == 1 && s.tiebreak == 1));
@@ -201,6 +203,7 @@ fn an_arena_pairs_the_free_by_score_and_avoids_the_last_opponent() {
         game: Some("g".into()),
         tokens: [None, None],
         outcome: Some(Outcome::Mouse),
+        accuracy: None,
     };
     let pairs = arena(&free, &[last]);
     let set: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();

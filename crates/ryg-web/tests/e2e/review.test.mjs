@@ -227,12 +227,15 @@ test('review of a lost 8×8 mouse game marks its faster losses (?!) with the lon
   await eventually(async () => assert.equal(await slips.first().innerText(), `${marked[0].move}?!`));
   await eventually(async () => assert.equal(await slips.first().getAttribute('data-ply'), String(marked[0].ply + 1)));
   await eventually(async () => assert.equal(await p.locator('.review-chart rect.slip').count(), marked.length));
-  // one line a side: the mouse's plies add up to what the game lost against 44
+  // one line a side: the mouse's plies add up to what the game lost against 44; its accuracy
+  // counts the moves that gave up nothing, the cats' perfect play is exact throughout
   const lost = marked.reduce((a, h) => a + h.by, 0);
   const lines = await p.locator('.review-summary li').allInnerTexts();
+  const exact = hurried.filter((h) => h.by === 0).length;
+  const cats = n - hurried.length;
   assert.deepEqual(lines, [
-    `The mouse: ${hurried.length} moves; ${marked.length} cut the resistance short (by ${lost} plies in all).`,
-    `The cats: ${n - hurried.length} moves; none lost ground.`,
+    `The mouse: ${hurried.length} moves; ${marked.length} cut the resistance short (by ${lost} plies in all). Accuracy: ${Math.floor((100 * exact) / hurried.length)}% (${exact} of ${hurried.length} moves kept the exact result).`,
+    `The cats: ${cats} moves; none lost ground. Accuracy: 100% (${cats} of ${cats} moves kept the exact result).`,
   ]);
   assert.equal(n + hurried.reduce((a, h) => a + h.by, 0), 44);
   await p.locator('#review-panel').scrollIntoViewIfNeeded();

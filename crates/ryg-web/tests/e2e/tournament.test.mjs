@@ -106,6 +106,22 @@ test('tournament: a round robin of three browsers and the computer runs to its e
     assert.equal(await host.locator('#tour-status').innerText(), 'Finished: the final standings.'),
   );
   assert.equal(await host.locator('#tour-games li').count(), 12, 'each game keeps its link');
+  // the host's page shows each entrant's accuracy as the API gives it to the host; nobody else's
+  const secret = await host.evaluate((key) => localStorage.getItem(key), `ryg.tournament.host.${id}`);
+  const hosted = (await api(server, 'GET', `/api/tournaments/${id}`, { bearer: secret })).body;
+  const accuracy = hosted.standings.map((s) =>
+    s.accuracy
+      ? `${s.accuracy.percent}% (${s.accuracy.exact} of ${s.accuracy.moves} ${s.accuracy.moves === 1 ? 'move' : 'moves'})`
+      : '–',
+  );
+  assert.ok(
+    hosted.standings.some((s) => s.accuracy),
+    'the computer’s games have moves',
+  );
+  await eventually(async () =>
+    assert.deepEqual(await host.locator('#tour-standings td.tour-accuracy').allInnerTexts(), accuracy),
+  );
+  for (const person of people) assert.equal(await person.p.locator('#tour-standings .tour-accuracy').count(), 0);
   await axeScan(host, 'tournament: finished, the host', true);
   await screenshot(host, 'tournament-desktop');
   await axeScan(people[2].p, 'tournament: finished, a phone in Spanish', true);

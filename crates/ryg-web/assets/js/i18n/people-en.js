@@ -108,6 +108,11 @@ export default {
   'tour.tiebreak': 'Tie-break',
   'tour.played': 'Games',
   'tour.actions': 'Host actions',
+  'tour.accuracy': 'Accuracy',
+  'tour.accuracyNote':
+    'Accuracy (shown to the host only): the share of an entrant’s moves in their finished games that kept the exact result of perfect play.',
+  'tour.accuracyOf': ({ percent, exact, moves }) =>
+    `${percent}% (${exact} of ${moves} ${moves === 1 ? 'move' : 'moves'})`,
   'tour.remove': 'Remove {name}',
   'tour.removed': 'removed',
   'tour.games': 'Games',

@@ -110,6 +110,11 @@ export default {
   'tour.tiebreak': 'Desempate',
   'tour.played': 'Partidas',
   'tour.actions': 'Acciones del organizador',
+  'tour.accuracy': 'Precisión',
+  'tour.accuracyNote':
+    'Precisión (solo la ve el organizador): la parte de las jugadas de cada participante en sus partidas terminadas que mantuvieron el resultado exacto del juego perfecto.',
+  'tour.accuracyOf': ({ percent, exact, moves }) =>
+    `${percent} % (${exact} de ${moves} ${moves === 1 ? 'jugada' : 'jugadas'})`,
   'tour.remove': 'Retirar a {name}',
   'tour.removed': 'retirado',
   'tour.games': 'Partidas',

@@ -2,14 +2,16 @@
 // moves that lost ground, a summary per side, the evaluation bar and side lines (en.js spreads
 // these in; review-es.js has the same keys).
 
-/** A side's one-line review: "12 moves; 1 gave the win away; 3 cut the resistance short (by 20 plies in all)." */
-function summaryEn({ moves, gave_away: gave, shortened, plies_lost: lost }) {
+/** A side's one-line review: "12 moves; 1 gave the win away; 3 cut the resistance short (by 20 plies in all). Accuracy: 75% (9 of 12 moves kept the exact result)." */
+function summaryEn({ moves, gave_away: gave, shortened, plies_lost: lost, exact, accuracy: percent = null }) {
   const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
   const parts = [n(moves, 'move', 'moves')];
   if (!gave && !shortened) parts.push('none lost ground');
   if (gave) parts.push(`${gave} gave the win away`);
   if (shortened) parts.push(`${shortened} cut the resistance short (by ${n(lost, 'ply', 'plies')} in all)`);
-  return `${parts.join('; ')}.`;
+  const accuracy =
+    percent === null ? '' : ` Accuracy: ${percent}% (${exact} of ${n(moves, 'move', 'moves')} kept the exact result).`;
+  return `${parts.join('; ')}.${accuracy}`;
 }
 
 export default {

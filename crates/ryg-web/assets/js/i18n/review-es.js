@@ -4,8 +4,8 @@
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 
-/** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total).” */
-function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost }) {
+/** El resumen de un bando, p. ej. “12 jugadas; 1 regaló la victoria; 3 acortaron la resistencia (20 jugadas en total). Precisión: 75 % (9 de 12 jugadas mantuvieron el resultado exacto).” */
+function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost, exact, accuracy = null }) {
   const parts = [`${moves} ${plural(moves, 'jugada', 'jugadas')}`];
   if (!gave && !shortened) parts.push('ninguna perdió terreno');
   if (gave) parts.push(`${gave} ${plural(gave, 'regaló', 'regalaron')} la victoria`);
@@ -13,7 +13,11 @@ function summaryEs({ moves, gave_away: gave, shortened, plies_lost: lost }) {
     parts.push(
       `${shortened} ${plural(shortened, 'acortó', 'acortaron')} la resistencia (${lost} ${plural(lost, 'jugada', 'jugadas')} en total)`,
     );
-  return `${parts.join('; ')}.`;
+  const precision =
+    accuracy === null
+      ? ''
+      : ` Precisión: ${accuracy} % (${exact} de ${moves} ${plural(moves, 'jugada mantuvo', 'jugadas mantuvieron')} el resultado exacto).`;
+  return `${parts.join('; ')}.${precision}`;
 }
 
 export default {
