@@ -207,3 +207,62 @@ fn a_direct_challenge_reaches_the_bots_stream_and_its_game_starts_there() {
     assert_eq!((start["type"].as_str(), &start["game"]["id"]), (Some("gameStart"), &seat["game"]), "{start}");
     assert_eq!(start["game"]["side"], "cats", "{start}");
 }
+
+/// The first `n` lines of a new stream of the bot (blank ones skipped), then the stream closed.
+fn first_lines(server: &Server, secret: &str, n: usize) -> Vec<Value> {
+    let req = ureq::http::Request::builder()
+        .uri(format!("{}/api/bot/stream", server.url))
+        .header("Ryg-Player", secret)
+        .body(())
+        .unwrap();
+    let agent: ureq::Agent =
+        ureq::Agent::config_builder().timeout_global(Some(Duration::from_secs(20))).build().into();
+    let resp = agent.run(req).unwrap();
+    let lines = BufReader::new(resp.into_body().into_reader()).lines().map_while(Result::ok);
+    let seen: Vec<Value> =
+        lines.filter(|l| !l.is_empty()).take(n).map(|l| serde_json::from_str(&l).unwrap()).collect();
+    assert_eq!(seen.len(), n, "the stream gave {} of {n} lines in 20 s: {seen:?}", seen.len());
+    seen
+}
+
+/// A game that ends while the bot's stream is closed reaches it when it comes back, as its
+/// start and its end; that end goes out once (the next stream opens with the bot's new game).
+#[test]
+fn a_game_that_ended_while_the_bot_was_away_reaches_it_when_it_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.sqlite3"));
+    let (ana, robo) = (secret('a'), secret('r'));
+    call(&server, "POST", "/api/players", Some(json!({"name": "Robo", "bot": true})), &robo, None);
+    call(&server, "POST", "/api/players", Some(json!({"name": "Ana"})), &ana, None);
+    let new_game = || {
+        let spec =
+            json!({"size": 6, "mouse": "human", "cats": "human", "rated": true, "player_seat": "mouse"});
+        let (status, game) = call(&server, "POST", "/api/games", Some(spec), &ana, None);
+        assert_eq!(status, 201, "{game}");
+        let id = game["id"].as_str().unwrap().to_owned();
+        let link = game["links"]["cats"].as_str().unwrap();
+        let (status, body) =
+            call(&server, "POST", &format!("/api/games/{id}/player"), None, &robo, Some(&token_of(link)));
+        assert_eq!(status, 200, "the bot takes the link's seat: {body}");
+        (id, game["tokens"]["mouse"].as_str().unwrap().to_owned())
+    };
+    let (id, mouse) = new_game();
+    let seen = first_lines(&server, &robo, 2);
+    assert_eq!((seen[0]["type"].as_str(), seen[1]["type"].as_str()), (Some("gameStart"), Some("gameState")));
+
+    // the stream is closed (the bot stopped); the game ends meanwhile
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, _) = server.post_as(&format!("/api/games/{id}/resign"), json!({}), Some(&mouse));
+    assert_eq!(status, 200);
+
+    let back = first_lines(&server, &robo, 2);
+    assert_eq!((back[0]["type"].as_str(), back[0]["game"]["id"].as_str()), (Some("gameStart"), Some(&*id)));
+    assert_eq!(
+        (back[1]["type"].as_str(), back[1]["id"].as_str(), back[1]["won"].as_bool()),
+        (Some("gameFinish"), Some(&*id), Some(true)),
+        "{back:?}"
+    );
+    let (next_id, _) = new_game();
+    let after = first_lines(&server, &robo, 1);
+    assert_eq!(after[0]["game"]["id"].as_str(), Some(&*next_id), "the old end went out once: {after:?}");
+}

@@ -25,6 +25,7 @@ mod replies;
 mod routes;
 mod security;
 mod shared;
+mod tournament_bot;
 mod tournaments;
 mod visitors;
 mod weights;

@@ -72,7 +72,7 @@ pub fn create(server: &Server, spec: Value) -> (String, String) {
 /// Plays one turn of entrant `secret` in tournament `id` if they have a game: the lower
 /// entrant number wins against a person (the other resigns at once); against the computer the
 /// person plays their first legal move each turn. Whether they had a game.
-fn play_turn(server: &Server, id: &str, secret: &str, entrants: &HashMap<u32, bool>) -> bool {
+pub fn play_turn(server: &Server, id: &str, secret: &str, entrants: &HashMap<u32, bool>) -> bool {
     let (status, me) = call(server, "GET", &format!("/api/tournaments/{id}/me"), None, Some(secret), None);
     assert_eq!(status, 200, "{me}");
     let Some(game) = me["game"].as_object() else { return false };
@@ -113,7 +113,7 @@ fn play_turn(server: &Server, id: &str, secret: &str, entrants: &HashMap<u32, bo
 }
 
 /// Points and Sonneborn–Berger from the games' results as each game tells them (1 a win).
-fn expected_standings(server: &Server, t: &Value) -> Vec<(u64, u64, u64)> {
+pub fn expected_standings(server: &Server, t: &Value) -> Vec<(u64, u64, u64)> {
     let mut won: Vec<(u64, u64)> = Vec::new();
     for g in t["games"].as_array().unwrap() {
         let (_, view) =
@@ -277,7 +277,7 @@ fn the_host_removes_and_ends_and_bad_requests_are_refused() {
 }
 
 /// How many games the database `url` holds (psql).
-fn games_stored(url: &str) -> usize {
+pub fn games_stored(url: &str) -> usize {
     let out = std::process::Command::new("psql")
         .args(["-At", "-X", url, "-c", "SELECT count(*) FROM games"])
         .output()

@@ -1,5 +1,6 @@
 //! One bot's stream: on opening, a `gameStart` and a `gameState` for every unfinished game in
-//! which it holds a seat (so a bot that reconnects has the whole of each game again); then the
+//! which it holds a seat (so a bot that reconnects has the whole of each game again), and a
+//! `gameStart` and a `gameFinish` for each game that ended while no stream of it was open; then the
 //! changes of those games, the games it is seated in from now on (its [`Inbox`] channel, and a
 //! look at the store every [`RESYNC`] for seats taken through another server), and challenges.
 //! A blank line every [`KEEP_ALIVE`] keeps proxies from closing an idle stream.
@@ -37,6 +38,8 @@ pub enum Ask {
     Playing,
     /// This game (the store's number), if the bot holds a seat of it.
     Game(i64),
+    /// Note that this game's end went out on the stream (answers no game).
+    EndSent(i64),
 }
 
 /// The store work of [`Ask`], over the players' and the games' stores (blocking).
@@ -55,6 +58,10 @@ pub fn answer(
             Some(g) => Ok(seat_in(players, g, player)?.into_iter().collect()),
             None => Ok(Vec::new()),
         },
+        Ask::EndSent(id) => {
+            players.end_sent(id, player)?;
+            Ok(Vec::new())
+        }
     }
 }
 
@@ -74,7 +81,11 @@ pub struct Feed {
     inbox: broadcast::Receiver<Notice>,
     stopping: watch::Receiver<bool>,
     games: Vec<Followed>,
-    lines: VecDeque<String>,
+    /// The lines to send, each with the game whose end it says, if it says one.
+    lines: VecDeque<(String, Option<i64>)>,
+    /// The game whose end the last line said: noted as sent when the next line is asked for
+    /// (the stream took that one), so that an end written to a closed stream goes out again.
+    end_said: Option<i64>,
     resync: tokio::time::Interval,
 }
 
@@ -108,6 +119,7 @@ impl Feed {
             load,
             games: Vec::new(),
             lines: VecDeque::new(),
+            end_said: None,
             resync: tokio::time::interval_at(tokio::time::Instant::now() + RESYNC, RESYNC),
         };
         feed.resync().await?;
@@ -125,9 +137,15 @@ impl Feed {
                 let rx = self.hub.follow(s.game.id);
                 self.games.push(Followed { id: s.game.id, version: s.game.version, rx });
             }
-            self.lines.push_back(game_start(&s).to_string());
-            self.lines.push_back(game_state(&s, now_ms()).to_string());
+            self.lines.push_back((game_start(&s).to_string(), None));
+            self.say_state(&s);
         }
+    }
+
+    /// The state of game `s`, or its end.
+    fn say_state(&mut self, s: &Seated) {
+        let end = s.game.is_over().then_some(s.game.id);
+        self.lines.push_back((game_state(s, now_ms()).to_string(), end));
     }
 
     async fn resync(&mut self) -> Result<(), ApiError> {
@@ -149,7 +167,7 @@ impl Feed {
         };
         if s.game.version > self.games[index].version {
             self.games[index].version = s.game.version;
-            self.lines.push_back(game_state(&s, now_ms()).to_string());
+            self.say_state(&s);
         }
         if s.game.is_over() {
             self.games.remove(index);
@@ -182,6 +200,9 @@ impl Feed {
     /// The next line to send (without its newline; empty to keep the stream alive), or `None`
     /// to close the stream (the server stops, or the store failed).
     pub async fn next(&mut self) -> Option<String> {
+        if let Some(id) = self.end_said.take() {
+            (self.load)(Ask::EndSent(id)).await.ok()?;
+        }
         while self.lines.is_empty() {
             if *self.stopping.borrow() {
                 return None;
@@ -196,7 +217,7 @@ impl Feed {
                 }
                 Woke::Notice(Ok(Notice::Challenge(json))) => {
                     let value = serde_json::from_str(&json).unwrap_or(serde_json::Value::Null);
-                    self.lines.push_back(challenge(&value).to_string());
+                    self.lines.push_back((challenge(&value).to_string(), None));
                     Ok(())
                 }
                 Woke::Notice(Err(RecvError::Closed)) => return None,
@@ -207,6 +228,8 @@ impl Feed {
                 return None;
             }
         }
-        self.lines.pop_front()
+        let (line, end) = self.lines.pop_front()?;
+        self.end_said = end;
+        Some(line)
     }
 }

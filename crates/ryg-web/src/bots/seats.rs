@@ -44,8 +44,9 @@ pub fn seat_in(players: &dyn PlayerStore, g: StoredGame, player: i64) -> Result<
     Ok(held.map(|s| Seated { side: side_of(s.side), rated: s.rated, game: g }))
 }
 
-/// The unfinished games in which `player` holds a seat, oldest first (among their
-/// [`LATEST_GAMES`] latest games).
+/// The games a bot's stream opens with, oldest first: the unfinished games in which `player`
+/// holds a seat (among their [`LATEST_GAMES`] latest games), and the finished ones whose end
+/// has not gone out on a stream of theirs (it ended while none was open).
 ///
 /// # Errors
 /// The store failed.
@@ -54,10 +55,15 @@ pub fn playing(
     games: &dyn GameStore,
     player: i64,
 ) -> Result<Vec<Seated>, PeopleError> {
+    let unsent = players.ends_unsent(player, LATEST_GAMES)?;
+    let mut ids = players.games_of(player, LATEST_GAMES)?;
+    ids.extend(unsent.iter().copied());
+    ids.sort_unstable();
+    ids.dedup();
     let mut found = Vec::new();
-    for id in players.games_of(player, LATEST_GAMES)?.into_iter().rev() {
+    for id in ids {
         let Some(g) = games.load(id)? else { continue };
-        if g.is_over() {
+        if g.is_over() && !unsent.contains(&id) {
             continue;
         }
         found.extend(seat_in(players, g, player)?);

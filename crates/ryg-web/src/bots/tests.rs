@@ -66,6 +66,10 @@ fn a_bot_plays_the_games_it_holds_a_seat_of_and_acts_with_that_seats_token() {
     let finished = super::seats::seat_in(players, g, bot).unwrap().unwrap();
     let end = game_state(&finished, 3000);
     assert_eq!((end["type"].as_str(), end["won"].as_bool()), (Some("gameFinish"), Some(true)), "{end}");
+    let unheard = playing(players, &store, bot).unwrap();
+    assert_eq!(unheard.len(), 1, "an end not sent yet is kept for the bot's next stream");
+    assert_eq!(game_state(&unheard[0], 3000)["type"], "gameFinish");
+    players.end_sent(finished.game.id, bot).unwrap();
     assert!(playing(players, &store, bot).unwrap().is_empty(), "a finished game is played no longer");
     assert_eq!(challenge(&serde_json::json!({"id": "c1"}))["challenge"]["id"], "c1");
 }

@@ -160,7 +160,8 @@ impl PlayerStore for PgStore {
 
     fn hold_seat(&self, s: SeatHeld) -> Result<(), StoreError> {
         self.people(move |c| async move {
-            let sql = "INSERT INTO seated (game, side, player, rated) VALUES ($1, $2, $3, $4)";
+            let sql =
+                "INSERT INTO seated (game, side, player, rated, end_sent) VALUES ($1, $2, $3, $4, FALSE)";
             c.execute(sql, &[&s.game, &i64::from(s.side), &s.player, &s.rated]).await.map_err(query)?;
             Ok(())
         })
@@ -187,6 +188,22 @@ impl PlayerStore for PgStore {
         self.people(move |c| async move {
             let sql = "SELECT DISTINCT game FROM seated WHERE player = $1 ORDER BY game DESC LIMIT $2";
             Ok(c.query(sql, &[&id, &limit]).await.map_err(query)?.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn ends_unsent(&self, id: i64, limit: usize) -> Result<Vec<i64>, StoreError> {
+        let limit = limit as i64;
+        self.people(move |c| async move {
+            let sql = "SELECT DISTINCT game FROM seated WHERE player = $1 AND NOT end_sent ORDER BY game DESC LIMIT $2";
+            Ok(c.query(sql, &[&id, &limit]).await.map_err(query)?.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn end_sent(&self, game: i64, player: i64) -> Result<(), StoreError> {
+        self.people(move |c| async move {
+            let sql = "UPDATE seated SET end_sent = TRUE WHERE game = $1 AND player = $2";
+            c.execute(sql, &[&game, &player]).await.map_err(query)?;
+            Ok(())
         })
     }
 

@@ -141,6 +141,20 @@ pub trait PlayerStore: Send + Sync {
     /// When the database fails.
     fn games_of(&self, id: i64, limit: usize) -> Result<Vec<i64>, StoreError>;
 
+    /// The ids of the `limit` latest games in which player `id` holds a seat whose game's end
+    /// has not been sent on their bot stream (unfinished games, and games that ended while no
+    /// stream of theirs was open), newest first.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn ends_unsent(&self, id: i64, limit: usize) -> Result<Vec<i64>, StoreError>;
+
+    /// Notes that the end of game `game` went out on player `player`'s bot stream.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn end_sent(&self, game: i64, player: i64) -> Result<(), StoreError>;
+
     /// Player `id`'s ratings, smallest board first.
     ///
     /// # Errors

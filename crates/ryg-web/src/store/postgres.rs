@@ -68,6 +68,7 @@ pub const PG_MIGRATIONS: &[&str] = &[
     super::lobby_tables::POSTGRES,
     super::bot_tables::POSTGRES,
     super::tournaments::POSTGRES,
+    super::bot_tables::POSTGRES_ENDS,
 ];
 
 /// The notification channel: its payload is `ID:VERSION:ORIGIN` (the storing server's

@@ -54,6 +54,7 @@ pub const MIGRATIONS: &[&str] = &[
     super::lobby_tables::SQLITE,
     super::bot_tables::SQLITE,
     super::tournaments::SQLITE,
+    super::bot_tables::SQLITE_ENDS,
 ];
 
 /// The schema version this ryg writes.

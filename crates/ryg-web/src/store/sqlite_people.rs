@@ -152,7 +152,7 @@ impl PlayerStore for SqliteStore {
 
     fn hold_seat(&self, s: SeatHeld) -> Result<(), StoreError> {
         self.people(true, |c| {
-            let sql = "INSERT INTO seated (game, side, player, rated) VALUES (?1, ?2, ?3, ?4)";
+            let sql = "INSERT INTO seated (game, side, player, rated, end_sent) VALUES (?1, ?2, ?3, ?4, 0)";
             Ok(c.execute(sql, params![s.game, s.side, s.player, s.rated]).map(drop)?)
         })
     }
@@ -174,6 +174,23 @@ impl PlayerStore for SqliteStore {
                 c.prepare("SELECT DISTINCT game FROM seated WHERE player = ?1 ORDER BY game DESC LIMIT ?2")?;
             let rows = stmt.query_map(params![id, limit as i64], |r| r.get(0))?;
             Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    fn ends_unsent(&self, id: i64, limit: usize) -> Result<Vec<i64>, StoreError> {
+        self.people(false, |c| {
+            let mut stmt = c.prepare(
+                "SELECT DISTINCT game FROM seated WHERE player = ?1 AND end_sent = 0 ORDER BY game DESC LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![id, limit as i64], |r| r.get(0))?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    fn end_sent(&self, game: i64, player: i64) -> Result<(), StoreError> {
+        self.people(true, |c| {
+            let sql = "UPDATE seated SET end_sent = 1 WHERE game = ?1 AND player = ?2";
+            Ok(c.execute(sql, params![game, player]).map(drop)?)
         })
     }
 

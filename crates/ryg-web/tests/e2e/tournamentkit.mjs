@@ -1,8 +1,15 @@
 // What the tournament browser tests share: the API as a player, a host or a seat, entering a
 // player by their secret (the hook for any other entrant, such as a `ryg bot` program's player:
-// `enterPlayer(server, id, secret)`), and one turn of an entrant's game played through the API
-// with the seat's token its page links to.
+// `enterPlayer(server, id, secret)`), a real `ryg bot` process driving `ryg ugi` (`startBot`),
+// and one turn of an entrant's game played through the API with the seat's token its page
+// links to.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { rygEnv } from '../common/home.mjs';
+import { rygBinary } from './harness.mjs';
 
 /** Calls the API of `server`: `player` a player's secret, `bearer` a host's secret or a token. */
 export async function api(server, method, path, { player, bearer, body } = {}) {
@@ -27,6 +34,45 @@ export async function enterPlayer(server, id, secret, name = 'Program') {
   return entered.body;
 }
 
+/** Starts `ryg bot --server URL --engine "ryg ugi"` as the bot `name` (its secret in a file of
+ * its own); resolves once it has registered its player: `{ secret, log, ended, stop }`, where
+ * `log()` is what it wrote so far, `ended()` the games it saw end, `stop()` kills it. */
+export function startBot(server, name, movetime = 50) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryg-bot-'));
+  const file = path.join(dir, 'bot.secret');
+  const args = ['bot', '--server', server.url, '--engine', `${rygBinary()} ugi`, '--secret-file', file];
+  args.push('--name', name, '--movetime', String(movetime));
+  const proc = spawn(rygBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], env: rygEnv(path.join(dir, 'home')) });
+  let log = '';
+  let registered = false;
+  const stop = () =>
+    new Promise((done) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return done();
+      proc.once('exit', () => done());
+      proc.kill('SIGKILL');
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`ryg bot registered no player in 30 s: ${log}`));
+    }, 30000);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`ryg bot exited with ${code}: ${log}`));
+    });
+    proc.stderr.on('data', (d) => {
+      log += d;
+      if (!registered && /playing as /.test(log)) {
+        registered = true;
+        clearTimeout(timer);
+        const secret = fs.readFileSync(file, 'utf8').trim();
+        const ended = () => (log.match(/^ryg bot: game [\w-]+: (won|lost)/gm) ?? []).length;
+        resolve({ secret, log: () => log, ended, stop });
+      }
+    });
+  });
+}
+
 /** The game and token a page's "Play your game" link names, or null when it shows none. */
 export async function linkedGame(p) {
   const link = p.locator('#tour-play');
@@ -38,15 +84,16 @@ export async function linkedGame(p) {
 }
 
 /** One turn of entrant `n` in `game` of tournament `t`: against a person the higher number
- * resigns (the lower wins), against the computer the entrant plays their first legal move. */
-export async function playTurn(server, t, n, { game, token }) {
+ * resigns (the lower wins), against the computer or a program (an entrant number in
+ * `programs`) the entrant plays their first legal move. */
+export async function playTurn(server, t, n, { game, token }, programs = new Set()) {
   const pairing = t.games.find((g) => g.game === game);
   if (!pairing || pairing.outcome) return;
   const side = pairing.mouse === n ? 'mouse' : 'cats';
   const other = side === 'mouse' ? pairing.cats : pairing.mouse;
   const view = (await api(server, 'GET', `/api/games/${game}`, { bearer: token })).body;
   if (view.result !== '*') return;
-  const human = t.entrants.find((e) => e.n === other).player !== null;
+  const human = t.entrants.find((e) => e.n === other).player !== null && !programs.has(other);
   if (human) {
     if (n > other) await api(server, 'POST', `/api/games/${game}/resign`, { bearer: token, body: {} });
   } else if (view.to_move === side && !view.queued) {
