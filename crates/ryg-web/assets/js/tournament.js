@@ -130,7 +130,7 @@ function standingsTable(view, host) {
   const tiebreak = view.kind === 'round_robin' ? t('tour.sb') : t('tour.tiebreak');
   return `<div class="tour-table" tabindex="0" role="region" aria-label="${esc(t('tour.standings'))}"><table class="people-table" id="tour-standings"><caption>${esc(t('tour.standings'))}</caption><thead><tr>
     <th scope="col">${esc(t('leaderboard.rank'))}</th><th scope="col">${esc(t('leaderboard.player'))}</th>
-    <th scope="col">${esc(t('tour.points'))}</th><th scope="col">${esc(tiebreak)}</th><th scope="col">${esc(t('tour.played'))}</th>
+    <th scope="col">${esc(t('tour.points'))}</th><th scope="col">${view.kind === 'round_robin' ? `<span class="wide-only">${esc(tiebreak)}</span><abbr class="phone-only" title="${esc(tiebreak)}">${esc(t('tour.sbShort'))}</abbr>` : esc(tiebreak)}</th><th scope="col">${esc(t('tour.played'))}</th>
     ${accuracy ? `<th scope="col">${esc(t('tour.accuracy'))}</th>` : ''}<th scope="col"><span class="visually-hidden">${esc(t('tour.actions'))}</span></th></tr></thead><tbody>${rows}</tbody></table></div>${accuracy ? `<p class="note" id="tour-accuracy-note">${esc(t('tour.accuracyNote'))}</p>` : ''}`;
 }
 
@@ -176,6 +176,7 @@ function entrantPart(view, mine) {
     const href = `#game=${encodeURIComponent(mine.game.id)}&token=${encodeURIComponent(mine.game.token)}`;
     return `<p id="tour-mine" role="status"><a class="button" id="tour-play" href="${href}">${esc(t('tour.play', { side: t(`people.side.${mine.game.side}`) }))}</a></p>`;
   }
+  if (view.status === 'finished') return '';
   return `<p id="tour-mine" role="status" class="note">${esc(t('tour.waiting'))}</p>`;
 }
 

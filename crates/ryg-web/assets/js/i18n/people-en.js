@@ -105,6 +105,7 @@ export default {
   'tour.standings': 'Standings',
   'tour.points': 'Points',
   'tour.sb': 'Sonneborn–Berger',
+  'tour.sbShort': 'SB',
   'tour.tiebreak': 'Tie-break',
   'tour.played': 'Games',
   'tour.actions': 'Host actions',

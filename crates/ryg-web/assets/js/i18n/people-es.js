@@ -107,6 +107,7 @@ export default {
   'tour.standings': 'Clasificación',
   'tour.points': 'Puntos',
   'tour.sb': 'Sonneborn-Berger',
+  'tour.sbShort': 'SB',
   'tour.tiebreak': 'Desempate',
   'tour.played': 'Partidas',
   'tour.actions': 'Acciones del organizador',
