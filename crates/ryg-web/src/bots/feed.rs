@@ -25,7 +25,7 @@ use crate::store::GameStore;
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How often the stream looks in the store for games it was seated in elsewhere.
-pub const RESYNC: Duration = Duration::from_secs(20);
+pub const RESYNC: Duration = Duration::from_secs(5);
 
 /// The store work a stream needs, run off the async threads by its caller.
 pub type Load =
