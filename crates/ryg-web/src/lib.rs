@@ -5,7 +5,6 @@
 pub mod alarms;
 #[cfg(feature = "server")]
 pub mod bots;
-pub mod clock;
 #[cfg(feature = "server")]
 pub mod config;
 #[cfg(feature = "server")]
@@ -18,10 +17,8 @@ pub mod events;
 pub mod fair;
 #[cfg(feature = "server")]
 pub mod fairplay;
-pub mod game;
 #[cfg(feature = "server")]
 pub mod headers;
-pub mod invisible;
 #[cfg(feature = "server")]
 pub mod limits;
 #[cfg(feature = "server")]
@@ -40,20 +37,21 @@ pub mod people;
 pub mod places;
 #[cfg(feature = "server")]
 pub mod replies;
-pub mod reply;
 #[cfg(feature = "server")]
 mod routes;
 #[cfg(feature = "server")]
 pub mod state;
 pub mod store;
-pub mod token;
 #[cfg(feature = "server")]
 pub mod tournament;
 #[cfg(feature = "server")]
 pub mod upkeep;
-pub mod view;
 #[cfg(feature = "server")]
 pub mod work;
+
+/// The game service, at the paths it had in this crate (`crate::game::Games`, `crate::view`…):
+/// crates/ryg-games, which the static site builds too.
+pub use ryg_games::{clock, game, invisible, reply, token, view};
 
 #[cfg(feature = "server")]
 use std::net::SocketAddr;
@@ -74,7 +72,7 @@ pub use routes::extract::MAX_BODY;
 #[cfg(feature = "server")]
 pub use state::AppState;
 #[cfg(feature = "server")]
-use store::GameStore;
+use store::ServerStore;
 
 #[cfg(feature = "server")]
 /// The whole application: API, page and limits.
@@ -143,7 +141,7 @@ pub fn serve_blocking(
 fn open_store(
     config: &Config,
     state: &Arc<OnceLock<Weak<AppState>>>,
-) -> Result<Box<dyn GameStore>, ServeError> {
+) -> Result<Box<dyn ServerStore>, ServeError> {
     let db = config.db.to_string_lossy();
     if !store::postgres::is_postgres_url(&db) {
         return Ok(Box::new(store::sqlite::SqliteStore::open(&config.db)?));

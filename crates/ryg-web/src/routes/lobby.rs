@@ -115,7 +115,7 @@ pub async fn accept(
     let seat =
         started.seats.iter().find(|s| s.player == me.id).ok_or_else(|| ApiError::internal("no seat"))?;
     let side = if seat.side == "mouse" { ryg_wide::Side::Mouse } else { ryg_wide::Side::Cats };
-    let view = crate::view::GameView::on(&state, &started.game, Some(Holder::Seat(side)));
+    let view = super::games::game_view(&state, &started.game, Some(Holder::Seat(side)));
     let mut body = seat_json(seat);
     body["view"] = serde_json::to_value(view).unwrap_or_default();
     Ok((StatusCode::CREATED, Json(body)).into_response())

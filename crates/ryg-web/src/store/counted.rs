@@ -4,12 +4,12 @@
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 
-use super::{GameStore, StoreError, StoredGame};
+use super::{GameStore, ServerStore, StoreError, StoredGame};
 use crate::metrics::ErrorLabels;
 
 /// `inner`, counted.
 pub struct Counted {
-    pub inner: Box<dyn GameStore>,
+    pub inner: Box<dyn ServerStore>,
     pub inserted: Counter,
     pub errors: Family<ErrorLabels, Counter>,
 }
@@ -29,11 +29,13 @@ impl Counted {
     }
 }
 
-impl GameStore for Counted {
+impl ServerStore for Counted {
     fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
         self.inner.players()
     }
+}
 
+impl GameStore for Counted {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let id = self.count(self.inner.insert(g))?;
         self.inserted.inc();

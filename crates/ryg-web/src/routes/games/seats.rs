@@ -13,7 +13,7 @@ use super::shared::{
     detached, lock_game, seat_change, start_reply, wait_reply, with_game, with_service, AppRef, Asker,
     GameRef,
 };
-use super::view::{created_view, GameView};
+use super::view::{created_view, game_view, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{NewGame, Rematch, SeatSpec};
@@ -87,7 +87,7 @@ pub async fn resign(
     let resigned = with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await;
     crate::routes::client::refund(&state, client, charged, &resigned);
     let (_turn, g, you) = resigned?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    Ok(Json(game_view(&state, &g, Some(you))))
 }
 
 /// `POST /api/games/{id}/abort`: a seat holder calls off a game nobody has moved in.
@@ -141,12 +141,12 @@ pub async fn rematch(
     match rematch {
         Rematch::Offered => {
             let you = old.holder(hash.as_deref());
-            Ok((StatusCode::ACCEPTED, Json(GameView::on(&state, &old, you))).into_response())
+            Ok((StatusCode::ACCEPTED, Json(game_view(&state, &old, you))).into_response())
         }
         Rematch::Ready(new) => {
             let (new, queued) = wait_reply(&state, *new, replying).await?;
             let you = new.holder(hash.as_deref());
-            Ok((StatusCode::CREATED, Json(GameView::on(&state, &new, you).queued(queued))).into_response())
+            Ok((StatusCode::CREATED, Json(game_view(&state, &new, you).queued(queued))).into_response())
         }
     }
 }

@@ -11,7 +11,7 @@ use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use ryg_wide::PlayerSpec;
 
-use super::view::{event_json, GameView};
+use super::view::{event_json, game_view, GameView};
 use crate::clock::now_ms;
 use crate::engine::{computer_move, is_light, Limit};
 use crate::error::{ApiError, ApiResult};
@@ -189,7 +189,7 @@ pub async fn seat_change<E: Into<ApiError>>(
     let asker = Some(Asker::new(client, &token));
     let (_turn, g, you) =
         with_game(state, id, asker, move |games, g| change(games, g, token.hash(), now_ms())).await?;
-    Ok(axum::Json(GameView::on(state, &g, Some(you))))
+    Ok(axum::Json(game_view(state, &g, Some(you))))
 }
 
 /// How long a request waits for the computer's reply before answering without it (the reply

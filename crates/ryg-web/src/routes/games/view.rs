@@ -7,21 +7,15 @@ use crate::state::AppState;
 use crate::store::{Holder, StoredGame};
 pub use crate::view::{CreatedView, GameView};
 
-impl GameView {
-    /// The view of `g` now, for the holder `you`.
-    pub fn of(g: &StoredGame, you: Option<Holder>) -> GameView {
-        GameView::at(g, you, now_ms())
-    }
-
-    /// The view of `g` on `state`'s server: whether its computer's reply is queued too.
-    pub fn on(state: &AppState, g: &StoredGame, you: Option<Holder>) -> GameView {
-        GameView::of(g, you).queued(state.replies.owes(g))
-    }
+/// The view of `g` now on `state`'s server, for the holder `you`: whether its computer's reply
+/// is queued too.
+pub fn game_view(state: &AppState, g: &StoredGame, you: Option<Holder>) -> GameView {
+    GameView::at(g, you, now_ms()).queued(state.replies.owes(g))
 }
 
 /// The view of a game as its stream sends it.
 pub fn event_json(state: &AppState, g: &StoredGame) -> String {
-    serde_json::to_string(&GameView::on(state, g, None)).unwrap_or_default()
+    serde_json::to_string(&game_view(state, g, None)).unwrap_or_default()
 }
 
 /// The address the links point to: `--public-url`, else the address the server listens on (set
@@ -32,5 +26,5 @@ fn base_url(state: &AppState) -> String {
 
 /// The answer for `created`, whose game is now `g` (after the computer's first moves).
 pub fn created_view(created: &Created, g: &StoredGame, state: &AppState, queued: bool) -> CreatedView {
-    CreatedView::of(created, GameView::on(state, g, None).queued(queued), &base_url(state))
+    CreatedView::of(created, game_view(state, g, None).queued(queued), &base_url(state))
 }
