@@ -6,6 +6,8 @@ pub mod alarms;
 #[cfg(feature = "server")]
 pub mod bots;
 #[cfg(feature = "server")]
+pub mod computer;
+#[cfg(feature = "server")]
 pub mod config;
 #[cfg(feature = "server")]
 pub mod engine;
@@ -17,6 +19,8 @@ pub mod events;
 pub mod fair;
 #[cfg(feature = "server")]
 pub mod fairplay;
+#[cfg(feature = "server")]
+pub mod games;
 #[cfg(feature = "server")]
 pub mod headers;
 #[cfg(feature = "server")]
@@ -42,6 +46,8 @@ mod routes;
 #[cfg(feature = "server")]
 pub mod state;
 pub mod store;
+#[cfg(feature = "server")]
+pub mod tasks;
 #[cfg(feature = "server")]
 pub mod tournament;
 #[cfg(feature = "server")]
@@ -218,9 +224,9 @@ pub async fn serve(
         });
     }
     upkeep::watch_clocks(&state, &running);
-    routes::recover_replies(&state);
+    computer::recover_replies(&state);
     upkeep::clean_hourly(&state, config.keep_days);
-    lobby::rounds::run(&state, routes::start_match);
+    lobby::rounds::run(&state, lobby::start::start_match);
     tournament::service::sweep(&state);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {

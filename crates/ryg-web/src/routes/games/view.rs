@@ -1,22 +1,11 @@
-//! The server's side of a game's view ([`crate::view`]): whether its computer's reply is
-//! queued, the links' address, the event streams' JSON.
+//! The server's side of a game's view ([`crate::view`]): the links' address (the view itself,
+//! with whether its computer's reply is queued, is [`crate::games::game_view`]).
 
-use crate::clock::now_ms;
 use crate::game::Created;
+pub use crate::games::{event_json, game_view};
 use crate::state::AppState;
-use crate::store::{Holder, StoredGame};
+use crate::store::StoredGame;
 pub use crate::view::{CreatedView, GameView};
-
-/// The view of `g` now on `state`'s server, for the holder `you`: whether its computer's reply
-/// is queued too.
-pub fn game_view(state: &AppState, g: &StoredGame, you: Option<Holder>) -> GameView {
-    GameView::at(g, you, now_ms()).queued(state.replies.owes(g))
-}
-
-/// The view of a game as its stream sends it.
-pub fn event_json(state: &AppState, g: &StoredGame) -> String {
-    serde_json::to_string(&game_view(state, g, None)).unwrap_or_default()
-}
 
 /// The address the links point to: `--public-url`, else the address the server listens on (set
 /// when it starts) — never a request's `Host` header, which any client can make up.
