@@ -127,3 +127,64 @@ pub fn rematch(
     let rematch = games.rematch_by(g, token, now_ms(), Some((&creator, most)))?;
     Ok((rematch, owed))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Created, NewGame};
+    use ryg_wide::Side;
+
+    /// A server's state over a SQLite store in `dir`.
+    fn state(dir: &std::path::Path) -> Arc<AppState> {
+        let db = dir.join("games.sqlite3");
+        let store = crate::store::sqlite::SqliteStore::open(&db).unwrap();
+        AppState::new(Box::new(store), &crate::Config::new("127.0.0.1", 0, db))
+    }
+
+    fn create(state: &Arc<AppState>, mouse: &str, cats: &str) -> Created {
+        let spec = NewGame {
+            mouse: Some(mouse.into()),
+            cats: Some(cats.into()),
+            seed: Some(1),
+            ..NewGame::default()
+        };
+        with_service(state, |games| games.create(&spec, now_ms())).unwrap()
+    }
+
+    const CLIENT: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
+    #[tokio::test]
+    async fn a_reply_takes_its_place_only_where_the_computer_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = state(dir.path());
+        let people = create(&state, "human", "human").game;
+        assert!(owe_reply(&state, &people, CLIENT).unwrap().is_none());
+        let computer = create(&state, "human", "3").game;
+        let owed = owe_reply(&state, &computer, CLIENT).unwrap().expect("the computer answers");
+        assert!(state.replies.is_owed(computer.id), "marked owed while its place is held");
+        drop(owed);
+        assert!(!state.replies.is_owed(computer.id));
+    }
+
+    #[tokio::test]
+    async fn a_rematch_against_the_computer_is_a_new_game_with_its_reply_placed() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = state(dir.path());
+        let created = create(&state, "human", "3");
+        let token = crate::token::hash(&created.tokens.iter().find(|(s, _)| *s == Side::Mouse).unwrap().1);
+        let mut g = created.game;
+        // an unfinished game has no rematch
+        let err = with_service(&state, |games| rematch(&state, games, &mut g.clone(), Some(&token), CLIENT));
+        assert!(err.is_err());
+        with_service(&state, |games| games.resign(&mut g, Some(&token), now_ms())).unwrap();
+        let (done, owed) =
+            with_service(&state, |games| rematch(&state, games, &mut g, Some(&token), CLIENT)).unwrap();
+        let Rematch::Ready(new) = done else { panic!("against the computer a rematch is ready at once") };
+        assert_ne!(new.id, g.id);
+        assert!(!new.is_over());
+        // the seats swap: the computer has the mouse, and its first move has its place (marked
+        // owed once the reply starts)
+        assert!(matches!(new.mouse, Seat::Computer(_)));
+        assert!(owed.is_some());
+    }
+}
