@@ -1,15 +1,15 @@
 //! Games without a server: `/api/games...` answered in the browser by the server's own game
-//! service (`ryg_web::game::Games`: rules, seats, levels, undo, resignation, rematches) over the
-//! browser's store ([`crate::store`]), with the server's JSON (`ryg_web::view`). The computer's
-//! reply is the server's too (`ryg_web::reply`, the game's seed): where the server queues it
+//! service (`ryg_games::game::Games`: rules, seats, levels, undo, resignation, rematches) over the
+//! browser's store ([`crate::store`]), with the server's JSON (`ryg_games::view`). The computer's
+//! reply is the server's too (`ryg_games::reply`, the game's seed): where the server queues it
 //! for a worker, the browser plays it before it answers the move. What needs a server — a
 //! friend on another device, live games of others, boards beyond 10×10 — is refused.
 
 use ryg_api::{ErrorCode, QueryError};
-use ryg_web::game::{computer_seed, computer_to_answer, GameError, Games, NewGame, Rematch, SeatSpec};
-use ryg_web::reply::{choose, table_use, TableUse};
-use ryg_web::store::{GameStore, StoredGame};
-use ryg_web::view::{error_status, narrow_review_json, CreatedView, GameView};
+use ryg_games::game::{computer_seed, computer_to_answer, GameError, Games, NewGame, Rematch, SeatSpec};
+use ryg_games::reply::{choose, table_use, TableUse};
+use ryg_games::store::{GameStore, StoredGame};
+use ryg_games::view::{error_status, narrow_review_json, CreatedView, GameView};
 use serde::Deserialize;
 
 use crate::request::Request;
@@ -59,8 +59,8 @@ impl From<QueryError> for Refusal {
     }
 }
 
-impl From<ryg_web::store::StoreError> for Refusal {
-    fn from(e: ryg_web::store::StoreError) -> Refusal {
+impl From<ryg_games::store::StoreError> for Refusal {
+    fn from(e: ryg_games::store::StoreError) -> Refusal {
         Refusal::Game(GameError::Store(e))
     }
 }
@@ -163,7 +163,7 @@ fn required_body<T: for<'de> Deserialize<'de>>(req: &Request) -> Result<T, Query
     serde_json::from_str(&req.body).map_err(|e| QueryError::bad_request(format!("bad JSON body: {e}")))
 }
 
-fn view(g: &StoredGame, you: Option<ryg_web::store::Holder>) -> Answer {
+fn view(g: &StoredGame, you: Option<ryg_games::store::Holder>) -> Answer {
     Answer::json(&GameView::at(g, you, now()))
 }
 
@@ -172,7 +172,7 @@ fn needs_server(what: &str) -> QueryError {
 }
 
 fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
-    let token = req.token.as_deref().map(ryg_web::token::hash);
+    let token = req.token.as_deref().map(ryg_games::token::hash);
     let token = token.as_deref();
     let rest = req.path.strip_prefix("/api/games").unwrap_or_default();
     let method = req.method.as_str();
@@ -253,7 +253,7 @@ fn route(games: &Games<'_>, req: &Request) -> Result<Answer, Refusal> {
             }
         },
         // the record as text (the service worker sends it as text/plain)
-        ("GET", "pgn") => Answer { status: 200, body: ryg_web::game::record(&g)?.to_pgn() },
+        ("GET", "pgn") => Answer { status: 200, body: ryg_games::game::record(&g)?.to_pgn() },
         _ => return Err(no_such_question(req).into()),
     })
 }
@@ -306,7 +306,7 @@ fn create(games: &Games<'_>, spec: &NewGame) -> Result<Answer, Refusal> {
 /// `tablebase_absent`.
 fn tables_for(g: &StoredGame, size: ryg::Size) -> Result<(), QueryError> {
     for seat in [&g.mouse, &g.cats] {
-        if let ryg_web::store::Seat::Computer(level) = seat {
+        if let ryg_games::store::Seat::Computer(level) = seat {
             if table_use(level, size) == TableUse::Wait {
                 tables::get(size)?;
             }
@@ -429,7 +429,7 @@ mod tests {
         let spec: NewGame = serde_json::from_str(&body).unwrap();
         let created = games.create(&spec, 0).unwrap();
         let token = created.tokens[0].1.clone();
-        let hash = ryg_web::token::hash(&token);
+        let hash = ryg_games::token::hash(&token);
         let mut g = created.game;
         let tablebases = Tablebases::with_files(None);
         for mv in &mouse_moves {

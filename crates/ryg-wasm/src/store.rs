@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 
-use ryg_web::store::row::GameRow;
-use ryg_web::store::{GameStore, StoreError, StoredGame};
+use ryg_games::store::row::GameRow;
+use ryg_games::store::{GameStore, StoreError, StoredGame};
 
 /// The games, and the ids of those changed since the host last saved them.
 #[derive(Default)]

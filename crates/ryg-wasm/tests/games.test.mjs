@@ -62,7 +62,7 @@ async function seedOf(p, id) {
   return BigInt.asUintN(64, BigInt(/"seed":(-?\d+)/.exec(text)[1]));
 }
 
-/** The seed of the computer's choice at `ply` (ryg_web::game::computer_seed). */
+/** The seed of the computer's choice at `ply` (ryg_games::game::computer_seed). */
 function computerSeed(seed, ply) {
   return seed ^ BigInt.asUintN(64, BigInt(ply) * 0x9e3779b97f4a7c15n);
 }

@@ -145,10 +145,17 @@ impl IntoResponse for ApiError {
                 .insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));
         }
         if self.status.is_server_error() {
-            res.extensions_mut().insert(crate::routes::log::Cause { message: self.message, code: self.code });
+            res.extensions_mut().insert(Cause { message: self.message, code: self.code });
         }
         res
     }
+}
+
+/// An answer's cause, attached by [`ApiError`] to a 5xx for the request log.
+#[derive(Clone, Debug)]
+pub struct Cause {
+    pub message: String,
+    pub code: ErrorCode,
 }
 
 /// The result of a handler.

@@ -1,88 +1,56 @@
-//! ryg in the browser: an HTTP server (axum) with a JSON API over the `ryg` library, a SQLite
-//! game store, and the page, embedded in the binary. `ryg serve` starts it.
+//! ryg in the browser: an HTTP server (axum) with a JSON API over the `ryg` library and the game
+//! service (crates/ryg-games), a SQLite or PostgreSQL game store, and the page, embedded in the
+//! binary. `ryg serve` starts it.
 
-#[cfg(feature = "server")]
 pub mod alarms;
-#[cfg(feature = "server")]
 pub mod bots;
-pub mod clock;
-#[cfg(feature = "server")]
+pub mod computer;
 pub mod config;
-#[cfg(feature = "server")]
 pub mod engine;
-#[cfg(feature = "server")]
 pub mod error;
-#[cfg(feature = "server")]
 pub mod events;
-#[cfg(feature = "server")]
 pub mod fair;
-#[cfg(feature = "server")]
 pub mod fairplay;
-pub mod game;
-#[cfg(feature = "server")]
+pub mod games;
 pub mod headers;
-pub mod invisible;
-#[cfg(feature = "server")]
 pub mod limits;
-#[cfg(feature = "server")]
 pub mod listen;
-#[cfg(feature = "server")]
 pub mod live;
-#[cfg(feature = "server")]
 pub mod lobby;
-#[cfg(feature = "server")]
 pub mod locks;
-#[cfg(feature = "server")]
 pub mod metrics;
-#[cfg(feature = "server")]
 pub mod people;
-#[cfg(feature = "server")]
 pub mod places;
-#[cfg(feature = "server")]
 pub mod replies;
-pub mod reply;
-#[cfg(feature = "server")]
 mod routes;
-#[cfg(feature = "server")]
 pub mod state;
 pub mod store;
-pub mod token;
-#[cfg(feature = "server")]
+pub mod tasks;
 pub mod tournament;
-#[cfg(feature = "server")]
 pub mod upkeep;
-pub mod view;
-#[cfg(feature = "server")]
 pub mod work;
 
-#[cfg(feature = "server")]
+/// The game service, at the paths it had in this crate (`crate::game::Games`, `crate::view`…):
+/// crates/ryg-games, which the static site builds too.
+pub use ryg_games::{clock, game, invisible, reply, token, view};
+
 use std::net::SocketAddr;
-#[cfg(feature = "server")]
 use std::sync::{Arc, OnceLock, Weak};
 
-#[cfg(feature = "server")]
 use axum::extract::DefaultBodyLimit;
-#[cfg(feature = "server")]
 use axum::Router;
 
-#[cfg(feature = "server")]
 pub use config::{default_db, Config};
-#[cfg(feature = "server")]
 pub use error::{ApiError, ApiResult};
-#[cfg(feature = "server")]
 pub use routes::extract::MAX_BODY;
-#[cfg(feature = "server")]
 pub use state::AppState;
-#[cfg(feature = "server")]
-use store::GameStore;
+use store::ServerStore;
 
-#[cfg(feature = "server")]
 /// The whole application: API, page and limits.
 pub fn router(state: Arc<AppState>) -> Router {
     routes::router(&state).layer(DefaultBodyLimit::max(MAX_BODY)).with_state(state)
 }
 
-#[cfg(feature = "server")]
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -96,7 +64,6 @@ pub enum ServeError {
     Unreadable { db: String, detail: String, advice: String },
 }
 
-#[cfg(feature = "server")]
 /// A store error met while starting: a game that cannot be read says what to do about it.
 fn starting(config: &Config, err: store::StoreError) -> ServeError {
     let store::StoreError::Unreadable(detail) = err else { return err.into() };
@@ -120,7 +87,6 @@ fn starting(config: &Config, err: store::StoreError) -> ServeError {
     ServeError::Unreadable { db, detail, advice }
 }
 
-#[cfg(feature = "server")]
 /// Opens the store, listens, calls `on_ready` with the address (and the operators' listener's,
 /// with `--metrics-addr`), and serves until Ctrl-C or SIGTERM. Blocks; builds its own runtime.
 ///
@@ -137,13 +103,12 @@ pub fn serve_blocking(
     served
 }
 
-#[cfg(feature = "server")]
 /// The store `config.db` names: a PostgreSQL URL, else a SQLite file. Another server's changes
 /// to a PostgreSQL store reach this one's event streams and clocks through `state`, once set.
 fn open_store(
     config: &Config,
     state: &Arc<OnceLock<Weak<AppState>>>,
-) -> Result<Box<dyn GameStore>, ServeError> {
+) -> Result<Box<dyn ServerStore>, ServeError> {
     let db = config.db.to_string_lossy();
     if !store::postgres::is_postgres_url(&db) {
         return Ok(Box::new(store::sqlite::SqliteStore::open(&config.db)?));
@@ -173,7 +138,6 @@ fn open_store(
     Ok(Box::new(store))
 }
 
-#[cfg(feature = "server")]
 /// The async body of [`serve_blocking`].
 ///
 /// # Errors
@@ -220,9 +184,9 @@ pub async fn serve(
         });
     }
     upkeep::watch_clocks(&state, &running);
-    routes::recover_replies(&state);
+    computer::recover_replies(&state);
     upkeep::clean_hourly(&state, config.keep_days);
-    lobby::rounds::run(&state, routes::start_match);
+    lobby::rounds::run(&state, lobby::start::start_match);
     tournament::service::sweep(&state);
     let (hub, searches) = (Arc::clone(&state.hub), Arc::clone(&state.stopping));
     let stopping = async move {
@@ -237,7 +201,6 @@ pub async fn serve(
     Ok(())
 }
 
-#[cfg(feature = "server")]
 async fn shutdown() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -259,7 +222,6 @@ async fn shutdown() {
     }
 }
 
-#[cfg(feature = "server")]
 /// The address links point to when no `--public-url` is given: the one the server listens on,
 /// with the machine's name for a wildcard address (`--host 0.0.0.0`).
 fn listening_url(addr: SocketAddr) -> String {

@@ -8,8 +8,8 @@ use crate::{engine, events, store};
 
 /// What every handler shares.
 pub struct AppState {
-    /// The game store (SQLite now; any [`store::GameStore`] fits).
-    pub store: Box<dyn store::GameStore>,
+    /// The game store (SQLite or PostgreSQL; any [`store::ServerStore`] fits).
+    pub store: Box<dyn store::ServerStore>,
     pub tablebases: Arc<engine::Tablebases>,
     pub thinking: engine::ThinkingBoard,
     /// One lock per game, so two requests on a game take turns while others go on.
@@ -49,7 +49,7 @@ pub struct AppState {
 
 impl AppState {
     /// The state of a server over `store`.
-    pub fn new(store: Box<dyn store::GameStore>, config: &Config) -> Arc<AppState> {
+    pub fn new(store: Box<dyn store::ServerStore>, config: &Config) -> Arc<AppState> {
         let metrics = crate::metrics::Metrics::new();
         let store = Box::new(store::counted::Counted {
             inner: store,

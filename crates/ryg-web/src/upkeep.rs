@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::error::ApiError;
-use crate::routes::blocking::blocking;
-use crate::routes::games;
+use crate::games;
 use crate::state::AppState;
 use crate::store::StoredGame;
+use crate::tasks::blocking;
 
 /// Sets the flag-fall alarms of the games whose clock ran when the server last stopped.
 pub fn watch_clocks(state: &Arc<AppState>, ids: &[i64]) {

@@ -9,10 +9,11 @@ use std::path::Path;
 use crate::structure::{files, workspace};
 
 /// The crates whose modules are checked (`src` under each), and the Python extension's.
-const CRATES: [&str; 9] = [
+const CRATES: [&str; 10] = [
     "crates/ryg",
     "crates/ryg-types",
     "crates/ryg-api",
+    "crates/ryg-games",
     "crates/ryg-layers",
     "crates/ryg-ratings",
     "crates/ryg-cli",

@@ -267,18 +267,10 @@ const MAX_HANDLER_LINES: usize = 40;
 /// What is not HTTP work: a task started, a loop, a timer.
 const NOT_HTTP: [&str; 3] = ["tokio::spawn", "loop", "tokio::time::"];
 
-/// Where `routes/` still holds more than HTTP (issue 52 item 2): the game handlers' shared part
-/// and the rematch handler, left in place while issue 51's routes are merged; the lead moves
-/// their rules (the owed replies, their sweep, the computer's turns, the rematch) into the game
-/// service. The stream's idle timeout and the request deadline are timers of the HTTP layer
-/// itself. Each entry is `file:what`, `what` a handler's name or one of [`NOT_HTTP`].
+/// Where `routes/` holds more than HTTP: the stream's idle timeout and the request deadline are
+/// timers of the HTTP layer itself. Each entry is `file:what`, `what` a handler's name or one of
+/// [`NOT_HTTP`].
 const KNOWN: &[&str] = &[
-    "crates/ryg-web/src/routes/games/shared.rs:reply",
-    "crates/ryg-web/src/routes/games/shared.rs:computer_plays",
-    "crates/ryg-web/src/routes/games/shared.rs:tokio::spawn",
-    "crates/ryg-web/src/routes/games/shared.rs:loop",
-    "crates/ryg-web/src/routes/games/shared.rs:tokio::time::",
-    "crates/ryg-web/src/routes/games/seats.rs:rematch",
     "crates/ryg-web/src/routes/events.rs:loop",
     "crates/ryg-web/src/routes/events.rs:tokio::time::",
     "crates/ryg-web/src/routes/security.rs:tokio::time::",
@@ -353,4 +345,38 @@ fn the_route_bars_find_long_handlers_tasks_loops_and_timers() {
     assert_eq!(whats, ["tokio::spawn", "loop", "tokio::time::"]);
     // words that hold the words, comments and literals are none
     assert!(route_offences("fn a() {\n    let looped = \"loop\"; // loop\n    unloop();\n}\n").is_empty());
+}
+
+/// Each line of `text` (a Rust source) whose code names the router's modules (`routes::`).
+fn names_routes(text: &str) -> Vec<usize> {
+    let code = blank_literals(text.split("#[cfg(test)]").next().unwrap_or(""));
+    code.lines().enumerate().filter(|(_, line)| line.contains("routes::")).map(|(i, _)| i + 1).collect()
+}
+
+/// Nothing of ryg-web but its routes and the crate root (which wires the router into the
+/// server) uses `routes::`: the services the handlers call stand below them.
+#[test]
+fn only_the_routes_and_the_root_name_the_routes() {
+    let root = workspace();
+    let src = root.join("crates/ryg-web/src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut found: Vec<String> = all
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .filter(|p| !p.starts_with(src.join("routes")) && **p != src.join("lib.rs"))
+        .flat_map(|path| {
+            let rel = path.strip_prefix(&root).unwrap().display().to_string();
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            names_routes(&text).into_iter().map(move |line| format!("{rel}:{line}"))
+        })
+        .collect();
+    found.sort();
+    assert!(found.is_empty(), "services that use the routes (move what they use out of routes/): {found:#?}");
+}
+
+#[test]
+fn the_routes_finder_reads_code_not_comments() {
+    let text = "//! calls `routes::games`\nuse crate::routes::blocking::blocking;\nlet s = \"routes::\";\nsuper::routes::x();\n";
+    assert_eq!(names_routes(text), [2, 4]);
 }

@@ -15,7 +15,7 @@ use crate::game::{Created, Games, NewGame};
 use crate::people::{People, PeopleError};
 use crate::store::players::{PlayerStore, SeatHeld};
 use crate::store::sqlite::SqliteStore;
-use crate::store::{GameStore, StoredGame};
+use crate::store::{ServerStore, StoredGame};
 
 fn friends() -> NewGame {
     NewGame { mouse: Some("human".into()), cats: Some("human".into()), seed: Some(1), ..NewGame::default() }

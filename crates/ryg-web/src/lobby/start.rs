@@ -2,12 +2,15 @@
 //! rated; created through the game service, each seat held by its player (as a rated game
 //! between two people binds them), and each seat's token kept for its player alone.
 
+use std::sync::Arc;
+
 use serde_json::json;
 
 use super::{notice, LobbyError, Said};
 use crate::events::Hub;
 use crate::game::{ClockSpec, GameError, Games, Names, NewGame, SeatSpec};
 use crate::people::rated::side_index;
+use crate::state::AppState;
 use crate::store::lobby::{ChallengeRow, LobbySeat, LobbyStore, WaitingRow};
 use crate::store::players::{Player, PlayerStore, SeatHeld};
 use crate::store::StoredGame;
@@ -114,4 +117,20 @@ pub fn start(
         seats.push(seat);
     }
     Ok(Started { game: g, seats, said })
+}
+
+/// Starts the game of `m` through the game service: stored, its clock watched, its position
+/// closed to analysis while it is played.
+///
+/// # Errors
+/// The game could not be created; the store failed.
+pub fn start_match(state: &Arc<AppState>, m: &Match) -> Result<Started, LobbyError> {
+    let players = state.store.players().ok_or(LobbyError::NoLobby)?;
+    let lobby = super::Lobby::of(players)?;
+    let started = crate::games::with_service(state, |games| {
+        start(games, players, lobby.store, m, crate::clock::now_ms())
+    })?;
+    state.live.update(&started.game);
+    crate::games::watch_clock(state, &started.game);
+    Ok(started)
 }

@@ -6,7 +6,7 @@ use ryg_wide::{Level, PlayerSpec};
 use super::*;
 use crate::store::players::{Rate, Settled};
 use crate::store::sqlite::SqliteStore;
-use crate::store::GameStore;
+use crate::store::ServerStore;
 
 #[test]
 fn secrets_and_codes_have_their_shapes() {

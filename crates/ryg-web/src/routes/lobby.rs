@@ -13,13 +13,12 @@ use serde_json::{json, Value};
 use super::blocking::blocking;
 use super::client::Client;
 use super::extract::Body;
-use super::games::{watch_clock, with_service};
 use super::people::PlayerSecret;
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::lobby::challenge::{waiting_json, ChallengeSpec, PairingSpec};
 use crate::lobby::rounds::{self, said};
-use crate::lobby::start::{seat_json, start, Match, Started};
+use crate::lobby::start::{seat_json, start_match};
 use crate::lobby::{Lobby, LobbyError};
 use crate::people::{People, PeopleError};
 use crate::state::AppState;
@@ -58,20 +57,6 @@ async fn with_lobby<T: Send + 'static>(
         Ok(work(&st, &Lobby::of(players)?, me)?)
     })
     .await
-}
-
-/// Starts the game of `m` through the game service: stored, its clock watched, its position
-/// closed to analysis while it is played.
-///
-/// # Errors
-/// The game could not be created; the store failed.
-pub fn start_match(state: &Arc<AppState>, m: &Match) -> Result<Started, LobbyError> {
-    let players = state.store.players().ok_or(LobbyError::NoLobby)?;
-    let lobby = Lobby::of(players)?;
-    let started = with_service(state, |games| start(games, players, lobby.store, m, now_ms()))?;
-    state.live.update(&started.game);
-    watch_clock(state, &started.game);
-    Ok(started)
 }
 
 /// `POST /api/challenges`: a new challenge (201).
@@ -115,7 +100,7 @@ pub async fn accept(
     let seat =
         started.seats.iter().find(|s| s.player == me.id).ok_or_else(|| ApiError::internal("no seat"))?;
     let side = if seat.side == "mouse" { ryg_wide::Side::Mouse } else { ryg_wide::Side::Cats };
-    let view = crate::view::GameView::on(&state, &started.game, Some(Holder::Seat(side)));
+    let view = super::games::game_view(&state, &started.game, Some(Holder::Seat(side)));
     let mut body = seat_json(seat);
     body["view"] = serde_json::to_value(view).unwrap_or_default();
     Ok((StatusCode::CREATED, Json(body)).into_response())

@@ -17,12 +17,8 @@ use axum::extract::Request;
 use axum::middleware::Next;
 use axum::response::Response;
 
-/// An answer's cause, attached by [`crate::error::ApiError`] to a 5xx for the log.
-#[derive(Clone, Debug)]
-pub struct Cause {
-    pub message: String,
-    pub code: ErrorCode,
-}
+use crate::error::Cause;
+use crate::store::counted::writes_taken;
 
 /// The codes of the 503s that refuse work for load, not for a fault.
 const OVERLOAD: &[ErrorCode] = &[ErrorCode::Busy, ErrorCode::Unavailable, ErrorCode::TooManyStreams];
@@ -36,17 +32,8 @@ static REFUSED: AtomicU64 = AtomicU64::new(0);
 /// When the episode under way began (seconds since 1970).
 static REFUSING_SINCE: AtomicU64 = AtomicU64::new(0);
 
-/// Writes the game store took since the server started ([`write_taken`]).
-static WRITES: AtomicU64 = AtomicU64::new(0);
-
-/// [`WRITES`] when the episode under way began: one more, and the episode is over.
+/// [`writes_taken`] when the episode under way began: one more, and the episode is over.
 static WRITES_BEFORE: AtomicU64 = AtomicU64::new(0);
-
-/// Counts a write the game store took (a game stored or changed): it ends an episode of
-/// refusals.
-pub fn write_taken() {
-    WRITES.fetch_add(1, Ordering::Relaxed);
-}
 
 /// The game store's name in the log: its path, or its URL without a password.
 static STORE: OnceLock<String> = OnceLock::new();
@@ -115,7 +102,7 @@ fn write_line(request: &str, res: &Response, ms: f64) {
         let message = &cause.message;
         if REFUSED.fetch_add(1, Ordering::Relaxed) == 0 {
             REFUSING_SINCE.store(unix_secs(), Ordering::Relaxed);
-            WRITES_BEFORE.store(WRITES.load(Ordering::Relaxed), Ordering::Relaxed);
+            WRITES_BEFORE.store(writes_taken(), Ordering::Relaxed);
             let store = STORE.get().map_or_else(String::new, |name| format!("the game store is {name}; "));
             tracing::error!(
                 "{request} {status} {ms:.1}ms: {message} ({store}further refusals are counted, not logged, until the store takes a write again)"
@@ -129,7 +116,7 @@ fn write_line(request: &str, res: &Response, ms: f64) {
     } else {
         tracing::info!("{request} {status} {ms:.1}ms");
         // a write taken since the episode of refusals began: the episode is over
-        let written = WRITES.load(Ordering::Relaxed) != WRITES_BEFORE.load(Ordering::Relaxed);
+        let written = writes_taken() != WRITES_BEFORE.load(Ordering::Relaxed);
         if written && REFUSED.load(Ordering::Relaxed) > 0 {
             let refused = REFUSED.swap(0, Ordering::Relaxed);
             if refused > 0 {

@@ -117,9 +117,6 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .layer(axum::middleware::from_fn(log::log))
 }
 
-pub use games::recover_replies;
-pub use lobby::start_match;
-
 async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no such page or API route: {}", uri.path()))
 }

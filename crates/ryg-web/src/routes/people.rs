@@ -205,12 +205,3 @@ pub fn hold_seat(state: &AppState, g: &StoredGame, seat: Option<(i64, Side)>) ->
     let held = SeatHeld { game: g.id, side: rated::side_index(side), player, rated: true };
     Ok(store.hold_seat(held).map_err(PeopleError::from)?)
 }
-
-/// Settles `g`, just stored over, if it is a rated game (a failure is the log's: the game's end
-/// stands).
-pub fn settle(state: &AppState, g: &StoredGame) {
-    let Some(store) = state.store.players() else { return };
-    if let Err(e) = rated::settle(store, g, now_ms()) {
-        tracing::error!("rating game {}: {e}", g.public_id);
-    }
-}

@@ -1,15 +1,31 @@
 //! A store that counts for the metrics: games inserted, and every error by kind, whichever
 //! store sits behind it.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 
-use super::{GameStore, StoreError, StoredGame};
+use super::{GameStore, ServerStore, StoreError, StoredGame};
 use crate::metrics::ErrorLabels;
+
+/// Writes the game store took since the server started: a write ends an episode of refusals
+/// in the request log.
+static WRITES: AtomicU64 = AtomicU64::new(0);
+
+/// Counts a write the game store took (a game stored or changed).
+fn write_taken() {
+    WRITES.fetch_add(1, Ordering::Relaxed);
+}
+
+/// How many writes the game store took since the server started.
+pub fn writes_taken() -> u64 {
+    WRITES.load(Ordering::Relaxed)
+}
 
 /// `inner`, counted.
 pub struct Counted {
-    pub inner: Box<dyn GameStore>,
+    pub inner: Box<dyn ServerStore>,
     pub inserted: Counter,
     pub errors: Family<ErrorLabels, Counter>,
 }
@@ -29,21 +45,23 @@ impl Counted {
     }
 }
 
-impl GameStore for Counted {
+impl ServerStore for Counted {
     fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
         self.inner.players()
     }
+}
 
+impl GameStore for Counted {
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let id = self.count(self.inner.insert(g))?;
         self.inserted.inc();
-        crate::routes::log::write_taken();
+        write_taken();
         Ok(id)
     }
 
     fn save(&self, g: &StoredGame) -> Result<(), StoreError> {
         self.count(self.inner.save(g))?;
-        crate::routes::log::write_taken();
+        write_taken();
         Ok(())
     }
 

@@ -149,7 +149,7 @@ impl FileGuard {
             Some(C::ReadOnly | C::CannotOpen | C::SystemIoFailure | C::PermissionDenied) => {
                 format!("cannot write the game database: {err}; nothing was stored")
             }
-            _ => return StoreError::from(err),
+            _ => return StoreError::Query(Box::new(err)),
         };
         self.refusing.store(true, Ordering::Relaxed);
         StoreError::Unavailable(message)

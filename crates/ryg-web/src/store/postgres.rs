@@ -16,7 +16,7 @@ use tokio_postgres::{NoTls, Row};
 pub use super::pg_url::is_postgres_url;
 use super::row::{GameRow, COLUMNS};
 use super::secret::shown_url;
-use super::stored::StoredGame;
+use super::StoredGame;
 use super::{GameStore, StoreError};
 
 /// Schema migrations of the PostgreSQL store: entry `i` takes a database from version `i` to
@@ -355,7 +355,7 @@ async fn migrate(client: &mut deadpool_postgres::Object, url: &str) -> Result<()
     let version = found.unwrap_or(0);
     let newest = PG_MIGRATIONS.len() as i64;
     if version > newest {
-        return Err(StoreError::Newer { path: shown_url(url), found: version });
+        return Err(StoreError::Newer { path: shown_url(url), found: version, ours: newest });
     }
     for sql in PG_MIGRATIONS.iter().skip(version as usize) {
         tx.batch_execute(sql).await.map_err(query)?;
@@ -415,10 +415,6 @@ const UPDATE: &str =
     WHERE id = $1 AND version = $21 RETURNING version";
 
 impl GameStore for PgStore {
-    fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
-        Some(self)
-    }
-
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         let (pool, r, size, result) =
             (self.pool.clone(), GameRow::of(g), i32::from(g.start.size().n()), g.result_token());

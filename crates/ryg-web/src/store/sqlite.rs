@@ -8,7 +8,7 @@ use super::mark::{self, Kind};
 use super::row::{GameRow, AGAINST_COMPUTER, COLUMNS};
 use super::schema::{self, MigrateError};
 use super::sqlite_row::row_to_game;
-use super::stored::StoredGame;
+use super::StoredGame;
 use super::{GameStore, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -34,10 +34,9 @@ pub(super) struct Db {
 /// How often the files are looked at between requests.
 const WATCH_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
-impl From<rusqlite::Error> for StoreError {
-    fn from(err: rusqlite::Error) -> StoreError {
-        StoreError::Query(Box::new(err))
-    }
+/// A failed query as a [`StoreError`].
+pub(super) fn query(err: rusqlite::Error) -> StoreError {
+    StoreError::Query(Box::new(err))
 }
 
 impl SqliteStore {
@@ -52,7 +51,7 @@ impl SqliteStore {
             std::fs::create_dir_all(dir)
                 .map_err(|source| StoreError::Directory { dir: dir.display().to_string(), source })?;
         }
-        let open = |source| StoreError::Open { path: shown.clone(), source };
+        let open = |source: rusqlite::Error| StoreError::Open { path: shown.clone(), source: source.into() };
         // never an empty or outdated database where one was: a recovered copy beside it (a file
         // was lost under the last server), or a -wal without its database
         let wal = (!path.exists()).then(|| beside(path, "-wal"));
@@ -72,7 +71,7 @@ impl SqliteStore {
             Kind::Empty => 0,
         };
         if found > schema::SCHEMA_VERSION {
-            return Err(StoreError::Newer { path: shown, found });
+            return Err(StoreError::Newer { path: shown, found, ours: schema::SCHEMA_VERSION });
         }
         let report: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(open)?;
         if report != "ok" {
@@ -86,8 +85,10 @@ impl SqliteStore {
         conn.pragma_update(None, "journal_mode", "WAL").map_err(open)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(open)?;
         schema::migrate(&mut conn).map_err(|e| match e {
-            MigrateError::Newer(found) => StoreError::Newer { path: shown.clone(), found },
-            MigrateError::Sql(source) => StoreError::Open { path: shown.clone(), source },
+            MigrateError::Newer(found) => {
+                StoreError::Newer { path: shown.clone(), found, ours: schema::SCHEMA_VERSION }
+            }
+            MigrateError::Sql(source) => open(source),
         })?;
         let db = Arc::new(Db { conn: Mutex::new(conn), path: path.to_owned(), guard: FileGuard::new(path) });
         let watch = Watch::every(WATCH_EVERY, Arc::downgrade(&db), |db: &Db| {
@@ -106,7 +107,7 @@ impl SqliteStore {
     /// # Errors
     /// When SQLite cannot read it.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        Ok(schema::schema_version(&self.db.conn())?)
+        schema::schema_version(&self.db.conn()).map_err(query)
     }
 }
 
@@ -214,10 +215,6 @@ fn lock(path: &Path, shown: &str) -> Result<std::fs::File, StoreError> {
 }
 
 impl GameStore for SqliteStore {
-    fn players(&self) -> Option<&dyn crate::store::players::PlayerStore> {
-        Some(self)
-    }
-
     fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
         self.db.files_ok()?;
         let mut conn = self.db.conn();
@@ -294,33 +291,37 @@ impl GameStore for SqliteStore {
         self.db
             .conn()
             .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id], row_to_game)
-            .optional()?
+            .optional()
+            .map_err(query)?
             .transpose()
             .map_err(StoreError::Unreadable)
     }
 
     fn id_of(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .db
+        self.db
             .conn()
             .query_row("SELECT id FROM games WHERE public_id = ?1", [public_id], |r| r.get(0))
-            .optional()?)
+            .optional()
+            .map_err(query)
     }
 
     fn recent(&self, limit: usize, since: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
         let conn = self.db.conn();
-        let mut stmt = conn.prepare(&format!(
+        let mut stmt = conn
+            .prepare(&format!(
             "SELECT {COLUMNS} FROM games WHERE updated_at >= ?2 ORDER BY updated_at DESC, id DESC LIMIT ?1"
-        ))?;
-        let rows = stmt.query_map(params![limit as i64, since.unwrap_or("")], row_to_game)?;
-        rows.map(|r| r?.map_err(StoreError::Unreadable)).collect()
+        ))
+            .map_err(query)?;
+        let rows = stmt.query_map(params![limit as i64, since.unwrap_or("")], row_to_game).map_err(query)?;
+        rows.map(|r| r.map_err(query)?.map_err(StoreError::Unreadable)).collect()
     }
 
     fn count_created_by(&self, creator: &str) -> Result<usize, StoreError> {
-        let n: i64 =
-            self.db
-                .conn()
-                .query_row("SELECT count(*) FROM games WHERE creator = ?1", [creator], |r| r.get(0))?;
+        let n: i64 = self
+            .db
+            .conn()
+            .query_row("SELECT count(*) FROM games WHERE creator = ?1", [creator], |r| r.get(0))
+            .map_err(query)?;
         Ok(n as usize)
     }
 
@@ -340,16 +341,16 @@ impl GameStore for SqliteStore {
         let conn = self.db.conn();
         let mut stmt = conn.prepare(
             "SELECT id FROM games WHERE turn_started_ms IS NOT NULL AND result = '*' AND end_reason IS NULL",
-        )?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        ).map_err(query)?;
+        let rows = stmt.query_map([], |r| r.get(0)).map_err(query)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(query)
     }
 
     fn against_computer(&self, since: Option<&str>) -> Result<Vec<i64>, StoreError> {
         let conn = self.db.conn();
-        let mut stmt = conn.prepare(AGAINST_COMPUTER)?;
-        let rows = stmt.query_map([since.unwrap_or("")], |r| r.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = conn.prepare(AGAINST_COMPUTER).map_err(query)?;
+        let rows = stmt.query_map([since.unwrap_or("")], |r| r.get(0)).map_err(query)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(query)
     }
 }
 
@@ -360,8 +361,8 @@ mod tests {
     use super::*;
     use crate::clock::Clock;
     use crate::store::schema::{MIGRATIONS, SCHEMA_VERSION};
-    use crate::store::seats::{Holder, Players, Seat};
-    use crate::store::stored::{End, EndReason};
+    use crate::store::{End, EndReason};
+    use crate::store::{Holder, Players, Seat};
 
     fn sample() -> StoredGame {
         let start = Position::standard();

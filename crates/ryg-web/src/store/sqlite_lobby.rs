@@ -4,7 +4,7 @@
 use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
 
 use super::lobby::{ChallengeRow, LobbySeat, LobbyStore, Pick, WaitingRow};
-use super::sqlite::SqliteStore;
+use super::sqlite::{query, SqliteStore};
 use super::StoreError;
 
 const CHALLENGE: &str =
@@ -72,7 +72,7 @@ impl LobbyStore for SqliteStore {
                     c.to,
                     c.created_ms
                 ],
-            )?;
+            ).map_err(query)?;
             Ok(())
         })
     }
@@ -80,8 +80,12 @@ impl LobbyStore for SqliteStore {
     fn challenges(&self) -> Result<Vec<ChallengeRow>, StoreError> {
         self.lobby_do(false, |conn| {
             let sql = format!("SELECT {CHALLENGE} FROM challenges ORDER BY created_ms, public_id");
-            let mut stmt = conn.prepare(&sql)?;
-            let rows = stmt.query_map([], challenge)?.collect::<rusqlite::Result<Vec<_>>>()?;
+            let mut stmt = conn.prepare(&sql).map_err(query)?;
+            let rows = stmt
+                .query_map([], challenge)
+                .map_err(query)?
+                .collect::<rusqlite::Result<Vec<_>>>()
+                .map_err(query)?;
             Ok(rows)
         })
     }
@@ -89,14 +93,14 @@ impl LobbyStore for SqliteStore {
     fn challenge(&self, public_id: &str) -> Result<Option<ChallengeRow>, StoreError> {
         self.lobby_do(false, |conn| {
             let sql = format!("SELECT {CHALLENGE} FROM challenges WHERE public_id = ?1");
-            Ok(conn.query_row(&sql, [public_id], challenge).optional()?)
+            conn.query_row(&sql, [public_id], challenge).optional().map_err(query)
         })
     }
 
     fn take_challenge(&self, public_id: &str) -> Result<Option<ChallengeRow>, StoreError> {
         self.lobby_do(true, |conn| {
             let sql = format!("DELETE FROM challenges WHERE public_id = ?1 RETURNING {CHALLENGE}");
-            Ok(conn.query_row(&sql, [public_id], challenge).optional()?)
+            conn.query_row(&sql, [public_id], challenge).optional().map_err(query)
         })
     }
 
@@ -105,33 +109,39 @@ impl LobbyStore for SqliteStore {
         // found by their index, whatever the number present
         let list = format!("[{}]", players.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
         self.lobby_do(true, |conn| {
-            let tx = conn.transaction()?;
+            let tx = conn.transaction().map_err(query)?;
             tx.execute(
                 "UPDATE challenges SET seen_ms = ?2 WHERE owner IN (SELECT value FROM json_each(?1))",
                 params![list, now],
-            )?;
+            )
+            .map_err(query)?;
             tx.execute(
                 "UPDATE pairing_queue SET seen_ms = ?2 WHERE player IN (SELECT value FROM json_each(?1))",
                 params![list, now],
-            )?;
-            tx.commit()?;
+            )
+            .map_err(query)?;
+            tx.commit().map_err(query)?;
             Ok(())
         })
     }
 
     fn expire(&self, before: i64) -> Result<Vec<ChallengeRow>, StoreError> {
         self.lobby_do(true, |conn| {
-            let tx = conn.transaction()?;
+            let tx = conn.transaction().map_err(query)?;
             let gone = {
                 let sql = format!("DELETE FROM challenges WHERE seen_ms < ?1 RETURNING {CHALLENGE}");
-                let mut stmt = tx.prepare(&sql)?;
-                let rows = stmt.query_map([before], challenge)?.collect::<rusqlite::Result<Vec<_>>>()?;
+                let mut stmt = tx.prepare(&sql).map_err(query)?;
+                let rows = stmt
+                    .query_map([before], challenge)
+                    .map_err(query)?
+                    .collect::<rusqlite::Result<Vec<_>>>()
+                    .map_err(query)?;
                 rows
             };
-            tx.execute("DELETE FROM pairing_queue WHERE seen_ms < ?1", [before])?;
+            tx.execute("DELETE FROM pairing_queue WHERE seen_ms < ?1", [before]).map_err(query)?;
             // a lobby seat is read within a day
-            tx.execute("DELETE FROM lobby_seats WHERE at_ms < ?1", [before - 86_400_000])?;
-            tx.commit()?;
+            tx.execute("DELETE FROM lobby_seats WHERE at_ms < ?1", [before - 86_400_000]).map_err(query)?;
+            tx.commit().map_err(query)?;
             Ok(gone)
         })
     }
@@ -141,42 +151,44 @@ impl LobbyStore for SqliteStore {
             conn.execute(
                 &format!("INSERT OR REPLACE INTO pairing_queue ({WAITING}, seen_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)"),
                 params![w.player, w.size, w.clock.map(|x| x.0), w.clock.map(|x| x.1), w.rating, w.since_ms],
-            )?;
+            ).map_err(query)?;
             Ok(())
         })
     }
 
     fn leave_queue(&self, player: i64) -> Result<bool, StoreError> {
         self.lobby_do(true, |conn| {
-            Ok(conn.execute("DELETE FROM pairing_queue WHERE player = ?1", [player])? > 0)
+            Ok(conn.execute("DELETE FROM pairing_queue WHERE player = ?1", [player]).map_err(query)? > 0)
         })
     }
 
     fn waiting(&self, player: i64) -> Result<Option<WaitingRow>, StoreError> {
         self.lobby_do(false, |conn| {
             let sql = format!("SELECT {WAITING} FROM pairing_queue WHERE player = ?1");
-            Ok(conn.query_row(&sql, [player], waiting).optional()?)
+            conn.query_row(&sql, [player], waiting).optional().map_err(query)
         })
     }
 
     fn pair_round(&self, pick: Pick) -> Result<Vec<(WaitingRow, WaitingRow)>, StoreError> {
         self.lobby_do(true, |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(query)?;
             let all = {
                 let sql = format!("SELECT {WAITING} FROM pairing_queue ORDER BY since_ms, player");
-                let mut stmt = tx.prepare(&sql)?;
-                let rows = stmt.query_map([], waiting)?.collect::<rusqlite::Result<Vec<_>>>()?;
+                let mut stmt = tx.prepare(&sql).map_err(query)?;
+                let rows = stmt
+                    .query_map([], waiting)
+                    .map_err(query)?
+                    .collect::<rusqlite::Result<Vec<_>>>()
+                    .map_err(query)?;
                 rows
             };
             let pairs: Vec<_> =
                 pick(&all).into_iter().map(|(a, b)| (all[a].clone(), all[b].clone())).collect();
             for (a, b) in &pairs {
-                tx.execute(
-                    "DELETE FROM pairing_queue WHERE player IN (?1, ?2)",
-                    params![a.player, b.player],
-                )?;
+                tx.execute("DELETE FROM pairing_queue WHERE player IN (?1, ?2)", params![a.player, b.player])
+                    .map_err(query)?;
             }
-            tx.commit()?;
+            tx.commit().map_err(query)?;
             Ok(pairs)
         })
     }
@@ -186,7 +198,7 @@ impl LobbyStore for SqliteStore {
             conn.execute(
                 "INSERT OR REPLACE INTO lobby_seats (player, game, side, token, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![s.player, s.game, s.side, s.token, s.at_ms],
-            )?;
+            ).map_err(query)?;
             Ok(())
         })
     }
@@ -196,7 +208,7 @@ impl LobbyStore for SqliteStore {
             let mut stmt = conn.prepare(
                 "SELECT player, game, side, token, at_ms FROM lobby_seats WHERE player = ?1 AND at_ms >= ?2
                  ORDER BY at_ms DESC, game",
-            )?;
+            ).map_err(query)?;
             let rows = stmt
                 .query_map(params![player, since_ms], |r| {
                     Ok(LobbySeat {
@@ -206,8 +218,10 @@ impl LobbyStore for SqliteStore {
                         token: r.get(3)?,
                         at_ms: r.get(4)?,
                     })
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
+                })
+                .map_err(query)?
+                .collect::<rusqlite::Result<Vec<_>>>()
+                .map_err(query)?;
             Ok(rows)
         })
     }

@@ -3,7 +3,7 @@
 //! and what is wrong with it, never a panic.
 
 use super::row::GameRow;
-use super::stored::StoredGame;
+use super::StoredGame;
 
 /// The game in `row` (the columns of [`super::row::COLUMNS`]); the inner error says which game
 /// cannot be read and why ("game 12: column moves: invalid utf-8 …", "game 12: move 'x': …").

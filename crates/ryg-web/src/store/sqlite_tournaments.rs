@@ -2,7 +2,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::sqlite::SqliteStore;
+use super::sqlite::{query, SqliteStore};
 use super::tournaments::{StoredTournament, TournamentStore};
 use super::StoreError;
 
@@ -12,14 +12,14 @@ impl TournamentStore for SqliteStore {
             c.execute(
                 "INSERT INTO tournaments (public_id, host, doc, version, live, updated_at) VALUES (?1, ?2, ?3, 1, 1, ?4)",
                 params![public_id, host, doc, at],
-            )?;
+            ).map_err(query)?;
             Ok(c.last_insert_rowid())
         })
     }
 
     fn tournament(&self, public_id: &str) -> Result<Option<StoredTournament>, StoreError> {
         self.people(false, |c| {
-            Ok(c.query_row(
+            c.query_row(
                 "SELECT id, public_id, host, doc, version FROM tournaments WHERE public_id = ?1",
                 [public_id],
                 |r| {
@@ -32,7 +32,8 @@ impl TournamentStore for SqliteStore {
                     })
                 },
             )
-            .optional()?)
+            .optional()
+            .map_err(query)
         })
     }
 
@@ -45,19 +46,26 @@ impl TournamentStore for SqliteStore {
         at: &str,
     ) -> Result<bool, StoreError> {
         self.people(true, |c| {
-            let n = c.execute(
-                "UPDATE tournaments SET doc = ?1, version = version + 1, live = ?2, updated_at = ?3
+            let n = c
+                .execute(
+                    "UPDATE tournaments SET doc = ?1, version = version + 1, live = ?2, updated_at = ?3
                  WHERE id = ?4 AND version = ?5",
-                params![doc, live, at, id, version],
-            )?;
+                    params![doc, live, at, id, version],
+                )
+                .map_err(query)?;
             Ok(n == 1)
         })
     }
 
     fn live_tournaments(&self) -> Result<Vec<String>, StoreError> {
         self.people(false, |c| {
-            let mut stmt = c.prepare("SELECT public_id FROM tournaments WHERE live = 1 ORDER BY id")?;
-            let ids = stmt.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+            let mut stmt =
+                c.prepare("SELECT public_id FROM tournaments WHERE live = 1 ORDER BY id").map_err(query)?;
+            let ids = stmt
+                .query_map([], |r| r.get(0))
+                .map_err(query)?
+                .collect::<Result<Vec<String>, _>>()
+                .map_err(query)?;
             Ok(ids)
         })
     }

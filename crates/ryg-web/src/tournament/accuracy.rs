@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use super::{Judged, Tournament};
 use crate::engine::ExactSource;
-use crate::routes::games::with_service;
+use crate::games::with_service;
 use crate::state::AppState;
 use crate::store::StoredGame;
 

@@ -13,7 +13,7 @@ use super::{Format, Outcome, Pairing, Status, Tournament, TournamentError, Who};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{display_name, ClockSpec, Names, NewGame, SeatSpec};
-use crate::routes::games::with_service;
+use crate::games::with_service;
 use crate::state::AppState;
 use crate::store::players::{PlayerStore, SeatHeld};
 use crate::store::tournaments::{StoredTournament, TournamentStore};
@@ -269,9 +269,9 @@ fn make_game(state: &Arc<AppState>, t: &Tournament, p: &Pairing) -> ApiResult<(S
     }
     let g = &created.game;
     state.live.update(g);
-    crate::routes::games::watch_clock(state, g);
+    crate::games::watch_clock(state, g);
     if [g.mouse, g.cats].iter().any(|s| matches!(s, Seat::Computer(_))) {
-        crate::routes::games::play_owed(state, g.id);
+        crate::computer::play_owed(state, g.id);
     }
     // a game of two computers is played by the server: nobody steps it
     Ok((g.public_id.clone(), tokens))
@@ -284,7 +284,7 @@ pub fn sweep(state: &Arc<AppState>) {
     tokio::spawn(async move {
         loop {
             let s = Arc::clone(&st);
-            let swept = crate::routes::blocking::blocking(move || {
+            let swept = crate::tasks::blocking(move || {
                 let (_, store) = stores(&s)?;
                 for id in store.live_tournaments()? {
                     if let Err(e) = advance(&s, &id, now_ms()) {

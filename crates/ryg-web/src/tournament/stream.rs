@@ -9,8 +9,8 @@ use std::time::Duration;
 use super::service::{load, view};
 use crate::error::ApiResult;
 use crate::events::Subscription;
-use crate::routes::blocking::blocking;
 use crate::state::AppState;
+use crate::tasks::blocking;
 
 /// How often an open stream reads the tournament.
 pub const LOOK_EVERY: Duration = Duration::from_secs(1);

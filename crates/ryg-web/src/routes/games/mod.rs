@@ -15,6 +15,6 @@ pub use play::{computer, play};
 pub use player::take_seat;
 pub use read::{config, list, pgn, review, show, thinking};
 pub use seats::{abort, create, name, rematch, resign};
-pub use shared::{play_owed, recover_replies, watch_clock, with_service, GameRef};
+pub use shared::{with_service, GameRef};
 pub use undo::{redo, undo, undo_accept, undo_decline};
-pub use view::event_json;
+pub use view::{event_json, game_view};

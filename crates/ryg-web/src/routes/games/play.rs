@@ -11,7 +11,7 @@ use super::shared::{
     detached, lock_game, owe_reply, settle_unknown, start_reply, wait_reply, with_game, with_service, AppRef,
     Asker, GameRef,
 };
-use super::view::GameView;
+use super::view::{game_view, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::routes::auth::Bearer;
@@ -69,7 +69,7 @@ pub async fn play(
         }
     })?;
     let (g, queued) = wait_reply(&state, g, replying).await?;
-    Ok(Json(GameView::on(&state, &g, Some(you)).queued(queued)))
+    Ok(Json(game_view(&state, &g, Some(you)).queued(queued)))
 }
 
 pub async fn computer(
@@ -85,7 +85,7 @@ pub async fn computer(
         let st = Arc::clone(&state);
         let g = blocking(move || Ok(with_service(&st, |games| games.load(id))?)).await?;
         let you = crate::game::require_holder(&g, token.hash(), "a computer move")?;
-        return Ok(Json(GameView::on(&state, &g, Some(you))));
+        return Ok(Json(game_view(&state, &g, Some(you))));
     }
     let st = Arc::clone(&state);
     let asker = Some(Asker::new(client, &token));
@@ -102,5 +102,5 @@ pub async fn computer(
     })
     .await?;
     let (g, queued) = wait_reply(&state, g, replying).await?;
-    Ok(Json(GameView::on(&state, &g, you).queued(queued)))
+    Ok(Json(game_view(&state, &g, you).queued(queued)))
 }

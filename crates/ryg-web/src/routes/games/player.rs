@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::Json;
 
 use super::shared::{AppRef, GameRef};
-use super::view::GameView;
+use super::view::{game_view, GameView};
 use crate::bots::inbox::Notice;
 use crate::error::ApiResult;
 use crate::game::{require_holder, GameError};
@@ -36,5 +36,5 @@ pub async fn take_seat(
     let (g, player) = g;
     // the player's bot stream, if one is open, follows the game from now on
     state.inbox.deliver(player, Notice::Seated(g.id));
-    Ok(Json(GameView::on(&state, &g, g.holder(hash.as_deref()))))
+    Ok(Json(game_view(&state, &g, g.holder(hash.as_deref()))))
 }

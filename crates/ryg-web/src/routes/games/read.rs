@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::shared::{with_service, AppRef, GameRef};
-use super::view::GameView;
+use super::view::{game_view, GameView};
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::game;
@@ -20,7 +20,6 @@ use crate::routes::client::Client;
 use crate::routes::extract::{int_param, Params};
 use crate::state::AppState;
 use crate::store::StoredGame;
-use crate::view::review_json;
 
 /// Loads game `id` off the async threads.
 async fn load(state: &Arc<AppState>, id: i64) -> ApiResult<StoredGame> {
@@ -49,7 +48,7 @@ pub async fn list(State(state): AppRef, params: Params, token: Bearer) -> ApiRes
         let ids = parse_ids(ids)?;
         let st = Arc::clone(&state);
         let games = blocking(move || Ok(with_service(&st, |games| games.some(&ids, token.hash()))?)).await?;
-        let views: Vec<GameView> = games.iter().map(|g| GameView::on(&state, g, None)).collect();
+        let views: Vec<GameView> = games.iter().map(|g| game_view(&state, g, None)).collect();
         return Ok(Json(serde_json::json!({ "games": views })));
     }
     if !state.public_games {
@@ -61,7 +60,7 @@ pub async fn list(State(state): AppRef, params: Params, token: Bearer) -> ApiRes
     let st = Arc::clone(&state);
     let games =
         blocking(move || Ok(with_service(&st, |games| games.list(limit, archived, now_ms()))?)).await?;
-    let views: Vec<GameView> = games.iter().map(|g| GameView::on(&state, g, None)).collect();
+    let views: Vec<GameView> = games.iter().map(|g| game_view(&state, g, None)).collect();
     Ok(Json(serde_json::json!({ "games": views })))
 }
 
@@ -89,7 +88,7 @@ pub async fn config(State(state): AppRef) -> Json<serde_json::Value> {
 
 pub async fn show(State(state): AppRef, GameRef(id): GameRef, token: Bearer) -> ApiResult<Json<GameView>> {
     let g = load(&state, id).await?;
-    Ok(Json(GameView::on(&state, &g, g.holder(token.hash()))))
+    Ok(Json(game_view(&state, &g, g.holder(token.hash()))))
 }
 
 pub async fn thinking(State(state): AppRef, GameRef(id): GameRef) -> ApiResult<Json<serde_json::Value>> {
@@ -131,12 +130,12 @@ pub async fn review(
             let source = st.tablebases.files(size, "the review")?;
             let review =
                 ryg_wide::review::review(&*source, &g.game).map_err(|e| ApiError::internal(e.to_string()))?;
-            return Ok(review_json!(ryg_wide, size.n(), &review));
+            return Ok(crate::view::wide_review_json(size.n(), &review));
         }
         let game = narrow.expect("a game up to 10x10");
         let tb = st.tablebases.get(game.start().size())?;
         let review = ryg::review::review(&*tb, &game).map_err(|e| ApiError::internal(e.to_string()))?;
-        Ok(review_json!(ryg, size.n(), &review))
+        Ok(crate::view::narrow_review_json(size.n(), &review))
     })
     .await?;
     Ok(Json(review))

@@ -10,19 +10,17 @@ use serde::Deserialize;
 
 use super::acting::SeatToken;
 use super::shared::{
-    detached, lock_game, seat_change, start_reply, wait_reply, with_game, with_service, AppRef, Asker,
-    GameRef,
+    begin, detached, seat_change, wait_reply, with_game, with_service, AppRef, Asker, GameRef,
 };
-use super::view::{created_view, GameView};
+use super::view::{created_view, game_view, GameView};
 use crate::clock::now_ms;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::game::{NewGame, Rematch, SeatSpec};
 use crate::routes::auth::Bearer;
 use crate::routes::blocking::blocking;
 use crate::routes::client::Client;
 use crate::routes::extract::Body;
 use crate::routes::people::PlayerSecret;
-use crate::store::StoredGame;
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -59,12 +57,7 @@ pub async fn create(
         })
         .await?;
         st.metrics.moves_stored.inc_by(created.game.game.moves().len() as u64);
-        // a game between two people that nobody begins is aborted in time; its position is
-        // closed to analysis while it is played
-        super::shared::watch_clock(&st, &created.game);
-        st.live.update(&created.game);
-        let turn = lock_game(&st, created.game.id).await;
-        let replying = start_reply(&st, turn, &created.game, owed, client, None);
+        let replying = begin(&st, &created.game, owed, client).await;
         Ok((created, replying))
     })
     .await?;
@@ -87,7 +80,7 @@ pub async fn resign(
     let resigned = with_game(&state, id, None, move |games, g| games.resign(g, token.hash(), now_ms())).await;
     crate::routes::client::refund(&state, client, charged, &resigned);
     let (_turn, g, you) = resigned?;
-    Ok(Json(GameView::on(&state, &g, Some(you))))
+    Ok(Json(game_view(&state, &g, Some(you))))
 }
 
 /// `POST /api/games/{id}/abort`: a seat holder calls off a game nobody has moved in.
@@ -109,44 +102,28 @@ pub async fn rematch(
     let hash = token.0.clone();
     let asker = Some(Asker::new(client, &token));
     let st = Arc::clone(&state);
-    let (creator, most) =
-        (crate::limits::creator_hash(client), state.limits.limits.games_per_client as usize);
     let (old, rematch, replying) = detached(async move {
         let st2 = Arc::clone(&st);
         let (_turn, old, (rematch, owed)) = with_game(&st, id, asker, move |games, g| {
-            // a rematch that stores a new game is a game created, for every limit on creations
-            if crate::game::rematch_creates(g, token.hash()) {
-                st2.limits.new_game(client)?;
-            }
-            // the computer's first move in the new game has its place before it is stored
-            let owed = super::shared::owe_reply(
-                &st2,
-                &StoredGame { id: 0, end: None, game: ryg_wide::Game::new(g.start), ..g.clone() },
-                client,
-            )?;
-            let rematch = games.rematch_by(g, token.hash(), now_ms(), Some((&creator, most)))?;
-            Ok::<_, ApiError>((rematch, owed))
+            crate::games::rematch(&st2, games, g, token.hash(), client)
         })
         .await?;
-        let mut replying = None;
-        if let Rematch::Ready(new) = &rematch {
-            super::shared::watch_clock(&st, new);
-            st.live.update(new);
-            let turn = lock_game(&st, new.id).await;
-            replying = start_reply(&st, turn, new, owed, client, None);
-        }
+        let replying = match &rematch {
+            Rematch::Ready(new) => begin(&st, new, owed, client).await,
+            Rematch::Offered => None,
+        };
         Ok((old, rematch, replying))
     })
     .await?;
     match rematch {
         Rematch::Offered => {
             let you = old.holder(hash.as_deref());
-            Ok((StatusCode::ACCEPTED, Json(GameView::on(&state, &old, you))).into_response())
+            Ok((StatusCode::ACCEPTED, Json(game_view(&state, &old, you))).into_response())
         }
         Rematch::Ready(new) => {
             let (new, queued) = wait_reply(&state, *new, replying).await?;
             let you = new.holder(hash.as_deref());
-            Ok((StatusCode::CREATED, Json(GameView::on(&state, &new, you).queued(queued))).into_response())
+            Ok((StatusCode::CREATED, Json(game_view(&state, &new, you).queued(queued))).into_response())
         }
     }
 }

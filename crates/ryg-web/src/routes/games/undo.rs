@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::shared::{seat_change, with_game, AppRef, Asker, GameRef};
-use super::view::GameView;
+use super::view::{game_view, GameView};
 use crate::clock::now_ms;
 use crate::error::ApiResult;
 use crate::game::Undo;
@@ -23,7 +23,7 @@ pub async fn undo(
     let (_turn, g, (you, undone)) =
         with_game(&state, id, asker, move |games, g| games.undo(g, token.hash(), now_ms())).await?;
     let status = if undone == Undo::Asked { StatusCode::ACCEPTED } else { StatusCode::OK };
-    Ok((status, Json(GameView::on(&state, &g, Some(you)))).into_response())
+    Ok((status, Json(game_view(&state, &g, Some(you)))).into_response())
 }
 
 pub async fn undo_accept(

@@ -1,28 +1,11 @@
-//! The server's side of a game's view ([`crate::view`]): whether its computer's reply is
-//! queued, the links' address, the event streams' JSON.
+//! The server's side of a game's view ([`crate::view`]): the links' address (the view itself,
+//! with whether its computer's reply is queued, is [`crate::games::game_view`]).
 
-use crate::clock::now_ms;
 use crate::game::Created;
+pub use crate::games::{event_json, game_view};
 use crate::state::AppState;
-use crate::store::{Holder, StoredGame};
+use crate::store::StoredGame;
 pub use crate::view::{CreatedView, GameView};
-
-impl GameView {
-    /// The view of `g` now, for the holder `you`.
-    pub fn of(g: &StoredGame, you: Option<Holder>) -> GameView {
-        GameView::at(g, you, now_ms())
-    }
-
-    /// The view of `g` on `state`'s server: whether its computer's reply is queued too.
-    pub fn on(state: &AppState, g: &StoredGame, you: Option<Holder>) -> GameView {
-        GameView::of(g, you).queued(state.replies.owes(g))
-    }
-}
-
-/// The view of a game as its stream sends it.
-pub fn event_json(state: &AppState, g: &StoredGame) -> String {
-    serde_json::to_string(&GameView::on(state, g, None)).unwrap_or_default()
-}
 
 /// The address the links point to: `--public-url`, else the address the server listens on (set
 /// when it starts) — never a request's `Host` header, which any client can make up.
@@ -32,5 +15,5 @@ fn base_url(state: &AppState) -> String {
 
 /// The answer for `created`, whose game is now `g` (after the computer's first moves).
 pub fn created_view(created: &Created, g: &StoredGame, state: &AppState, queued: bool) -> CreatedView {
-    CreatedView::of(created, GameView::on(state, g, None).queued(queued), &base_url(state))
+    CreatedView::of(created, game_view(state, g, None).queued(queued), &base_url(state))
 }

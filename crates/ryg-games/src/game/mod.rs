@@ -12,7 +12,7 @@ mod seats;
 mod service;
 mod undo;
 
-#[cfg(all(test, feature = "server"))]
+#[cfg(test)]
 mod tests;
 
 pub use error::GameError;

@@ -1,5 +1,5 @@
-//! The game service without HTTP: over an in-memory store (any [`GameStore`] fits) and over
-//! SQLite, with times given by the test.
+//! The game service without HTTP: over an in-memory store (any [`GameStore`] fits), with times
+//! given by the test (over SQLite: crates/ryg-web's `store/games_over_sqlite.rs`).
 
 use std::cell::RefCell;
 use std::sync::Mutex;
@@ -7,7 +7,6 @@ use std::sync::Mutex;
 use ryg_wide::{Level, Side};
 
 use super::*;
-use crate::store::sqlite::SqliteStore;
 use crate::store::{End, EndReason, StoreError};
 use crate::store::{GameStore, Holder, Seat, StoredGame};
 use crate::token;
@@ -422,35 +421,6 @@ fn new_games_are_checked() {
 }
 
 #[test]
-fn the_service_runs_the_same_over_sqlite() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("games.sqlite3")).unwrap();
-    service!(store, seen, games);
-    let created = games.create(&new_game("human", "human"), 86_400_000).unwrap();
-    let (mouse, cats) = (hash(&created, Side::Mouse), hash(&created, Side::Cats));
-    let mut g = created.game;
-    games.play(&mut g, Some(&mouse), "e1f2", 86_401_000).unwrap();
-    games.play(&mut g, Some(&cats), "h8g7", 86_402_000).unwrap();
-    games.undo(&mut g, Some(&cats), 86_403_000).unwrap();
-    games.answer_undo(&mut g, Some(&mouse), true, 86_404_000).unwrap();
-    let stored = games.load(g.id).unwrap();
-    assert_eq!(stored, g);
-    assert_eq!((moves(&stored), stored.version), (vec!["e1f2".to_string()], 4));
-    assert_eq!(
-        (stored.created_at.as_str(), stored.updated_at.as_str()),
-        ("1970-01-02T00:00:00Z", "1970-01-02T00:00:04Z")
-    );
-    assert_eq!(games.list(10, true, 86_404_000).unwrap(), [stored]);
-    let listed = games.list(10, false, 86_404_000 + 29 * 86_400_000).unwrap();
-    assert_eq!(listed.len(), 1, "unchanged for 29 days: listed");
-    assert!(
-        games.list(10, false, 86_404_000 + 31 * 86_400_000).unwrap().is_empty(),
-        "unchanged for 31 days: archived"
-    );
-    assert_eq!(*seen.borrow(), [1, 2, 3, 4]);
-}
-
-#[test]
 fn cleaning_drops_unplayed_games_after_a_day_and_all_after_keep_days() {
     let store = MemoryStore::default();
     service!(store, seen, games);
@@ -469,48 +439,6 @@ fn cleaning_drops_unplayed_games_after_a_day_and_all_after_keep_days() {
     assert!(matches!(games.load(played), Err(GameError::NotFound(_))));
     assert!(games.load(fresh).is_ok());
     assert!(seen.borrow().is_empty(), "cleaning is no change of a game");
-}
-
-#[test]
-fn a_friend_game_nobody_begins_is_aborted_in_time_and_a_seat_may_abort_before_the_first_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("games.sqlite3")).unwrap();
-    service!(store, seen, games);
-    let created = games.create(&new_game("human", "human"), 60_000).unwrap();
-    let mouse = hash(&created, Side::Mouse);
-    let mut g = created.game;
-    assert_eq!(abort_due(&g), Some(60_000 + ABORT_AFTER_MS));
-    assert!(!games.abort_if_unstarted(&mut g, 60_000 + ABORT_AFTER_MS - 1).unwrap());
-    assert!(games.abort_if_unstarted(&mut g, 60_000 + ABORT_AFTER_MS).unwrap());
-    let stored = games.load(g.id).unwrap();
-    assert!(stored.aborted() && stored.is_over());
-    assert_eq!((stored.outcome(), stored.result_token(), abort_due(&stored)), (None, "*", None));
-    assert_eq!(record(&stored).unwrap().tag("Termination"), Some("aborted: no move was made"));
-    let err = games.play(&mut g, Some(&mouse), "e1f2", 60_000 + ABORT_AFTER_MS).unwrap_err();
-    assert_eq!(err.to_string(), "the game was aborted: no move was made");
-    // a late first move after a restart (no alarm) finds the game aborted too
-    let created = games.create(&new_game("human", "human"), 0).unwrap();
-    let mut g = created.game.clone();
-    let err = games.play(&mut g, Some(&hash(&created, Side::Mouse)), "e1f2", ABORT_AFTER_MS + 5).unwrap_err();
-    assert!(matches!(err, GameError::Aborted));
-    assert!(games.load(g.id).unwrap().aborted());
-    // a seat aborts before the first move; once a move is made, it resigns instead
-    let created = games.create(&new_game("human", "human"), 0).unwrap();
-    let mut g = created.game.clone();
-    let cats = hash(&created, Side::Cats);
-    assert_eq!(games.abort(&mut g, Some(&cats), 1).unwrap(), Holder::Seat(Side::Cats));
-    assert!(g.aborted());
-    assert!(matches!(games.abort(&mut g, Some(&cats), 2), Err(GameError::Aborted)));
-    let created = games.create(&new_game("human", "human"), 0).unwrap();
-    let mut g = created.game.clone();
-    games.play(&mut g, Some(&hash(&created, Side::Mouse)), "e1f2", 1).unwrap();
-    assert_eq!(abort_due(&g), None, "a begun game is never aborted");
-    let err = games.abort(&mut g, Some(&hash(&created, Side::Cats)), 2).unwrap_err();
-    assert!(err.to_string().contains("resign it"), "{err}");
-    // a game against the computer is never aborted by time
-    let g = games.create(&new_game("human", "3"), 0).unwrap().game;
-    assert_eq!(abort_due(&g), None);
-    assert!(!seen.borrow().is_empty());
 }
 
 #[test]

@@ -191,12 +191,15 @@ macro_rules! review_json {
     })
 }};
 }
-#[cfg(feature = "server")]
-pub(crate) use review_json;
 
 /// `GET /api/games/{id}/review`'s answer for a game up to 10×10, from its review.
 pub fn narrow_review_json(size: u8, review: &ryg::review::Review) -> serde_json::Value {
     review_json!(ryg, size, review)
+}
+
+/// `GET /api/games/{id}/review`'s answer for a game over 10×10, from the wide engine's review.
+pub fn wide_review_json(size: u8, review: &ryg_wide::review::Review) -> serde_json::Value {
+    review_json!(ryg_wide, size, review)
 }
 
 /// A refusal of the game service as an HTTP status and the API's error code: the same for

@@ -178,6 +178,5 @@ impl GameRow {
 }
 
 /// Unfinished games with one human seat (the other the computer's) changed since `$1`.
-#[cfg(feature = "server")]
-pub(super) const AGAINST_COMPUTER: &str = "SELECT id FROM games WHERE result = '*' AND end_reason IS NULL \
+pub const AGAINST_COMPUTER: &str = "SELECT id FROM games WHERE result = '*' AND end_reason IS NULL \
      AND ((mouse = 'human') <> (cats = 'human')) AND updated_at >= $1";
