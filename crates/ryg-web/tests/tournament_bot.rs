@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::common;
-use crate::tournaments::{call, create, enter, expected_standings, games_stored, play_turn, secret};
+use crate::tournaments::{
+    call, create, enter, expected_standings, games_stored, play_turn, secret, shown_standings,
+};
 
 use common::Server;
 use serde_json::{json, Value};
@@ -130,12 +132,7 @@ fn six_entrants_with_a_bot_across_two_servers_on_one_postgresql() {
     let games: &Vec<Value> = t["games"].as_array().unwrap();
     assert_eq!(games.len(), 30, "every pair twice: {t}");
     assert_eq!(games_stored(&db.url), 30, "no game made twice: {t}");
-    let shown: Vec<(u64, u64, u64)> = t["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| (s["n"].as_u64().unwrap(), s["points"].as_u64().unwrap(), s["tiebreak"].as_u64().unwrap()))
-        .collect();
+    let shown = shown_standings(&t);
     assert_eq!(shown, expected_standings(&a, &t));
     let until = Instant::now() + Duration::from_secs(30);
     while bot.ended() < 10 && Instant::now() < until {

@@ -112,6 +112,16 @@ pub fn play_turn(server: &Server, id: &str, secret: &str, entrants: &HashMap<u32
     true
 }
 
+/// The standings the server shows, as `(entrant, points, tie-break)` in rank order.
+pub fn shown_standings(t: &Value) -> Vec<(u64, u64, u64)> {
+    t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["n"].as_u64().unwrap(), s["points"].as_u64().unwrap(), s["tiebreak"].as_u64().unwrap()))
+        .collect()
+}
+
 /// Points and Sonneborn–Berger from the games' results as each game tells them (1 a win).
 pub fn expected_standings(server: &Server, t: &Value) -> Vec<(u64, u64, u64)> {
     let mut won: Vec<(u64, u64)> = Vec::new();
@@ -215,12 +225,7 @@ fn a_round_robin_runs_to_its_end_with_the_right_standings() {
     let pairs: std::collections::HashSet<(u64, u64)> =
         games.iter().map(|g| (g["mouse"].as_u64().unwrap(), g["cats"].as_u64().unwrap())).collect();
     assert_eq!(pairs.len(), 12, "once on each side: {t}");
-    let shown: Vec<(u64, u64, u64)> = t["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| (s["n"].as_u64().unwrap(), s["points"].as_u64().unwrap(), s["tiebreak"].as_u64().unwrap()))
-        .collect();
+    let shown = shown_standings(&t);
     assert_eq!(shown, expected_standings(&server, &t));
     host_sees_accuracy(&server, &id, &host, &t);
     // among the people the lower number won both games
